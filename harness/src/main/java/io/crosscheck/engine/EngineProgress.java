@@ -1,0 +1,54 @@
+package io.crosscheck.engine;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Live counters an engine updates while it runs, read by the progress display. Thread-safe; cheap
+ * to update from event loops.
+ */
+public final class EngineProgress {
+  private final LongAdder sessionsStarted = new LongAdder();
+  private final LongAdder sessionsEnded = new LongAdder();
+  private final LongAdder requestsCompleted = new LongAdder();
+  private final LongAdder errors = new LongAdder();
+  private final LongAdder connectionsOpened = new LongAdder();
+
+  public void sessionStarted() {
+    sessionsStarted.increment();
+  }
+
+  public void sessionEnded() {
+    sessionsEnded.increment();
+  }
+
+  public void requestCompleted(boolean error) {
+    requestsCompleted.increment();
+    if (error) {
+      errors.increment();
+    }
+  }
+
+  public void connectionOpened() {
+    connectionsOpened.increment();
+  }
+
+  public long activeSessions() {
+    return sessionsStarted.sum() - sessionsEnded.sum();
+  }
+
+  public long sessionsStarted() {
+    return sessionsStarted.sum();
+  }
+
+  public long requestsCompleted() {
+    return requestsCompleted.sum();
+  }
+
+  public long errors() {
+    return errors.sum();
+  }
+
+  public long connectionsOpened() {
+    return connectionsOpened.sum();
+  }
+}

@@ -1,0 +1,27 @@
+package io.crosscheck.engine;
+
+import java.util.Map;
+
+/**
+ * What an engine reports about its own run.
+ *
+ * @param startNanos monotonic instant the schedule's offset 0 was mapped to
+ * @param endNanos monotonic instant the engine finished
+ * @param requestsIssued requests handed to the network (each has exactly one record)
+ * @param connectionsOpened TCP connections the engine opened
+ * @param sessionsStarted sessions started
+ * @param sessionsCompleted sessions that ran to their last request
+ * @param extra engine-specific gauges, e.g. {@code maxIdleConnections} for shared-cache
+ */
+public record EngineResult(
+    long startNanos,
+    long endNanos,
+    long requestsIssued,
+    long connectionsOpened,
+    long sessionsStarted,
+    long sessionsCompleted,
+    Map<String, Long> extra) {
+  public EngineResult {
+    extra = Map.copyOf(extra);
+  }
+}

@@ -1,0 +1,16 @@
+package io.crosscheck.schedule;
+
+/**
+ * One request of a planned session.
+ *
+ * @param seq 0-based position in the session
+ * @param method HTTP method
+ * @param path request target (path and query)
+ * @param body request body, empty for none
+ * @param thinkBeforeNanos how long the user thinks after the previous reply before sending this
+ *     request (0 for the first request and for burst members)
+ * @param burstWithPrevious sent together with the previous request (an embedded page resource)
+ */
+public record RequestPlan(
+    int seq, String method, String path, String body, long thinkBeforeNanos,
+    boolean burstWithPrevious) {}

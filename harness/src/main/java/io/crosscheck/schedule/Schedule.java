@@ -1,0 +1,204 @@
+package io.crosscheck.schedule;
+
+import io.crosscheck.model.Arrival;
+import io.crosscheck.model.SessionLength;
+import io.crosscheck.model.SessionSource;
+import io.crosscheck.model.ThinkTime;
+import io.crosscheck.model.Workload;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The seeded, replayable schedule of a {@link Workload}: session contents, think times and arrival
+ * instants. Every method is a pure function of the workload (seed included) and its arguments, so
+ * engines may ask in any order, from any thread, and all engines see identical work.
+ *
+ * <p>Thread-safe (immutable).
+ */
+public final class Schedule {
+  /** Sessions per closed user that the digest covers when the user's session count is unbounded. */
+  static final int DIGEST_SESSIONS_PER_UNBOUNDED_USER = 4;
+  /** At most this many arriving sessions enter the digest. */
+  static final int DIGEST_MAX_ARRIVALS = 200_000;
+
+  private final Workload workload;
+
+  private Schedule(Workload workload) {
+    this.workload = workload;
+  }
+
+  public static Schedule of(Workload workload) {
+    return new Schedule(workload);
+  }
+
+  public Workload workload() {
+    return workload;
+  }
+
+  /** The closed model's session id of user {@code user}'s {@code k}-th session. */
+  public long closedSessionId(int user, long k) {
+    Arrival.Closed closed = (Arrival.Closed) workload.arrival();
+    return user + k * closed.users();
+  }
+
+  /** The closed model's k-th session (0-based) of {@code user}. */
+  public SessionPlan closedSession(int user, long k) {
+    return plan(closedSessionId(user, k), user, -1);
+  }
+
+  /**
+   * When closed user {@code user} starts its first session, in nanoseconds from the run's start:
+   * users are spread evenly over the ramp-up window (all at 0 without ramp-up).
+   */
+  public long closedUserStartOffsetNanos(int user) {
+    Arrival.Closed closed = (Arrival.Closed) workload.arrival();
+    return workload.phases().rampUpNanos() * user / closed.users();
+  }
+
+  /** A new sequence of arrival instants (open and partly-open models). */
+  public ArrivalSequence arrivals() {
+    return new ArrivalSequence(arrivalProcess(), workload.seed());
+  }
+
+  /** The session that arrives as the {@code index}-th arrival (open and partly-open models). */
+  public SessionPlan arrivingSession(long index, long arrivalOffsetNanos) {
+    return plan(index, (int) Math.min(index, Integer.MAX_VALUE), arrivalOffsetNanos);
+  }
+
+  private io.crosscheck.model.ArrivalProcess arrivalProcess() {
+    if (workload.arrival() instanceof Arrival.Open o) {
+      return o.process();
+    }
+    if (workload.arrival() instanceof Arrival.PartlyOpen p) {
+      return p.process();
+    }
+    throw new IllegalStateException("a closed workload has no arrival process");
+  }
+
+  private SessionPlan plan(long sessionId, int userId, long arrivalOffsetNanos) {
+    SplittableRandom random = Seeds.stream(workload.seed(), Seeds.SESSIONS, sessionId);
+    List<RequestPlan> requests = new ArrayList<>();
+    SessionSource source = workload.source();
+    boolean single = workload.arrival() instanceof Arrival.Open;
+    if (source instanceof SessionSource.UrlList list) {
+      int length = single ? 1 : drawLength(random);
+      for (int i = 0; i < length; i++) {
+        String path =
+            list.random()
+                ? list.paths().get(random.nextInt(list.paths().size()))
+                : list.paths().get(i % list.paths().size());
+        long think = i == 0 ? 0 : drawThink(random, path);
+        requests.add(new RequestPlan(i, "GET", path, "", think, false));
+      }
+    } else if (source instanceof SessionSource.WsessLog log) {
+      SessionSource.WsSession session =
+          log.sessions().get((int) Long.remainderUnsigned(sessionId, log.sessions().size()));
+      long pendingThink = 0;
+      int limit = single ? 1 : session.requests().size();
+      for (int i = 0; i < limit; i++) {
+        SessionSource.WsRequest r = session.requests().get(i);
+        long think = i == 0 || r.burstWithPrevious() ? 0 : pendingThink;
+        if (!r.burstWithPrevious()) {
+          pendingThink = r.thinkAfterNanos() >= 0 ? r.thinkAfterNanos() : -1;
+        }
+        if (think < 0) {
+          think = drawThink(random, r.path());
+        }
+        requests.add(
+            new RequestPlan(i, r.method(), r.path(), r.body(), think, i > 0 && r.burstWithPrevious()));
+      }
+    }
+    return new SessionPlan(sessionId, userId, arrivalOffsetNanos, requests);
+  }
+
+  private int drawLength(SplittableRandom random) {
+    SessionLength length = workload.length();
+    if (length instanceof SessionLength.Fixed f) {
+      return f.requests();
+    }
+    SessionLength.Geometric g = (SessionLength.Geometric) length;
+    int n = 1;
+    while (n < g.maxRequests() && random.nextDouble() < g.stayProbability()) {
+      n++;
+    }
+    return n;
+  }
+
+  private long drawThink(SplittableRandom random, String path) {
+    return drawThink(workload.thinkTime(), random, path);
+  }
+
+  /** One think-time draw in nanoseconds; {@code state} selects per-state values. */
+  static long drawThink(ThinkTime think, SplittableRandom random, String state) {
+    if (think instanceof ThinkTime.None) {
+      return 0;
+    }
+    if (think instanceof ThinkTime.Fixed f) {
+      return f.nanos();
+    }
+    if (think instanceof ThinkTime.Exponential e) {
+      return Math.round(Seeds.exponential(random, e.meanNanos()));
+    }
+    if (think instanceof ThinkTime.Uniform u) {
+      return u.minNanos() + (long) (random.nextDouble() * (u.maxNanos() - u.minNanos() + 1));
+    }
+    ThinkTime.PerState table = (ThinkTime.PerState) think;
+    int query = state.indexOf('?');
+    Long value = table.nanosByState().get(query < 0 ? state : state.substring(0, query));
+    return value != null ? value : drawThink(table.fallback(), random, state);
+  }
+
+  /**
+   * SHA-256 (hex) over the workload definition and the canonical prefix of the schedule: for a
+   * closed model every user's sessions (the first {@value #DIGEST_SESSIONS_PER_UNBOUNDED_USER} when
+   * unbounded); otherwise every arrival (instant and session) within the run's total duration, at
+   * most {@value #DIGEST_MAX_ARRIVALS}. Equal digests mean identical work in every engine.
+   */
+  public String digest() {
+    MessageDigest sha = sha256();
+    update(sha, workload.toString());
+    forEachDigestedSession(plan -> update(sha, plan.toString()));
+    return HexFormat.of().formatHex(sha.digest());
+  }
+
+  /** Visits, in canonical order, the sessions that {@link #digest()} covers. */
+  public void forEachDigestedSession(java.util.function.Consumer<SessionPlan> visitor) {
+    if (workload.arrival() instanceof Arrival.Closed closed) {
+      int perUser =
+          closed.sessionsPerUser() > 0 ? closed.sessionsPerUser() : DIGEST_SESSIONS_PER_UNBOUNDED_USER;
+      for (int u = 0; u < closed.users(); u++) {
+        for (int k = 0; k < perUser; k++) {
+          visitor.accept(closedSession(u, k));
+        }
+      }
+      return;
+    }
+    ArrivalSequence arrivals = arrivals();
+    long horizon = workload.phases().totalNanos();
+    for (long i = 0; i < DIGEST_MAX_ARRIVALS; i++) {
+      long offset = arrivals.nextOffsetNanos();
+      if (offset == ArrivalSequence.NONE || offset >= horizon) {
+        return;
+      }
+      visitor.accept(arrivingSession(i, offset));
+    }
+  }
+
+  private static void update(MessageDigest sha, String text) {
+    sha.update(text.getBytes(StandardCharsets.UTF_8));
+    sha.update((byte) '\n');
+  }
+
+  private static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required of every JVM", e);
+    }
+  }
+}
