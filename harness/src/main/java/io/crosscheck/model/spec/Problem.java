@@ -9,8 +9,8 @@ package io.crosscheck.model.spec;
  * @param expected what was expected, in words
  */
 public record Problem(String where, String value, String expected) {
-  /** {@code where: "value" is not valid (expected ...)}. */
+  /** {@code where: "value": expected ...}, e.g. {@code --rate: "-5": expected a number > 0}. */
   public String message() {
-    return where + ": \"" + value + "\" " + expected;
+    return where + ": \"" + value + "\": expected " + expected;
   }
 }
