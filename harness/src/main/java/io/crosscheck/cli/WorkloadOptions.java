@@ -1,0 +1,145 @@
+package io.crosscheck.cli;
+
+import io.crosscheck.model.spec.WorkloadSpec;
+import picocli.CommandLine.Option;
+
+/**
+ * The workload options shared by every command that generates load. Raw text only: {@link
+ * WorkloadSpec#build()} checks them all at once and names each bad option.
+ */
+final class WorkloadOptions {
+  @Option(
+      names = "--target",
+      paramLabel = "URL",
+      description = "Server to load: http://HOST:PORT (loopback addresses only). Default: ${DEFAULT-VALUE}.")
+  String target = "http://127.0.0.1:8080";
+
+  @Option(
+      names = "--arrival",
+      paramLabel = "MODEL",
+      description =
+          "Arrival model: closed (N users, sessions back to back), open (single requests arrive at a"
+              + " rate), partly-open (sessions arrive). Default: ${DEFAULT-VALUE}.")
+  String arrival = "closed";
+
+  @Option(names = "--users", paramLabel = "N", description = "Closed model: emulated users. Default: ${DEFAULT-VALUE}.")
+  String users = "10";
+
+  @Option(
+      names = "--sessions-per-user",
+      paramLabel = "N",
+      description = "Closed model: sessions each user runs, 0 = until the run ends. Default: ${DEFAULT-VALUE}.")
+  String sessionsPerUser = "0";
+
+  @Option(
+      names = "--rate",
+      paramLabel = "PER_SECOND",
+      description = "Open/partly-open: arrivals per second (requests for open, sessions for partly-open).")
+  String rate;
+
+  @Option(
+      names = "--process",
+      paramLabel = "KIND",
+      description = "With --rate: poisson (exponential gaps) or deterministic. Default: ${DEFAULT-VALUE}.")
+  String process = "poisson";
+
+  @Option(
+      names = "--interarrival",
+      paramLabel = "SPEC",
+      description =
+          "Partly-open session gaps: exp:MEAN, fixed:PERIOD, or file:PATH (one gap per line, seconds"
+              + " as httperf --period=s,FILE, or with a unit), e.g. exp:100ms.")
+  String interarrival;
+
+  @Option(
+      names = "--rate-schedule",
+      paramLabel = "STEPS",
+      description =
+          "Piecewise-constant arrival rate RATE:DURATION,... (a flash crowd: 10:10s,333:4s,10:10s);"
+              + " with --process.")
+  String rateSchedule;
+
+  @Option(
+      names = "--think",
+      paramLabel = "SPEC",
+      description =
+          "Think time between a reply and the next request: none, fixed:D, exp:MEAN, uniform:MIN-MAX,"
+              + " table:FILE (PATH DURATION per line). Durations take ns/us/ms/s/m. Default: ${DEFAULT-VALUE}.")
+  String think = "none";
+
+  @Option(
+      names = "--session-length",
+      paramLabel = "SPEC",
+      description =
+          "Requests per session (URL lists): fixed:N or geometric:P[:MAX] (go on with probability P)."
+              + " Default: ${DEFAULT-VALUE}.")
+  String sessionLength = "fixed:10";
+
+  @Option(
+      names = "--urls",
+      paramLabel = "PATHS",
+      description = "Comma-separated request paths. Default: ${DEFAULT-VALUE}.")
+  String urls = "/static/2k";
+
+  @Option(names = "--url-file", paramLabel = "FILE", description = "Request paths, one per line.")
+  String urlFile;
+
+  @Option(
+      names = "--url-order",
+      paramLabel = "ORDER",
+      description = "sequential (cycling) or random. Default: ${DEFAULT-VALUE}.")
+  String urlOrder = "sequential";
+
+  @Option(
+      names = "--wsesslog",
+      paramLabel = "FILE",
+      description = "Sessions from an httperf --wsesslog file (bursts, think=SECONDS).")
+  String wsesslog;
+
+  @Option(
+      names = "--ramp-up",
+      paramLabel = "DURATION",
+      description = "Warm-up window, excluded from statistics; closed users start spread over it. Default: ${DEFAULT-VALUE}.")
+  String rampUp = "0s";
+
+  @Option(
+      names = "--duration",
+      paramLabel = "DURATION",
+      description = "Measured window (after ramp-up). Default: ${DEFAULT-VALUE}.")
+  String duration = "10s";
+
+  @Option(
+      names = "--ramp-down",
+      paramLabel = "DURATION",
+      description = "Cool-down window after the measured one, excluded from statistics. Default: ${DEFAULT-VALUE}.")
+  String rampDown = "0s";
+
+  @Option(
+      names = "--seed",
+      paramLabel = "LONG",
+      description = "Seed of the schedule: same seed and spec, same work in every engine. Default: ${DEFAULT-VALUE}.")
+  String seed = "1";
+
+  WorkloadSpec toSpec() {
+    WorkloadSpec s = new WorkloadSpec();
+    s.target = target;
+    s.arrival = arrival;
+    s.users = users;
+    s.sessionsPerUser = sessionsPerUser;
+    s.rate = rate;
+    s.process = process;
+    s.interarrival = interarrival;
+    s.rateSchedule = rateSchedule;
+    s.think = think;
+    s.sessionLength = sessionLength;
+    s.urls = urls;
+    s.urlFile = urlFile;
+    s.urlOrder = urlOrder;
+    s.wsesslog = wsesslog;
+    s.rampUp = rampUp;
+    s.duration = duration;
+    s.rampDown = rampDown;
+    s.seed = seed;
+    return s;
+  }
+}

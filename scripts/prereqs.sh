@@ -1,0 +1,27 @@
+# Shared by ./crosscheck and ./run-tests: make sure what they need is installed.
+# As root, missing Debian packages are installed; otherwise the exact command is printed and we stop.
+
+_cc_install() { # PACKAGE...
+  if [ "$(id -u)" = 0 ]; then
+    echo "crosscheck: installing $* (apt-get)..." >&2
+    { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@"; } >&2 ||
+      { echo "crosscheck: 'apt-get install -y $*' failed" >&2; exit 1; }
+  else
+    echo "crosscheck: missing $*; install it with:  sudo apt-get install -y $*" >&2
+    exit 1
+  fi
+}
+
+ensure_build_tools() {
+  command -v java >/dev/null 2>&1 || [ -n "${JAVA_HOME:-}" ] || _cc_install openjdk-17-jdk-headless
+  command -v mvn >/dev/null 2>&1 || _cc_install maven
+}
+
+# JVM options that silence JDK 24+ warnings about the native access Netty's epoll transport makes.
+jvm_quiet_opts() { # JAVA_BIN
+  local v
+  v=$("$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+  if [ "${v%%.*}" -ge 24 ] 2>/dev/null; then
+    echo "--enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow"
+  fi
+}
