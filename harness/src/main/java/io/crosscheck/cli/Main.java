@@ -33,7 +33,6 @@ public final class Main implements Runnable {
   /** The configured command line, shared by {@link #main} and tests. */
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Main());
-    cl.setExitCodeOnInvalidInput(2);
     cl.setUsageHelpAutoWidth(true);
     return cl;
   }

@@ -1,0 +1,81 @@
+package io.crosscheck.cli;
+
+import io.crosscheck.engine.EngineOptions;
+import io.crosscheck.model.Workload;
+import io.crosscheck.model.spec.Problem;
+import io.crosscheck.model.spec.SpecException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code crosscheck run}: one seeded workload, one engine, one run directory. */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Runs a seeded workload with an engine and writes a run directory (run.json, requests.csv,"
+          + " latency.hlog, summary.json), then prints the summary.",
+      "Every option is checked before any load starts; all problems are listed together."
+    })
+final class RunCommand implements Callable<Integer> {
+  @Mixin WorkloadOptions workload = new WorkloadOptions();
+  @Mixin EngineOptionsMixin engine = new EngineOptionsMixin();
+  @Mixin OutputOptions output = new OutputOptions();
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    List<Problem> problems = new ArrayList<>();
+    EngineOptions options = engine.build(problems);
+    Workload w = null;
+    try {
+      w = workload.toSpec().build();
+    } catch (SpecException e) {
+      problems.addAll(0, e.problems());
+    }
+    if (!problems.isEmpty()) {
+      return OutputOptions.reportProblems(spec, problems);
+    }
+    RunJob job =
+        new RunJob(w, engine.engine, options, output.out, output.name, spec.commandLine().getParseResult().originalArgs());
+    RunJob.Result result = job.execute(output.progress, System.out);
+    return result.exitCode();
+  }
+
+  /** Where and how runs are written and shown; shared by {@code run} and {@code demo}. */
+  static final class OutputOptions {
+    @Option(
+        names = "--out",
+        paramLabel = "DIR",
+        description = "Directory under which run directories are created. Default: ${DEFAULT-VALUE}.")
+    Path out = Path.of("runs");
+
+    @Option(
+        names = "--name",
+        paramLabel = "NAME",
+        description = "Suffix of the run directory's name. Default: ${DEFAULT-VALUE}.")
+    String name = "run";
+
+    @Option(
+        names = "--progress",
+        paramLabel = "MODE",
+        description = "One-line progress display: auto (when on a terminal), on, off. Default: ${DEFAULT-VALUE}.")
+    String progress = "auto";
+
+    static int reportProblems(CommandLine.Model.CommandSpec spec, List<Problem> problems) {
+      var err = spec.commandLine().getErr();
+      err.println("crosscheck " + spec.name() + ": the workload was not started:");
+      for (Problem p : problems) {
+        err.println("  " + p.message());
+      }
+      err.println("See: crosscheck " + spec.name() + " --help");
+      return 2;
+    }
+  }
+}

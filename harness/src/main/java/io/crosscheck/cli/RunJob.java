@@ -1,0 +1,106 @@
+package io.crosscheck.cli;
+
+import io.crosscheck.engine.Engine;
+import io.crosscheck.engine.EngineOptions;
+import io.crosscheck.engine.EngineProgress;
+import io.crosscheck.engine.EngineResult;
+import io.crosscheck.engine.netty.NettyEngine;
+import io.crosscheck.model.Workload;
+import io.crosscheck.record.ClockCalibration;
+import io.crosscheck.record.ClockOffset;
+import io.crosscheck.record.RecordingSink;
+import io.crosscheck.record.RunDirectory;
+import io.crosscheck.record.Summary;
+import io.crosscheck.record.SummaryTable;
+import io.crosscheck.schedule.Schedule;
+import io.crosscheck.schedule.Ticker;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One run from a checked workload to a finished run directory: schedule, clock calibration,
+ * run.json, engine, recording, summary. Ctrl-C (a JVM shutdown) interrupts the engine, and the
+ * run directory is still finished with status "interrupted" and every record so far.
+ */
+final class RunJob {
+  /** The finished run. */
+  record Result(Path directory, Summary summary, EngineResult engineResult, String status) {
+    int exitCode() {
+      return "completed".equals(status) ? 0 : 1;
+    }
+  }
+
+  private final Workload workload;
+  private final String engineName;
+  private final EngineOptions options;
+  private final Path outBase;
+  private final String name;
+  private final List<String> command;
+
+  RunJob(Workload workload, String engineName, EngineOptions options, Path outBase, String name, List<String> command) {
+    this.workload = workload;
+    this.engineName = engineName;
+    this.options = options;
+    this.outBase = outBase;
+    this.name = name;
+    this.command = List.copyOf(command);
+  }
+
+  static Engine engine(String name) {
+    if ("netty".equals(name)) {
+      return new NettyEngine();
+    }
+    throw new IllegalArgumentException("unknown engine " + name);
+  }
+
+  Result execute(String progressMode, PrintStream out) throws IOException {
+    Ticker ticker = Ticker.system();
+    Schedule schedule = Schedule.of(workload);
+    String digest = schedule.digest();
+    ClockOffset clock = ClockCalibration.calibrate();
+    RunDirectory dir = RunDirectory.create(outBase, name);
+    dir.writeStart(command, workload, workload.seed(), digest, engineName, options, clock);
+    out.println("crosscheck: run directory " + dir.path());
+    EngineProgress progress = new EngineProgress();
+    RecordingSink sink = new RecordingSink(dir, workload.phases());
+    Thread runner = Thread.currentThread();
+    CountDownLatch finished = new CountDownLatch(1);
+    Thread hook =
+        new Thread(
+            () -> {
+              runner.interrupt();
+              try {
+                finished.await(15, TimeUnit.SECONDS); // let the run directory be finished
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            },
+            "crosscheck-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    String status = "failed";
+    EngineResult result = null;
+    Summary summary = null;
+    try (ProgressDisplay display = ProgressDisplay.start(progressMode, progress, ticker)) {
+      result = engine(engineName).run(schedule, options, ticker, sink, progress);
+      status = Thread.interrupted() ? "interrupted" : "completed";
+    } catch (InterruptedException e) {
+      status = "interrupted";
+    } finally {
+      summary = sink.close();
+      dir.writeEnd(status, result);
+      finished.countDown();
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        // the JVM is already shutting down (Ctrl-C): the hook is waiting for us
+      }
+    }
+    out.print(SummaryTable.format(summary));
+    out.println("crosscheck: " + status + "; records in " + dir.requestsCsv());
+    return new Result(dir.path(), summary, result, status);
+  }
+}

@@ -1,0 +1,5 @@
+package io.crosscheck.record;
+
+/** SKELETON. */
+public final class Summary {
+}
