@@ -4,20 +4,213 @@ import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.EngineProgress;
 import io.crosscheck.engine.EngineResult;
+import io.crosscheck.model.Arrival;
+import io.crosscheck.model.ConnectionPolicy;
+import io.crosscheck.model.Target;
+import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RecordSink;
+import io.crosscheck.schedule.ArrivalSequence;
 import io.crosscheck.schedule.Schedule;
 import io.crosscheck.schedule.Ticker;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollChannelOption;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.Future;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
-/** SKELETON. */
+/**
+ * The reference engine: Netty event loops (native epoll when available, else NIO), one loop per
+ * core by default, every session an asynchronous state machine bound to one loop, connections by
+ * the chosen {@link ConnectionPolicy}. No thread per user, so the generator's own queueing stays
+ * small and its timestamps close to the wire.
+ *
+ * <p>Instants come from the given {@link Ticker}; the schedule's offset 0 is mapped to a monotonic
+ * instant a few milliseconds after {@link #run} is called, so the first arrivals are not late.
+ */
 public final class NettyEngine implements Engine {
+  /** Lead between {@link #run} and the schedule's offset 0: time to set the loops up. */
+  private static final long START_LEAD_NANOS = 20_000_000L;
+  /** How long aborted requests get to reach the sink when a run stops early. */
+  private static final long ABORT_GRACE_NANOS = 5_000_000_000L;
+
   @Override
   public String name() {
     return "netty";
   }
 
+  /** The transport this JVM will use: {@code epoll} or {@code nio}. */
+  public static String transport() {
+    return Epoll.isAvailable() ? "epoll" : "nio";
+  }
+
   @Override
-  public EngineResult run(Schedule schedule, EngineOptions options, Ticker ticker, RecordSink sink,
-      EngineProgress progress) throws InterruptedException {
-    throw new UnsupportedOperationException("skeleton");
+  public EngineResult run(
+      Schedule schedule, EngineOptions options, Ticker ticker, RecordSink sink, EngineProgress progress)
+      throws InterruptedException {
+    Target target = schedule.workload().target();
+    InetSocketAddress remote;
+    try {
+      remote = new InetSocketAddress(InetAddress.getByName(target.host()), target.port());
+    } catch (UnknownHostException e) {
+      throw new IllegalArgumentException("cannot resolve target host " + target.host(), e);
+    }
+    int loops = options.eventLoops() > 0 ? options.eventLoops() : Runtime.getRuntime().availableProcessors();
+    boolean epoll = Epoll.isAvailable();
+    DefaultThreadFactory threads = new DefaultThreadFactory("crosscheck-netty", true);
+    EventLoopGroup group = epoll ? new EpollEventLoopGroup(loops, threads) : new NioEventLoopGroup(loops, threads);
+    Bootstrap bootstrap = new Bootstrap().group(group)
+        .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
+        .option(ChannelOption.TCP_NODELAY, true)
+        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS,
+            (int) Math.max(1, TimeUnit.NANOSECONDS.toMillis(options.connectTimeoutNanos())));
+    if (epoll && !options.sourceAddresses().isEmpty()) {
+      // the kernel picks the port at connect(), per 4-tuple, so each source address has ~28k ports
+      bootstrap.option(EpollChannelOption.IP_BIND_ADDRESS_NO_PORT, true);
+    }
+    EngineRun run = new EngineRun(ticker, options, progress, sink, schedule.workload().phases(),
+        bootstrap, remote, target.hostHeader(), ticker.nanoTime() + START_LEAD_NANOS);
+    boolean interrupted = false;
+    try {
+      if (schedule.workload().arrival() instanceof Arrival.Closed closed) {
+        startClosedUsers(run, schedule, closed, group);
+      } else {
+        new ArrivalPump(run, schedule, group).start();
+      }
+      run.release(); // the starter's own hold
+      long waitNanos = run.deadlineNanos - ticker.nanoTime()
+          + options.requestTimeoutNanos() + options.connectTimeoutNanos() + 1_000_000_000L;
+      try {
+        run.awaitDone(waitNanos);
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+      run.stop();
+      abortInFlight(run);
+    } finally {
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+    }
+    long endNanos = ticker.nanoTime();
+    Map<String, Long> extra = new HashMap<>(run.source.gauges());
+    extra.put("eventLoops", (long) loops);
+    extra.put("epollTransport", epoll ? 1L : 0L);
+    if (interrupted) {
+      Thread.currentThread().interrupt(); // the caller reports the run as interrupted
+    }
+    return new EngineResult(run.startNanos, endNanos, run.requestsIssued.sum(),
+        run.connectionsOpened.sum(), run.sessionsStarted.sum(), run.sessionsCompleted.sum(), extra);
+  }
+
+  /** Closed model: each user runs its sessions back to back on one loop. */
+  private static void startClosedUsers(EngineRun run, Schedule schedule, Arrival.Closed closed, EventLoopGroup group) {
+    for (int u = 0; u < closed.users(); u++) {
+      EventLoop loop = group.next();
+      run.hold();
+      int user = u;
+      long firstNanos = run.startNanos + schedule.closedUserStartOffsetNanos(u);
+      run.at(loop, firstNanos, () -> startUserSession(run, schedule, closed, loop, user, 0, firstNanos));
+    }
+  }
+
+  private static void startUserSession(
+      EngineRun run, Schedule schedule, Arrival.Closed closed, EventLoop loop, int user, long k, long atNanos) {
+    boolean more = closed.sessionsPerUser() == 0 || k < closed.sessionsPerUser();
+    if (!more || !run.accepts(atNanos)) {
+      run.release();
+      return;
+    }
+    // the next session starts when this one ends: back to back
+    new SessionInstance(run, schedule.closedSession(user, k), loop, parallelism(run),
+        () -> startUserSession(run, schedule, closed, loop, user, k + 1, run.ticker.nanoTime()))
+        .start(atNanos);
+  }
+
+  private static int parallelism(EngineRun run) {
+    return run.options.policy() == ConnectionPolicy.BROWSER ? run.options.connectionsK() : 1;
+  }
+
+  /**
+   * Open and partly-open models: fires arriving sessions at their scheduled instants, spreading
+   * them over the loops round-robin. Runs on one loop, re-arming itself for the next arrival.
+   */
+  private static final class ArrivalPump {
+    private final EngineRun run;
+    private final Schedule schedule;
+    private final EventLoopGroup group;
+    private final EventLoop loop;
+    private final ArrivalSequence arrivals;
+    private long index;
+    private long nextOffsetNanos;
+
+    ArrivalPump(EngineRun run, Schedule schedule, EventLoopGroup group) {
+      this.run = run;
+      this.schedule = schedule;
+      this.group = group;
+      this.loop = group.next();
+      this.arrivals = schedule.arrivals();
+    }
+
+    void start() {
+      run.hold();
+      nextOffsetNanos = arrivals.nextOffsetNanos();
+      arm();
+    }
+
+    private void arm() {
+      if (nextOffsetNanos == ArrivalSequence.NONE || !run.accepts(run.startNanos + nextOffsetNanos)) {
+        run.release();
+        return;
+      }
+      run.at(loop, run.startNanos + nextOffsetNanos, this::fire);
+    }
+
+    private void fire() {
+      long now = run.ticker.nanoTime();
+      // every arrival due by now goes out in this pass, so a late timer does not thin the stream
+      while (nextOffsetNanos != ArrivalSequence.NONE && run.startNanos + nextOffsetNanos <= now
+          && run.accepts(run.startNanos + nextOffsetNanos)) {
+        launch(index++, nextOffsetNanos);
+        nextOffsetNanos = arrivals.nextOffsetNanos();
+      }
+      arm();
+    }
+
+    private void launch(long arrivalIndex, long offsetNanos) {
+      EventLoop target = group.next();
+      run.hold();
+      long intendedNanos = run.startNanos + offsetNanos;
+      run.onLoop(target, () -> new SessionInstance(run, schedule.arrivingSession(arrivalIndex, offsetNanos),
+          target, parallelism(run), run::release).start(intendedNanos));
+    }
+  }
+
+  /** Ends every request still in flight as aborted, on its own loop, and waits for the records. */
+  private static void abortInFlight(EngineRun run) {
+    List<Future<?>> pending = new ArrayList<>();
+    for (Channel ch : run.channels) {
+      ClientConnection c = ch.attr(EngineRun.CONNECTION).get();
+      if (c != null) {
+        pending.add(ch.eventLoop().submit(() -> c.close(Outcome.ABORTED, "run stopped")));
+      }
+    }
+    long untilNanos = System.nanoTime() + ABORT_GRACE_NANOS;
+    for (Future<?> f : pending) {
+      f.awaitUninterruptibly(Math.max(0, untilNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+    }
   }
 }

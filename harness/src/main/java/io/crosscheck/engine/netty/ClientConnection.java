@@ -1,0 +1,263 @@
+package io.crosscheck.engine.netty;
+
+import io.crosscheck.record.Outcome;
+import io.crosscheck.schedule.RequestPlan;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
+import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpObject;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One client TCP connection of the Netty engine and the single request it carries at a time.
+ *
+ * <p>The pipeline is {@code meter → HttpClientCodec → responses}: the meter sits next to the
+ * socket, so the first and last reply bytes are stamped when the bytes are read, before any
+ * decoding, and request/reply sizes are counted as they are on the wire. Everything here runs on
+ * the channel's event loop.
+ */
+final class ClientConnection {
+  private final EngineRun run;
+  private final EventLoop loop;
+  private Channel channel;
+  private String id = "";
+  private long openNanos = -1;
+  private int requestsCarried;
+  private boolean keepAlive = true;
+  private boolean closed;
+  private Exchange current;
+
+  private ClientConnection(EngineRun run, EventLoop loop) {
+    this.run = run;
+    this.loop = loop;
+  }
+
+  /**
+   * Opens a connection on {@code loop} and sends {@code first} on it once connected; a failed
+   * connect ends {@code first} as {@link Outcome#CONNECT_ERROR}. Call on {@code loop}.
+   */
+  static ClientConnection open(EngineRun run, EventLoop loop, Exchange first) {
+    ClientConnection c = new ClientConnection(run, loop);
+    c.current = first;
+    first.connection = c;
+    c.openNanos = run.ticker.nanoTime();
+    ChannelFuture f = run.connect(loop, c);
+    c.channel = f.channel();
+    f.addListener(
+        (ChannelFuture done) -> {
+          if (done.isSuccess()) {
+            InetSocketAddress local = (InetSocketAddress) done.channel().localAddress();
+            c.id = local.getAddress().getHostAddress() + ":" + local.getPort();
+            run.progress.connectionOpened();
+            run.connectionsOpened.increment();
+            c.current = null;
+            if (first.ended()) {
+              c.close(Outcome.ABORTED, "run stopped while connecting"); // nobody owns it now
+            } else {
+              c.send(first);
+            }
+          } else {
+            c.closed = true;
+            first.connection = null;
+            c.finish(first, Outcome.CONNECT_ERROR, describe(done.cause()));
+          }
+        });
+    return c;
+  }
+
+  /** The pipeline of every engine channel. */
+  void initPipeline(Channel ch) {
+    ch.pipeline()
+        .addLast("meter", new Meter())
+        .addLast("codec", new HttpClientCodec(8192, 16384, 16384, false, false))
+        .addLast("responses", new Responses());
+  }
+
+  String id() {
+    return id;
+  }
+
+  long openNanos() {
+    return openNanos;
+  }
+
+  EventLoop loop() {
+    return loop;
+  }
+
+  /** True when another request may be sent on it now. */
+  boolean usable() {
+    return !closed && keepAlive && current == null && channel != null && channel.isActive();
+  }
+
+  /** Sends a request; the connection must be {@link #usable()}. Call on the channel's loop. */
+  void send(Exchange ex) {
+    current = ex;
+    ex.connection = this;
+    ex.connectionReused = requestsCarried > 0;
+    requestsCarried++;
+    RequestPlan p = ex.plan;
+    ByteBuf body =
+        p.body().isEmpty() ? Unpooled.EMPTY_BUFFER : Unpooled.copiedBuffer(p.body(), StandardCharsets.UTF_8);
+    FullHttpRequest req =
+        new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.valueOf(p.method()), p.path(), body);
+    req.headers()
+        .set(HttpHeaderNames.HOST, run.hostHeader)
+        .set(HttpHeaderNames.USER_AGENT, "crosscheck")
+        .set(HttpHeaderNames.ACCEPT, "*/*");
+    if (body.isReadable() || !"GET".equals(p.method()) && !"HEAD".equals(p.method())) {
+      HttpUtil.setContentLength(req, body.readableBytes());
+    }
+    if (run.closeAfterEachRequest) {
+      req.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+    }
+    ex.sendStartNanos = run.ticker.nanoTime();
+    ex.timeout = loop.schedule(this::timeout, run.options.requestTimeoutNanos(), TimeUnit.NANOSECONDS);
+    channel.writeAndFlush(req);
+  }
+
+  /** Closes the connection; a request still on it ends as {@code how}. */
+  void close(Outcome how, String why) {
+    Exchange ex = current;
+    if (ex != null) {
+      finish(ex, how, why);
+    }
+    closed = true;
+    if (channel != null) {
+      channel.close();
+    }
+  }
+
+  private void timeout() {
+    close(Outcome.TIMEOUT, "no complete reply within "
+        + TimeUnit.NANOSECONDS.toMillis(run.options.requestTimeoutNanos()) + " ms");
+  }
+
+  /** Ends {@code ex} on this connection and hands it back to its session. */
+  private void finish(Exchange ex, Outcome how, String why) {
+    if (!ex.end(how, why, run.ticker.nanoTime())) {
+      return;
+    }
+    if (current == ex) {
+      current = null;
+    }
+    boolean reusable = how.isError() && how != Outcome.HTTP_ERROR ? false : keepAlive && !closed;
+    if (!reusable && !closed) {
+      closed = true;
+      if (channel != null) {
+        channel.close();
+      }
+    }
+    run.ended(ex);
+  }
+
+  private static String describe(Throwable t) {
+    String m = t == null ? "" : t.getMessage();
+    return t == null ? "" : t.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+  }
+
+  /** Next to the socket: stamps and counts bytes as they are read and written. */
+  private final class Meter extends ChannelDuplexHandler {
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      Exchange ex = current;
+      if (ex != null && msg instanceof ByteBuf b && b.isReadable()) {
+        long now = run.ticker.nanoTime();
+        if (ex.firstByteNanos < 0) {
+          ex.firstByteNanos = now;
+        }
+        ex.lastByteNanos = now;
+        ex.responseBytes += b.readableBytes();
+      }
+      ctx.fireChannelRead(msg);
+    }
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+      Exchange ex = current;
+      if (ex != null && msg instanceof ByteBuf b) {
+        ex.requestBytes += b.readableBytes();
+      }
+      ctx.write(msg, promise);
+    }
+  }
+
+  /** After the codec: status, completion, failures. */
+  private final class Responses extends ChannelInboundHandlerAdapter {
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      try {
+        Exchange ex = current;
+        if (ex == null) {
+          return; // bytes nobody asked for (after a timeout, or garbage after a reply)
+        }
+        if (msg instanceof HttpObject o && o.decoderResult().isFailure()) {
+          keepAlive = false;
+          finish(ex, Outcome.INVALID, "unparsable reply: " + describe(o.decoderResult().cause()));
+          return;
+        }
+        if (msg instanceof HttpResponse r) {
+          int code = r.status().code();
+          ex.interim = code >= 100 && code < 200 && code != 101;
+          if (!ex.interim) {
+            ex.status = code;
+            keepAlive = HttpUtil.isKeepAlive(r);
+          }
+        }
+        if (msg instanceof LastHttpContent) {
+          if (ex.interim) {
+            ex.interim = false;
+          } else {
+            finish(ex, ex.status >= 400 ? Outcome.HTTP_ERROR : Outcome.OK, "");
+          }
+        }
+      } finally {
+        ReferenceCountUtil.release(msg);
+      }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+      closed = true;
+      Exchange ex = current;
+      if (ex != null) {
+        finish(ex, Outcome.RESET, ex.firstByteNanos < 0
+            ? "connection closed before any reply byte"
+            : "connection closed before the reply was complete");
+      }
+      run.connectionClosed(ClientConnection.this);
+      ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      keepAlive = false;
+      Exchange ex = current;
+      if (ex != null) {
+        finish(ex, cause instanceof IOException ? Outcome.RESET : Outcome.INVALID, describe(cause));
+      }
+      closed = true;
+      ctx.close();
+    }
+  }
+}

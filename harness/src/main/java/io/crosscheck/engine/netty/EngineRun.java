@@ -1,0 +1,183 @@
+package io.crosscheck.engine.netty;
+
+import io.crosscheck.engine.EngineOptions;
+import io.crosscheck.engine.EngineProgress;
+import io.crosscheck.model.ConnectionPolicy;
+import io.crosscheck.model.Phase;
+import io.crosscheck.model.Phases;
+import io.crosscheck.record.RecordSink;
+import io.crosscheck.schedule.Ticker;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoop;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.util.AttributeKey;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The state one Netty engine run shares between its sessions and connections: the clock, the
+ * run's time window, the target, the connection source, the sink, and the counters. Thread-safe:
+ * immutable fields, adders, and a volatile stop flag.
+ */
+final class EngineRun {
+  static final AttributeKey<ClientConnection> CONNECTION = AttributeKey.valueOf("crosscheck.connection");
+
+  final Ticker ticker;
+  final EngineOptions options;
+  final EngineProgress progress;
+  final RecordSink sink;
+  final ConnectionSource source;
+  final String hostHeader;
+  final boolean closeAfterEachRequest;
+  final long startNanos;
+  final long deadlineNanos;
+  final LongAdder connectionsOpened = new LongAdder();
+  final LongAdder requestsIssued = new LongAdder();
+  final LongAdder sessionsStarted = new LongAdder();
+  final LongAdder sessionsCompleted = new LongAdder();
+  final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
+
+  private final Phases phases;
+  private final Bootstrap bootstrap;
+  private final InetSocketAddress remote;
+  private final List<InetAddress> sourceAddresses;
+  private final AtomicLong nextSource = new AtomicLong();
+  private final AtomicInteger holders = new AtomicInteger(1);
+  private final CountDownLatch done = new CountDownLatch(1);
+  private volatile boolean stopping;
+
+  EngineRun(
+      Ticker ticker, EngineOptions options, EngineProgress progress, RecordSink sink, Phases phases,
+      Bootstrap bootstrap, InetSocketAddress remote, String hostHeader, long startNanos) {
+    this.ticker = ticker;
+    this.options = options;
+    this.progress = progress;
+    this.sink = sink;
+    this.phases = phases;
+    this.bootstrap = bootstrap;
+    this.remote = remote;
+    this.hostHeader = hostHeader;
+    this.closeAfterEachRequest = options.policy() == ConnectionPolicy.PER_REQUEST;
+    this.sourceAddresses = options.sourceAddresses();
+    this.startNanos = startNanos;
+    this.deadlineNanos = startNanos + phases.totalNanos();
+    this.source = ConnectionSource.of(this, options);
+  }
+
+  /** True when a request intended at {@code intendedNanos} may still be issued. */
+  boolean accepts(long intendedNanos) {
+    return !stopping && intendedNanos < deadlineNanos;
+  }
+
+  boolean stopping() {
+    return stopping;
+  }
+
+  Phase phaseAt(long intendedNanos) {
+    return phases.phaseAt(intendedNanos - startNanos);
+  }
+
+  /** Runs {@code task} on {@code loop} at {@code atNanos} of the ticker (at once when past). */
+  void at(EventLoop loop, long atNanos, Runnable task) {
+    long delayNanos = atNanos - ticker.nanoTime();
+    if (delayNanos <= 0) {
+      onLoop(loop, task);
+    } else {
+      loop.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
+    }
+  }
+
+  /** Runs {@code task} on {@code loop}: now when already there, else queued. */
+  void onLoop(EventLoop loop, Runnable task) {
+    if (loop.inEventLoop()) {
+      task.run();
+    } else {
+      loop.execute(task);
+    }
+  }
+
+  /** Starts a connect on {@code loop} for {@code c}; the source address rotates when several. */
+  ChannelFuture connect(EventLoop loop, ClientConnection c) {
+    Bootstrap b =
+        bootstrap.clone(loop)
+            .handler(
+                new ChannelInitializer<Channel>() {
+                  @Override
+                  protected void initChannel(Channel ch) {
+                    ch.attr(CONNECTION).set(c);
+                    channels.add(ch);
+                    c.initPipeline(ch);
+                  }
+                });
+    if (sourceAddresses.isEmpty()) {
+      return b.connect(remote);
+    }
+    InetAddress local =
+        sourceAddresses.get((int) (nextSource.getAndIncrement() % sourceAddresses.size()));
+    return b.connect(remote, new InetSocketAddress(local, 0));
+  }
+
+  void issued() {
+    requestsIssued.increment();
+  }
+
+  /**
+   * {@code ex} has ended, on its connection's loop: the connection goes back to the policy, the
+   * record to the sink, and the session learns of it on its own loop.
+   */
+  void ended(Exchange ex) {
+    source.release(ex);
+    sink.accept(ex.toRecord());
+    progress.requestCompleted(ex.outcome().isError());
+    onLoop(ex.session.loop, () -> ex.session.exchangeEnded(ex));
+  }
+
+  void connectionClosed(ClientConnection c) {
+    source.closed(c);
+  }
+
+  void sessionStarted() {
+    sessionsStarted.increment();
+    progress.sessionStarted();
+  }
+
+  void sessionEnded(boolean completed) {
+    if (completed) {
+      sessionsCompleted.increment();
+    }
+    progress.sessionEnded();
+  }
+
+  /** Something (a closed user, the arrival pump, an arriving session) keeps the run going. */
+  void hold() {
+    holders.incrementAndGet();
+  }
+
+  /** A holder is done; the run is done when none is left. */
+  void release() {
+    if (holders.decrementAndGet() == 0) {
+      done.countDown();
+    }
+  }
+
+  /** Waits until every holder released (the initial hold of the starter included). */
+  boolean awaitDone(long timeoutNanos) throws InterruptedException {
+    return done.await(timeoutNanos, TimeUnit.NANOSECONDS);
+  }
+
+  /** No further request starts; requests in flight are left to {@link NettyEngine} to abort. */
+  void stop() {
+    stopping = true;
+  }
+}
