@@ -14,7 +14,8 @@ import java.util.TreeMap;
  * /search      500ms
  * </pre>
  *
- * <p>PATH is a request path starting with '/' (matched without its query string); DURATION has a
+ * <p>PATH is a request path starting with '/', without a query string (requests are matched by
+ * their path without the query); DURATION has a
  * unit (see {@link Durations}) and is the think time before a request to that path. Blank lines and
  * {@code #} comments are skipped; a path may appear once. Paths not in the table think zero
  * ({@link ThinkTime.None} fallback). Stateless.
@@ -39,6 +40,11 @@ final class ThinkTableParser {
       }
       if (!fields[0].startsWith("/")) {
         problems.add(new Problem(where, fields[0], "a path starting with '/'"));
+        continue;
+      }
+      if (fields[0].indexOf('?') >= 0) {
+        // the schedule looks states up without the query string, so this entry could never match
+        problems.add(new Problem(where, fields[0], "a path without a query string"));
         continue;
       }
       if (nanosByPath.containsKey(fields[0])) {
