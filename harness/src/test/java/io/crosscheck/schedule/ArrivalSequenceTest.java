@@ -106,6 +106,26 @@ class ArrivalSequenceTest {
   }
 
   @Test
+  void flashCrowdPoissonIsUnbiasedOverManySeeds() {
+    // one seed can be 2 sigma off; 40 seeds together pin the mean of every step to within 2%
+    int[] totals = new int[3];
+    for (int seed = 0; seed < 40; seed++) {
+      ArrivalSequence seq = new ArrivalSequence(new ArrivalProcess.RateSteps(List.of(
+          new ArrivalProcess.RateStep(10, 10_000_000_000L), new ArrivalProcess.RateStep(333, 4_000_000_000L),
+          new ArrivalProcess.RateStep(10, 10_000_000_000L)), true), seed);
+      int[] counts = countsPerSecond(seq, 24);
+      int crowd = sum(counts, 10, 14);
+      assertEquals(1332, crowd, 4 * Math.sqrt(1332), "seed " + seed);
+      totals[0] += sum(counts, 0, 10);
+      totals[1] += crowd;
+      totals[2] += sum(counts, 14, 24);
+    }
+    assertEquals(40 * 100, totals[0], 0.05 * 40 * 100); // 3.2 sigma
+    assertEquals(40 * 1332, totals[1], 0.02 * 40 * 1332); // 4.6 sigma
+    assertEquals(40 * 100, totals[2], 0.05 * 40 * 100);
+  }
+
+  @Test
   void flashCrowdDeterministicIsExactPerStep() {
     int[] counts = countsPerSecond(arrivals("rateSchedule", "10:10s,333:4s,10:10s", "deterministic"), 24);
     assertEquals(100, sum(counts, 0, 10));
