@@ -34,7 +34,9 @@ final class WorkloadOptions {
   @Option(
       names = "--rate",
       paramLabel = "PER_SECOND",
-      description = "Open/partly-open: arrivals per second (requests for open, sessions for partly-open).")
+      description =
+          "Open/partly-open: arrivals per second (requests for open, sessions for partly-open), > 0."
+              + " No default: open models need one of --rate, --interarrival, --rate-schedule.")
   String rate;
 
   @Option(
@@ -48,7 +50,7 @@ final class WorkloadOptions {
       paramLabel = "SPEC",
       description =
           "Partly-open session gaps: exp:MEAN, fixed:PERIOD, or file:PATH (one gap per line, seconds"
-              + " as httperf --period=s,FILE, or with a unit), e.g. exp:100ms.")
+              + " as httperf --period=s,FILE, or with a unit ns/us/ms/s/m/h), e.g. exp:100ms. No default.")
   String interarrival;
 
   @Option(
@@ -56,7 +58,7 @@ final class WorkloadOptions {
       paramLabel = "STEPS",
       description =
           "Piecewise-constant arrival rate RATE:DURATION,... (a flash crowd: 10:10s,333:4s,10:10s);"
-              + " with --process.")
+              + " rates per second, durations with a unit; gaps within a step by --process. No default.")
   String rateSchedule;
 
   @Option(
@@ -64,24 +66,27 @@ final class WorkloadOptions {
       paramLabel = "SPEC",
       description =
           "Think time between a reply and the next request: none, fixed:D, exp:MEAN, uniform:MIN-MAX,"
-              + " table:FILE (PATH DURATION per line). Durations take ns/us/ms/s/m. Default: ${DEFAULT-VALUE}.")
+              + " table:FILE (PATH DURATION per line). Durations take ns/us/ms/s/m/h. Default: ${DEFAULT-VALUE}.")
   String think = "none";
 
   @Option(
       names = "--session-length",
       paramLabel = "SPEC",
       description =
-          "Requests per session (URL lists): fixed:N or geometric:P[:MAX] (go on with probability P)."
+          "Requests per session (URL lists): fixed:N or geometric:P[:MAX] (go on with probability"
+              + " 0 <= P < 1, at most MAX requests, MAX default 1000)."
               + " Default: ${DEFAULT-VALUE}.")
   String sessionLength = "fixed:10";
 
   @Option(
       names = "--urls",
       paramLabel = "PATHS",
-      description = "Comma-separated request paths. Default: ${DEFAULT-VALUE}.")
-  String urls = "/static/2k";
+      description =
+          "Comma-separated request paths, each starting with '/'. Default: /static/2k when neither"
+              + " --url-file nor --wsesslog is given (at most one of the three).")
+  String urls;
 
-  @Option(names = "--url-file", paramLabel = "FILE", description = "Request paths, one per line.")
+  @Option(names = "--url-file", paramLabel = "FILE", description = "Request paths, one per line ('#' comments and blank lines skipped). No default.")
   String urlFile;
 
   @Option(
@@ -93,7 +98,9 @@ final class WorkloadOptions {
   @Option(
       names = "--wsesslog",
       paramLabel = "FILE",
-      description = "Sessions from an httperf --wsesslog file (bursts, think=SECONDS).")
+      description =
+          "Sessions from an httperf --wsesslog file (blank line between sessions, indented lines are"
+              + " bursts, think=SECONDS; absent think draws from --think). No default.")
   String wsesslog;
 
   @Option(
@@ -105,7 +112,7 @@ final class WorkloadOptions {
   @Option(
       names = "--duration",
       paramLabel = "DURATION",
-      description = "Measured window (after ramp-up). Default: ${DEFAULT-VALUE}.")
+      description = "Measured window (after ramp-up), > 0, with a unit ns/us/ms/s/m/h. Default: ${DEFAULT-VALUE}.")
   String duration = "10s";
 
   @Option(

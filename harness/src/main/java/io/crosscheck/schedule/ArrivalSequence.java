@@ -70,7 +70,11 @@ public final class ArrivalSequence {
   }
 
   private long nextGapOffset(List<Long> gapsNanos) {
-    gapOffsetNanos += gapsNanos.get((int) (count % gapsNanos.size()));
+    long gapNanos = gapsNanos.get((int) (count % gapsNanos.size()));
+    if (gapOffsetNanos > NONE - 1 - gapNanos) {
+      return NONE; // past the end of representable time: no further arrival, never a wrapped one
+    }
+    gapOffsetNanos += gapNanos;
     return gapOffsetNanos;
   }
 

@@ -57,7 +57,16 @@ public final class Schedule {
    */
   public long closedUserStartOffsetNanos(int user) {
     Arrival.Closed closed = (Arrival.Closed) workload.arrival();
-    return workload.phases().rampUpNanos() * user / closed.users();
+    long rampUpNanos = workload.phases().rampUpNanos();
+    try {
+      return Math.multiplyExact(rampUpNanos, (long) user) / closed.users();
+    } catch (ArithmeticException e) {
+      // hours of ramp-up times a million users overflows a long; the exact quotient still fits
+      return java.math.BigInteger.valueOf(rampUpNanos)
+          .multiply(java.math.BigInteger.valueOf(user))
+          .divide(java.math.BigInteger.valueOf(closed.users()))
+          .longValueExact();
+    }
   }
 
   /** A new sequence of arrival instants (open and partly-open models). */
@@ -88,10 +97,13 @@ public final class Schedule {
     if (source instanceof SessionSource.UrlList list) {
       int length = single ? 1 : drawLength(random);
       for (int i = 0; i < length; i++) {
+        // an open arrival is a one-request session: cycle the list across arrivals, otherwise
+        // every arrival would request the first path
+        long position = single ? sessionId : i;
         String path =
             list.random()
                 ? list.paths().get(random.nextInt(list.paths().size()))
-                : list.paths().get(i % list.paths().size());
+                : list.paths().get((int) Long.remainderUnsigned(position, list.paths().size()));
         long think = i == 0 ? 0 : drawThink(random, path);
         requests.add(new RequestPlan(i, "GET", path, "", think, false));
       }
@@ -145,7 +157,8 @@ public final class Schedule {
       return Math.round(Seeds.exponential(random, e.meanNanos()));
     }
     if (think instanceof ThinkTime.Uniform u) {
-      return u.minNanos() + (long) (random.nextDouble() * (u.maxNanos() - u.minNanos() + 1));
+      // an integer draw: the double product could round up to max + 1 for wide ranges
+      return u.minNanos() + random.nextLong(u.maxNanos() - u.minNanos() + 1);
     }
     ThinkTime.PerState table = (ThinkTime.PerState) think;
     int query = state.indexOf('?');

@@ -15,11 +15,17 @@ import io.crosscheck.model.Workload;
  *   <li>{@code rate} + {@code process} (poisson | deterministic): open and partly-open arrivals
  *   <li>{@code interarrival}: exp:MEAN | fixed:PERIOD | file:PATH (one gap per line, in seconds as
  *       httperf's --period=s,FILE, or with a duration suffix) — partly-open
- *   <li>{@code rateSchedule}: RATE:DURATION[,RATE:DURATION...] e.g. 10:10s,333:4s,10:10s
- *   <li>{@code think}: none | fixed:D | exp:MEAN | uniform:MIN-MAX | table:FILE
- *   <li>{@code sessionLength}: fixed:N | geometric:P[:MAX]
+ *   <li>{@code rateSchedule}: RATE:DURATION[,RATE:DURATION...] e.g. 10:10s,333:4s,10:10s; gaps
+ *       within a step by {@code process}
+ *   <li>open and partly-open take exactly one of rate, interarrival, rateSchedule; closed none
+ *   <li>{@code think}: none | fixed:D | exp:MEAN | uniform:MIN-MAX | table:FILE (PATH DURATION per
+ *       line; paths not listed think 0)
+ *   <li>{@code sessionLength}: fixed:N | geometric:P[:MAX] (0 &lt;= P &lt; 1, MAX default 1000);
+ *       URL lists only, wsesslog sessions are explicit
  *   <li>{@code urls}: comma-separated paths; {@code urlFile}: one path per line; {@code urlOrder}:
- *       sequential | random; {@code wsesslog}: an httperf --wsesslog file
+ *       sequential | random; {@code wsesslog}: an httperf --wsesslog file. At most one of urls,
+ *       urlFile, wsesslog; none means urls {@code /static/2k}
+ *   <li>file locations in problems are {@code PATH:LINE} with PATH as given
  *   <li>{@code rampUp}, {@code duration} (the measured window), {@code rampDown}: durations
  *   <li>{@code seed}: a long
  * </ul>
@@ -37,7 +43,8 @@ public final class WorkloadSpec {
   public String rateSchedule;
   public String think = "none";
   public String sessionLength = "fixed:10";
-  public String urls = "/static/2k";
+  /** Null unless given, so that giving it together with urlFile or wsesslog can be reported. */
+  public String urls;
   public String urlFile;
   public String urlOrder = "sequential";
   public String wsesslog;

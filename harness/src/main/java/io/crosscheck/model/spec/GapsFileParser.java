@@ -1,0 +1,49 @@
+package io.crosscheck.model.spec;
+
+import io.crosscheck.model.ArrivalProcess;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads an inter-arrival gaps file ({@code --interarrival file:PATH}), httperf's
+ * {@code --period=s,FILE} idea. Format, one field per line:
+ *
+ * <ul>
+ *   <li>a gap: seconds as a bare decimal number ({@code 0.25}) or a duration with a unit
+ *       ({@code 250ms}); each &gt;= 0;
+ *   <li>blank lines and {@code #} comments are skipped.
+ * </ul>
+ *
+ * <p>The gaps are used in order and cycled; at least one must be &gt; 0, otherwise the cycle would
+ * put infinitely many arrivals at one instant. Stateless.
+ */
+final class GapsFileParser {
+  private GapsFileParser() {}
+
+  /** The gaps, or null after adding problems ({@code option} names the option for file errors). */
+  static ArrivalProcess.Gaps parse(String option, String pathText, List<Problem> problems) {
+    List<String> lines = SpecFiles.readLines(option, pathText, problems);
+    if (lines == null) {
+      return null;
+    }
+    int before = problems.size();
+    List<Long> gapsNanos = new ArrayList<>();
+    for (SpecFiles.NumberedLine l : SpecFiles.contentLines(lines)) {
+      try {
+        gapsNanos.add(Durations.parseSecondsOrDurationNanos(l.text()));
+      } catch (IllegalArgumentException e) {
+        problems.add(
+            new Problem(SpecFiles.where(pathText, l.line()), l.text(),
+                "a gap in seconds (0.25) or with a unit (250ms), >= 0"));
+      }
+    }
+    if (problems.size() > before) {
+      return null;
+    }
+    if (gapsNanos.stream().noneMatch(g -> g > 0)) {
+      problems.add(new Problem(option, "file:" + pathText, "a gaps file with at least one gap > 0"));
+      return null;
+    }
+    return new ArrivalProcess.Gaps(gapsNanos, pathText);
+  }
+}

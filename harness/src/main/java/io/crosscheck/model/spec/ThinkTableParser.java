@@ -1,0 +1,69 @@
+package io.crosscheck.model.spec;
+
+import io.crosscheck.model.ThinkTime;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Reads a per-state think table ({@code --think table:FILE}). Format, one entry per line:
+ *
+ * <pre>
+ * # PATH       DURATION
+ * /index.html  2s
+ * /search      500ms
+ * </pre>
+ *
+ * <p>PATH is a request path starting with '/', without a query string (requests are matched by
+ * their path without the query); DURATION has a
+ * unit (see {@link Durations}) and is the think time before a request to that path. Blank lines and
+ * {@code #} comments are skipped; a path may appear once. Paths not in the table think zero
+ * ({@link ThinkTime.None} fallback). Stateless.
+ */
+final class ThinkTableParser {
+  private ThinkTableParser() {}
+
+  /** The table, or null after adding problems. */
+  static ThinkTime.PerState parse(String option, String pathText, List<Problem> problems) {
+    List<String> lines = SpecFiles.readLines(option, pathText, problems);
+    if (lines == null) {
+      return null;
+    }
+    int before = problems.size();
+    Map<String, Long> nanosByPath = new TreeMap<>();
+    for (SpecFiles.NumberedLine l : SpecFiles.contentLines(lines)) {
+      String where = SpecFiles.where(pathText, l.line());
+      String[] fields = l.text().split("\\s+");
+      if (fields.length != 2) {
+        problems.add(new Problem(where, l.text(), "PATH DURATION, e.g. /index.html 2s"));
+        continue;
+      }
+      if (!fields[0].startsWith("/")) {
+        problems.add(new Problem(where, fields[0], "a path starting with '/'"));
+        continue;
+      }
+      if (fields[0].indexOf('?') >= 0) {
+        // the schedule looks states up without the query string, so this entry could never match
+        problems.add(new Problem(where, fields[0], "a path without a query string"));
+        continue;
+      }
+      if (nanosByPath.containsKey(fields[0])) {
+        problems.add(new Problem(where, fields[0], "each path once (it is already in the table)"));
+        continue;
+      }
+      try {
+        nanosByPath.put(fields[0], Durations.parseNanos(fields[1]));
+      } catch (IllegalArgumentException e) {
+        problems.add(new Problem(where, fields[1], "a duration >= 0 with a unit, e.g. 500ms"));
+      }
+    }
+    if (problems.size() > before) {
+      return null;
+    }
+    if (nanosByPath.isEmpty()) {
+      problems.add(new Problem(option, "table:" + pathText, "a think table with at least one PATH DURATION line"));
+      return null;
+    }
+    return ThinkTime.PerState.of(nanosByPath, new ThinkTime.None(), pathText);
+  }
+}
