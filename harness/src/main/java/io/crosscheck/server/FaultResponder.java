@@ -11,6 +11,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpVersion;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -45,7 +46,7 @@ final class FaultResponder {
    * Misbehaves as {@code kind} says on the connection of {@code ctx}. Returns the body bytes
    * written (for the request log).
    */
-  int respond(ChannelHandlerContext ctx, Route.FaultKind kind, io.netty.handler.codec.http.HttpVersion version) {
+  int respond(ChannelHandlerContext ctx, Route.FaultKind kind, HttpVersion version) {
     switch (kind) {
       case STALL:
         return 0;

@@ -66,7 +66,7 @@ public sealed interface ServiceDemand {
 
     @Override
     public String toString() {
-      return "fixed:" + delayNanos + "ns";
+      return "fixed:" + formatNanos(delayNanos);
     }
   }
 
@@ -88,7 +88,7 @@ public sealed interface ServiceDemand {
 
     @Override
     public String toString() {
-      return "exp:" + meanNanos + "ns";
+      return "exp:" + formatNanos(meanNanos);
     }
   }
 
@@ -117,7 +117,7 @@ public sealed interface ServiceDemand {
 
     @Override
     public String toString() {
-      return "hyperexp:" + probability + ":" + mean1Nanos + "ns:" + mean2Nanos + "ns";
+      return "hyperexp:" + probability + ":" + formatNanos(mean1Nanos) + ":" + formatNanos(mean2Nanos);
     }
   }
 
@@ -215,6 +215,18 @@ public sealed interface ServiceDemand {
     } catch (NumberFormatException | ArithmeticException e) {
       throw new IllegalArgumentException("\"" + text + "\" is not a duration");
     }
+  }
+
+  /** {@code nanos} in the largest unit that represents it exactly: {@code 2ms}, {@code 1500us}. */
+  private static String formatNanos(long nanos) {
+    if (nanos != 0 && nanos % 1_000_000_000L == 0) {
+      return nanos / 1_000_000_000L + "s";
+    } else if (nanos != 0 && nanos % 1_000_000L == 0) {
+      return nanos / 1_000_000L + "ms";
+    } else if (nanos != 0 && nanos % 1_000L == 0) {
+      return nanos / 1_000L + "us";
+    }
+    return nanos + "ns";
   }
 
   private static double parseProbability(String text) {

@@ -31,6 +31,14 @@ class ServiceDemandTest {
   }
 
   @Test
+  void textFormUsesTheLargestExactUnit() {
+    assertEquals("exp:2ms", ServiceDemand.parse("exp:2000us").toString());
+    assertEquals("fixed:1500us", ServiceDemand.parse("fixed:1.5ms").toString());
+    assertEquals("hyperexp:0.5:3s:7ns", ServiceDemand.parse("hyperexp:0.5:3s:7ns").toString());
+    assertEquals("fixed:0ns", ServiceDemand.parse("fixed:0s").toString());
+  }
+
+  @Test
   void badTextNamesTheValueAndTheExpectedForm() {
     assertMessage("exp:x", "\"exp:x\": expected exp:MEAN with MEAN a duration such as 2ms (units ns, us, ms, s)");
     assertMessage("exp:2", "\"exp:2\": expected exp:MEAN with MEAN a duration such as 2ms");
