@@ -1,13 +1,185 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.model.spec.Problem;
+import io.crosscheck.server.DemandMode;
+import io.crosscheck.server.EmbeddedServer;
+import io.crosscheck.server.ServerConfig;
+import io.crosscheck.server.ServiceDemand;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Function;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
-/** SKELETON. */
-@Command(name = "serve", mixinStandardHelpOptions = true, description = "SKELETON")
+/**
+ * {@code crosscheck serve}: runs the {@link EmbeddedServer} in the foreground until Ctrl-C, then
+ * prints its counters. Options are read as text and checked together, so every bad value is
+ * reported (exit code 2) before anything listens.
+ */
+@Command(
+    name = "serve",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Runs the embedded HTTP/1.1 server until Ctrl-C, then prints its counters (connections"
+          + " accepted, requests served, connections open).",
+      "Paths: /static/SIZE (Content-Length), /chunked/SIZE, /close/SIZE (close-delimited); SIZE in"
+          + " bytes, suffix k, m or g = 1024, 1024^2, 1024^3 (e.g. 2k, 64k, 1m, 100).",
+      "Faults: /fault/stall, /fault/reset, /fault/garbage, /fault/close-mid-body, /fault/status/CODE."
+    })
 final class ServeCommand implements Callable<Integer> {
+  @Option(
+      names = "--bind",
+      paramLabel = "ADDR",
+      description = "Address to listen on; a non-loopback address exposes the server to the network. Default: ${DEFAULT-VALUE}.")
+  String bind = ServerConfig.LOOPBACK;
+
+  @Option(names = "--port", paramLabel = "N", description = "TCP port; 0 picks a free port. Default: ${DEFAULT-VALUE}.")
+  String port = "8080";
+
+  @Option(
+      names = "--io-threads",
+      paramLabel = "N",
+      description = "Event-loop threads; 0 = Netty's default (two per core). Default: ${DEFAULT-VALUE}.")
+  String ioThreads = "0";
+
+  @Option(
+      names = "--demand",
+      paramLabel = "SPEC",
+      description =
+          "Service demand before each reply: none, fixed:D, exp:MEAN, hyperexp:P:MEAN1:MEAN2 (durations with"
+              + " unit ns, us, ms or s, e.g. exp:2ms; P a probability). Default: ${DEFAULT-VALUE}.")
+  String demand = "none";
+
+  @Option(
+      names = "--demand-mode",
+      paramLabel = "MODE",
+      description =
+          "delay: wait on the event loop, no thread blocked; cpu: busy-spin on --workers threads with a queue"
+              + " of --queue requests (503 when full). Default: ${DEFAULT-VALUE}.")
+  String demandMode = "delay";
+
+  @Option(names = "--workers", paramLabel = "N", description = "Busy-spinning worker threads in cpu mode. Default: ${DEFAULT-VALUE}.")
+  String workers = "2";
+
+  @Option(
+      names = "--queue",
+      paramLabel = "N",
+      description = "Requests that may wait for a cpu-mode worker before the server answers 503. Default: ${DEFAULT-VALUE}.")
+  String queue = "128";
+
+  @Option(
+      names = "--log-requests",
+      description = "Log one line per request on stderr (method, path, status, body bytes, service nanoseconds). Default: off.")
+  boolean logRequests;
+
+  @Option(names = "--seed", paramLabel = "N", description = "Seed of the service-demand random source. Default: ${DEFAULT-VALUE}.")
+  String seed = "1";
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
   @Override
-  public Integer call() {
-    throw new UnsupportedOperationException("skeleton");
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    List<Problem> problems = new ArrayList<>();
+    ServerConfig config = toConfig(problems);
+    if (!problems.isEmpty()) {
+      for (Problem p : problems) {
+        err.println("crosscheck serve: " + p.message());
+      }
+      err.println("See: crosscheck serve --help");
+      err.flush();
+      return 2;
+    }
+    if (!isLoopback(config.bindAddress())) {
+      err.println("crosscheck serve: warning: --bind " + config.bindAddress()
+          + " is not a loopback address; the server is reachable from the network");
+      err.flush();
+    }
+    EmbeddedServer server;
+    try {
+      server = EmbeddedServer.start(config);
+    } catch (IllegalStateException e) {
+      err.println("crosscheck serve: " + e.getMessage());
+      err.flush();
+      return 1;
+    }
+    CountDownLatch closed = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      server.close();
+      out.println("crosscheck serve: stopped; connectionsAccepted=" + server.connectionsAccepted()
+          + " requestsServed=" + server.requestsServed() + " openConnections=" + server.openConnections());
+      out.flush();
+      closed.countDown();
+    }, "crosscheck-serve-shutdown"));
+    out.println("crosscheck serve: listening on " + server.baseUrl() + " (paths: " + EmbeddedServer.PATHS + ";"
+        + " transport " + server.transport() + ", demand " + config.demand() + " in " + config.demandMode()
+        + " mode); Ctrl-C stops");
+    out.flush();
+    closed.await();
+    return 0;
+  }
+
+  /** The configuration the options describe, or null with {@code problems} filled in. */
+  ServerConfig toConfig(List<Problem> problems) {
+    int portValue = integer("--port", port, 0, 65535, "an integer in 0..65535 (0 = any free port)", problems);
+    int ioValue = integer("--io-threads", ioThreads, 0, 4096, "an integer in 0..4096 (0 = Netty's default)", problems);
+    int workerValue = integer("--workers", workers, 1, 4096, "an integer in 1..4096", problems);
+    int queueValue = integer("--queue", queue, 0, 1 << 20, "an integer in 0..1048576", problems);
+    ServiceDemand demandValue = parse("--demand", demand, ServiceDemand::parse, problems);
+    DemandMode modeValue = parse("--demand-mode", demandMode, DemandMode::parse, problems);
+    Long seedValue = null;
+    try {
+      seedValue = Long.parseLong(seed.strip());
+    } catch (NumberFormatException e) {
+      problems.add(new Problem("--seed", seed, "an integer (64-bit)"));
+    }
+    if (bind == null || bind.isBlank()) {
+      problems.add(new Problem("--bind", String.valueOf(bind), "an IP address or host name such as 127.0.0.1"));
+    }
+    if (!problems.isEmpty()) {
+      return null;
+    }
+    return new ServerConfig(bind.strip(), portValue, ioValue, demandValue, modeValue, workerValue, queueValue, logRequests, seedValue);
+  }
+
+  private static int integer(String option, String text, int min, int max, String expected, List<Problem> problems) {
+    try {
+      int v = Integer.parseInt(text.strip());
+      if (v >= min && v <= max) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    problems.add(new Problem(option, text, expected));
+    return min;
+  }
+
+  /** Parses with a parser whose message has the form {@code "text": expected ...}. */
+  private static <T> T parse(String option, String text, Function<String, T> parser, List<Problem> problems) {
+    try {
+      return parser.apply(text);
+    } catch (IllegalArgumentException e) {
+      String message = e.getMessage();
+      int at = message.indexOf(": expected ");
+      problems.add(new Problem(option, text, at < 0 ? message : message.substring(at + ": expected ".length())));
+      return null;
+    }
+  }
+
+  private static boolean isLoopback(String address) {
+    try {
+      return InetAddress.getByName(address).isLoopbackAddress();
+    } catch (UnknownHostException e) {
+      return false; // binding will fail and say why
+    }
   }
 }

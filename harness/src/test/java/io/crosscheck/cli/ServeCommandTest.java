@@ -1,0 +1,75 @@
+package io.crosscheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.crosscheck.model.spec.Problem;
+import io.crosscheck.server.DemandMode;
+import io.crosscheck.server.ServerConfig;
+import io.crosscheck.server.ServiceDemand;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** Option checking of {@code crosscheck serve} (nothing here starts a server). */
+class ServeCommandTest {
+
+  @Test
+  void badDemandIsReportedWithOptionValueAndExpectedFormThenExit2() {
+    StringWriter err = new StringWriter();
+    int exit = execute(err, "serve", "--demand", "exp:x");
+    assertEquals(2, exit);
+    assertTrue(
+        err.toString().startsWith("crosscheck serve: --demand: \"exp:x\": expected exp:MEAN with MEAN a duration"),
+        err.toString());
+  }
+
+  @Test
+  void everyBadOptionIsListed() {
+    StringWriter err = new StringWriter();
+    int exit = execute(err, "serve", "--port", "99999", "--workers", "0", "--demand-mode", "spin", "--seed", "x");
+    assertEquals(2, exit);
+    String text = err.toString();
+    assertTrue(text.contains("crosscheck serve: --port: \"99999\": expected an integer in 0..65535"), text);
+    assertTrue(text.contains("crosscheck serve: --workers: \"0\": expected an integer in 1..4096"), text);
+    assertTrue(text.contains("crosscheck serve: --demand-mode: \"spin\": expected delay or cpu"), text);
+    assertTrue(text.contains("crosscheck serve: --seed: \"x\": expected an integer"), text);
+  }
+
+  @Test
+  void goodOptionsBuildTheConfig() {
+    ServeCommand command = new ServeCommand();
+    new CommandLine(command)
+        .parseArgs(
+            "--port", "0", "--io-threads", "2", "--demand", "hyperexp:0.5:1ms:2ms", "--demand-mode", "cpu",
+            "--workers", "3", "--queue", "7", "--log-requests", "--seed", "5");
+    List<Problem> problems = new ArrayList<>();
+    ServerConfig config = command.toConfig(problems);
+    assertEquals(List.of(), problems);
+    assertEquals(
+        new ServerConfig(
+            "127.0.0.1", 0, 2, new ServiceDemand.HyperExponential(0.5, 1_000_000, 2_000_000), DemandMode.CPU, 3, 7, true, 5),
+        config);
+  }
+
+  @Test
+  void helpStatesDefaults() {
+    StringWriter out = new StringWriter();
+    CommandLine cl = Main.commandLine();
+    cl.setOut(new PrintWriter(out));
+    assertEquals(0, cl.execute("serve", "--help"));
+    String text = out.toString();
+    assertTrue(text.contains("Default: 127.0.0.1"), text);
+    assertTrue(text.contains("Default: 8080"), text);
+    assertTrue(text.contains("Default: none"), text);
+  }
+
+  private static int execute(StringWriter err, String... args) {
+    CommandLine cl = Main.commandLine();
+    cl.setErr(new PrintWriter(err));
+    return cl.execute(args);
+  }
+}
