@@ -43,7 +43,7 @@ public final class SummaryTable {
     }
     sb.append("-".repeat(lineWidth)).append('\n');
     row(sb, summary.overall(), "total", urlWidth);
-    sb.append("outcomes, all phases:");
+    sb.append("outcomes (all phases):");
     for (Map.Entry<Outcome, Long> e : summary.outcomeCounts().entrySet()) {
       sb.append(' ').append(e.getKey().label()).append('=').append(e.getValue());
     }
