@@ -50,6 +50,17 @@ public final class RequestCsv {
   public static final String HEADER = String.join(",", COLUMNS);
 
   private static final Phase[] PHASES = Phase.values();
+  // label() builds a new string per call; the row formatter must not
+  private static final String[] OUTCOME_LABELS = labels(Outcome.values());
+  private static final String[] PHASE_LABELS = labels(PHASES);
+
+  private static String[] labels(Enum<?>[] values) {
+    String[] out = new String[values.length];
+    for (Enum<?> v : values) {
+      out[v.ordinal()] = v instanceof Outcome o ? o.label() : ((Phase) v).label();
+    }
+    return out;
+  }
 
   private RequestCsv() {}
 
@@ -70,8 +81,8 @@ public final class RequestCsv {
         .append(r.status()).append(',')
         .append(r.requestBytes()).append(',')
         .append(r.responseBytes()).append(',')
-        .append(r.outcome() == null ? "" : r.outcome().label()).append(',')
-        .append(r.phase() == null ? "" : r.phase().label()).append(',');
+        .append(r.outcome() == null ? "" : OUTCOME_LABELS[r.outcome().ordinal()]).append(',')
+        .append(r.phase() == null ? "" : PHASE_LABELS[r.phase().ordinal()]).append(',');
     appendText(sb, r.detail());
     return sb.append('\n');
   }
