@@ -31,8 +31,9 @@ import org.HdrHistogram.HistogramLogWriter;
  * does not close.
  *
  * <p><b>latency.hlog</b> is an HdrHistogram interval log ({@link HistogramLogWriter}), one
- * interval per {@value #HLOG_INTERVAL_MILLIS} ms of the writer's wall clock, values in
- * <em>microseconds</em>, two tags per interval: {@code service} (send start to last byte) and
+ * interval per {@value #HLOG_INTERVAL_MILLIS} ms of the writer's wall clock (timestamps in seconds
+ * from the logged StartTime), values in <em>microseconds</em> (the Interval_Max column in
+ * milliseconds), two tags per interval: {@code service} (send start to last byte) and
  * {@code response} (intended start to last byte, free of coordinated omission). It holds complete
  * replies ({@link Outcome#OK}, {@link Outcome#HTTP_ERROR}) of every phase; a negative latency is
  * left out of it and counted in {@link Summary#impossibleMeasurements()}.
@@ -50,6 +51,8 @@ public final class RecordingSink implements RecordSink {
   public static final String TAG_RESPONSE = "response";
 
   private static final long IDLE_PARK_NANOS = 1_000_000L;
+  // the Interval_Max column of latency.hlog is in milliseconds, as in other HdrHistogram logs
+  private static final double MICROS_PER_MILLI = 1_000.0;
   private static final int CSV_BATCH_CHARS = 32 * 1024;
 
   private final RunDirectory dir;
@@ -315,7 +318,11 @@ public final class RecordingSink implements RecordSink {
     for (Histogram h : new Histogram[] {serviceMicros, responseMicros}) {
       h.setStartTimeStamp(intervalStartEpochMillis);
       h.setEndTimeStamp(end);
-      hlog.outputIntervalHistogram(h);
+      hlog.outputIntervalHistogram(
+          (intervalStartEpochMillis - hlog.getBaseTime()) / 1_000.0,
+          (end - hlog.getBaseTime()) / 1_000.0,
+          h,
+          MICROS_PER_MILLI);
       h.reset();
     }
     hlogStream.flush();

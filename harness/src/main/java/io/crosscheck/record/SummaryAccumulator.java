@@ -132,6 +132,14 @@ final class SummaryAccumulator {
       maxNanos = Math.max(maxNanos, latency);
     }
 
+    /**
+     * The histogram reports the top of a percentile's bucket, which can lie above the exact
+     * maximum; no recorded value is larger than the maximum, so that bounds it.
+     */
+    private long percentileNanos(double percentile) {
+      return Math.min(histogram.getValueAtPercentile(percentile), maxNanos);
+    }
+
     UrlStats toStats(String url, long windowNanos) {
       Map<Outcome, Long> byOutcome = new EnumMap<>(Outcome.class);
       for (Outcome o : Outcome.values()) {
@@ -147,9 +155,9 @@ final class SummaryAccumulator {
           byOutcome,
           latencyCount,
           any ? sumNanos / latencyCount / 1_000.0 : Double.NaN,
-          any ? histogram.getValueAtPercentile(50) / 1_000.0 : Double.NaN,
-          any ? histogram.getValueAtPercentile(90) / 1_000.0 : Double.NaN,
-          any ? histogram.getValueAtPercentile(99) / 1_000.0 : Double.NaN,
+          any ? percentileNanos(50) / 1_000.0 : Double.NaN,
+          any ? percentileNanos(90) / 1_000.0 : Double.NaN,
+          any ? percentileNanos(99) / 1_000.0 : Double.NaN,
           any ? maxNanos / 1_000.0 : Double.NaN,
           windowNanos > 0 ? count * 1e9 / windowNanos : Double.NaN);
     }

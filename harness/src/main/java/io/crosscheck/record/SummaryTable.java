@@ -26,7 +26,7 @@ public final class SummaryTable {
   /** The table, each line ending with {@code \n}. */
   public static String format(Summary summary) {
     List<UrlStats> rows = new ArrayList<>(summary.perUrl());
-    int urlWidth = "url".length();
+    int urlWidth = "total".length();
     for (UrlStats s : rows) {
       urlWidth = Math.max(urlWidth, Math.min(MAX_URL_WIDTH, s.url().length()));
     }
