@@ -77,6 +77,8 @@ public final class RecordingSink implements RecordSink {
   private long intervalStartEpochMillis;
   private long nextFlushNanos;
   private boolean csvDirty;
+  private long rowsWritten;
+  // rowsWritten, published once per drained batch: a volatile store per row would cost a fence
   private volatile long recordsWritten;
   private IOException failure;
 
@@ -252,6 +254,7 @@ public final class RecordingSink implements RecordSink {
         break; // a long backlog must not delay the periodic flush
       }
     }
+    recordsWritten = rowsWritten;
     return n;
   }
 
@@ -261,7 +264,7 @@ public final class RecordingSink implements RecordSink {
       if (batch.length() >= CSV_BATCH_CHARS) {
         writeBatch();
       }
-      recordsWritten++; // single writer: a volatile store suffices
+      rowsWritten++;
       csvDirty = true;
     }
     accumulator.add(r);
