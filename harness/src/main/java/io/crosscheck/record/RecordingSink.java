@@ -97,8 +97,14 @@ public final class RecordingSink implements RecordSink {
     csv.write(RequestCsv.HEADER);
     csv.write('\n');
     csv.flush();
-    this.hlogStream =
-        new PrintStream(new FileOutputStream(dir.latencyHlog().toFile()), false, StandardCharsets.UTF_8);
+    try {
+      this.hlogStream =
+          new PrintStream(
+              new FileOutputStream(dir.latencyHlog().toFile()), false, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      csv.close();
+      throw e;
+    }
     this.hlog = new HistogramLogWriter(hlogStream);
     intervalStartEpochMillis = System.currentTimeMillis();
     hlog.outputComment("crosscheck latency log: values in microseconds; tags: "
