@@ -23,7 +23,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One run from a checked workload to a finished run directory: schedule, clock calibration,
- * run.json, engine, recording, summary. Ctrl-C (a JVM shutdown) interrupts the engine, and the
+ * run.json, engine, recording, summary. The clock offset is calibrated at the start and the end
+ * (both, and the drift, go to run.json). Ctrl-C (a JVM shutdown) interrupts the engine, and the
  * run directory is still finished with status "interrupted" and every record so far.
  */
 final class RunJob {
@@ -90,17 +91,30 @@ final class RunJob {
     } catch (InterruptedException e) {
       status = "interrupted";
     } finally {
-      summary = sink.close();
-      dir.writeEnd(status, result);
-      finished.countDown();
       try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException e) {
-        // the JVM is already shutting down (Ctrl-C): the hook is waiting for us
+        // an interrupted run has no engine result: divide throughput by what was observed
+        summary = result != null ? sink.close(result.startNanos(), result.endNanos())
+            : sink.closeWithObservedWindow();
+      } catch (IOException e) {
+        status = "failed";
+        out.println("crosscheck: " + e.getMessage());
+      }
+      try {
+        dir.writeEnd(status, result, ClockCalibration.calibrate());
+      } finally {
+        finished.countDown();
+        try {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+          // the JVM is already shutting down (Ctrl-C): the hook is waiting for us
+        }
       }
     }
-    out.print(SummaryTable.format(summary));
-    out.println("crosscheck: " + status + "; records in " + dir.requestsCsv());
+    if (summary != null) {
+      out.print(SummaryTable.format(summary));
+    }
+    out.println("crosscheck: " + status + "; " + sink.recordsWritten() + " records in "
+        + dir.requestsCsv());
     return new Result(dir.path(), summary, result, status);
   }
 }

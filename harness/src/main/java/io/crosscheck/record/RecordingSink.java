@@ -1,20 +1,360 @@
 package io.crosscheck.record;
 
 import io.crosscheck.model.Phases;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
 
-/** SKELETON. */
+/**
+ * The {@link RecordSink} of a run: hands every record to one writer thread that appends it to the
+ * run directory's {@code requests.csv} ({@link RequestCsv}), records latencies into {@code
+ * latency.hlog}, and accumulates the {@link Summary} written to {@code summary.json} on {@link
+ * #close()}.
+ *
+ * <p><b>Threads.</b> {@link #accept} may be called from any number of threads (Netty event loops);
+ * it only appends to a lock-free unbounded queue ({@link ConcurrentLinkedQueue}) and never blocks
+ * or does I/O. The writer thread ({@code crosscheck-recorder}, a daemon) is the single writer of
+ * the files, the histograms and the summary; it polls the queue, sleeping up to 1 ms when empty.
+ *
+ * <p><b>Durability.</b> requests.csv is flushed at least every {@value #FLUSH_INTERVAL_MILLIS} ms
+ * while rows arrive, and latency.hlog once per interval, so a crash or Ctrl-C loses well under a
+ * second of records. Files are written with {@link FileOutputStream}, which a thread interrupt
+ * does not close.
+ *
+ * <p><b>latency.hlog</b> is an HdrHistogram interval log ({@link HistogramLogWriter}), one
+ * interval per {@value #HLOG_INTERVAL_MILLIS} ms of the writer's wall clock (timestamps in seconds
+ * from the logged StartTime), values in <em>microseconds</em> (the Interval_Max column in
+ * milliseconds), two tags per interval: {@code service} (send start to last byte) and
+ * {@code response} (intended start to last byte, free of coordinated omission). It holds complete
+ * replies ({@link Outcome#OK}, {@link Outcome#HTTP_ERROR}) of every phase; a negative latency is
+ * left out of it and counted in {@link Summary#impossibleMeasurements()}.
+ *
+ * <p><b>summary.json</b>: the measure phase only (all phases are still in requests.csv).
+ */
 public final class RecordingSink implements RecordSink {
+  /** requests.csv is flushed at least this often while rows arrive. */
+  public static final long FLUSH_INTERVAL_MILLIS = 100;
+  /** The interval of latency.hlog. */
+  public static final long HLOG_INTERVAL_MILLIS = 1_000;
+  /** The tag of the service latency (send start to last byte) in latency.hlog. */
+  public static final String TAG_SERVICE = "service";
+  /** The tag of the response latency (intended start to last byte) in latency.hlog. */
+  public static final String TAG_RESPONSE = "response";
+
+  private static final long IDLE_PARK_NANOS = 1_000_000L;
+  // the Interval_Max column of latency.hlog is in milliseconds, as in other HdrHistogram logs
+  private static final double MICROS_PER_MILLI = 1_000.0;
+  private static final int CSV_BATCH_CHARS = 32 * 1024;
+
+  private final RunDirectory dir;
+  private final Phases phases;
+  private final ConcurrentLinkedQueue<RequestRecord> queue = new ConcurrentLinkedQueue<>();
+  private final LongAdder accepted = new LongAdder();
+  private final LongAdder droppedAfterClose = new LongAdder();
+  private final Thread writerThread;
+  private volatile boolean closing;
+  private boolean closed;
+  private Summary summary;
+
+  // owned by the writer thread (and by close() once that thread has ended)
+  private final Writer csv;
+  private final StringBuilder batch = new StringBuilder(CSV_BATCH_CHARS + 1024);
+  private char[] chars = new char[CSV_BATCH_CHARS + 1024];
+  private final PrintStream hlogStream;
+  private final HistogramLogWriter hlog;
+  private final Histogram serviceMicros = new Histogram(3);
+  private final Histogram responseMicros = new Histogram(3);
+  private final SummaryAccumulator accumulator = new SummaryAccumulator();
+  private long intervalStartEpochMillis;
+  private long nextFlushNanos;
+  private boolean csvDirty;
+  private long rowsWritten;
+  // rowsWritten, published once per drained batch: a volatile store per row would cost a fence
+  private volatile long recordsWritten;
+  private IOException failure;
+
+  /**
+   * Opens requests.csv (writing its header) and latency.hlog in {@code dir} and starts the writer.
+   *
+   * @param phases the run's phases; its measure duration is the throughput window unless {@link
+   *     #close(long, long)} gives the real run span
+   */
   public RecordingSink(RunDirectory dir, Phases phases) throws IOException {
-    throw new UnsupportedOperationException("skeleton");
+    this.dir = dir;
+    this.phases = phases;
+    this.csv =
+        new OutputStreamWriter(
+            new FileOutputStream(dir.requestsCsv().toFile()), StandardCharsets.UTF_8);
+    csv.write(RequestCsv.HEADER);
+    csv.write('\n');
+    csv.flush();
+    try {
+      this.hlogStream =
+          new PrintStream(
+              new FileOutputStream(dir.latencyHlog().toFile()), false, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      csv.close();
+      throw e;
+    }
+    this.hlog = new HistogramLogWriter(hlogStream);
+    intervalStartEpochMillis = System.currentTimeMillis();
+    hlog.outputComment("crosscheck latency log: values in microseconds; tags: "
+        + TAG_SERVICE + " = send start to last byte, "
+        + TAG_RESPONSE + " = intended start to last byte; complete replies (ok, http-error)");
+    hlog.outputLogFormatVersion();
+    hlog.outputStartTime(intervalStartEpochMillis);
+    hlog.setBaseTime(intervalStartEpochMillis);
+    hlog.outputLegend();
+    hlogStream.flush();
+    serviceMicros.setTag(TAG_SERVICE);
+    responseMicros.setTag(TAG_RESPONSE);
+    nextFlushNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(FLUSH_INTERVAL_MILLIS);
+    writerThread = new Thread(this::writerLoop, "crosscheck-recorder");
+    writerThread.setDaemon(true);
+    writerThread.start();
   }
 
+  /** Queues a record; never blocks. After {@link #close()} the record is counted and dropped. */
   @Override
   public void accept(RequestRecord record) {
-    throw new UnsupportedOperationException("skeleton");
+    if (closing) {
+      droppedAfterClose.increment();
+      return;
+    }
+    queue.offer(record);
+    accepted.increment();
   }
 
+  /** Records accepted so far (queued, not necessarily written). */
+  public long recordsAccepted() {
+    return accepted.sum();
+  }
+
+  /** Rows appended to requests.csv so far (on disk within {@value #FLUSH_INTERVAL_MILLIS} ms). */
+  public long recordsWritten() {
+    return recordsWritten;
+  }
+
+  /** Records offered after {@link #close()} began; they are in no file. */
+  public long recordsDroppedAfterClose() {
+    return droppedAfterClose.sum();
+  }
+
+  /**
+   * Drains every queued record, closes requests.csv and latency.hlog, writes summary.json and
+   * returns the summary; the throughput window is the measure phase's duration from the {@link
+   * Phases} (use {@link #close(long, long)} when the run's real span is known). Idempotent. A
+   * pending interrupt of the calling thread is kept but does not stop the files being finished.
+   *
+   * @throws IOException when a file could not be written completely (the message says which);
+   *     every file is still closed
+   */
   public Summary close() throws IOException {
-    throw new UnsupportedOperationException("skeleton");
+    return close(phases.measureNanos());
+  }
+
+  /**
+   * As {@link #close()}, with the measured window: the part of the measure phase that lies within
+   * the run's real span (a run interrupted early has a shorter window).
+   *
+   * @param runStartNanos monotonic instant of the schedule's offset 0 ({@code
+   *     EngineResult.startNanos})
+   * @param runEndNanos monotonic instant the run ended
+   */
+  public Summary close(long runStartNanos, long runEndNanos) throws IOException {
+    long measureStart = runStartNanos + phases.rampUpNanos();
+    long measureEnd = Math.min(measureStart + phases.measureNanos(), runEndNanos);
+    return close(Math.max(0, measureEnd - measureStart));
+  }
+
+  /**
+   * As {@link #close()}, dividing throughput by the span of the measure-phase records themselves
+   * (first intended start to last instant seen): for runs whose timing is unknown.
+   */
+  public Summary closeWithObservedWindow() throws IOException {
+    return close(0);
+  }
+
+  private synchronized Summary close(long windowNanos) throws IOException {
+    if (closed) {
+      return summary;
+    }
+    closed = true;
+    boolean interrupted = Thread.interrupted();
+    try {
+      closing = true;
+      LockSupport.unpark(writerThread);
+      while (true) {
+        try {
+          writerThread.join();
+          break;
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+      // the writer has ended: this thread is now the single writer; take any late stragglers
+      drain();
+      finishFiles();
+      summary = accumulator.toSummary(windowNanos);
+      try {
+        summary.writeJson(dir.summaryJson());
+      } catch (IOException e) {
+        fail(e);
+      }
+      if (failure != null) {
+        throw new IOException(
+            "recording failed (" + recordsWritten + " of " + recordsAccepted()
+                + " records written to " + dir.requestsCsv() + "): " + failure.getMessage(),
+            failure);
+      }
+      return summary;
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private void writerLoop() {
+    try {
+      while (true) {
+        boolean stop = closing; // read before draining: records queued before close are drained
+        int n = drain();
+        long nowNanos = System.nanoTime();
+        maybeEndInterval(System.currentTimeMillis(), false);
+        if (csvDirty && nowNanos - nextFlushNanos >= 0) {
+          flushCsv();
+          nextFlushNanos = nowNanos + TimeUnit.MILLISECONDS.toNanos(FLUSH_INTERVAL_MILLIS);
+        }
+        if (stop && n == 0) {
+          return;
+        }
+        if (n == 0) {
+          LockSupport.parkNanos(this, IDLE_PARK_NANOS);
+        }
+      }
+    } catch (RuntimeException | Error e) {
+      fail(new IOException("recorder thread failed: " + e, e));
+      // close() drains what is left on its own thread
+    }
+  }
+
+  /** Takes every queued record; returns how many. */
+  private int drain() {
+    int n = 0;
+    RequestRecord r;
+    while ((r = queue.poll()) != null) {
+      record(r);
+      n++;
+      if ((n & 1023) == 0 && csvDirty
+          && System.nanoTime() - nextFlushNanos >= 0) {
+        break; // a long backlog must not delay the periodic flush
+      }
+    }
+    recordsWritten = rowsWritten;
+    return n;
+  }
+
+  private void record(RequestRecord r) {
+    if (failure == null) {
+      RequestCsv.appendRow(batch, r);
+      if (batch.length() >= CSV_BATCH_CHARS) {
+        writeBatch();
+      }
+      rowsWritten++;
+      csvDirty = true;
+    }
+    accumulator.add(r);
+    Outcome o = r.outcome();
+    if ((o == Outcome.OK || o == Outcome.HTTP_ERROR) && r.lastByteNanos() >= 0) {
+      long service = r.latencyNanos();
+      if (service >= 0) {
+        serviceMicros.recordValue(roundMicros(service));
+      }
+      long response = r.responseFromIntendedNanos();
+      if (response >= 0) {
+        responseMicros.recordValue(roundMicros(response));
+      }
+    }
+  }
+
+  private static long roundMicros(long nanos) {
+    return (nanos + 500) / 1_000;
+  }
+
+  private void writeBatch() {
+    int len = batch.length();
+    if (len == 0) {
+      return;
+    }
+    if (chars.length < len) {
+      chars = new char[len];
+    }
+    batch.getChars(0, len, chars, 0);
+    batch.setLength(0);
+    try {
+      csv.write(chars, 0, len);
+    } catch (IOException e) {
+      fail(e);
+    }
+  }
+
+  private void flushCsv() {
+    writeBatch();
+    try {
+      csv.flush();
+    } catch (IOException e) {
+      fail(e);
+    }
+    csvDirty = false;
+  }
+
+  /** Writes the current hlog interval when it is due (or {@code force}), and starts the next. */
+  private void maybeEndInterval(long nowEpochMillis, boolean force) {
+    if (!force && nowEpochMillis - intervalStartEpochMillis < HLOG_INTERVAL_MILLIS) {
+      return;
+    }
+    long end = Math.max(nowEpochMillis, intervalStartEpochMillis);
+    for (Histogram h : new Histogram[] {serviceMicros, responseMicros}) {
+      h.setStartTimeStamp(intervalStartEpochMillis);
+      h.setEndTimeStamp(end);
+      hlog.outputIntervalHistogram(
+          (intervalStartEpochMillis - hlog.getBaseTime()) / 1_000.0,
+          (end - hlog.getBaseTime()) / 1_000.0,
+          h,
+          MICROS_PER_MILLI);
+      h.reset();
+    }
+    hlogStream.flush();
+    if (hlogStream.checkError()) {
+      fail(new IOException("cannot write " + dir.latencyHlog()));
+    }
+    intervalStartEpochMillis = end;
+  }
+
+  private void finishFiles() {
+    flushCsv();
+    try {
+      csv.close();
+    } catch (IOException e) {
+      fail(e);
+    }
+    maybeEndInterval(System.currentTimeMillis(), true);
+    hlog.close();
+  }
+
+  private void fail(IOException e) {
+    if (failure == null) {
+      failure = e;
+    }
   }
 }

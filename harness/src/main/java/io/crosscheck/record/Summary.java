@@ -1,5 +1,122 @@
 package io.crosscheck.record;
 
-/** SKELETON. */
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The statistics of one run, as written to {@code summary.json} and printed by {@link
+ * SummaryTable}: per URL and overall {@link UrlStats} over the measure phase, plus record counts
+ * per outcome over all phases. Produced by {@link RecordingSink#close()}. Immutable.
+ */
 public final class Summary {
+  private final UrlStats overall;
+  private final List<UrlStats> perUrl;
+  private final Map<Outcome, Long> outcomeCounts;
+  private final long recordsTotal;
+  private final long impossibleMeasurements;
+  private final long measuredWindowNanos;
+
+  /**
+   * @param overall the total row ({@link UrlStats#ALL})
+   * @param perUrl one row per URL; kept in the given order
+   * @param outcomeCounts records per outcome over all phases; missing outcomes count 0
+   * @param recordsTotal records of all phases
+   * @param impossibleMeasurements records with a negative duration between their instants (all
+   *     phases), counted, never clamped
+   * @param measuredWindowNanos the window throughput is divided by; 0 when unknown
+   */
+  public Summary(
+      UrlStats overall,
+      List<UrlStats> perUrl,
+      Map<Outcome, Long> outcomeCounts,
+      long recordsTotal,
+      long impossibleMeasurements,
+      long measuredWindowNanos) {
+    this.overall = overall;
+    this.perUrl = List.copyOf(perUrl);
+    EnumMap<Outcome, Long> counts = new EnumMap<>(Outcome.class);
+    for (Outcome o : Outcome.values()) {
+      counts.put(o, outcomeCounts.getOrDefault(o, 0L));
+    }
+    this.outcomeCounts = Collections.unmodifiableMap(counts);
+    this.recordsTotal = recordsTotal;
+    this.impossibleMeasurements = impossibleMeasurements;
+    this.measuredWindowNanos = measuredWindowNanos;
+  }
+
+  /** The total row over all URLs of the measure phase. */
+  public UrlStats overall() {
+    return overall;
+  }
+
+  /** One row per URL of the measure phase, sorted by URL. */
+  public List<UrlStats> perUrl() {
+    return perUrl;
+  }
+
+  /** The row of one URL path, or null when it was not requested in the measure phase. */
+  public UrlStats url(String url) {
+    for (UrlStats s : perUrl) {
+      if (s.url().equals(url)) {
+        return s;
+      }
+    }
+    return null;
+  }
+
+  /** Records per outcome over all phases; every outcome is present (0 when none). */
+  public Map<Outcome, Long> outcomeCounts() {
+    return outcomeCounts;
+  }
+
+  /** Records of all phases. */
+  public long recordsTotal() {
+    return recordsTotal;
+  }
+
+  /** Records with a negative duration between their instants (all phases); never clamped. */
+  public long impossibleMeasurements() {
+    return impossibleMeasurements;
+  }
+
+  /** The window throughput was divided by, in nanoseconds; 0 when unknown. */
+  public long measuredWindowNanos() {
+    return measuredWindowNanos;
+  }
+
+  /** The JSON form of summary.json. */
+  Map<String, Object> toJson() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("formatVersion", 1);
+    m.put("latency", "service: send start to last byte of complete replies (ok, http-error), measure phase");
+    m.put("recordsTotal", recordsTotal);
+    Map<String, Long> counts = new LinkedHashMap<>();
+    outcomeCounts.forEach((o, n) -> counts.put(o.label(), n));
+    m.put("outcomeCountsAllPhases", counts);
+    m.put("impossibleMeasurements", impossibleMeasurements);
+    m.put("measuredWindowNanos", measuredWindowNanos);
+    m.put("overall", overall.toJson());
+    List<Object> urls = new ArrayList<>();
+    for (UrlStats s : perUrl) {
+      urls.add(s.toJson());
+    }
+    m.put("urls", urls);
+    return m;
+  }
+
+  /** Writes summary.json to {@code file} (atomically: a temporary file, then a move). */
+  public void writeJson(Path file) throws IOException {
+    JsonFiles.writeAtomically(file, toJson());
+  }
+
+  @Override
+  public String toString() {
+    return "Summary[records=" + recordsTotal + ", overall=" + overall + "]";
+  }
 }

@@ -1,0 +1,57 @@
+package io.crosscheck.record;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SummaryTableTest {
+  static Summary summary() {
+    UrlStats a = new UrlStats("/static/2k", 1200, 3, Map.of(Outcome.TIMEOUT, 3L), 1197,
+        1234.5678, 1000.25, 2000.5, 5123.0, 9876.54, 120.0);
+    UrlStats b = new UrlStats("/cgi", 300, 0, Map.of(), 300, 250.0, 240.0, 300.0, 400.0, 410.0, 30.0);
+    UrlStats none = new UrlStats("/down", 5, 5, Map.of(Outcome.CONNECT_ERROR, 5L), 0,
+        Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0.5);
+    UrlStats all = new UrlStats(UrlStats.ALL, 1505, 8,
+        Map.of(Outcome.TIMEOUT, 3L, Outcome.CONNECT_ERROR, 5L), 1497,
+        1037.8, 990.0, 1900.0, 5100.0, 9876.54, 150.5);
+    return new Summary(all, List.of(b, none, a),
+        Map.of(Outcome.OK, 1600L, Outcome.TIMEOUT, 3L, Outcome.CONNECT_ERROR, 5L), 1608, 2,
+        10_000_000_000L);
+  }
+
+  static final String GOLDEN = ""
+      + "url              count      errors  meanMicros   p50Micros   p90Micros   p99Micros   maxMicros   perSecond\n"
+      + "/cgi               300           0       250.0       240.0       300.0       400.0       410.0       30.00\n"
+      + "/down                5           5           -           -           -           -           -        0.50\n"
+      + "/static/2k        1200           3      1234.6      1000.3      2000.5      5123.0      9876.5      120.00\n"
+      + "-".repeat(106) + "\n"
+      + "total             1505           8      1037.8       990.0      1900.0      5100.0      9876.5      150.50\n"
+      + "outcomes (all phases): ok=1600 http-error=0 timeout=3 connect-error=5 reset=0 invalid=0 aborted=0\n"
+      + "records: 1608; impossible measurements: 2; measured window: 10.000 s\n";
+
+  @Test
+  void formatIsFixedWidthAndUsesDecimalPointsUnderAGermanLocale() {
+    Locale saved = Locale.getDefault();
+    Locale.setDefault(Locale.GERMANY);
+    try {
+      String table = SummaryTable.format(summary());
+      assertEquals(GOLDEN, table);
+      assertFalse(table.contains(","), table);
+    } finally {
+      Locale.setDefault(saved);
+    }
+  }
+
+  @Test
+  void longUrlsAreShortenedInTheMiddle() {
+    String url = "/" + "x".repeat(30) + "/" + "y".repeat(30);
+    UrlStats s = new UrlStats(url, 1, 0, Map.of(), 1, 1, 1, 1, 1, 1, 1);
+    String table = SummaryTable.format(new Summary(s, List.of(s), Map.of(), 1, 0, 1));
+    String first = table.split("\n")[1];
+    assertEquals("/" + "x".repeat(21) + "..." + "y".repeat(23), first.substring(0, SummaryTable.MAX_URL_WIDTH));
+  }
+}
