@@ -22,7 +22,8 @@ import picocli.CommandLine.Mixin;
     description = {
       "Starts the embedded server on 127.0.0.1, runs two short workloads against it with the Netty"
           + " engine and prints their summaries:",
-      "  1. closed: 200 users x 2 sessions x 10 requests, exponential think time (mean 20 ms);",
+      "  1. closed: 200 users x 4 sessions x 10 requests, exponential think time (mean 50 ms),"
+          + " users started over a 0.5 s ramp-up that statistics exclude;",
       "  2. partly-open flash crowd: sessions arrive at 20/s for 3 s, 200/s for 2 s, 20/s for 3 s.",
       "Takes about 20 seconds. Run directories go under --out."
     })
@@ -58,12 +59,12 @@ final class DemoCommand implements Callable<Integer> {
     WorkloadOptions closed = new WorkloadOptions();
     closed.target = target;
     closed.users = "200";
-    closed.sessionsPerUser = "2";
+    closed.sessionsPerUser = "4";
     closed.sessionLength = "fixed:10";
-    closed.think = "exp:20ms";
+    closed.think = "exp:50ms";
     closed.urls = "/static/2k,/static/16k,/static/64k";
     closed.urlOrder = "random";
-    closed.rampUp = "1s";
+    closed.rampUp = "500ms";
     closed.duration = "30s";
 
     WorkloadOptions crowd = new WorkloadOptions();
@@ -76,7 +77,7 @@ final class DemoCommand implements Callable<Integer> {
     crowd.urlOrder = "random";
     crowd.duration = "8s";
     return List.of(
-        new Step("demo-closed", "closed: 200 users x 2 sessions x 10 requests, think exp 20 ms, per-session", closed),
+        new Step("demo-closed", "closed: 200 users x 4 sessions x 10 requests, think exp 50 ms, per-session", closed),
         new Step("demo-flash-crowd", "partly-open flash crowd: 20/s, 200/s for 2 s, 20/s; think exp 50 ms", crowd));
   }
 }
