@@ -11,6 +11,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoop;
+import io.netty.handler.codec.PrematureChannelClosureException;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpClientCodec;
@@ -61,6 +62,11 @@ final class ClientConnection {
     c.current = first;
     first.connection = c;
     c.openNanos = run.ticker.nanoTime();
+    if (run.stopping()) { // after the abort sweep began: never connect
+      c.closed = true;
+      c.finish(first, Outcome.ABORTED, "run stopped");
+      return c;
+    }
     ChannelFuture f = run.connect(loop, c);
     c.channel = f.channel();
     f.addListener(
@@ -78,7 +84,6 @@ final class ClientConnection {
             }
           } else {
             c.closed = true;
-            first.connection = null;
             c.finish(first, Outcome.CONNECT_ERROR, describe(done.cause()));
           }
         });
@@ -114,6 +119,10 @@ final class ClientConnection {
   void send(Exchange ex) {
     current = ex;
     ex.connection = this;
+    if (run.stopping()) {
+      close(Outcome.ABORTED, "run stopped");
+      return;
+    }
     ex.connectionReused = requestsCarried > 0;
     requestsCarried++;
     RequestPlan p = ex.plan;
@@ -209,11 +218,21 @@ final class ClientConnection {
       try {
         Exchange ex = current;
         if (ex == null) {
-          return; // bytes nobody asked for (after a timeout, or garbage after a reply)
+          // bytes nobody asked for (garbage after a reply): the decoder's state can no longer be
+          // trusted, so the connection is not reused
+          keepAlive = false;
+          closed = true;
+          ctx.close();
+          return;
         }
         if (msg instanceof HttpObject o && o.decoderResult().isFailure()) {
           keepAlive = false;
-          finish(ex, Outcome.INVALID, "unparsable reply: " + describe(o.decoderResult().cause()));
+          Throwable cause = o.decoderResult().cause();
+          if (cause instanceof PrematureChannelClosureException) {
+            finish(ex, Outcome.RESET, "connection closed in the reply's headers");
+          } else {
+            finish(ex, Outcome.INVALID, "unparsable reply: " + describe(cause));
+          }
           return;
         }
         if (msg instanceof HttpResponse r) {

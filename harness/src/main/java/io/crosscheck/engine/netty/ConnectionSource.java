@@ -98,11 +98,17 @@ abstract class ConnectionSource {
   /**
    * shared-cache: one idle stack shared by every session, at most K idle connections, the most
    * recently returned taken first; a connection returned to a full cache is closed — the JDK's
-   * {@code sun.net.www.http.KeepAliveCache} with {@code http.maxConnections=K}.
+   * {@code sun.net.www.http.KeepAliveCache} with {@code http.maxConnections=K}, including its
+   * default 5 s idle timeout (an older idle connection is closed instead of reused).
    */
   private static final class SharedCache extends ConnectionSource {
+    /** The JDK's default keep-alive timeout: an idle connection older than this is closed. */
+    private static final long IDLE_TIMEOUT_NANOS = 5_000_000_000L;
+
+    private record Idle(ClientConnection connection, long returnedNanos) {}
+
     private final int maxIdle;
-    private final ArrayDeque<ClientConnection> idle = new ArrayDeque<>();
+    private final ArrayDeque<Idle> idle = new ArrayDeque<>();
     private long maxIdleSeen;
     private long reuses;
 
@@ -113,9 +119,18 @@ abstract class ConnectionSource {
 
     @Override
     void dispatch(Exchange ex) {
-      ClientConnection c;
+      ClientConnection c = null;
+      long now = run.ticker.nanoTime();
       synchronized (idle) {
-        c = idle.pollFirst();
+        Idle i;
+        while (c == null && (i = idle.pollFirst()) != null) {
+          if (now - i.returnedNanos() <= IDLE_TIMEOUT_NANOS) {
+            c = i.connection();
+          } else {
+            ClientConnection stale = i.connection();
+            run.later(stale.loop(), () -> stale.close(Outcome.ABORTED, ""));
+          }
+        }
       }
       if (c == null) {
         run.onLoop(ex.session.loop, () -> ClientConnection.open(run, ex.session.loop, ex));
@@ -146,7 +161,7 @@ abstract class ConnectionSource {
       synchronized (idle) {
         kept = idle.size() < maxIdle;
         if (kept) {
-          idle.addFirst(c);
+          idle.addFirst(new Idle(c, run.ticker.nanoTime()));
           maxIdleSeen = Math.max(maxIdleSeen, idle.size());
         }
       }
@@ -158,7 +173,7 @@ abstract class ConnectionSource {
     @Override
     void closed(ClientConnection c) {
       synchronized (idle) {
-        idle.remove(c);
+        idle.removeIf(i -> i.connection() == c);
       }
     }
 

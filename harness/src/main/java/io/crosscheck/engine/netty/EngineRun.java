@@ -20,6 +20,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -88,7 +89,11 @@ final class EngineRun {
     return phases.phaseAt(intendedNanos - startNanos);
   }
 
-  /** Runs {@code task} on {@code loop} at {@code atNanos} of the ticker (at once when past). */
+  /**
+   * Runs {@code task} on {@code loop} at {@code atNanos} of the ticker (at once when past). Netty
+   * fires timers on its own clock ({@code System.nanoTime}), so the ticker given to this engine must
+   * run in real time.
+   */
   void at(EventLoop loop, long atNanos, Runnable task) {
     long delayNanos = atNanos - ticker.nanoTime();
     if (delayNanos <= 0) {
@@ -103,7 +108,7 @@ final class EngineRun {
     if (loop.inEventLoop()) {
       task.run();
     } else {
-      loop.execute(task);
+      later(loop, task);
     }
   }
 
@@ -137,10 +142,24 @@ final class EngineRun {
    * record to the sink, and the session learns of it on its own loop.
    */
   void ended(Exchange ex) {
-    source.release(ex);
-    sink.accept(ex.toRecord());
-    progress.requestCompleted(ex.outcome().isError());
-    onLoop(ex.session.loop, () -> ex.session.exchangeEnded(ex));
+    try {
+      source.release(ex);
+      sink.accept(ex.toRecord());
+      progress.requestCompleted(ex.outcome().isError());
+    } finally {
+      // always queued, never inline: the reply's read may still be decoding bytes that follow it,
+      // and they must not be taken for the next request's reply
+      later(ex.session.loop, () -> ex.session.exchangeEnded(ex));
+    }
+  }
+
+  /** Queues {@code task} on {@code loop}; dropped silently once the loops have shut down. */
+  void later(EventLoop loop, Runnable task) {
+    try {
+      loop.execute(task);
+    } catch (RejectedExecutionException e) {
+      // the run is over and its loops are gone: nothing is left to do for this session
+    }
   }
 
   void connectionClosed(ClientConnection c) {

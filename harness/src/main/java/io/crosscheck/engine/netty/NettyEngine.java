@@ -24,6 +24,7 @@ import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.Future;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -101,7 +102,7 @@ public final class NettyEngine implements Engine {
         interrupted = true;
       }
       run.stop();
-      abortInFlight(run);
+      abortInFlight(run, group);
     } finally {
       group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
     }
@@ -200,15 +201,26 @@ public final class NettyEngine implements Engine {
   }
 
   /** Ends every request still in flight as aborted, on its own loop, and waits for the records. */
-  private static void abortInFlight(EngineRun run) {
+  private static void abortInFlight(EngineRun run, EventLoopGroup group) {
+    long untilNanos = System.nanoTime() + ABORT_GRACE_NANOS;
+    // a barrier on every loop: a task that saw "not stopping" has finished, so every channel the
+    // run will ever open is in the group now (later opens end at once as aborted)
     List<Future<?>> pending = new ArrayList<>();
+    for (EventExecutor loop : group) {
+      pending.add(loop.submit(() -> { }));
+    }
+    awaitAll(pending, untilNanos);
+    pending.clear();
     for (Channel ch : run.channels) {
       ClientConnection c = ch.attr(EngineRun.CONNECTION).get();
       if (c != null) {
         pending.add(ch.eventLoop().submit(() -> c.close(Outcome.ABORTED, "run stopped")));
       }
     }
-    long untilNanos = System.nanoTime() + ABORT_GRACE_NANOS;
+    awaitAll(pending, untilNanos);
+  }
+
+  private static void awaitAll(List<Future<?>> pending, long untilNanos) {
     for (Future<?> f : pending) {
       f.awaitUninterruptibly(Math.max(0, untilNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
     }

@@ -85,7 +85,9 @@ final class SessionInstance {
   void exchangeEnded(Exchange ex) {
     pending--;
     groupEndNanos = Math.max(groupEndNanos, ex.endNanos());
-    if (run.stopping()) {
+    if (!run.accepts(run.ticker.nanoTime())) {
+      // stopped, or past the deadline: burst members not yet sent are never issued
+      pending -= waiting.size();
       waiting.clear();
       if (pending == 0) {
         end(false);
