@@ -8,6 +8,7 @@ import io.crosscheck.engine.netty.NettyEngine;
 import io.crosscheck.model.Workload;
 import io.crosscheck.record.ClockCalibration;
 import io.crosscheck.record.ClockOffset;
+import io.crosscheck.record.ClockSampler;
 import io.crosscheck.record.RecordingSink;
 import io.crosscheck.record.RunDirectory;
 import io.crosscheck.record.Summary;
@@ -85,7 +86,9 @@ final class RunJob {
     String status = "failed";
     EngineResult result = null;
     Summary summary = null;
-    try (ProgressDisplay display = ProgressDisplay.start(progressMode, progress, ticker)) {
+    try (ProgressDisplay display = ProgressDisplay.start(progressMode, progress, ticker);
+        ClockSampler clockSampler =
+            ClockSampler.start(dir.path().resolve("clock.csv"), 1, TimeUnit.SECONDS)) {
       result = engine(engineName).run(schedule, options, ticker, sink, progress);
       status = Thread.interrupted() ? "interrupted" : "completed";
     } catch (InterruptedException e) {

@@ -1,0 +1,125 @@
+package io.crosscheck.compare;
+
+import io.crosscheck.record.ClockOffset;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Maps a generator's monotonic instants to the capture's wall clock through the offsets calibrated
+ * during the run ({@code clock.csv}, or the start and end offsets of {@code run.json}): between two
+ * calibrations the offset is interpolated linearly, outside them the nearest is used. Immutable.
+ */
+public final class ClockMap {
+  private final long[] atNanos;
+  private final long[] offsetNanos;
+  private final long[] uncertaintyNanos;
+
+  private ClockMap(List<ClockOffset> offsets) {
+    if (offsets.isEmpty()) {
+      throw new IllegalArgumentException("a clock map needs at least one calibration");
+    }
+    List<ClockOffset> sorted = new ArrayList<>(offsets);
+    sorted.sort(Comparator.comparingLong(ClockOffset::measuredAtNanos));
+    atNanos = sorted.stream().mapToLong(ClockOffset::measuredAtNanos).toArray();
+    offsetNanos = sorted.stream().mapToLong(ClockOffset::offsetNanos).toArray();
+    uncertaintyNanos = sorted.stream().mapToLong(ClockOffset::uncertaintyNanos).toArray();
+  }
+
+  public static ClockMap of(List<ClockOffset> offsets) {
+    return new ClockMap(offsets);
+  }
+
+  /**
+   * Reads {@code clock.csv} (see {@code ClockSampler}).
+   *
+   * @throws IOException naming {@code file:line} for a malformed row
+   */
+  public static List<ClockOffset> read(Path file) throws IOException {
+    List<ClockOffset> out = new ArrayList<>();
+    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      String line = in.readLine();
+      int n = 1;
+      while ((line = in.readLine()) != null) {
+        n++;
+        if (line.isBlank()) {
+          continue;
+        }
+        String[] f = line.split(",");
+        try {
+          if (f.length != 3) {
+            throw new NumberFormatException("3 columns expected, " + f.length + " found");
+          }
+          out.add(new ClockOffset(Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[0])));
+        } catch (NumberFormatException e) {
+          throw new IOException(file.getFileName() + ":" + n + ": \"" + line
+              + "\": expected measuredAtNanos,offsetNanos,uncertaintyNanos (" + e.getMessage() + ")");
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The epoch instant of a monotonic instant. */
+  public long toEpochNanos(long monotonicNanos) {
+    return monotonicNanos + offsetAt(monotonicNanos);
+  }
+
+  /** The offset in force at a monotonic instant. */
+  public long offsetAt(long monotonicNanos) {
+    int i = upper(monotonicNanos);
+    if (i == 0) {
+      return offsetNanos[0];
+    }
+    if (i == atNanos.length) {
+      return offsetNanos[atNanos.length - 1];
+    }
+    double f = (double) (monotonicNanos - atNanos[i - 1]) / (atNanos[i] - atNanos[i - 1]);
+    return offsetNanos[i - 1] + Math.round(f * (offsetNanos[i] - offsetNanos[i - 1]));
+  }
+
+  /** The mapping's uncertainty at a monotonic instant: the larger of its neighbours'. */
+  public long uncertaintyAt(long monotonicNanos) {
+    int i = upper(monotonicNanos);
+    long u = i < atNanos.length ? uncertaintyNanos[i] : 0;
+    return i > 0 ? Math.max(u, uncertaintyNanos[i - 1]) : u;
+  }
+
+  /** The largest uncertainty of any calibration. */
+  public long maxUncertaintyNanos() {
+    long m = 0;
+    for (long u : uncertaintyNanos) {
+      m = Math.max(m, u);
+    }
+    return m;
+  }
+
+  /** Last offset minus first: how far the two clocks drifted apart over the run. */
+  public long driftNanos() {
+    return offsetNanos[offsetNanos.length - 1] - offsetNanos[0];
+  }
+
+  public int calibrations() {
+    return atNanos.length;
+  }
+
+  /** Index of the first calibration after {@code nanos}. */
+  private int upper(long nanos) {
+    int lo = 0;
+    int hi = atNanos.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (atNanos[mid] <= nanos) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+}

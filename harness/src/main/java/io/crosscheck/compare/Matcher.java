@@ -1,0 +1,235 @@
+package io.crosscheck.compare;
+
+import io.crosscheck.compare.MatchResult.Unmatched;
+import io.crosscheck.record.RequestRecord;
+import io.crosscheck.wire.WireExchange;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Joins a generator's records to the wire exchanges of the same traffic.
+ *
+ * <ol>
+ *   <li>By connection: a record's connection (client {@code ip:port} and the monotonic instant its
+ *       connect started, mapped to the wire clock) is paired with the captured connection of the
+ *       same {@code ip:port} whose SYN is nearest (within {@link #CONNECTION_WINDOW_NANOS}; ports
+ *       are reused, so the port alone is no identity); then the k-th request sent on it is the k-th
+ *       exchange on the wire.
+ *   <li>Fallback, for generators that do not report their connection (the JDK's {@code
+ *       URL.openStream}) and whatever step 1 left: by URL and time — each record takes the earliest
+ *       unmatched exchange of its URL that started on the wire no earlier than its send start (minus
+ *       the clock's uncertainty and {@link #SEND_SLACK_NANOS}) and within {@link
+ *       #FALLBACK_WINDOW_NANOS} after it.
+ * </ol>
+ *
+ * <p>Every record and every exchange ends matched or unmatched with one of the reason codes below.
+ * Stateless and thread-safe.
+ */
+public final class Matcher {
+  /** Largest distance between a connect start and the captured SYN for a connection pair. */
+  public static final long CONNECTION_WINDOW_NANOS = 1_000_000_000L;
+  /** Fallback: how long after its send start a request may appear on the wire. */
+  public static final long FALLBACK_WINDOW_NANOS = 1_000_000_000L;
+  /** Fallback: how much before the (mapped) send start a wire request start is still accepted. */
+  public static final long SEND_SLACK_NANOS = 1_000_000L;
+
+  public static final String NEVER_SENT = "never-sent";
+  public static final String CONNECTION_NOT_CAPTURED = "connection-not-captured";
+  public static final String NOT_ON_CONNECTION = "not-on-its-connection";
+  public static final String URL_DIFFERS = "url-differs";
+  public static final String NOTHING_NEAR = "no-exchange-near-in-time";
+  public static final String NOT_IN_RECORDS = "not-in-records";
+
+  private Matcher() {}
+
+  private record Conn<T>(String id, long openEpochNanos, List<T> items) {}
+
+  /** Matches {@code records} to {@code exchanges} through {@code clock}. */
+  public static MatchResult match(List<RequestRecord> records, List<WireExchange> exchanges, ClockMap clock) {
+    List<Match> matched = new ArrayList<>();
+    List<Unmatched<RequestRecord>> lostRecords = new ArrayList<>();
+    List<RequestRecord> fallbackRecords = new ArrayList<>();
+    List<WireExchange> fallbackExchanges = new ArrayList<>();
+
+    Map<String, List<Conn<RequestRecord>>> engineConns = new TreeMap<>();
+    Map<String, Conn<RequestRecord>> byKey = new HashMap<>();
+    for (RequestRecord r : records) {
+      if (r.sendStartNanos() < 0) {
+        lostRecords.add(new Unmatched<>(r, NEVER_SENT));
+      } else if (r.connectionId().isEmpty() || r.connectionOpenNanos() < 0) {
+        fallbackRecords.add(r);
+      } else {
+        byKey.computeIfAbsent(r.connectionId() + "@" + r.connectionOpenNanos(), k -> {
+          Conn<RequestRecord> c = new Conn<>(r.connectionId(), clock.toEpochNanos(r.connectionOpenNanos()),
+              new ArrayList<>());
+          engineConns.computeIfAbsent(r.connectionId(), id -> new ArrayList<>()).add(c);
+          return c;
+        }).items().add(r);
+      }
+    }
+    Map<String, List<Conn<WireExchange>>> wireConns = new HashMap<>();
+    Map<String, Conn<WireExchange>> wireByKey = new HashMap<>();
+    for (WireExchange e : exchanges) {
+      wireByKey.computeIfAbsent(e.connectionId() + "@" + e.connectionOpenEpochNanos(), k -> {
+        Conn<WireExchange> c = new Conn<>(e.connectionId(), e.connectionOpenEpochNanos(), new ArrayList<>());
+        wireConns.computeIfAbsent(e.connectionId(), id -> new ArrayList<>()).add(c);
+        return c;
+      }).items().add(e);
+    }
+
+    Set<Conn<WireExchange>> pairedWire = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (List<Conn<RequestRecord>> sameId : engineConns.values()) {
+      List<Conn<WireExchange>> candidates = wireConns.getOrDefault(sameId.get(0).id(), List.of());
+      for (Pair p : pairNearest(sameId, candidates)) {
+        Conn<RequestRecord> ec = sameId.get(p.engine);
+        if (p.wire < 0) {
+          fallbackRecords.addAll(ec.items()); // not captured as such: try by URL and time
+          continue;
+        }
+        Conn<WireExchange> wc = candidates.get(p.wire);
+        pairedWire.add(wc);
+        joinInOrder(ec.items(), wc.items(), matched, lostRecords, fallbackExchanges);
+      }
+    }
+    for (List<Conn<WireExchange>> list : wireConns.values()) {
+      for (Conn<WireExchange> wc : list) {
+        if (!pairedWire.contains(wc)) {
+          fallbackExchanges.addAll(wc.items());
+        }
+      }
+    }
+    List<Unmatched<WireExchange>> lostExchanges = new ArrayList<>();
+    byUrlAndTime(fallbackRecords, fallbackExchanges, clock, matched, lostRecords, lostExchanges);
+    return new MatchResult(matched, lostRecords, lostExchanges);
+  }
+
+  private static void joinInOrder(List<RequestRecord> sent, List<WireExchange> seen, List<Match> matched,
+      List<Unmatched<RequestRecord>> lostRecords, List<WireExchange> leftExchanges) {
+    sent.sort(Comparator.comparingLong(RequestRecord::sendStartNanos));
+    seen.sort(Comparator.comparingInt(WireExchange::requestIndex));
+    int n = Math.min(sent.size(), seen.size());
+    for (int i = 0; i < n; i++) {
+      RequestRecord r = sent.get(i);
+      WireExchange e = seen.get(i);
+      if (r.url().equals(e.url())) {
+        matched.add(new Match(r, e, true));
+      } else {
+        lostRecords.add(new Unmatched<>(r, URL_DIFFERS));
+        leftExchanges.add(e);
+      }
+    }
+    for (int i = n; i < sent.size(); i++) {
+      lostRecords.add(new Unmatched<>(sent.get(i), NOT_ON_CONNECTION));
+    }
+    leftExchanges.addAll(seen.subList(n, seen.size()));
+  }
+
+  private record Pair(int engine, int wire) {}
+
+  /**
+   * One-to-one pairing of connections of one {@code ip:port} by nearest open instant, closest
+   * pairs first; an engine connection without a partner within the window gets wire index -1.
+   */
+  private static List<Pair> pairNearest(List<Conn<RequestRecord>> engine, List<Conn<WireExchange>> wire) {
+    List<long[]> candidates = new ArrayList<>();
+    for (int i = 0; i < engine.size(); i++) {
+      for (int j = 0; j < wire.size(); j++) {
+        long d = Math.abs(engine.get(i).openEpochNanos() - wire.get(j).openEpochNanos());
+        if (d <= CONNECTION_WINDOW_NANOS) {
+          candidates.add(new long[] {d, i, j});
+        }
+      }
+    }
+    candidates.sort(Comparator.comparingLong(c -> c[0]));
+    int[] partner = new int[engine.size()];
+    Arrays.fill(partner, -1);
+    boolean[] taken = new boolean[wire.size()];
+    for (long[] c : candidates) {
+      int i = (int) c[1];
+      int j = (int) c[2];
+      if (partner[i] < 0 && !taken[j]) {
+        partner[i] = j;
+        taken[j] = true;
+      }
+    }
+    List<Pair> out = new ArrayList<>();
+    for (int i = 0; i < engine.size(); i++) {
+      out.add(new Pair(i, partner[i]));
+    }
+    return out;
+  }
+
+  private static void byUrlAndTime(List<RequestRecord> records, List<WireExchange> exchanges, ClockMap clock,
+      List<Match> matched, List<Unmatched<RequestRecord>> lostRecords, List<Unmatched<WireExchange>> lostExchanges) {
+    Map<String, List<WireExchange>> byUrl = new HashMap<>();
+    for (WireExchange e : exchanges) {
+      byUrl.computeIfAbsent(e.url(), u -> new ArrayList<>()).add(e);
+    }
+    Map<String, boolean[]> used = new HashMap<>();
+    Map<String, int[]> firstFree = new HashMap<>(); // every exchange before it is taken
+    byUrl.forEach((url, list) -> {
+      list.sort(Comparator.comparingLong(WireExchange::requestStartEpochNanos));
+      used.put(url, new boolean[list.size()]);
+      firstFree.put(url, new int[1]);
+    });
+    records.sort(Comparator.comparingLong(RequestRecord::sendStartNanos));
+    for (RequestRecord r : records) {
+      List<WireExchange> list = byUrl.get(r.url());
+      int found = -1;
+      if (list != null) {
+        long sentEpochNanos = clock.toEpochNanos(r.sendStartNanos());
+        long from = sentEpochNanos - clock.uncertaintyAt(r.sendStartNanos()) - SEND_SLACK_NANOS;
+        boolean[] taken = used.get(r.url());
+        int[] free = firstFree.get(r.url());
+        while (free[0] < taken.length && taken[free[0]]) {
+          free[0]++;
+        }
+        for (int i = Math.max(free[0], firstAtOrAfter(list, from)); i < list.size(); i++) {
+          if (list.get(i).requestStartEpochNanos() > sentEpochNanos + FALLBACK_WINDOW_NANOS) {
+            break;
+          }
+          if (!taken[i]) {
+            found = i;
+            taken[i] = true;
+            break;
+          }
+        }
+      }
+      if (found >= 0) {
+        matched.add(new Match(r, list.get(found), false));
+      } else {
+        lostRecords.add(new Unmatched<>(r, r.connectionId().isEmpty() ? NOTHING_NEAR : CONNECTION_NOT_CAPTURED));
+      }
+    }
+    byUrl.forEach((url, list) -> {
+      boolean[] taken = used.get(url);
+      for (int i = 0; i < list.size(); i++) {
+        if (!taken[i]) {
+          lostExchanges.add(new Unmatched<>(list.get(i), NOT_IN_RECORDS));
+        }
+      }
+    });
+  }
+
+  private static int firstAtOrAfter(List<WireExchange> sorted, long epochNanos) {
+    int lo = 0;
+    int hi = sorted.size();
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (sorted.get(mid).requestStartEpochNanos() < epochNanos) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+}

@@ -1,0 +1,63 @@
+package io.crosscheck.report;
+
+import io.crosscheck.compare.Findings;
+import io.crosscheck.compare.Findings.Stats;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The audit's findings as a short fixed-width text report for a terminal: matching, the study's
+ * absolute error and ratio, the per-request error, where it arises, the three latency columns, and
+ * the connection verdict. Formats only; numbers in {@link Locale#ROOT}.
+ */
+public final class FindingsTable {
+  private FindingsTable() {}
+
+  public static String format(Findings f) {
+    StringBuilder out = new StringBuilder();
+    Findings.Matching m = f.matching();
+    line(out, "matching", String.format(Locale.ROOT, "%,d of %,d records matched to %,d wire exchanges"
+        + " (%,d by connection)%s%s", m.matched(), m.records(), m.wireExchanges(), m.matchedByConnection(),
+        reasons("; unmatched records", m.unmatchedRecords()), reasons("; unmatched exchanges", m.unmatchedExchanges())));
+    line(out, "clock", String.format(Locale.ROOT, "%d calibrations, uncertainty <= %.1f us, drift %.1f us",
+        f.clock().calibrations(), f.clock().maxUncertaintyMicros(), f.clock().driftMicros()));
+    Findings.ResponseTime rt = f.responseTime();
+    line(out, "response time", String.format(Locale.ROOT,
+        "%,d pairs: reported mean %.1f us, wire mean %.1f us; absolute error %+.1f us (ratio %.3f)",
+        rt.pairs(), rt.reportedMeanMicros(), rt.wireMeanMicros(), rt.absoluteErrorMicros(), rt.ratio()));
+    out.append(String.format(Locale.ROOT, "%n%-28s %10s %10s %10s %10s %10s%n", "(microseconds)", "mean", "p50",
+        "p90", "p99", "max"));
+    row(out, "per-request error", rt.perRequestError());
+    row(out, "  send lag (wire - sent)", f.lags().sendLag());
+    row(out, "  receive lag (read - wire)", f.lags().receiveLag());
+    row(out, "from intended start", f.latency().fromIntendedStart());
+    row(out, "from send start (reported)", f.latency().fromSendStart());
+    row(out, "on the wire", f.latency().wire());
+    if (f.lags().belowUncertainty() > 0) {
+      line(out, "impossible", f.lags().belowUncertainty() + " lags below the clock's uncertainty");
+    }
+    Findings.Connections c = f.connections();
+    out.append(System.lineSeparator());
+    line(out, "connections", String.format(Locale.ROOT,
+        "%,d opened, %,d carried requests, peak %,d open at once, %.1f opened/s; %,d sessions",
+        c.connectionsOpened(), c.connectionsWithRequests(), c.peakConcurrentConnections(),
+        c.connectionsOpenedPerSecond(), c.sessions()));
+    line(out, "requests/conn", c.requestsPerConnection().entrySet().stream().filter(e -> e.getValue() > 0)
+        .map(e -> e.getKey() + ": " + e.getValue()).reduce((a, b) -> a + ", " + b).orElse("none"));
+    line(out, "verdict", c.verdict());
+    return out.toString();
+  }
+
+  private static String reasons(String label, Map<String, Long> reasons) {
+    return reasons.isEmpty() ? "" : label + " " + reasons;
+  }
+
+  private static void line(StringBuilder out, String label, String text) {
+    out.append(String.format(Locale.ROOT, "%-14s %s%n", label + ":", text));
+  }
+
+  private static void row(StringBuilder out, String label, Stats s) {
+    out.append(String.format(Locale.ROOT, "%-28s %10.1f %10.1f %10.1f %10.1f %10.1f%n", label, s.meanMicros(),
+        s.p50Micros(), s.p90Micros(), s.p99Micros(), s.maxMicros()));
+  }
+}
