@@ -4,12 +4,27 @@
 _cc_install() { # PACKAGE...
   if [ "$(id -u)" = 0 ]; then
     echo "crosscheck: installing $* (apt-get)..." >&2
-    { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@"; } >&2 ||
+    { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$@"; } >&2 ||
       { echo "crosscheck: 'apt-get install -y $*' failed" >&2; exit 1; }
   else
     echo "crosscheck: missing $*; install it with:  sudo apt-get install -y $*" >&2
     exit 1
   fi
+}
+
+_cc_missing_pkgs() { # PACKAGE...: prints those not installed
+  local p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || printf '%s ' "$p"
+  done
+}
+
+# libpcap for live capture (pcap4j loads it); tcpdump and tshark are the peers the tests compare
+# with; iproute2's tc makes packet loss for the retransmission tests.
+ensure_capture_tools() { # PACKAGE...
+  local missing
+  missing=$(_cc_missing_pkgs "$@")
+  [ -z "$missing" ] || _cc_install $missing
 }
 
 ensure_build_tools() {
