@@ -42,6 +42,20 @@ final class RunJob {
   private final Path outBase;
   private final String name;
   private final List<String> command;
+  private Stage stage = Stage.NONE;
+
+  /**
+   * Work around the load, in the run directory: {@link #beforeLoad} runs after run.json is written
+   * and before the engine starts (a failure there fails the run before any load); {@link
+   * #afterLoad} runs once the engine has returned or was interrupted (e.g. a packet capture).
+   */
+  interface Stage {
+    Stage NONE = new Stage() {};
+
+    default void beforeLoad(RunDirectory dir) throws IOException {}
+
+    default void afterLoad(RunDirectory dir) throws IOException {}
+  }
 
   RunJob(Workload workload, String engineName, EngineOptions options, Path outBase, String name, List<String> command) {
     this.workload = workload;
@@ -59,6 +73,12 @@ final class RunJob {
     throw new IllegalArgumentException("unknown engine " + name);
   }
 
+  /** Runs {@code s} around the load. */
+  RunJob around(Stage s) {
+    this.stage = s;
+    return this;
+  }
+
   Result execute(String progressMode, PrintStream out) throws IOException {
     Ticker ticker = Ticker.system();
     Schedule schedule = Schedule.of(workload);
@@ -67,6 +87,12 @@ final class RunJob {
     RunDirectory dir = RunDirectory.create(outBase, name);
     dir.writeStart(command, workload, workload.seed(), digest, engineName, options, clock);
     out.println("crosscheck: run directory " + dir.path());
+    try {
+      stage.beforeLoad(dir);
+    } catch (IOException | RuntimeException e) {
+      dir.writeEnd("failed", null, ClockCalibration.calibrate());
+      throw e;
+    }
     EngineProgress progress = new EngineProgress();
     RecordingSink sink = new RecordingSink(dir, workload.phases());
     Thread runner = Thread.currentThread();
@@ -94,6 +120,12 @@ final class RunJob {
     } catch (InterruptedException e) {
       status = "interrupted";
     } finally {
+      try {
+        stage.afterLoad(dir);
+      } catch (IOException e) {
+        out.println("crosscheck: " + e.getMessage());
+        status = "failed";
+      }
       try {
         // an interrupted run has no engine result: divide throughput by what was observed
         summary = result != null ? sink.close(result.startNanos(), result.endNanos())
