@@ -37,6 +37,19 @@ public final class CaptureUnavailableException extends IOException {
       return new CaptureUnavailableException(where + "this process may not capture packets ("
           + detail + "): it needs CAP_NET_RAW; " + PERMISSION_FIX, failure);
     }
+    if (lower.contains("no such device")) {
+      return new CaptureUnavailableException(where + detail + "; interfaces here: "
+          + interfaceNames(), failure);
+    }
     return new CaptureUnavailableException(where + detail, failure);
+  }
+
+  private static String interfaceNames() {
+    try {
+      return java.net.NetworkInterface.networkInterfaces().map(i -> i.getName()).sorted()
+          .collect(java.util.stream.Collectors.joining(", ")) + ", any";
+    } catch (java.net.SocketException e) {
+      return "(cannot list: " + e.getMessage() + ")";
+    }
   }
 }

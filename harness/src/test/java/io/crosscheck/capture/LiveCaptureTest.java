@@ -81,6 +81,8 @@ class LiveCaptureTest {
         () -> LiveCapture.start(LiveCaptureConfig.of("nosuch0", "", dir.resolve("y.pcap"))));
     assertTrue(device.getMessage().startsWith("cannot capture on 'nosuch0': "),
         device.getMessage());
+    assertTrue(device.getMessage().contains("interfaces here: ")
+        && device.getMessage().contains("lo"), device.getMessage());
   }
 
   @Test
