@@ -14,11 +14,13 @@ import picocli.CommandLine.Command;
     versionProvider = Main.Version.class,
     description = {
       "Audits Java web workload generators against the wire.",
-      "Runs a generator (engine) with a seeded workload, records every request, and (later) sets"
-          + " it against a packet capture."
+      "Runs a generator (engine) with a seeded workload, records every request, and sets each"
+          + " record against what a packet capture shows (audit, compare)."
     },
     subcommands = {
       RunCommand.class,
+      AuditCommand.class,
+      CompareCommand.class,
       ServeCommand.class,
       DemoCommand.class,
       CommandLine.HelpCommand.class

@@ -31,6 +31,16 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    RunJob job = prepare(workload, engine, output, spec, List.of());
+    return job == null ? 2 : job.execute(output.progress, System.out).exitCode();
+  }
+
+  /**
+   * Checks the workload, engine and any {@code extra} problems together; returns the job, or null
+   * after listing every problem on stderr (nothing was started).
+   */
+  static RunJob prepare(WorkloadOptions workload, EngineOptionsMixin engine, OutputOptions output,
+      CommandLine.Model.CommandSpec spec, List<Problem> extra) {
     List<Problem> problems = new ArrayList<>();
     EngineOptions options = engine.build(problems);
     Workload w = null;
@@ -39,13 +49,13 @@ final class RunCommand implements Callable<Integer> {
     } catch (SpecException e) {
       problems.addAll(0, e.problems());
     }
+    problems.addAll(extra);
     if (!problems.isEmpty()) {
-      return OutputOptions.reportProblems(spec, problems);
+      OutputOptions.reportProblems(spec, problems);
+      return null;
     }
-    RunJob job =
-        new RunJob(w, engine.engine, options, output.out, output.name, spec.commandLine().getParseResult().originalArgs());
-    RunJob.Result result = job.execute(output.progress, System.out);
-    return result.exitCode();
+    return new RunJob(w, engine.engine, options, output.out, output.name,
+        spec.commandLine().getParseResult().originalArgs());
   }
 
   /** Where and how runs are written and shown; shared by {@code run} and {@code demo}. */

@@ -1,0 +1,155 @@
+package io.crosscheck.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.crosscheck.capture.LiveCapture;
+import io.crosscheck.capture.LiveCaptureConfig;
+import io.crosscheck.capture.LiveCaptureStats;
+import io.crosscheck.compare.Comparison;
+import io.crosscheck.model.spec.Problem;
+import io.crosscheck.record.RunDirectory;
+import io.crosscheck.report.FindingsTable;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code crosscheck audit}: capture + run + compare in one command. The capture starts before the
+ * first request and stops after the last reply; then every record is set against the packets.
+ */
+@Command(
+    name = "audit",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Captures the traffic to the target (live, with libpcap), runs the workload like 'run', then"
+          + " rebuilds every HTTP exchange from the packets and sets each record against it:"
+          + " findings.json, wire-exchanges.csv, response.csv, connection.csv, capture.pcap in the run"
+          + " directory, and the findings table on stdout.",
+      "Needs root or CAP_NET_RAW for the capture."
+    })
+final class AuditCommand implements Callable<Integer> {
+  @Mixin WorkloadOptions workload = new WorkloadOptions();
+  @Mixin EngineOptionsMixin engine = new EngineOptionsMixin();
+  @Mixin RunCommand.OutputOptions output = new RunCommand.OutputOptions();
+  @Mixin CaptureOptions capture = new CaptureOptions();
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  /** Capture settings shared by the commands that capture. */
+  static final class CaptureOptions {
+    @Option(names = "--interface", paramLabel = "NAME",
+        description = "Interface to capture on. Default: ${DEFAULT-VALUE} (loopback).")
+    String interfaceName = "lo";
+
+    @Option(names = "--snaplen", paramLabel = "BYTES",
+        description = "Bytes kept of each packet: headers, not bodies (larger values dropped packets"
+            + " here). Default: ${DEFAULT-VALUE}.")
+    int snaplenBytes = LiveCaptureConfig.DEFAULT_SNAPLEN_BYTES;
+
+    @Option(names = "--capture-buffer", paramLabel = "BYTES",
+        description = "Kernel capture buffer in bytes. Default: ${DEFAULT-VALUE} (64 MiB).")
+    int bufferBytes = LiveCaptureConfig.DEFAULT_BUFFER_BYTES;
+
+    void check(List<Problem> problems) {
+      if (snaplenBytes < 96 || snaplenBytes > 262_144) {
+        problems.add(new Problem("--snaplen", String.valueOf(snaplenBytes), "96..262144 bytes"));
+      }
+      if (bufferBytes < (1 << 20)) {
+        problems.add(new Problem("--capture-buffer", String.valueOf(bufferBytes), "at least 1048576 bytes"));
+      }
+    }
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    List<Problem> problems = new ArrayList<>();
+    capture.check(problems);
+    RunJob job = RunCommand.prepare(workload, engine, output, spec, problems);
+    if (job == null) {
+      return 2;
+    }
+    return audit(job, workload.target, capture, output.progress, System.out);
+  }
+
+  /** Runs {@code job} under a live capture, then compares; returns the exit code. */
+  static int audit(RunJob job, String target, CaptureOptions options, String progress, PrintStream out)
+      throws IOException {
+    CaptureStage stage = new CaptureStage(options, target);
+    RunJob.Result result;
+    try {
+      result = job.around(stage).execute(progress, out);
+    } catch (IOException e) {
+      if (stage.capture == null) { // the capture could not start: nothing was loaded
+        System.err.println("crosscheck audit: " + e.getMessage());
+        return 2;
+      }
+      throw e;
+    }
+    Map<String, Object> live = stage.statsJson();
+    Comparison.Result compared = Comparison.compare(result.directory(), result.directory().resolve("capture.pcap"),
+        live);
+    out.println();
+    out.print(FindingsTable.format(compared.findings()));
+    if (stage.stats != null && stage.stats.kernelDropped() > 0) {
+      out.println("capture:       the kernel dropped " + stage.stats.kernelDropped()
+          + " packets: some exchanges are missing (try a larger --capture-buffer)");
+    }
+    out.println("crosscheck: findings in " + compared.findingsJson());
+    return result.exitCode();
+  }
+
+  /** Starts the live capture in the run directory before the load and stops it after. */
+  private static final class CaptureStage implements RunJob.Stage {
+    private final CaptureOptions options;
+    private final String filter;
+    LiveCapture capture;
+    LiveCaptureStats stats;
+
+    CaptureStage(CaptureOptions options, String target) {
+      this.options = options;
+      java.net.URI uri = java.net.URI.create(target);
+      String host = "localhost".equals(uri.getHost()) ? "127.0.0.1" : uri.getHost().replace("[", "").replace("]", "");
+      int port = uri.getPort() < 0 ? 80 : uri.getPort();
+      this.filter = "tcp and host " + host + " and port " + port;
+    }
+
+    @Override
+    public void beforeLoad(RunDirectory dir) throws IOException {
+      capture = LiveCapture.start(new LiveCaptureConfig(options.interfaceName, filter, options.snaplenBytes,
+          options.bufferBytes, dir.path().resolve("capture.pcap"), null));
+    }
+
+    @Override
+    public void afterLoad(RunDirectory dir) throws IOException {
+      if (capture != null) {
+        stats = capture.stop();
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .writeValue(dir.path().resolve("capture.json").toFile(), statsJson());
+      }
+    }
+
+    Map<String, Object> statsJson() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("interface", options.interfaceName);
+      m.put("filter", filter);
+      m.put("snaplenBytes", options.snaplenBytes);
+      if (stats != null) {
+        m.put("packetsCaptured", stats.packetsCaptured());
+        m.put("bytesCaptured", stats.bytesCaptured());
+        m.put("kernelDropped", stats.kernelDropped());
+        m.put("interfaceDropped", stats.interfaceDropped());
+        m.put("linkType", stats.linkType());
+      }
+      return m;
+    }
+  }
+}
