@@ -13,7 +13,7 @@ import java.util.Arrays;
  *       a byte is the one reported, and no byte is counted twice.
  *   <li>Overlapping segments contribute only their new bytes.
  *   <li>Segments ahead of a hole are copied into a bounded buffer (per direction) until the hole
- *       fills; when the buffer is full the segment is dropped and counted (its bytes later show as a
+ *       fills, and are then timestamped by the later of their own capture and the hole's filling; when the buffer is full the segment is dropped and counted (its bytes later show as a
  *       gap). A zero-window probe is either a retransmission or new data and needs no special case.
  *   <li>A hole the peer has acknowledged was lost by the capture, not by the network: it is skipped
  *       at once as a gap (known length, unknown content), timestamped by the acknowledging segment.
@@ -40,6 +40,8 @@ final class StreamReassembler {
   private boolean finSeen;
   private int finSeq;
   private boolean ended;
+  /** Instant of the last piece handed on. */
+  private long lastEpochNanos = -1;
 
   private Pending[] pending = new Pending[0];
   private int pendingCount;
@@ -106,7 +108,7 @@ final class StreamReassembler {
         int trim = -diff;
         counters.overlappingBytes += trim;
         deliver(epochNanos, data, offset + trim, Math.max(0, availableBytes - trim), totalBytes - trim);
-        drain();
+        drain(epochNanos);
       } else {
         buffer(deliveredBytes + diff, epochNanos, data, offset, availableBytes, totalBytes);
       }
@@ -140,10 +142,10 @@ final class StreamReassembler {
     }
     if (pendingCount > 0) {
       Pending last = pending[pendingCount - 1];
-      skipTo(epochNanos, last.offset + last.totalBytes);
+      skipTo(Long.MIN_VALUE, last.offset + last.totalBytes);
     }
     if (finSeen && finSeq - nextSeq > 0 && finSeq - nextSeq < MAX_WINDOW) {
-      skipTo(epochNanos, deliveredBytes + (finSeq - nextSeq));
+      skipTo(Long.MIN_VALUE, deliveredBytes + (finSeq - nextSeq));
     }
     checkFin(epochNanos);
   }
@@ -156,29 +158,42 @@ final class StreamReassembler {
     pendingBytes = 0;
   }
 
+  /**
+   * Declares everything up to {@code targetOffset} received, holes becoming gaps. {@code
+   * epochNanos} is when that became known (an acknowledgment); {@link Long#MIN_VALUE} at a flush,
+   * where a gap takes the instant of the data after it and buffered data keeps its own.
+   */
   private void skipTo(long epochNanos, long targetOffset) {
     while (deliveredBytes < targetOffset) {
       long until = pendingCount > 0 ? Math.min(targetOffset, pending[0].offset) : targetOffset;
       if (until > deliveredBytes) {
         int gap = (int) (until - deliveredBytes);
         counters.gapBytes += gap;
-        deliver(epochNanos, null, 0, 0, gap);
+        long gapEpochNanos = epochNanos != Long.MIN_VALUE ? epochNanos
+            : pendingCount > 0 ? pending[0].epochNanos : lastEpochNanos;
+        deliver(gapEpochNanos, null, 0, 0, gap);
       }
-      drain();
+      drain(epochNanos);
       if (pendingCount == 0 && deliveredBytes >= targetOffset) {
         break;
       }
     }
-    drain();
+    drain(epochNanos);
   }
 
   private void deliver(long epochNanos, byte[] data, int offset, int availableBytes, int totalBytes) {
+    lastEpochNanos = epochNanos;
     nextSeq += totalBytes;
     deliveredBytes += totalBytes;
     owner.data(fromA, epochNanos, data, offset, availableBytes, totalBytes);
   }
 
-  private void drain() {
+  /**
+   * Hands on buffered segments that became contiguous. A byte that waited for a hole counts as
+   * arrived when the hole filled ({@code nowEpochNanos}), not when it was captured: the receiver
+   * had the stream up to it only then (as tshark's reassembly sees it).
+   */
+  private void drain(long nowEpochNanos) {
     while (pendingCount > 0 && pending[0].offset <= deliveredBytes) {
       Pending p = pending[0];
       System.arraycopy(pending, 1, pending, 0, --pendingCount);
@@ -189,7 +204,7 @@ final class StreamReassembler {
         counters.retransmittedBytes += p.totalBytes;
       } else {
         counters.overlappingBytes += trim;
-        deliver(p.epochNanos, p.bytes, Math.min(trim, p.bytes.length),
+        deliver(Math.max(p.epochNanos, nowEpochNanos), p.bytes, Math.min(trim, p.bytes.length),
             Math.max(0, p.bytes.length - trim), p.totalBytes - trim);
       }
     }
