@@ -6,7 +6,8 @@ import java.util.ArrayDeque;
  * Pairs the requests and responses of one connection (HTTP/1.x answers in order) and reports each
  * exchange when its response ends, or with a note when the connection or capture ends first. A
  * request is pipelined when it starts while an earlier response on the connection is still
- * incomplete. Not thread-safe.
+ * incomplete; a response whose framing was lost (truncated) has no known end, so it never makes
+ * the next request pipelined. Not thread-safe.
  */
 final class HttpConversation {
   static final String NOTE_NO_RESPONSE = "no-response";
@@ -28,7 +29,11 @@ final class HttpConversation {
   PendingExchange request(long startEpochNanos, long startOffset, String method, String url) {
     PendingExchange e = new PendingExchange();
     e.requestIndex = nextRequestIndex++;
-    e.pipelined = !awaitingResponse.isEmpty() || previousResponseEndEpochNanos > startEpochNanos;
+    e.pipelined = previousResponseEndEpochNanos > startEpochNanos;
+    for (PendingExchange earlier : awaitingResponse) {
+      // a response whose framing was lost has no known end: not evidence of pipelining
+      e.pipelined |= !earlier.truncated;
+    }
     e.method = method;
     e.url = url;
     e.headRequest = "HEAD".equals(method);
@@ -63,7 +68,7 @@ final class HttpConversation {
     } else if (!awaitingResponse.remove(e)) {
       return; // already reported
     }
-    previousResponseEndEpochNanos = e.lastResponseByteEpochNanos;
+    previousResponseEndEpochNanos = e.truncated ? -1 : e.lastResponseByteEpochNanos;
     connection.emit(e.freeze(connection, note));
   }
 

@@ -69,11 +69,13 @@ class LoopbackCaptureTest {
     server.start();
     int port = server.getAddress().getPort();
     Path pcap = dir.resolve("capture.pcap");
-    Process tcpdump = new ProcessBuilder("tcpdump", "-i", "lo", "-nn", "-U", "--time-stamp-precision=nano",
-        "-s", "0", "-w", pcap.toString(), "tcp port " + port).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    Path snapPcap = dir.resolve("capture-512.pcap");
+    Process tcpdump = tcpdump(pcap, 0, port);
+    Process snapTcpdump = tcpdump(snapPcap, 512, port);
     Map<String, Integer> statuses = new HashMap<>();
     try {
       awaitListening(tcpdump);
+      awaitListening(snapTcpdump);
       HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(Duration.ofSeconds(5)).build();
       for (int i = 0; i < KEEP_ALIVE_REQUESTS; i++) {
@@ -102,10 +104,8 @@ class LoopbackCaptureTest {
       }
       Thread.sleep(1_000); // tcpdump loses its last buffered block when stopped right away
     } finally {
-      tcpdump.destroy();
-      if (!tcpdump.waitFor(10, TimeUnit.SECONDS)) {
-        tcpdump.destroyForcibly();
-      }
+      stop(tcpdump);
+      stop(snapTcpdump);
       server.stop(0);
       pool.shutdownNow();
     }
@@ -146,6 +146,58 @@ class LoopbackCaptureTest {
     System.out.printf("loopback: %d exchanges, %d packets, max |wire - tshark http.time| = %d ns%n",
         seen.exchanges.size(), stats.packets(), maxDiffNanos);
     assertTrue(maxDiffNanos <= 1_000, "max |diff| " + maxDiffNanos + " ns");
+
+    // the same traffic cut at 512 bytes: Content-Length exchanges are rebuilt identically
+    RecordingListener snapSeen = new RecordingListener();
+    WireReconstructor snapReconstructor = new WireReconstructor(snapSeen, WireOptions.DEFAULTS.withServerPort(port));
+    WireStats snapStats = snapReconstructor.finish(readPcap(snapPcap, snapReconstructor));
+    assertTrue(snapStats.truncatedSegments() > 0, snapStats.toString());
+    assertEquals(seen.exchanges.size(), snapSeen.exchanges.size(), snapStats.toString());
+    // two tcpdump processes stamp the same packet a little differently: compare all but instants
+    Map<String, WireExchange> full = new HashMap<>();
+    for (WireExchange e : seen.exchanges) {
+      full.put(e.connectionId() + "#" + e.requestIndex(), e);
+    }
+    int identical = 0;
+    int truncated = 0;
+    long maxInstantDiffNanos = 0;
+    for (WireExchange e : snapSeen.exchanges) {
+      WireExchange f = full.get(e.connectionId() + "#" + e.requestIndex());
+      assertEquals(f.url(), e.url());
+      assertEquals(f.status(), e.status());
+      assertEquals(f.requestBytes(), e.requestBytes(), e.toString());
+      if (e.note().isEmpty()) {
+        assertEquals(f.responseBytes(), e.responseBytes(), e.toString());
+        assertEquals(f.pipelined(), e.pipelined());
+        maxInstantDiffNanos = Math.max(maxInstantDiffNanos,
+            Math.abs(e.lastResponseByteEpochNanos() - f.lastResponseByteEpochNanos()));
+        identical++;
+      } else {
+        assertEquals("truncated", e.note(), e.toString());
+        truncated++;
+      }
+    }
+    System.out.printf("loopback at snaplen 512: %d exchanges framed as in the full capture (max |last byte"
+        + " instant diff| between the two tcpdumps %d ns), %d truncated (chunked)%n", identical, maxInstantDiffNanos, truncated);
+    long chunked = seen.exchanges.stream().filter(e -> sizeFromUrl(e.url()) % 7 == 3).count();
+    assertTrue(truncated <= chunked, truncated + " truncated, " + chunked + " chunked");
+  }
+
+  private static int sizeFromUrl(String url) {
+    return Integer.parseInt(url.substring(url.lastIndexOf('/') + 1));
+  }
+
+  private static Process tcpdump(Path file, int snapLengthBytes, int port) throws IOException {
+    return new ProcessBuilder("tcpdump", "-i", "lo", "-nn", "-U", "--time-stamp-precision=nano",
+        "-s", String.valueOf(snapLengthBytes), "-w", file.toString(), "tcp port " + port)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+  }
+
+  private static void stop(Process p) throws InterruptedException {
+    p.destroy();
+    if (!p.waitFor(10, TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+    }
   }
 
   private static int sizeOf(int i) {
