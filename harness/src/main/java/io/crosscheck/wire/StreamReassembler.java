@@ -17,6 +17,9 @@ import java.util.Arrays;
  *       gap). A zero-window probe is either a retransmission or new data and needs no special case.
  *   <li>A hole the peer has acknowledged was lost by the capture, not by the network: it is skipped
  *       at once as a gap (known length, unknown content), timestamped by the acknowledging segment.
+ *       This assumes the capture never shows an ACK before the data it acknowledges (true on the
+ *       hosts' own interfaces and on loopback; a mirror port merging two links may break it, and
+ *       the late data then counts as retransmitted).
  *   <li>Data after the FIN is ignored. Sequence numbers wrap modulo 2^32; positions are compared
  *       by signed 32-bit difference and kept as 64-bit stream offsets.
  * </ul>

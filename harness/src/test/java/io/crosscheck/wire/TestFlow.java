@@ -7,6 +7,7 @@ import static io.crosscheck.wire.TestFrames.RST;
 import static io.crosscheck.wire.TestFrames.SYN;
 
 import io.crosscheck.capture.LinkTypes;
+import io.crosscheck.capture.PacketHandler;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -17,7 +18,7 @@ import java.util.Arrays;
 final class TestFlow {
   static final long BASE = 1_700_000_000_000_000_000L;
 
-  final WireReconstructor reconstructor;
+  final PacketHandler reconstructor;
   final byte[] clientIp;
   final byte[] serverIp;
   final int clientPort;
@@ -27,7 +28,7 @@ final class TestFlow {
   /** When positive, frames are cut to this many bytes (captured length < original length). */
   int snapLength;
 
-  TestFlow(WireReconstructor r, String clientIp, int clientPort, String serverIp, int serverPort, int clientIsn, int serverIsn) {
+  TestFlow(PacketHandler r, String clientIp, int clientPort, String serverIp, int serverPort, int clientIsn, int serverIsn) {
     this.reconstructor = r;
     this.clientIp = TestFrames.address(clientIp);
     this.serverIp = TestFrames.address(serverIp);
@@ -37,7 +38,7 @@ final class TestFlow {
     this.serverSeq = serverIsn;
   }
 
-  TestFlow(WireReconstructor r, int clientPort) {
+  TestFlow(PacketHandler r, int clientPort) {
     this(r, "10.0.0.1", clientPort, "10.0.0.2", 80, 1_000, 50_000);
   }
 
