@@ -1,7 +1,5 @@
 package io.crosscheck.wire;
 
-import java.nio.charset.StandardCharsets;
-
 /**
  * Frames the HTTP/1.x messages of one direction of a reassembled connection: requests (client to
  * server) or responses. Only message heads are copied; bodies are counted by stream position, so
@@ -24,11 +22,6 @@ final class HttpMessageParser {
   private static final int START = 0, HEAD = 1, BODY = 2, CHUNK_SIZE = 3, CHUNK_DATA = 4,
       CHUNK_DATA_END = 5, TRAILER = 6, CLOSE_DELIMITED = 7, SYNC = 8, LOST = 9, IGNORE = 10;
   private static final int MAX_CHUNK_LINE_BYTES = 4_096;
-  private static final byte[][] METHODS = {
-    bytes("GET "), bytes("POST "), bytes("HEAD "), bytes("PUT "), bytes("DELETE "),
-    bytes("OPTIONS "), bytes("PATCH "), bytes("TRACE "), bytes("CONNECT ")
-  };
-  private static final byte[] HTTP1 = bytes("HTTP/1.");
 
   private final boolean response;
   private final HttpConversation conversation;
@@ -42,6 +35,7 @@ final class HttpMessageParser {
   /** {@code offset - off} for the segment being parsed: the stream offset of {@code data[i]} is {@code base + i}. */
   private long base;
   private byte[] head = new byte[512];
+  private final HttpHead parsedHead = new HttpHead();
   private int headLength;
   private int lineStart;
   private long messageStartOffset;
@@ -179,54 +173,14 @@ final class HttpMessageParser {
 
   /** Parses the head; {@code truncated}: only its complete lines are present. */
   private void headDone(long epochNanos, long endOffset, boolean truncated) {
-    int firstLineEnd = indexOf(head, 0, headLength, (byte) '\n');
-    if (firstLineEnd < 0) {
-      headLost(epochNanos);
+    HttpHead h = parsedHead;
+    if (!h.parse(head, truncated ? lineStart : headLength, response)) {
+      unparsable();
       return;
     }
-    int lineEnd = firstLineEnd > 0 && head[firstLineEnd - 1] == '\r' ? firstLineEnd - 1 : firstLineEnd;
-    int sp1 = indexOf(head, 0, lineEnd, (byte) ' ');
-    int status = 0;
-    String method = null;
-    String url = null;
-    if (response) {
-      if (sp1 != 8 || !startsWith(head, 0, HTTP1) || lineEnd < 12) {
-        unparsable();
-        return;
-      }
-      status = digits(head, 9, 12);
-      if (status < 100 || (lineEnd > 12 && head[12] != ' ')) {
-        unparsable();
-        return;
-      }
-    } else {
-      int sp2 = sp1 < 0 ? -1 : indexOf(head, sp1 + 1, lineEnd, (byte) ' ');
-      if (sp1 <= 0 || sp2 < 0 || !startsWith(head, sp2 + 1, HTTP1) || !token(head, sp1)) {
-        unparsable();
-        return;
-      }
-      method = new String(head, 0, sp1, StandardCharsets.ISO_8859_1);
-      url = new String(head, sp1 + 1, sp2 - sp1 - 1, StandardCharsets.ISO_8859_1);
-    }
-    long contentLength = -1;
-    boolean chunked = false;
-    for (int p = firstLineEnd + 1; p < headLength; ) {
-      int nl = indexOf(head, p, headLength, (byte) '\n');
-      int e = nl < 0 ? headLength : nl;
-      int colon = indexOf(head, p, e, (byte) ':');
-      if (colon > p) {
-        if (nameIs(head, p, colon, "content-length")) {
-          contentLength = digitsLong(head, skipSpace(head, colon + 1, e), trimEnd(head, colon + 1, e));
-          if (contentLength < 0) {
-            unparsable();
-            return;
-          }
-        } else if (nameIs(head, p, colon, "transfer-encoding")) {
-          chunked = contains(head, colon + 1, e, "chunked");
-        }
-      }
-      p = e + 1;
-    }
+    int status = h.status;
+    long contentLength = h.contentLength;
+    boolean chunked = h.chunked;
     if (response) {
       current = conversation.response(messageStartEpochNanos, messageStartOffset);
       interim = status >= 100 && status < 200 && status != 101;
@@ -237,7 +191,7 @@ final class HttpMessageParser {
         }
       }
     } else {
-      current = conversation.request(messageStartEpochNanos, messageStartOffset, method, url);
+      current = conversation.request(messageStartEpochNanos, messageStartOffset, h.method, h.url);
     }
     if (truncated) {
       state = LOST;
@@ -435,119 +389,6 @@ final class HttpMessageParser {
   }
 
   private boolean looksLikeMessageStart(byte[] data, int off, int length) {
-    return response ? looksLikeResponse(data, off, length) : looksLikeRequest(data, off, length);
-  }
-
-  /** True when the bytes start like an HTTP/1.x status line. */
-  static boolean looksLikeResponse(byte[] data, int off, int length) {
-    return length >= 5 && startsWith(data, off, off + length, HTTP1);
-  }
-
-  /** True when the bytes start with a standard request method and a space. */
-  static boolean looksLikeRequest(byte[] data, int off, int length) {
-    for (byte[] m : METHODS) {
-      if (length >= m.length && startsWith(data, off, off + length, m)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private boolean startsWith(byte[] b, int at, byte[] prefix) {
-    return startsWith(b, at, headLength, prefix);
-  }
-
-  private static boolean startsWith(byte[] b, int at, int end, byte[] prefix) {
-    int n = Math.min(prefix.length, end - at);
-    for (int k = 0; k < n; k++) {
-      if (b[at + k] != prefix[k]) {
-        return false;
-      }
-    }
-    return n > 0;
-  }
-
-  private static boolean token(byte[] b, int end) {
-    for (int k = 0; k < end; k++) {
-      byte c = b[k];
-      if (!(c >= 'A' && c <= 'Z' || c == '-' || c == '_')) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static int indexOf(byte[] b, int from, int to, byte value) {
-    for (int k = from; k < to; k++) {
-      if (b[k] == value) {
-        return k;
-      }
-    }
-    return -1;
-  }
-
-  private static int digits(byte[] b, int from, int to) {
-    long v = digitsLong(b, from, to);
-    return v > Integer.MAX_VALUE ? -1 : (int) v;
-  }
-
-  /** Decimal value of {@code b[from, to)}, or -1 when empty, not digits, or over 15 digits. */
-  private static long digitsLong(byte[] b, int from, int to) {
-    if (from >= to || to - from > 15) {
-      return -1;
-    }
-    long v = 0;
-    for (int k = from; k < to; k++) {
-      int d = b[k] - '0';
-      if (d < 0 || d > 9) {
-        return -1;
-      }
-      v = v * 10 + d;
-    }
-    return v;
-  }
-
-  private static int skipSpace(byte[] b, int from, int to) {
-    while (from < to && (b[from] == ' ' || b[from] == '\t')) {
-      from++;
-    }
-    return from;
-  }
-
-  private static int trimEnd(byte[] b, int from, int to) {
-    while (to > from && (b[to - 1] == ' ' || b[to - 1] == '\t' || b[to - 1] == '\r')) {
-      to--;
-    }
-    return to;
-  }
-
-  private static boolean nameIs(byte[] b, int from, int to, String name) {
-    to = trimEnd(b, from, to);
-    if (to - from != name.length()) {
-      return false;
-    }
-    for (int k = 0; k < name.length(); k++) {
-      if ((b[from + k] | 0x20) != name.charAt(k)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static boolean contains(byte[] b, int from, int to, String word) {
-    outer:
-    for (int k = from; k + word.length() <= to; k++) {
-      for (int j = 0; j < word.length(); j++) {
-        if ((b[k + j] | 0x20) != word.charAt(j)) {
-          continue outer;
-        }
-      }
-      return true;
-    }
-    return false;
-  }
-
-  private static byte[] bytes(String s) {
-    return s.getBytes(StandardCharsets.ISO_8859_1);
+    return response ? HttpHead.looksLikeResponse(data, off, length) : HttpHead.looksLikeRequest(data, off, length);
   }
 }

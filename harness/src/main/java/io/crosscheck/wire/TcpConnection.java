@@ -141,9 +141,9 @@ final class TcpConnection {
   /** In-order stream data from the reassembler (see {@link StreamReassembler}). */
   void data(boolean fromA, long epochNanos, byte[] data, int offset, int availableBytes, int totalBytes) {
     if (clientSide == 0) {
-      if (availableBytes > 0 && HttpMessageParser.looksLikeRequest(data, offset, availableBytes)) {
+      if (availableBytes > 0 && HttpHead.looksLikeRequest(data, offset, availableBytes)) {
         assignRoles(fromA);
-      } else if (availableBytes > 0 && HttpMessageParser.looksLikeResponse(data, offset, availableBytes)) {
+      } else if (availableBytes > 0 && HttpHead.looksLikeResponse(data, offset, availableBytes)) {
         assignRoles(!fromA);
       } else {
         return; // the tail of an exchange that began before the capture
