@@ -12,6 +12,9 @@ final class HttpHead {
     bytes("GET "), bytes("POST "), bytes("HEAD "), bytes("PUT "), bytes("DELETE "),
     bytes("OPTIONS "), bytes("PATCH "), bytes("TRACE "), bytes("CONNECT ")
   };
+  private static final String[] METHOD_NAMES = {
+    "GET", "POST", "HEAD", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT"
+  };
   private static final byte[] HTTP1 = bytes("HTTP/1.");
 
   String method;
@@ -51,7 +54,7 @@ final class HttpHead {
       if (sp1 <= 0 || sp2 < 0 || !startsWith(head, sp2 + 1, lineEnd, HTTP1) || !token(head, sp1)) {
         return false;
       }
-      method = new String(head, 0, sp1, StandardCharsets.ISO_8859_1);
+      method = knownMethod(head, sp1);
       url = new String(head, sp1 + 1, sp2 - sp1 - 1, StandardCharsets.ISO_8859_1);
     }
     for (int p = firstLineEnd + 1; p < length; ) {
@@ -71,6 +74,17 @@ final class HttpHead {
       p = e + 1;
     }
     return true;
+  }
+
+  /** The shared String of a standard method (no allocation per request), else a new one. */
+  private static String knownMethod(byte[] head, int length) {
+    for (int i = 0; i < METHODS.length; i++) {
+      byte[] m = METHODS[i];
+      if (m.length == length + 1 && startsWith(head, 0, length, m)) {
+        return METHOD_NAMES[i];
+      }
+    }
+    return new String(head, 0, length, StandardCharsets.ISO_8859_1);
   }
 
   /** True when the bytes start like an HTTP/1.x status line. */
