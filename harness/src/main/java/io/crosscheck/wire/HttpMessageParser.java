@@ -1,0 +1,394 @@
+package io.crosscheck.wire;
+
+/**
+ * Frames the HTTP/1.x messages of one direction of a reassembled connection: requests (client to
+ * server) or responses. Only message heads are copied; bodies are counted by stream position, so
+ * a body whose bytes the snap length cut (known length, unknown content) is still framed by
+ * Content-Length or, while chunk headers are visible, by chunk sizes.
+ *
+ * <p>Framing: Content-Length; chunked (chunk sizes, extensions, trailers); responses without
+ * either end at the close (close-delimited); responses to HEAD, 1xx, 204 and 304 have no body;
+ * interim 1xx responses belong to the exchange of the final response that follows. After a 101
+ * the connection is no longer HTTP and both directions are ignored.
+ *
+ * <p>Where framing is lost (a head or chunk header in bytes not captured) the parser is {@code
+ * LOST}: the message in progress keeps every byte until a segment starts with a new message
+ * ({@code HTTP/1.} or a request method) or the stream ends, and is reported {@code truncated}.
+ * Streams that start mid-connection begin in {@code SYNC}: bytes are skipped until a segment
+ * starts with a message. Bytes that are not HTTP are counted ({@link WireStats#unparsableHttp})
+ * and skipped the same way. Not thread-safe.
+ */
+final class HttpMessageParser {
+  private static final int START = 0, HEAD = 1, BODY = 2, CHUNK_SIZE = 3, CHUNK_DATA = 4,
+      CHUNK_DATA_END = 5, TRAILER = 6, CLOSE_DELIMITED = 7, SYNC = 8, LOST = 9, IGNORE = 10;
+  private static final int MAX_CHUNK_LINE_BYTES = 4_096;
+
+  private final boolean response;
+  private final HttpConversation conversation;
+  private final WireCounters counters;
+  private final int maxHeaderBytes;
+  private HttpMessageParser peer;
+
+  private int state;
+  /** Stream offset of the next segment's first byte. */
+  private long offset;
+  /** {@code offset - off} for the segment being parsed: the stream offset of {@code data[i]} is {@code base + i}. */
+  private long base;
+  private byte[] head = new byte[512];
+  private final HttpHead parsedHead = new HttpHead();
+  private int headLength;
+  private int lineStart;
+  private long messageStartOffset;
+  private long messageStartEpochNanos;
+  private long remaining;
+  private long chunkSize;
+  private int chunkDigits;
+  private int lineBytes;
+  private boolean chunkExtension;
+  private boolean interim;
+  /** The exchange the message in progress belongs to; null when none (or unmatched). */
+  private PendingExchange current;
+
+  HttpMessageParser(boolean response, boolean fromStreamStart, HttpConversation conversation,
+      WireCounters counters, int maxHeaderBytes) {
+    this.response = response;
+    this.conversation = conversation;
+    this.counters = counters;
+    this.maxHeaderBytes = maxHeaderBytes;
+    this.state = fromStreamStart ? START : SYNC;
+  }
+
+  void peer(HttpMessageParser peer) {
+    this.peer = peer;
+  }
+
+  /** The next piece of the stream: {@code totalBytes} long, the first {@code availableBytes} present. */
+  void data(long epochNanos, byte[] data, int off, int availableBytes, int totalBytes) {
+    if (state == SYNC || state == LOST) {
+      if (availableBytes > 0 && looksLikeMessageStart(data, off, availableBytes)) {
+        if (state == LOST) {
+          endLost(HttpConversation.NOTE_TRUNCATED);
+        }
+        state = START;
+      } else {
+        offset += totalBytes;
+        progress(epochNanos);
+        return;
+      }
+    }
+    base = offset - off;
+    int i = off;
+    int end = off + availableBytes;
+    while (i < end) {
+      switch (state) {
+        case START -> {
+          byte b = data[i];
+          if (b == '\r' || b == '\n') {
+            i++;
+          } else {
+            begin(epochNanos, base + i);
+          }
+        }
+        case HEAD -> i = head(epochNanos, data, i, end);
+        case BODY, CHUNK_DATA -> {
+          int n = (int) Math.min(remaining, end - i);
+          i += n;
+          remaining -= n;
+          if (remaining == 0) {
+            bodyDone(epochNanos, base + i);
+          }
+        }
+        case CHUNK_DATA_END -> {
+          byte b = data[i++];
+          if (b == '\n') {
+            startChunkLine(CHUNK_SIZE);
+          } else if (b != '\r') {
+            garbled();
+          }
+        }
+        case CHUNK_SIZE -> i = chunkSizeLine(data, i, end);
+        case TRAILER -> i = trailer(epochNanos, data, i, end);
+        default -> i = end; // CLOSE_DELIMITED, IGNORE, SYNC or LOST after garbage
+      }
+    }
+    if (totalBytes > availableBytes) {
+      unknown(epochNanos, offset + availableBytes, totalBytes - availableBytes);
+    }
+    offset += totalBytes;
+    progress(epochNanos);
+  }
+
+  /** The stream ended (FIN), or the connection did (reset, capture end: {@code note}). */
+  void end(String note) {
+    if (response && current != null) {
+      if (state == CLOSE_DELIMITED) {
+        conversation.responseEnded(current, note.equals(HttpConversation.NOTE_CLOSED) ? "" : note);
+      } else if (state == LOST) {
+        endLost(note.equals(HttpConversation.NOTE_CAPTURE_ENDED) ? note : HttpConversation.NOTE_TRUNCATED);
+      }
+    }
+    current = null;
+    state = IGNORE;
+  }
+
+  private void ignoreRest() {
+    current = null;
+    state = IGNORE;
+  }
+
+  private void begin(long epochNanos, long streamOffset) {
+    messageStartOffset = streamOffset;
+    messageStartEpochNanos = epochNanos;
+    headLength = 0;
+    lineStart = 0;
+    state = HEAD;
+  }
+
+  private int head(long epochNanos, byte[] data, int i, int end) {
+    while (i < end) {
+      byte b = data[i++];
+      if (headLength == head.length) {
+        if (headLength >= maxHeaderBytes) {
+          unparsable();
+          return end;
+        }
+        head = java.util.Arrays.copyOf(head, Math.min(maxHeaderBytes, headLength * 2));
+      }
+      head[headLength++] = b;
+      if (headLength == 1 && !(response ? b == 'H' : b >= 'A' && b <= 'Z')) {
+        unparsable();
+        return end;
+      }
+      if (b == '\n') {
+        int length = headLength - 1 - lineStart;
+        if (length == 0 || length == 1 && head[lineStart] == '\r') {
+          headDone(epochNanos, base + i, false);
+          return i;
+        }
+        lineStart = headLength;
+      }
+    }
+    return i;
+  }
+
+  /** Parses the head; {@code truncated}: only its complete lines are present. */
+  private void headDone(long epochNanos, long endOffset, boolean truncated) {
+    HttpHead h = parsedHead;
+    if (!h.parse(head, truncated ? lineStart : headLength, response)) {
+      unparsable();
+      return;
+    }
+    int status = h.status;
+    long contentLength = h.contentLength;
+    boolean chunked = h.chunked;
+    if (response) {
+      current = conversation.response(messageStartEpochNanos, messageStartOffset);
+      interim = status >= 100 && status < 200 && status != 101;
+      if (current != null) {
+        current.status = status;
+        if (truncated) {
+          current.truncated = true;
+        }
+      }
+    } else {
+      current = conversation.request(messageStartEpochNanos, messageStartOffset, h.method, h.url);
+    }
+    if (truncated) {
+      state = LOST;
+      return;
+    }
+    boolean noBody = response && (interim || status == 101 || status == 204 || status == 304
+        || current != null && current.headRequest);
+    if (noBody || !chunked && contentLength == 0 || !response && !chunked && contentLength < 0) {
+      complete(epochNanos, endOffset);
+      if (status == 101) {
+        ignoreRest();
+        peer.ignoreRest();
+      }
+    } else if (chunked) {
+      startChunkLine(CHUNK_SIZE);
+    } else if (contentLength > 0) {
+      remaining = contentLength;
+      state = BODY;
+    } else {
+      state = CLOSE_DELIMITED;
+    }
+  }
+
+  /** The head began in bytes that were not captured: the message exists, its framing is lost. */
+  private void headLost(long epochNanos) {
+    if (response) {
+      current = conversation.response(messageStartEpochNanos, messageStartOffset);
+      if (current != null) {
+        current.truncated = true;
+      }
+    } else {
+      current = conversation.request(messageStartEpochNanos, messageStartOffset, "", "");
+    }
+    state = LOST;
+  }
+
+  private void bodyDone(long epochNanos, long endOffset) {
+    if (state == BODY) {
+      complete(epochNanos, endOffset);
+    } else {
+      state = CHUNK_DATA_END;
+    }
+  }
+
+  private void complete(long epochNanos, long endOffset) {
+    PendingExchange e = current;
+    current = null;
+    state = START;
+    if (e == null) {
+      return;
+    }
+    if (response) {
+      e.responseProgress(epochNanos, endOffset);
+      if (!interim) {
+        conversation.responseEnded(e, "");
+      }
+    } else {
+      e.requestProgress(epochNanos, endOffset);
+    }
+  }
+
+  private void progress(long epochNanos) {
+    if (current != null && state != START) {
+      if (response) {
+        current.responseProgress(epochNanos, offset);
+      } else {
+        current.requestProgress(epochNanos, offset);
+      }
+    }
+  }
+
+  /** {@code count} bytes at {@code streamOffset} were not captured. */
+  private void unknown(long epochNanos, long streamOffset, int count) {
+    while (count > 0) {
+      switch (state) {
+        case BODY, CHUNK_DATA -> {
+          int n = (int) Math.min(remaining, count);
+          remaining -= n;
+          count -= n;
+          streamOffset += n;
+          if (remaining == 0) {
+            bodyDone(epochNanos, streamOffset);
+          }
+        }
+        case START -> {
+          begin(epochNanos, streamOffset);
+          headLost(epochNanos);
+          return;
+        }
+        case HEAD -> {
+          if (lineStart > 0) {
+            headDone(epochNanos, streamOffset, true);
+          } else {
+            headLost(epochNanos);
+          }
+          return;
+        }
+        case CHUNK_SIZE, CHUNK_DATA_END, TRAILER -> {
+          lose();
+          return;
+        }
+        default -> {
+          return;
+        }
+      }
+    }
+  }
+
+  private void lose() {
+    if (current != null && response) {
+      current.truncated = true;
+    }
+    state = LOST;
+  }
+
+  private void endLost(String note) {
+    PendingExchange e = current;
+    current = null;
+    if (response && e != null) {
+      e.truncated = true;
+      conversation.responseEnded(e, note);
+    }
+  }
+
+  private void unparsable() {
+    counters.unparsableHttp++;
+    current = null;
+    state = SYNC;
+  }
+
+  private void garbled() {
+    counters.unparsableHttp++;
+    lose();
+  }
+
+  private void startChunkLine(int next) {
+    state = next;
+    chunkSize = 0;
+    chunkDigits = 0;
+    lineBytes = 0;
+    chunkExtension = false;
+  }
+
+  private int chunkSizeLine(byte[] data, int i, int end) {
+    while (i < end) {
+      byte b = data[i++];
+      if (b == '\n') {
+        if (chunkDigits == 0) {
+          garbled();
+          return end;
+        }
+        if (chunkSize == 0) {
+          startChunkLine(TRAILER);
+        } else {
+          remaining = chunkSize;
+          state = CHUNK_DATA;
+        }
+        return i;
+      }
+      if (++lineBytes > MAX_CHUNK_LINE_BYTES) {
+        garbled();
+        return end;
+      }
+      int digit = Character.digit(b, 16);
+      if (chunkExtension || b == '\r' || b == ' ' || b == '\t') {
+        continue;
+      }
+      if (b == ';') {
+        chunkExtension = true;
+      } else if (digit >= 0 && chunkDigits < 15) {
+        chunkSize = chunkSize * 16 + digit;
+        chunkDigits++;
+      } else {
+        garbled();
+        return end;
+      }
+    }
+    return i;
+  }
+
+  private int trailer(long epochNanos, byte[] data, int i, int end) {
+    while (i < end) {
+      byte b = data[i++];
+      if (b == '\n') {
+        if (lineBytes == 0) {
+          complete(epochNanos, base + i);
+          return i;
+        }
+        lineBytes = 0;
+      } else if (b != '\r') {
+        lineBytes++;
+      }
+    }
+    return i;
+  }
+
+  private boolean looksLikeMessageStart(byte[] data, int off, int length) {
+    return response ? HttpHead.looksLikeResponse(data, off, length) : HttpHead.looksLikeRequest(data, off, length);
+  }
+}

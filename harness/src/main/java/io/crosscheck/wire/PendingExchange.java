@@ -1,0 +1,45 @@
+package io.crosscheck.wire;
+
+/**
+ * The mutable state of one HTTP exchange while its connection is being rebuilt; frozen into a
+ * {@link WireExchange} when its response ends or its connection does. Instants are capture wall
+ * clock, epoch nanoseconds, -1 when not seen; offsets are positions in the direction's stream.
+ */
+final class PendingExchange {
+  int requestIndex;
+  boolean pipelined;
+  String method = "";
+  String url = "";
+  boolean headRequest;
+  long requestStartEpochNanos = -1;
+  long requestStartOffset;
+  long requestEndEpochNanos = -1;
+  long requestBytes;
+  long firstResponseByteEpochNanos = -1;
+  long responseStartOffset;
+  long lastResponseByteEpochNanos = -1;
+  long responseBytes;
+  int status;
+  /** The response's framing was lost (snap length or capture loss in a chunk header or head). */
+  boolean truncated;
+
+  /** Request bytes up to {@code endOffset} arrived, the last of them in a segment at this instant. */
+  void requestProgress(long epochNanos, long endOffset) {
+    requestEndEpochNanos = epochNanos;
+    requestBytes = endOffset - requestStartOffset;
+  }
+
+  /** Response bytes up to {@code endOffset} arrived, the last of them in a segment at this instant. */
+  void responseProgress(long epochNanos, long endOffset) {
+    lastResponseByteEpochNanos = epochNanos;
+    responseBytes = endOffset - responseStartOffset;
+  }
+
+  WireExchange freeze(TcpConnection connection, String note) {
+    long connectNanos = requestIndex == 0 ? connection.connectNanos() : -1;
+    return new WireExchange(connection.connectionId(), connection.openEpochNanos(),
+        connection.serverAddress(), requestIndex, pipelined, connectNanos, requestStartEpochNanos,
+        requestEndEpochNanos, firstResponseByteEpochNanos, lastResponseByteEpochNanos, method, url,
+        status, requestBytes, responseBytes, note);
+  }
+}

@@ -1,0 +1,175 @@
+package io.crosscheck.wire;
+
+import java.io.BufferedWriter;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Writes what {@link WireReconstructor} finds as CSV files in a run directory, row by row as it
+ * arrives (a crash loses nothing already written beyond the writer's buffer; {@link #flush} and
+ * {@link #close} push it out). All three files are UTF-8, comma-separated, {@code \n}-terminated,
+ * with a header line; numbers are locale-independent; text fields are quoted (RFC 4180) only when
+ * they contain a comma, quote or line break. Not thread-safe (one reconstructor thread).
+ *
+ * <p><b>{@value #EXCHANGES_FILE}</b>: one row per {@link WireExchange}, in the order reported,
+ * columns named as the record's components: {@code connectionId} (client {@code ip:port}), {@code
+ * connectionOpenEpochNanos}, {@code serverAddress}, {@code requestIndex} (0-based), {@code
+ * pipelined} ({@code true}/{@code false}), {@code connectNanos}, {@code requestStartEpochNanos},
+ * {@code requestEndEpochNanos}, {@code firstResponseByteEpochNanos}, {@code
+ * lastResponseByteEpochNanos} (capture wall clock, nanoseconds since the epoch; -1 when not seen),
+ * {@code method}, {@code url}, {@code status} (0 when none), {@code requestBytes}, {@code
+ * responseBytes} (TCP payload bytes), {@code note} (empty when complete).
+ *
+ * <p><b>{@value #RESPONSE_FILE}</b>: the study's Bro-style response log, one row per complete
+ * exchange (note empty), in the order reported:
+ *
+ * <ol>
+ *   <li>{@code endEpochSeconds}: the response's last byte, epoch seconds with 9 decimals
+ *   <li>{@code clientPort}: the client's TCP port
+ *   <li>{@code connection}: 1-based number of the connection, in the order connections opened
+ *       (unique even when a port is reused, unlike the port)
+ *   <li>{@code request}: 1-based position of the request on its connection
+ *   <li>{@code pipelined}: 1 when the request started before the previous response ended, else 0
+ *   <li>{@code replyTimeSeconds}: request start to the response's first byte, 9 decimals
+ *   <li>{@code responseTimeSeconds}: request start to the response's last byte, 9 decimals
+ * </ol>
+ *
+ * <p><b>{@value #CONNECTION_FILE}</b>: the study's connection log, one row per OPEN or CLOSE
+ * {@link ConnectionEvent} (ESTABLISHED is not written):
+ *
+ * <ol>
+ *   <li>{@code epochSeconds}: when the event happened, epoch seconds with 9 decimals
+ *   <li>{@code open}: 1 for an open (SYN, or first packet of a connection already open), 0 for a
+ *       close (first FIN or RST)
+ *   <li>{@code openConnections}: connections open right after the event
+ * </ol>
+ */
+public final class WireCsv implements WireListener, Closeable {
+  public static final String EXCHANGES_FILE = "wire-exchanges.csv";
+  public static final String RESPONSE_FILE = "response.csv";
+  public static final String CONNECTION_FILE = "connection.csv";
+  public static final String EXCHANGES_HEADER = "connectionId,connectionOpenEpochNanos,serverAddress,"
+      + "requestIndex,pipelined,connectNanos,requestStartEpochNanos,requestEndEpochNanos,"
+      + "firstResponseByteEpochNanos,lastResponseByteEpochNanos,method,url,status,requestBytes,"
+      + "responseBytes,note";
+  public static final String RESPONSE_HEADER =
+      "endEpochSeconds,clientPort,connection,request,pipelined,replyTimeSeconds,responseTimeSeconds";
+  public static final String CONNECTION_HEADER = "epochSeconds,open,openConnections";
+
+  private final Writer exchanges;
+  private final Writer responses;
+  private final Writer connections;
+  private final Map<String, Integer> connectionNumbers = new HashMap<>();
+
+  /** Creates (or truncates) the three files in {@code directory}. */
+  public WireCsv(Path directory) throws IOException {
+    exchanges = open(directory.resolve(EXCHANGES_FILE), EXCHANGES_HEADER);
+    responses = open(directory.resolve(RESPONSE_FILE), RESPONSE_HEADER);
+    connections = open(directory.resolve(CONNECTION_FILE), CONNECTION_HEADER);
+  }
+
+  private static Writer open(Path file, String header) throws IOException {
+    BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+    w.write(header);
+    w.write('\n');
+    return w;
+  }
+
+  /** @throws UncheckedIOException when a file cannot be written */
+  @Override
+  public void exchange(WireExchange e) {
+    try {
+      exchanges.write(exchangeRow(e));
+      exchanges.write('\n');
+      if (e.complete()) {
+        responses.write(responseRow(e, connectionNumber(e.connectionId(), e.connectionOpenEpochNanos())));
+        responses.write('\n');
+      }
+    } catch (IOException io) {
+      throw new UncheckedIOException(io);
+    }
+  }
+
+  /** @throws UncheckedIOException when a file cannot be written */
+  @Override
+  public void connectionEvent(ConnectionEvent event) {
+    if (event.kind() == ConnectionEvent.Kind.ESTABLISHED) {
+      return;
+    }
+    connectionNumber(event.connectionId(), event.connectionOpenEpochNanos());
+    try {
+      connections.write(connectionRow(event));
+      connections.write('\n');
+    } catch (IOException io) {
+      throw new UncheckedIOException(io);
+    }
+  }
+
+  private int connectionNumber(String connectionId, long openEpochNanos) {
+    return connectionNumbers.computeIfAbsent(connectionId + '@' + openEpochNanos, k -> connectionNumbers.size() + 1);
+  }
+
+  /** Pushes buffered rows to the files. */
+  public void flush() throws IOException {
+    exchanges.flush();
+    responses.flush();
+    connections.flush();
+  }
+
+  @Override
+  public void close() throws IOException {
+    try (exchanges; responses; connections) {
+      flush();
+    }
+  }
+
+  /** One {@value #EXCHANGES_FILE} row, without the line end. */
+  public static String exchangeRow(WireExchange e) {
+    return String.join(",", quote(e.connectionId()), Long.toString(e.connectionOpenEpochNanos()),
+        quote(e.serverAddress()), Integer.toString(e.requestIndex()), Boolean.toString(e.pipelined()),
+        Long.toString(e.connectNanos()), Long.toString(e.requestStartEpochNanos()),
+        Long.toString(e.requestEndEpochNanos()), Long.toString(e.firstResponseByteEpochNanos()),
+        Long.toString(e.lastResponseByteEpochNanos()), quote(e.method()), quote(e.url()),
+        Integer.toString(e.status()), Long.toString(e.requestBytes()), Long.toString(e.responseBytes()),
+        quote(e.note()));
+  }
+
+  /** One {@value #RESPONSE_FILE} row for connection number {@code connection}, without the line end. */
+  public static String responseRow(WireExchange e, int connection) {
+    return seconds(e.lastResponseByteEpochNanos()) + ',' + clientPort(e.connectionId()) + ','
+        + connection + ',' + (e.requestIndex() + 1) + ',' + (e.pipelined() ? 1 : 0) + ','
+        + seconds(e.replyTimeNanos()) + ',' + seconds(e.responseTimeNanos());
+  }
+
+  /** One {@value #CONNECTION_FILE} row, without the line end. */
+  public static String connectionRow(ConnectionEvent event) {
+    return seconds(event.epochNanos()) + ',' + (event.kind() == ConnectionEvent.Kind.CLOSE ? 0 : 1)
+        + ',' + event.openConnections();
+  }
+
+  /** Nanoseconds as seconds with exactly 9 decimals, without floating point ({@code -0.000000001}). */
+  public static String seconds(long nanos) {
+    String sign = nanos < 0 ? "-" : "";
+    long abs = Math.abs(nanos);
+    String fraction = Long.toString(abs % 1_000_000_000L);
+    return sign + abs / 1_000_000_000L + '.' + "000000000".substring(fraction.length()) + fraction;
+  }
+
+  private static String clientPort(String connectionId) {
+    return connectionId.substring(connectionId.lastIndexOf(':') + 1);
+  }
+
+  private static String quote(String s) {
+    if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
+      return s;
+    }
+    return '"' + s.replace("\"", "\"\"") + '"';
+  }
+}

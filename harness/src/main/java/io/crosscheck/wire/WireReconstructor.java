@@ -1,0 +1,193 @@
+package io.crosscheck.wire;
+
+import io.crosscheck.capture.PacketHandler;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Rebuilds TCP connections and their HTTP/1.x exchanges from captured frames: the {@code capture
+ * → wire} step of the spine (DESIGN.md §3). Feed it frames in capture order through {@link
+ * #packet}, then call {@link #finish} once; exchanges ({@link WireExchange}) and connection events
+ * ({@link ConnectionEvent}) go to the {@link WireListener} as soon as they are known.
+ *
+ * <p>All instants are the capture's wall clock in epoch nanoseconds. Where a byte was captured
+ * more than once (retransmission), the first capture's instant counts. Frames that cannot be used
+ * (not IP, not TCP, fragments, impossible header lengths, filtered ports) are counted in {@link
+ * WireStats}, never thrown; so are retransmissions, overlaps, reordering, capture loss (gaps),
+ * snap-length truncation and payloads that are not HTTP. A segment cut by the snap length keeps its
+ * sequence range (from the IP total length), so bodies are counted even when their bytes are
+ * missing.
+ *
+ * <p>Not thread-safe: one thread calls {@link #packet} and {@link #finish} (as {@link
+ * PacketHandler} promises). Nothing is allocated per frame for segments of known connections
+ * except what heads and out-of-order segments need.
+ */
+public final class WireReconstructor implements PacketHandler {
+  private final WireListener listener;
+  private final WireOptions options;
+  private final WireCounters counters = new WireCounters();
+  private final Frames frames = new Frames();
+  private final FlowKey lookup = new FlowKey();
+  private final HashMap<FlowKey, TcpConnection> connections = new HashMap<>();
+  private TcpConnection lastConnection;
+  private int openConnections;
+  private boolean finished;
+
+  /** A reconstructor with {@link WireOptions#DEFAULTS}. */
+  public WireReconstructor(WireListener listener) {
+    this(listener, WireOptions.DEFAULTS);
+  }
+
+  public WireReconstructor(WireListener listener, WireOptions options) {
+    this.listener = Objects.requireNonNull(listener, "listener");
+    this.options = Objects.requireNonNull(options, "options");
+  }
+
+  @Override
+  public void packet(long timestampEpochNanos, int linkType, byte[] data, int offset,
+      int capturedLength, int originalLength) {
+    counters.packets++;
+    if (finished) {
+      counters.packetsAfterFinish++;
+      return;
+    }
+    Frames f = frames;
+    switch (f.decode(linkType, data, offset, capturedLength, originalLength)) {
+      case Frames.TCP -> { }
+      case Frames.NON_IP -> {
+        counters.nonIpPackets++;
+        return;
+      }
+      case Frames.NON_TCP -> {
+        counters.nonTcpPackets++;
+        return;
+      }
+      case Frames.FRAGMENT -> {
+        counters.ipFragments++;
+        return;
+      }
+      default -> {
+        counters.malformedByReason[f.malformedReason]++;
+        return;
+      }
+    }
+    int serverPort = options.serverPort();
+    if (serverPort > 0 && f.srcPort != serverPort && f.dstPort != serverPort) {
+      counters.filteredPackets++;
+      return;
+    }
+    if (f.payloadCapturedBytes < f.payloadBytes) {
+      counters.truncatedSegments++;
+    }
+    try {
+      segment(timestampEpochNanos, data);
+    } catch (RuntimeException bug) {
+      // a defect here must not end the analysis of the whole capture: counted, reported
+      counters.internalErrors++;
+      lastConnection = null;
+    }
+  }
+
+  private void segment(long epochNanos, byte[] data) {
+    Frames f = frames;
+    boolean fromA = lookup.set(f);
+    TcpConnection c = lastConnection;
+    if (c == null || !c.key.equals(lookup)) {
+      c = connections.get(lookup);
+    }
+    boolean syn = (f.flags & Frames.SYN) != 0;
+    boolean clientSyn = syn && (f.flags & Frames.ACK) == 0;
+    if (c != null && clientSyn && c.replacedBySyn(f.seq)) {
+      c.finalizeConnection(epochNanos, HttpConversation.NOTE_CLOSED, true);
+      c = null;
+    }
+    if (c == null) {
+      if (!syn && f.payloadBytes == 0) {
+        counters.strayControlSegments++;
+        return;
+      }
+      c = new TcpConnection(this, lookup.copy(), epochNanos, syn);
+      connections.put(c.key, c);
+      counters.connections++;
+      if (!syn) {
+        counters.midConnectionStarts++;
+        if (options.serverPort() > 0) {
+          c.assignRolesByPort(options.serverPort());
+        }
+      }
+    }
+    lastConnection = c;
+    c.segment(f, fromA, epochNanos, data);
+  }
+
+  /**
+   * Ends reconstruction: every connection still open is flushed, and its unfinished exchanges are
+   * reported with note {@code capture-ended} (no CLOSE event: the connection did not close). Later
+   * frames are only counted.
+   *
+   * @param endEpochNanos when the capture ended (wall clock), used for holes flushed as gaps
+   * @return what was seen and could not be used
+   */
+  public WireStats finish(long endEpochNanos) {
+    if (!finished) {
+      finished = true;
+      List<TcpConnection> open = new ArrayList<>(connections.values());
+      open.sort(Comparator.comparingLong(TcpConnection::openEpochNanos));
+      for (TcpConnection c : open) {
+        try {
+          c.finalizeConnection(endEpochNanos, HttpConversation.NOTE_CAPTURE_ENDED);
+        } catch (RuntimeException bug) {
+          counters.internalErrors++;
+        }
+      }
+      connections.clear();
+      lastConnection = null;
+    }
+    return counters.freeze();
+  }
+
+  /** The counters so far (a snapshot). */
+  public WireStats stats() {
+    return counters.freeze();
+  }
+
+  /** Connections opened and not yet closed (FIN or RST), as in the last {@link ConnectionEvent}. */
+  public int openConnections() {
+    return openConnections;
+  }
+
+  WireOptions options() {
+    return options;
+  }
+
+  WireCounters counters() {
+    return counters;
+  }
+
+  void removed(TcpConnection c) {
+    if (connections.get(c.key) == c) {
+      connections.remove(c.key);
+    }
+    if (lastConnection == c) {
+      lastConnection = null;
+    }
+  }
+
+  void exchange(WireExchange exchange) {
+    counters.exchanges++;
+    listener.exchange(exchange);
+  }
+
+  void event(long epochNanos, ConnectionEvent.Kind kind, TcpConnection c) {
+    if (kind == ConnectionEvent.Kind.OPEN) {
+      openConnections++;
+    } else if (kind == ConnectionEvent.Kind.CLOSE) {
+      openConnections--;
+    }
+    listener.connectionEvent(
+        new ConnectionEvent(epochNanos, kind, c.connectionId(), c.openEpochNanos(), openConnections));
+  }
+}

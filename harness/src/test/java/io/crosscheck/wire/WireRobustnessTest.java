@@ -1,0 +1,151 @@
+package io.crosscheck.wire;
+
+import static io.crosscheck.wire.TestFlow.at;
+import static io.crosscheck.wire.WireReconstructorTest.get;
+import static io.crosscheck.wire.WireReconstructorTest.ok;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** Damaged, reordered and partial captures: everything is counted, nothing is thrown. */
+class WireRobustnessTest {
+  private final RecordingListener seen = new RecordingListener();
+
+  private record Frame(long epochNanos, byte[] bytes) {}
+
+  /** A few connections' worth of frames, recorded instead of reconstructed. */
+  private static List<Frame> conversation() {
+    List<Frame> frames = new ArrayList<>();
+    io.crosscheck.capture.PacketHandler recorder = (t, link, data, off, cap, orig) ->
+        frames.add(new Frame(t, java.util.Arrays.copyOfRange(data, off, off + cap)));
+    for (int c = 0; c < 4; c++) {
+      TestFlow f = new TestFlow(recorder, 45_000 + c).handshake(c * 10_000, c * 10_000 + 10, c * 10_000 + 20);
+      f.client(c * 10_000 + 100, get("/a")).server(c * 10_000 + 200, ok("x".repeat(300)));
+      f.client(c * 10_000 + 300, "POST /p HTTP/1.1\r\nContent-Length: 4\r\n\r\nbody");
+      f.server(c * 10_000 + 400, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n");
+      f.clientFin(c * 10_000 + 500).serverFin(c * 10_000 + 510).clientAck(c * 10_000 + 520);
+    }
+    return frames;
+  }
+
+  @Test
+  void randomByteDamageNeverThrows() {
+    List<Frame> frames = conversation();
+    Random random = new Random(42);
+    for (int round = 0; round < 2_000; round++) {
+      WireReconstructor r = new WireReconstructor(seen);
+      for (Frame f : frames) {
+        byte[] b = f.bytes().clone();
+        int damage = random.nextInt(4);
+        for (int k = 0; k < damage; k++) {
+          b[random.nextInt(b.length)] = (byte) random.nextInt(256);
+        }
+        int captured = random.nextInt(10) == 0 ? random.nextInt(b.length + 1) : b.length;
+        r.packet(f.epochNanos(), 1, b, 0, captured, b.length + (random.nextInt(10) == 0 ? 100 : 0));
+      }
+      WireStats stats = r.finish(at(1_000_000));
+      assertEquals(0, stats.internalErrors(), "round " + round + ": " + stats);
+    }
+  }
+
+  @Test
+  void shuffledAndDuplicatedFramesNeverThrow() {
+    List<Frame> frames = conversation();
+    Random random = new Random(7);
+    for (int round = 0; round < 500; round++) {
+      List<Frame> order = new ArrayList<>(frames);
+      for (int k = 0; k < 5; k++) {
+        order.add(order.get(random.nextInt(order.size())));
+        int i = random.nextInt(order.size());
+        int j = random.nextInt(order.size());
+        Frame t = order.get(i);
+        order.set(i, order.get(j));
+        order.set(j, t);
+      }
+      WireReconstructor r = new WireReconstructor(seen, new WireOptions(0, 64, 64));
+      for (Frame f : order) {
+        r.packet(f.epochNanos(), 1, f.bytes(), 0, f.bytes().length, f.bytes().length);
+      }
+      assertEquals(0, r.finish(at(1_000_000)).internalErrors());
+    }
+  }
+
+  @Test
+  void synAckFirstCaptureHasNoConnectTime() {
+    WireReconstructor r = new WireReconstructor(seen);
+    TestFlow f = new TestFlow(r, 46_000);
+    f.clientSeq++; // the SYN went by before the capture
+    f.raw(false, 10, f.serverSeq++, f.clientSeq, TestFrames.SYN | TestFrames.ACK, new byte[0]);
+    f.clientAck(20).client(100, get("/s")).server(200, ok("s"));
+    WireStats stats = r.finish(at(1_000));
+    WireExchange e = seen.exchanges.get(0);
+    assertEquals(at(10), e.connectionOpenEpochNanos());
+    assertEquals(-1, e.connectNanos());
+    assertEquals("", e.note());
+    assertEquals(0, stats.midConnectionStarts());
+    assertEquals(List.of(ConnectionEvent.Kind.OPEN, ConnectionEvent.Kind.ESTABLISHED),
+        seen.events.stream().map(ConnectionEvent::kind).toList());
+    assertEquals(at(20), seen.events.get(1).epochNanos());
+  }
+
+  @Test
+  void serverPortOptionFiltersAndAssignsRolesMidConnection() {
+    WireReconstructor r = new WireReconstructor(seen, WireOptions.DEFAULTS.withServerPort(8080));
+    TestFlow other = new TestFlow(r, "10.0.0.1", 50_000, "10.0.0.9", 443, 1, 2);
+    other.client(5, "ignored");
+    TestFlow f = new TestFlow(r, "10.0.0.1", 50_001, "10.0.0.2", 8080, 1, 2);
+    f.client(10, "rest of a request body from before the capture");
+    f.client(100, get("/p")).server(200, ok("p"));
+    WireStats stats = r.finish(at(1_000));
+    assertEquals(1, stats.filteredPackets());
+    assertEquals(1, seen.exchanges.size());
+    assertEquals("10.0.0.1:50001", seen.exchanges.get(0).connectionId());
+    assertEquals(at(10), seen.events.get(0).epochNanos());
+  }
+
+  @Test
+  void fullOutOfOrderBufferDropsAndTheAckTurnsTheHoleIntoAGap() {
+    WireReconstructor r = new WireReconstructor(seen, new WireOptions(0, 100, 1_024));
+    TestFlow f = new TestFlow(r, 46_001).handshake(0, 10, 20);
+    f.client(100, get("/big"));
+    byte[] bytes = ok("y".repeat(400)).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    int seq = f.serverSeq;
+    // bytes 0..100 lost by the capture; then 4 segments of 100, only the first fits the buffer
+    for (int at = 100; at < bytes.length; at += 100) {
+      f.raw(false, 200 + at, seq + at, f.clientSeq, TestFrames.ACK,
+          java.util.Arrays.copyOfRange(bytes, at, Math.min(bytes.length, at + 100)));
+    }
+    f.serverSeq += bytes.length;
+    f.clientAck(1_000).serverFin(1_100);
+    WireStats stats = r.finish(at(2_000));
+    assertEquals(1, stats.outOfOrderSegments());
+    assertEquals(3, stats.droppedOutOfOrderSegments());
+    assertEquals(bytes.length - 100, stats.gapBytes());
+    WireExchange e = seen.exchanges.get(0);
+    assertEquals(bytes.length, e.responseBytes());
+    assertEquals("truncated", e.note(), "the head was in the lost bytes; the FIN ended it");
+    assertEquals(at(1_000), e.lastResponseByteEpochNanos(), "the gap is known at the ACK");
+  }
+
+  @Test
+  void requestHeadCutBySnapLengthKeepsItsRequestLine() {
+    WireReconstructor r = new WireReconstructor(seen);
+    TestFlow f = new TestFlow(r, 46_002).handshake(0, 10, 20);
+    f.snapLength = 120;
+    String request = "GET /cookie HTTP/1.1\r\nCookie: " + "c".repeat(600) + "\r\n\r\n";
+    f.client(100, request).server(200, ok("r"));
+    f.client(300, get("/second")).server(400, ok("s"));
+    r.finish(at(1_000));
+    assertEquals(2, seen.exchanges.size());
+    WireExchange e = seen.exchanges.get(0);
+    assertEquals("/cookie", e.url());
+    assertEquals("GET", e.method());
+    assertEquals(request.length(), e.requestBytes());
+    assertEquals("", e.note());
+    assertEquals("/second", seen.exchanges.get(1).url());
+    assertEquals("", seen.exchanges.get(1).note());
+  }
+}
