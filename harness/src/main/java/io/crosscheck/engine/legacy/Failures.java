@@ -29,6 +29,24 @@ final class Failures {
 
   private Failures() {}
 
+  /**
+   * Loads and initialises every class of the failure paths before load starts: once file
+   * descriptors or native threads have run out, a class not yet loaded from a directory cannot
+   * be loaded at all, and the error path itself would fail (met under {@code prlimit --nofile}).
+   */
+  static void preload() {
+    classify(new SocketException("Connection reset"));
+    classify(new IOException("Server returned HTTP response code: 503 for URL: http://127.0.0.1/"));
+    classify(new SocketTimeoutException("Read timed out"));
+    classify(new ConnectException("Connection refused"));
+    isOpenFiles(new IOException("Too many open files"));
+    LegacyEngineLimit limit = new LegacyEngineLimit(limitKind(new OutOfMemoryError("Java heap space")), 0, "");
+    limit.describe();
+    limit.gauges();
+    LegacyEngineLimit.Kind.ofCode(1);
+    Outcome.ABORTED.label();
+  }
+
   /** An outcome with the status it carries (0 for none) and a short detail. */
   record Failure(Outcome outcome, int status, String detail) {}
 

@@ -64,6 +64,7 @@ abstract class LegacyEngineBase implements Engine {
       throws InterruptedException {
     legacy.validate();
     prepare(options);
+    Failures.preload();
     UserThreads threads = new UserThreads(legacy);
     LegacyRun run = new LegacyRun(ticker, options, legacy, progress, sink, schedule.workload().phases(),
         schedule.workload().target().toString(), ticker.nanoTime() + START_LEAD_NANOS);

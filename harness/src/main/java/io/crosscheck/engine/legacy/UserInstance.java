@@ -128,6 +128,14 @@ final class UserInstance implements Runnable {
     } catch (RuntimeException e) {
       ex.end(Outcome.INVALID, e.toString());
       return ex.endNanos();
+    } catch (Error e) {
+      // e.g. a JDK class whose initialiser failed for want of a file descriptor: this user is
+      // broken, the request still gets its record
+      if (Failures.isOpenFiles(e)) {
+        run.limitReached(LegacyEngineLimit.Kind.OPEN_FILES, e);
+      }
+      ex.end(Outcome.ABORTED, "client error: " + e);
+      return -1;
     } finally {
       current = null;
     }
