@@ -33,8 +33,8 @@ final class JdkHttpProperties {
       case DEFAULT -> null;
     };
     List<String> problems = new ArrayList<>();
-    check(MAX_CONNECTIONS, max, problems);
-    check(KEEP_ALIVE, keepAlive, problems);
+    check(MAX_CONNECTIONS, max, Long.toString(maxConnections()), problems);
+    check(KEEP_ALIVE, keepAlive, keepAlive() == 1 ? "true" : "false", problems);
     if (!problems.isEmpty()) {
       throw new IllegalStateException(String.join("\n", problems));
     }
@@ -47,9 +47,10 @@ final class JdkHttpProperties {
     used = true;
   }
 
-  private static void check(String key, String wanted, List<String> problems) {
+  /** {@code inForce}: the value the JDK uses now, its default when the property is unset. */
+  private static void check(String key, String wanted, String inForce, List<String> problems) {
     String current = System.getProperty(key);
-    if (wanted != null && used && !Objects.equals(current, wanted)) {
+    if (wanted != null && used && !Objects.equals(inForce, wanted)) {
       problems.add(key + "=" + wanted + " was asked for, but this JVM already opened URL connections"
           + " with " + key + "=" + (current == null ? "(JDK default)" : current) + "; the JDK reads it"
           + " once per JVM: run the legacy-urlconnection engine in a fresh (child) JVM");

@@ -74,6 +74,24 @@ class LegacyTimingTest {
   }
 
   @Test
+  void stackSizeAndJvmWideJdkPropertiesAreApplied() throws Exception {
+    try (EmbeddedServer server = EmbeddedServer.start(ServerConfig.defaults().withPort(0))) {
+      Workload w = LegacyFixtures.closed(server.port(), "/static/2k", 20, 1, 5, new ThinkTime.None(), 0, 10_000_000_000L);
+      // 5 is the JDK default, so setting it cannot change any other test in this JVM
+      LegacyOptions small = LegacyOptions.faithful().withThreadStackSizeBytes(256 * 1024).withHttpMaxConnections(5);
+      LegacyFixtures.Run run = LegacyFixtures.run(new LegacyUrlConnectionEngine(small), w, LegacyFixtures.options(5_000, 10_000));
+      assertEquals(100, run.count(Outcome.OK));
+      assertEquals(256L * 1024, run.result().extra().get("threadStackSizeBytes"));
+      assertEquals(5L, run.result().extra().get("httpMaxConnections"));
+      // the JDK read http.maxConnections once: another value needs a fresh JVM, and says so
+      IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+          () -> LegacyFixtures.run(new LegacyUrlConnectionEngine(small.withHttpMaxConnections(7)), w,
+              LegacyFixtures.options(5_000, 10_000)));
+      assertTrue(e.getMessage().contains("http.maxConnections=7") && e.getMessage().contains("child"), e.getMessage());
+    }
+  }
+
+  @Test
   void statusIsParsedFromTheJdkMessage() {
     assertEquals(503, Failures.statusFromMessage("Server returned HTTP response code: 503 for URL: http://x/"));
     assertEquals(0, Failures.statusFromMessage("Connection refused"));
