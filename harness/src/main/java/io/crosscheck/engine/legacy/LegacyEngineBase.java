@@ -63,6 +63,11 @@ abstract class LegacyEngineBase implements Engine {
       Schedule schedule, EngineOptions options, Ticker ticker, RecordSink sink, EngineProgress progress)
       throws InterruptedException {
     legacy.validate();
+    if (!options.sourceAddresses().isEmpty()) {
+      // neither URL.openStream nor the JMeter-like client lets a user choose its source address
+      throw new IllegalArgumentException("sourceAddresses: " + options.sourceAddresses() + ": the " + name()
+          + " engine cannot bind source addresses (expected none)");
+    }
     prepare(options);
     Failures.preload();
     UserThreads threads = new UserThreads(legacy);
