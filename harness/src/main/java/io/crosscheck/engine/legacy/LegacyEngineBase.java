@@ -1,0 +1,173 @@
+package io.crosscheck.engine.legacy;
+
+import io.crosscheck.engine.Engine;
+import io.crosscheck.engine.EngineOptions;
+import io.crosscheck.engine.EngineProgress;
+import io.crosscheck.engine.EngineResult;
+import io.crosscheck.model.Arrival;
+import io.crosscheck.record.RecordSink;
+import io.crosscheck.schedule.ArrivalSequence;
+import io.crosscheck.schedule.Schedule;
+import io.crosscheck.schedule.Ticker;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The run loop both thread-per-user engines share. The calling thread is the dispatcher: it parks
+ * until each user's start instant (closed users spread over ramp-up; arriving sessions at their
+ * scheduled instants, intended start = that instant however late the thread comes) and starts one
+ * thread for it. A thread that cannot be created ends the ramp as a {@link LegacyEngineLimit};
+ * running users go on. Then it waits for the users until the deadline plus the request and
+ * connect timeouts; users still in a request are aborted (exactly one record each).
+ *
+ * <p>Interrupting the calling thread stops the run at once the same way; the interrupt flag is
+ * restored on return. The ticker must run in real time (threads park on it).
+ */
+abstract class LegacyEngineBase implements Engine {
+  /** Lead between {@code run} and the schedule's offset 0. */
+  private static final long START_LEAD_NANOS = 20_000_000L;
+  /** How long aborted users get to leave their sessions before the run returns. */
+  private static final long ABORT_GRACE_NANOS = 2_000_000_000L;
+  private static final AtomicLong RUNS = new AtomicLong();
+
+  final LegacyOptions legacy;
+  private volatile LegacyEngineLimit lastLimit;
+
+  LegacyEngineBase(LegacyOptions legacy) {
+    this.legacy = legacy;
+  }
+
+  /** The legacy settings of this engine. */
+  public LegacyOptions legacyOptions() {
+    return legacy;
+  }
+
+  /** The resource limit the last run met, if any (see {@link LegacyEngineLimit#describe()}). */
+  public java.util.Optional<LegacyEngineLimit> lastLimit() {
+    return java.util.Optional.ofNullable(lastLimit);
+  }
+
+  /** Checks and applies engine-specific settings before any load starts. */
+  abstract void prepare(EngineOptions options);
+
+  /** A new user's client; called on that user's thread. */
+  abstract Fetcher newFetcher(LegacyRun run);
+
+  /** Engine-specific gauges for {@code EngineResult.extra}. */
+  abstract Map<String, Long> gauges(LegacyRun run);
+
+  @Override
+  public final EngineResult run(
+      Schedule schedule, EngineOptions options, Ticker ticker, RecordSink sink, EngineProgress progress)
+      throws InterruptedException {
+    legacy.validate();
+    if (!options.sourceAddresses().isEmpty()) {
+      // neither URL.openStream nor the JMeter-like client lets a user choose its source address
+      throw new IllegalArgumentException("sourceAddresses: " + options.sourceAddresses() + ": the " + name()
+          + " engine cannot bind source addresses (expected none)");
+    }
+    prepare(options);
+    Failures.preload();
+    UserThreads threads = new UserThreads(legacy);
+    LegacyRun run = new LegacyRun(ticker, options, legacy, progress, sink, schedule.workload().phases(),
+        schedule.workload().target().toString(), ticker.nanoTime() + START_LEAD_NANOS);
+    String prefix = "crosscheck-" + name() + "-" + RUNS.incrementAndGet() + "-user-";
+    boolean interrupted = false;
+    try {
+      dispatch(run, schedule, threads, prefix);
+      long untilNanos = run.deadlineNanos + options.requestTimeoutNanos() + options.connectTimeoutNanos()
+          + 1_000_000_000L;
+      run.awaitUsers(untilNanos);
+    } catch (InterruptedException e) {
+      interrupted = true;
+    }
+    run.stop();
+    for (UserInstance user : run.live) {
+      user.abort(interrupted ? "run interrupted" : "run stopped");
+    }
+    if (Thread.interrupted()) {
+      interrupted = true; // cleared so that the grace wait below does not end at once
+    }
+    try {
+      // a user that outlives the grace is stuck in a call that ignores interrupts; its record is
+      // already written, so it is left to end with its own timeout
+      run.awaitUsers(ticker.nanoTime() + ABORT_GRACE_NANOS);
+    } catch (InterruptedException e) {
+      interrupted = true;
+    }
+    lastLimit = run.limit();
+    Map<String, Long> extra = new HashMap<>(gauges(run));
+    extra.put("peakUsers", (long) run.peakUsers());
+    extra.put("timingMillisClock", legacy.timing() == LegacyOptions.TimingClock.MILLIS ? 1L : 0L);
+    extra.put("virtualThreads", threads.virtual() ? 1L : 0L);
+    extra.put("threadStackSizeBytes", legacy.threadStackSizeBytes());
+    if (run.limit() != null) {
+      extra.putAll(run.limit().gauges());
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    return new EngineResult(run.startNanos, ticker.nanoTime(), run.requestsIssued.sum(),
+        run.connectionsOpened.sum(), run.sessionsStarted.sum(), run.sessionsCompleted.sum(), extra);
+  }
+
+  /** Starts the users at their instants until the schedule ends, the deadline, or a limit. */
+  private void dispatch(LegacyRun run, Schedule schedule, UserThreads threads, String prefix)
+      throws InterruptedException {
+    if (schedule.workload().arrival() instanceof Arrival.Closed closed) {
+      for (int u = 0; u < closed.users(); u++) {
+        long atNanos = run.startNanos + schedule.closedUserStartOffsetNanos(u);
+        if (!launchAt(run, atNanos, new UserInstance(run, this::newFetcher, schedule, u, null, atNanos),
+            threads, prefix + u)) {
+          return;
+        }
+      }
+      return;
+    }
+    ArrivalSequence arrivals = schedule.arrivals();
+    for (long i = 0; ; i++) {
+      long offsetNanos = arrivals.nextOffsetNanos();
+      if (offsetNanos == ArrivalSequence.NONE) {
+        return;
+      }
+      long atNanos = run.startNanos + offsetNanos;
+      if (!run.accepts(atNanos)) {
+        return;
+      }
+      UserInstance user = new UserInstance(run, this::newFetcher, schedule, -1,
+          schedule.arrivingSession(i, offsetNanos), atNanos);
+      if (!launchAt(run, atNanos, user, threads, prefix + i)) {
+        return;
+      }
+    }
+  }
+
+  /** Parks until {@code atNanos}, then starts the user's thread; false when the ramp must end. */
+  private static boolean launchAt(LegacyRun run, long atNanos, UserInstance user, UserThreads threads,
+      String name) throws InterruptedException {
+    if (Thread.interrupted()) {
+      throw new InterruptedException();
+    }
+    for (long leftNanos = atNanos - run.ticker.nanoTime(); leftNanos > 0;
+        leftNanos = atNanos - run.ticker.nanoTime()) {
+      LockSupport.parkNanos(leftNanos);
+      if (Thread.interrupted()) {
+        throw new InterruptedException();
+      }
+    }
+    if (!run.accepts(atNanos) || run.limit() != null) {
+      return false;
+    }
+    run.userStarting(user);
+    try {
+      threads.newThread(user, name).start();
+      return true;
+    } catch (OutOfMemoryError e) {
+      run.userEnded(user);
+      run.limitReached(Failures.limitKind(e), e);
+      return false;
+    }
+  }
+}

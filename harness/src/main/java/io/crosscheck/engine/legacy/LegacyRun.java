@@ -1,0 +1,135 @@
+package io.crosscheck.engine.legacy;
+
+import io.crosscheck.engine.EngineOptions;
+import io.crosscheck.engine.EngineProgress;
+import io.crosscheck.model.Phase;
+import io.crosscheck.model.Phases;
+import io.crosscheck.record.RecordSink;
+import io.crosscheck.schedule.Ticker;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What one legacy engine run shares between its dispatcher (the thread that called
+ * {@code run}) and its user threads: clock, time window, target, sink, counters, the live users
+ * and the first resource limit met. Thread-safe: immutable fields, adders, volatile flags and a
+ * monitor for the live-user count.
+ */
+final class LegacyRun {
+  final Ticker ticker;
+  final EngineOptions options;
+  final LegacyOptions legacy;
+  final EngineProgress progress;
+  final RecordSink sink;
+  /** {@code http://host:port}, the prefix of every request URL. */
+  final String baseUrl;
+  final long startNanos;
+  final long deadlineNanos;
+  final LongAdder requestsIssued = new LongAdder();
+  final LongAdder connectionsOpened = new LongAdder();
+  final LongAdder sessionsStarted = new LongAdder();
+  final LongAdder sessionsCompleted = new LongAdder();
+  final Set<UserInstance> live = ConcurrentHashMap.newKeySet();
+
+  private final Phases phases;
+  private final AtomicReference<LegacyEngineLimit> limit = new AtomicReference<>();
+  private final Object usersLock = new Object();
+  private int alive;
+  private int peakAlive;
+  private volatile boolean stopping;
+
+  LegacyRun(Ticker ticker, EngineOptions options, LegacyOptions legacy, EngineProgress progress,
+      RecordSink sink, Phases phases, String baseUrl, long startNanos) {
+    this.ticker = ticker;
+    this.options = options;
+    this.legacy = legacy;
+    this.progress = progress;
+    this.sink = sink;
+    this.phases = phases;
+    this.baseUrl = baseUrl;
+    this.startNanos = startNanos;
+    this.deadlineNanos = startNanos + phases.totalNanos();
+  }
+
+  /** True when a request intended at {@code intendedNanos} may still be issued. */
+  boolean accepts(long intendedNanos) {
+    return !stopping && intendedNanos < deadlineNanos;
+  }
+
+  boolean stopping() {
+    return stopping;
+  }
+
+  void stop() {
+    stopping = true;
+  }
+
+  Phase phaseAt(long intendedNanos) {
+    return phases.phaseAt(intendedNanos - startNanos);
+  }
+
+  /** Records the first limit met (later ones are consequences); the ramp stops. */
+  void limitReached(LegacyEngineLimit.Kind kind, Throwable error) {
+    long users;
+    synchronized (usersLock) {
+      users = alive;
+    }
+    limit.compareAndSet(null, new LegacyEngineLimit(kind, users, String.valueOf(error)));
+  }
+
+  LegacyEngineLimit limit() {
+    return limit.get();
+  }
+
+  /** Counts a user about to start (before {@code Thread.start}, so its end cannot come first). */
+  void userStarting(UserInstance user) {
+    live.add(user);
+    synchronized (usersLock) {
+      alive++;
+      peakAlive = Math.max(peakAlive, alive);
+    }
+  }
+
+  /** The user's thread has ended, or never started. */
+  void userEnded(UserInstance user) {
+    live.remove(user);
+    synchronized (usersLock) {
+      alive--;
+      usersLock.notifyAll();
+    }
+  }
+
+  int peakUsers() {
+    synchronized (usersLock) {
+      return peakAlive;
+    }
+  }
+
+  /** Waits until no user is alive or {@code untilNanos} (ticker) passes; true when none is. */
+  boolean awaitUsers(long untilNanos) throws InterruptedException {
+    synchronized (usersLock) {
+      while (alive > 0) {
+        long leftNanos = untilNanos - ticker.nanoTime();
+        if (leftNanos <= 0) {
+          return false;
+        }
+        usersLock.wait(Math.max(1, leftNanos / 1_000_000L));
+      }
+      return true;
+    }
+  }
+
+  void sessionStarted() {
+    sessionsStarted.increment();
+    progress.sessionStarted();
+  }
+
+  void sessionEnded(boolean completed) {
+    if (completed) {
+      sessionsCompleted.increment();
+    }
+    progress.sessionEnded();
+  }
+}

@@ -1,0 +1,169 @@
+package io.crosscheck.engine.legacy;
+
+import io.crosscheck.model.Arrival;
+import io.crosscheck.model.Phase;
+import io.crosscheck.record.Outcome;
+import io.crosscheck.schedule.RequestPlan;
+import io.crosscheck.schedule.Schedule;
+import io.crosscheck.schedule.SessionPlan;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
+
+/**
+ * One emulated user of a legacy engine, the body of its own thread: a closed user runs its
+ * sessions back to back until they run out or the deadline passes; an arriving user (open and
+ * partly-open models) runs its one session. Requests go out one after another on this thread,
+ * burst members too (RUBiS fetches a page's images sequentially).
+ *
+ * <p>Intended starts follow the Netty engine: the first request at the session's start, each
+ * later group (a request and its burst members, which share its intended start) at the end of the
+ * previous group plus the planned think time. The thread parks until each intended start.
+ */
+final class UserInstance implements Runnable {
+  private final LegacyRun run;
+  private final Function<LegacyRun, Fetcher> fetchers;
+  private final Schedule schedule;
+  private final int closedUser;
+  private final SessionPlan arriving;
+  private final long firstIntendedNanos;
+  /** The request this user has in flight, for the abort sweep; null between requests. */
+  private volatile InFlight current;
+  private volatile Thread thread;
+
+  /** A closed user ({@code arriving == null}) or an arriving session's user. */
+  UserInstance(LegacyRun run, Function<LegacyRun, Fetcher> fetchers, Schedule schedule, int closedUser,
+      SessionPlan arriving, long firstIntendedNanos) {
+    this.run = run;
+    this.fetchers = fetchers;
+    this.schedule = schedule;
+    this.closedUser = closedUser;
+    this.arriving = arriving;
+    this.firstIntendedNanos = firstIntendedNanos;
+  }
+
+  @Override
+  public void run() {
+    thread = Thread.currentThread();
+    Fetcher fetcher = null;
+    try {
+      if (!sleepUntil(firstIntendedNanos) || !run.accepts(firstIntendedNanos)) {
+        return;
+      }
+      fetcher = fetchers.apply(run);
+      if (arriving != null) {
+        runSession(fetcher, arriving, firstIntendedNanos);
+        return;
+      }
+      Arrival.Closed closed = (Arrival.Closed) schedule.workload().arrival();
+      long at = firstIntendedNanos;
+      for (long k = 0; closed.sessionsPerUser() == 0 || k < closed.sessionsPerUser(); k++) {
+        if (!run.accepts(at) || !runSession(fetcher, schedule.closedSession(closedUser, k), at)) {
+          return;
+        }
+        at = run.ticker.nanoTime(); // back to back: the next session starts when this one ends
+      }
+    } catch (OutOfMemoryError e) {
+      run.limitReached(Failures.limitKind(e), e); // e.g. the heap, creating this user's client
+    } finally {
+      if (fetcher != null) {
+        fetcher.close();
+      }
+      run.userEnded(this);
+    }
+  }
+
+  /** Runs one session; false when the user must stop (deadline, stop, or a resource limit). */
+  private boolean runSession(Fetcher fetcher, SessionPlan plan, long intendedNanos) {
+    run.sessionStarted();
+    List<RequestPlan> requests = plan.requests();
+    int next = 0;
+    long at = intendedNanos;
+    boolean go = true;
+    while (go && next < requests.size()) {
+      if (!run.accepts(at) || !sleepUntil(at)) {
+        break;
+      }
+      Phase phase = run.phaseAt(at);
+      long groupEndNanos = fetch(fetcher, plan, requests.get(next++), at, phase);
+      go = groupEndNanos >= 0;
+      while (go && next < requests.size() && requests.get(next).burstWithPrevious()) {
+        // no burst member starts after the deadline or a stop
+        go = run.accepts(run.ticker.nanoTime());
+        if (go) {
+          groupEndNanos = fetch(fetcher, plan, requests.get(next++), at, phase);
+          go = groupEndNanos >= 0;
+        }
+      }
+      if (go && next < requests.size()) {
+        at = groupEndNanos + requests.get(next).thinkBeforeNanos(); // think starts at the reply's end
+      }
+    }
+    boolean completed = next == requests.size() && go;
+    run.sessionEnded(completed);
+    return completed;
+  }
+
+  /** Issues one request; returns when it ended (ticker), or -1 when the user must stop. */
+  private long fetch(Fetcher fetcher, SessionPlan plan, RequestPlan request, long intendedNanos, Phase phase) {
+    InFlight ex = new InFlight(run, plan, request, intendedNanos, phase);
+    run.requestsIssued.increment();
+    current = ex;
+    try {
+      if (run.stopping()) {
+        // the abort sweep may have looked before this request was visible: end it here
+        ex.end(Outcome.ABORTED, "run stopped");
+        return -1;
+      }
+      fetcher.fetch(ex);
+      if (!ex.ended()) {
+        ex.end(Outcome.INVALID, "the client returned without an outcome");
+      }
+      return ex.endNanos();
+    } catch (OutOfMemoryError e) {
+      LegacyEngineLimit.Kind kind = Failures.limitKind(e);
+      run.limitReached(kind, e);
+      ex.end(Outcome.ABORTED, "client limit (" + kind.label() + "): " + e);
+      return -1;
+    } catch (RuntimeException e) {
+      ex.end(Outcome.INVALID, e.toString());
+      return ex.endNanos();
+    } catch (Error e) {
+      // e.g. a JDK class whose initialiser failed for want of a file descriptor: this user is
+      // broken, the request still gets its record
+      if (Failures.isOpenFiles(e)) {
+        run.limitReached(LegacyEngineLimit.Kind.OPEN_FILES, e);
+      }
+      ex.end(Outcome.ABORTED, "client error: " + e);
+      return -1;
+    } finally {
+      current = null;
+    }
+  }
+
+  /** Parks until {@code atNanos}; false when interrupted or the run stops meanwhile. */
+  private boolean sleepUntil(long atNanos) {
+    while (true) {
+      if (run.stopping() || Thread.currentThread().isInterrupted()) {
+        return false;
+      }
+      long leftNanos = atNanos - run.ticker.nanoTime();
+      if (leftNanos <= 0) {
+        return true;
+      }
+      LockSupport.parkNanos(leftNanos);
+    }
+  }
+
+  /** Ends the request in flight as aborted and wakes the thread. Called by the run's thread. */
+  void abort(String why) {
+    InFlight ex = current;
+    if (ex != null) {
+      ex.abort(why);
+    }
+    Thread t = thread;
+    if (t != null) {
+      t.interrupt();
+    }
+  }
+}

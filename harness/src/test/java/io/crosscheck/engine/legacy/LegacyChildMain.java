@@ -1,0 +1,53 @@
+package io.crosscheck.engine.legacy;
+
+import io.crosscheck.engine.Engine;
+import io.crosscheck.model.ThinkTime;
+import io.crosscheck.model.Workload;
+import io.crosscheck.record.Outcome;
+import java.util.Set;
+
+/**
+ * Runs one legacy engine in a child JVM (under resource limits, or on another JDK) against a
+ * server of the parent's, and prints one {@code RESULT key=value ...} line and, when a limit was
+ * met, one {@code LIMIT text} line. Arguments: engine (urlconnection|httpclient), port, users,
+ * requests per session, think millis (fixed), virtual (true|false), optional ramp-up millis.
+ */
+public final class LegacyChildMain {
+  private LegacyChildMain() {}
+
+  public static void main(String[] args) throws Exception {
+    String engineName = args[0];
+    int port = Integer.parseInt(args[1]);
+    int users = Integer.parseInt(args[2]);
+    int requests = Integer.parseInt(args[3]);
+    long thinkMillis = Long.parseLong(args[4]);
+    boolean virtual = Boolean.parseBoolean(args[5]);
+    long rampUpNanos = args.length > 6 ? Long.parseLong(args[6]) * 1_000_000L : 0;
+    LegacyOptions options = LegacyOptions.faithful().withVirtualThreads(virtual);
+    LegacyEngineBase engine = engineName.equals("httpclient")
+        ? new LegacyHttpClientEngine(options) : new LegacyUrlConnectionEngine(options);
+    Workload w = LegacyFixtures.closed(port, "/static/2k", users, 1, requests,
+        thinkMillis > 0 ? new ThinkTime.Fixed(thinkMillis * 1_000_000L) : new ThinkTime.None(), rampUpNanos, 20_000_000_000L);
+    // everything used after the run is loaded before it: at a file-descriptor limit, a class
+    // cannot be loaded from a directory
+    Set<String> planned = LegacyFixtures.plannedKeys(w);
+    LegacyFixtures.recordKeys(java.util.List.of());
+    LegacyFixtures.Run run = LegacyFixtures.run((Engine) engine, w, LegacyFixtures.options(2_000, 5_000));
+    Set<String> recorded = LegacyFixtures.recordKeys(run.records());
+    var extra = run.result().extra();
+    System.out.println("RESULT java=" + Runtime.version().feature()
+        + " issued=" + run.result().requestsIssued()
+        + " records=" + run.records().size()
+        + " unplanned=" + recorded.stream().filter(k -> !planned.contains(k)).count()
+        + " planned=" + planned.size()
+        + " ok=" + run.count(Outcome.OK)
+        + " sessionsStarted=" + run.result().sessionsStarted()
+        + " peakUsers=" + extra.get("peakUsers")
+        + " virtualThreads=" + extra.get("virtualThreads")
+        + " limitKind=" + extra.getOrDefault(LegacyEngineLimit.KIND_KEY, 0L)
+        + " limitUsers=" + extra.getOrDefault(LegacyEngineLimit.USERS_KEY, -1L));
+    engine.lastLimit().ifPresent(l -> System.out.println("LIMIT " + l.describe()));
+    System.out.flush();
+    System.exit(0); // user threads stuck past their grace must not keep the child alive
+  }
+}
