@@ -6,6 +6,7 @@ import io.crosscheck.capture.LiveCapture;
 import io.crosscheck.capture.LiveCaptureConfig;
 import io.crosscheck.capture.LiveCaptureStats;
 import io.crosscheck.compare.Comparison;
+import io.crosscheck.compare.Findings;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.record.RunDirectory;
 import io.crosscheck.report.FindingsTable;
@@ -77,11 +78,19 @@ final class AuditCommand implements Callable<Integer> {
     if (job == null) {
       return 2;
     }
-    return audit(job, workload.target, capture, output.progress, System.out);
+    return audit(job, workload.target, capture, output.progress, System.out).exitCode();
   }
 
-  /** Runs {@code job} under a live capture, then compares; returns the exit code. */
-  static int audit(RunJob job, String target, CaptureOptions options, String progress, PrintStream out)
+  /**
+   * What an audit gave.
+   *
+   * @param exitCode 0 completed, 1 the run failed, 2 the capture could not start (nothing loaded)
+   * @param findings the findings, null when the capture could not start
+   */
+  record Audit(int exitCode, Findings findings) {}
+
+  /** Runs {@code job} under a live capture, then compares. */
+  static Audit audit(RunJob job, String target, CaptureOptions options, String progress, PrintStream out)
       throws IOException {
     CaptureStage stage = new CaptureStage(options, target);
     RunJob.Result result;
@@ -90,7 +99,7 @@ final class AuditCommand implements Callable<Integer> {
     } catch (IOException e) {
       if (stage.capture == null) { // the capture could not start: nothing was loaded
         System.err.println("crosscheck audit: " + e.getMessage());
-        return 2;
+        return new Audit(2, null);
       }
       throw e;
     }
@@ -104,7 +113,7 @@ final class AuditCommand implements Callable<Integer> {
           + " packets: some exchanges are missing (try a larger --capture-buffer)");
     }
     out.println("crosscheck: findings in " + compared.findingsJson());
-    return result.exitCode();
+    return new Audit(result.exitCode(), compared.findings());
   }
 
   /** Starts the live capture in the run directory before the load and stops it after. */

@@ -1,11 +1,18 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.compare.Findings;
+import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineOptions;
+import io.crosscheck.engine.legacy.LegacyOptions;
+import io.crosscheck.engine.legacy.LegacyUrlConnectionEngine;
+import io.crosscheck.engine.netty.NettyEngine;
 import io.crosscheck.model.Workload;
 import io.crosscheck.model.spec.SpecException;
 import io.crosscheck.server.EmbeddedServer;
 import io.crosscheck.server.ServerConfig;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -13,19 +20,24 @@ import picocli.CommandLine.Mixin;
 
 /**
  * {@code crosscheck demo}: the main job on the embedded default. Starts the embedded server on a
- * loopback ephemeral port, runs a closed workload and a partly-open flash crowd against it with the
- * Netty engine, and prints both summaries. Later issues turn this into the audit.
+ * loopback ephemeral port and audits three workloads against it — the same closed workload with the
+ * Netty engine and with the legacy thread-per-user {@code URL.openStream} engine, then a partly-open
+ * flash crowd — printing each findings table and a side-by-side summary. Without the right to
+ * capture it runs the workloads without the audit and says how to get it.
  */
 @Command(
     name = "demo",
     mixinStandardHelpOptions = true,
     description = {
-      "Starts the embedded server on 127.0.0.1, runs two short workloads against it with the Netty"
-          + " engine and prints their summaries:",
-      "  1. closed: 200 users x 4 sessions x 10 requests, exponential think time (mean 50 ms),"
-          + " users started over a 0.5 s ramp-up that statistics exclude;",
-      "  2. partly-open flash crowd: sessions arrive at 20/s for 3 s, 200/s for 2 s, 20/s for 3 s.",
-      "Takes about 20 seconds. Run directories go under --out."
+      "Starts the embedded server on 127.0.0.1 and audits (live capture + run + comparison) three"
+          + " workloads against it, printing each findings table and a side-by-side summary:",
+      "  1. closed: 200 users x 2 sessions x 10 requests, exponential think time (mean 50 ms), users"
+          + " started over a 0.5 s ramp-up that statistics exclude; Netty engine, per-session;",
+      "  2. the same seeded workload with legacy-urlconnection (a thread per user, URL.openStream and"
+          + " the JDK's keep-alive cache, as RUBiS and TPC-W do);",
+      "  3. partly-open flash crowd: sessions arrive at 20/s for 3 s, 200/s for 2 s, 20/s for 3 s.",
+      "Takes under a minute. Run directories go under --out. The capture needs root or CAP_NET_RAW;"
+          + " without it the workloads run unaudited."
     })
 final class DemoCommand implements Callable<Integer> {
   @Mixin RunCommand.OutputOptions output = new RunCommand.OutputOptions();
@@ -37,6 +49,8 @@ final class DemoCommand implements Callable<Integer> {
       String target = "http://127.0.0.1:" + server.port();
       System.out.println("crosscheck demo: embedded server on " + target);
       int exit = 0;
+      boolean capture = true;
+      List<String> summary = new ArrayList<>();
       for (Step step : steps(target)) {
         System.out.println();
         System.out.println("== " + step.title());
@@ -46,20 +60,48 @@ final class DemoCommand implements Callable<Integer> {
         } catch (SpecException e) {
           throw new IllegalStateException("the demo's own workload is invalid: " + e.getMessage(), e);
         }
-        RunJob job = new RunJob(w, "netty", EngineOptions.defaults(), output.out, step.name(), List.of("demo"));
-        exit = Math.max(exit, job.execute(output.progress, System.out).exitCode());
+        if (capture) {
+          AuditCommand.Audit audit = AuditCommand.audit(job(step, w), target, new AuditCommand.CaptureOptions(),
+              output.progress, System.out);
+          if (audit.exitCode() != 2) {
+            exit = Math.max(exit, audit.exitCode());
+            summary.add(summaryLine(step, audit.findings()));
+            continue;
+          }
+          capture = false;
+          System.out.println("crosscheck demo: no capture, so no audit: the workloads run unaudited");
+        }
+        exit = Math.max(exit, job(step, w).execute(output.progress, System.out).exitCode());
+      }
+      if (!summary.isEmpty()) {
+        System.out.println();
+        System.out.println("== side by side (measured phase; errors are reported minus wire)");
+        System.out.printf(Locale.ROOT, "%-22s %12s %12s %12s %8s %12s %10s%n", "workload", "reportedUs",
+            "wireUs", "absErrorUs", "ratio", "connections", "sessions");
+        summary.forEach(System.out::println);
       }
       return exit;
     }
   }
 
-  private record Step(String name, String title, WorkloadOptions options) {}
+  private RunJob job(Step step, Workload w) {
+    return new RunJob(w, step.engine(), EngineOptions.defaults(), output.out, step.name(), List.of("demo"));
+  }
+
+  private static String summaryLine(Step step, Findings f) {
+    return String.format(Locale.ROOT, "%-22s %12.1f %12.1f %+12.1f %8.3f %12d %10d", step.name(),
+        f.responseTime().reportedMeanMicros(), f.responseTime().wireMeanMicros(),
+        f.responseTime().absoluteErrorMicros(), f.responseTime().ratio(),
+        f.connections().connectionsWithRequests(), f.connections().sessions());
+  }
+
+  private record Step(String name, String title, WorkloadOptions options, Engine engine) {}
 
   private static List<Step> steps(String target) {
     WorkloadOptions closed = new WorkloadOptions();
     closed.target = target;
     closed.users = "200";
-    closed.sessionsPerUser = "4";
+    closed.sessionsPerUser = "2";
     closed.sessionLength = "fixed:10";
     closed.think = "exp:50ms";
     closed.urls = "/static/2k,/static/16k,/static/64k";
@@ -77,7 +119,12 @@ final class DemoCommand implements Callable<Integer> {
     crowd.urlOrder = "random";
     crowd.duration = "8s";
     return List.of(
-        new Step("demo-closed", "closed: 200 users x 4 sessions x 10 requests, think exp 50 ms, per-session", closed),
-        new Step("demo-flash-crowd", "partly-open flash crowd: 20/s, 200/s for 2 s, 20/s; think exp 50 ms", crowd));
+        new Step("closed-netty", "closed: 200 users x 2 sessions x 10 requests, think exp 50 ms; Netty engine,"
+            + " per-session", closed, new NettyEngine()),
+        new Step("closed-urlconnection", "the same seeded workload; legacy-urlconnection (thread per user,"
+            + " URL.openStream, the JDK's keep-alive cache)", closed,
+            new LegacyUrlConnectionEngine(LegacyOptions.faithful().withTiming(LegacyOptions.TimingClock.NANOS))),
+        new Step("flash-crowd-netty", "partly-open flash crowd: 20/s, 200/s for 2 s, 20/s; think exp 50 ms;"
+            + " Netty engine", crowd, new NettyEngine()));
   }
 }

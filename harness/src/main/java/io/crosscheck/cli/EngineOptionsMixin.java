@@ -1,6 +1,11 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineOptions;
+import io.crosscheck.engine.legacy.LegacyHttpClientEngine;
+import io.crosscheck.engine.legacy.LegacyOptions;
+import io.crosscheck.engine.legacy.LegacyUrlConnectionEngine;
+import io.crosscheck.engine.netty.NettyEngine;
 import io.crosscheck.model.ConnectionPolicy;
 import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
@@ -17,7 +22,10 @@ final class EngineOptionsMixin {
   @Option(
       names = "--engine",
       paramLabel = "NAME",
-      description = "Generator engine: netty (event loops, the accurate reference). Default: ${DEFAULT-VALUE}.")
+      description = "Generator engine: netty (event loops, the accurate reference), legacy-urlconnection"
+          + " (a thread per user fetching with URL.openStream through the JDK's keep-alive cache, as the"
+          + " RUBiS and TPC-W clients do), legacy-httpclient (a thread per user, Apache HttpClient 5, one"
+          + " dedicated connection per user). Default: ${DEFAULT-VALUE}.")
   String engine = "netty";
 
   @Option(
@@ -61,7 +69,93 @@ final class EngineOptionsMixin {
               + " 127.0.0.2,127.0.0.3 (more than ~28k concurrent connections). Default: the kernel's choice.")
   String sourceAddresses;
 
-  static final List<String> ENGINES = List.of("netty");
+  @Option(
+      names = "--busy-poll",
+      description = "Netty engine: event loops spin instead of sleeping in epoll_wait, as httperf busy-polls:"
+          + " no wake-up latency in the timestamps, one busy core per event loop (use with --event-loops 1"
+          + " on small machines).")
+  boolean busyPoll;
+
+  @Option(
+      names = "--timing",
+      paramLabel = "CLOCK",
+      description = "Legacy engines: time requests with millis (System.currentTimeMillis, the original"
+          + " clients) or nanos (System.nanoTime, the study's fix). Default: ${DEFAULT-VALUE}.")
+  String timing = "millis";
+
+  @Option(
+      names = "--reply",
+      paramLabel = "MODE",
+      description = "legacy-urlconnection: keep the reply by concat (reply = reply + new String(...), the"
+          + " original's CPU cost) or buffer. Default: ${DEFAULT-VALUE}.")
+  String reply = "concat";
+
+  @Option(
+      names = "--thread-stack",
+      paramLabel = "BYTES",
+      description = "Legacy engines: stack size of each user thread in bytes, 0 = the JVM's default."
+          + " Default: ${DEFAULT-VALUE}.")
+  String threadStackBytes = "0";
+
+  @Option(
+      names = "--http-max-connections",
+      paramLabel = "N",
+      description = "legacy-urlconnection: the JDK's http.maxConnections (idle connections kept per"
+          + " destination; the JDK's default is 5), 0 = leave it alone. Applies to the whole JVM."
+          + " Default: ${DEFAULT-VALUE}.")
+  String httpMaxConnections = "0";
+
+  @Option(
+      names = "--http-keep-alive",
+      paramLabel = "MODE",
+      description = "legacy-urlconnection: the JDK's http.keepAlive: default (leave it), on, off."
+          + " Default: ${DEFAULT-VALUE}.")
+  String httpKeepAlive = "default";
+
+  @Option(
+      names = "--virtual-threads",
+      description = "Legacy engines: virtual threads instead of platform threads (JDK 21 or later).")
+  boolean virtualThreads;
+
+  static final List<String> ENGINES = List.of("netty", LegacyUrlConnectionEngine.NAME, LegacyHttpClientEngine.NAME);
+
+  /** The engine the options select, or null after adding problems. */
+  Engine newEngine(List<Problem> problems) {
+    if (!ENGINES.contains(engine) || "netty".equals(engine)) {
+      return "netty".equals(engine) ? new NettyEngine() : null;
+    }
+    int before = problems.size();
+    LegacyOptions.TimingClock clock = choice("--timing", timing, LegacyOptions.TimingClock.class, problems);
+    LegacyOptions.ReplyAccumulation acc = choice("--reply", reply, LegacyOptions.ReplyAccumulation.class, problems);
+    LegacyOptions.JdkKeepAlive keep = choice("--http-keep-alive", httpKeepAlive, LegacyOptions.JdkKeepAlive.class,
+        problems);
+    long stack = positiveInt("--thread-stack", threadStackBytes, 0, problems);
+    int maxConnections = positiveInt("--http-max-connections", httpMaxConnections, 0, problems);
+    if (problems.size() > before) {
+      return null;
+    }
+    LegacyOptions legacy = new LegacyOptions(clock, acc, stack, maxConnections, keep, virtualThreads);
+    for (String p : legacy.problems()) {
+      int colon = p.indexOf(':');
+      problems.add(new Problem("--engine " + engine, p.substring(0, colon), p.substring(colon + 1).trim()));
+    }
+    if (problems.size() > before) {
+      return null;
+    }
+    return LegacyUrlConnectionEngine.NAME.equals(engine)
+        ? new LegacyUrlConnectionEngine(legacy) : new LegacyHttpClientEngine(legacy);
+  }
+
+  private static <E extends Enum<E>> E choice(String option, String text, Class<E> type, List<Problem> problems) {
+    for (E e : type.getEnumConstants()) {
+      if (e.name().equalsIgnoreCase(text.trim())) {
+        return e;
+      }
+    }
+    problems.add(new Problem(option, text, "one of " + Arrays.stream(type.getEnumConstants())
+        .map(e -> e.name().toLowerCase(java.util.Locale.ROOT)).collect(Collectors.joining(", "))));
+    return null;
+  }
 
   /** Checks every option, adding problems to {@code problems}; null when any was found. */
   EngineOptions build(List<Problem> problems) {
@@ -88,7 +182,7 @@ final class EngineOptionsMixin {
     if (problems.size() > before) {
       return null;
     }
-    return new EngineOptions(p, k, loops, connectNanos, requestNanos, sources);
+    return new EngineOptions(p, k, loops, connectNanos, requestNanos, sources, busyPoll);
   }
 
   private static int positiveInt(String option, String text, int min, List<Problem> problems) {

@@ -1,5 +1,6 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.model.Workload;
 import io.crosscheck.model.spec.Problem;
@@ -43,6 +44,7 @@ final class RunCommand implements Callable<Integer> {
       CommandLine.Model.CommandSpec spec, List<Problem> extra) {
     List<Problem> problems = new ArrayList<>();
     EngineOptions options = engine.build(problems);
+    Engine generator = engine.newEngine(problems);
     Workload w = null;
     try {
       w = workload.toSpec().build();
@@ -54,7 +56,7 @@ final class RunCommand implements Callable<Integer> {
       OutputOptions.reportProblems(spec, problems);
       return null;
     }
-    return new RunJob(w, engine.engine, options, output.out, output.name,
+    return new RunJob(w, generator, options, output.out, output.name,
         spec.commandLine().getParseResult().originalArgs());
   }
 

@@ -4,7 +4,6 @@ import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.EngineProgress;
 import io.crosscheck.engine.EngineResult;
-import io.crosscheck.engine.netty.NettyEngine;
 import io.crosscheck.model.Workload;
 import io.crosscheck.record.ClockCalibration;
 import io.crosscheck.record.ClockOffset;
@@ -37,7 +36,7 @@ final class RunJob {
   }
 
   private final Workload workload;
-  private final String engineName;
+  private final Engine engine;
   private final EngineOptions options;
   private final Path outBase;
   private final String name;
@@ -57,20 +56,13 @@ final class RunJob {
     default void afterLoad(RunDirectory dir) throws IOException {}
   }
 
-  RunJob(Workload workload, String engineName, EngineOptions options, Path outBase, String name, List<String> command) {
+  RunJob(Workload workload, Engine engine, EngineOptions options, Path outBase, String name, List<String> command) {
     this.workload = workload;
-    this.engineName = engineName;
+    this.engine = engine;
     this.options = options;
     this.outBase = outBase;
     this.name = name;
     this.command = List.copyOf(command);
-  }
-
-  static Engine engine(String name) {
-    if ("netty".equals(name)) {
-      return new NettyEngine();
-    }
-    throw new IllegalArgumentException("unknown engine " + name);
   }
 
   /** Runs {@code s} around the load. */
@@ -85,7 +77,7 @@ final class RunJob {
     String digest = schedule.digest();
     ClockOffset clock = ClockCalibration.calibrate();
     RunDirectory dir = RunDirectory.create(outBase, name);
-    dir.writeStart(command, workload, workload.seed(), digest, engineName, options, clock);
+    dir.writeStart(command, workload, workload.seed(), digest, engine.name(), options, clock);
     out.println("crosscheck: run directory " + dir.path());
     try {
       stage.beforeLoad(dir);
@@ -115,7 +107,7 @@ final class RunJob {
     try (ProgressDisplay display = ProgressDisplay.start(progressMode, progress, ticker);
         ClockSampler clockSampler =
             ClockSampler.start(dir.path().resolve("clock.csv"), 1, TimeUnit.SECONDS)) {
-      result = engine(engineName).run(schedule, options, ticker, sink, progress);
+      result = engine.run(schedule, options, ticker, sink, progress);
       status = Thread.interrupted() ? "interrupted" : "completed";
     } catch (InterruptedException e) {
       status = "interrupted";

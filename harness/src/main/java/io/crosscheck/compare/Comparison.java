@@ -90,8 +90,11 @@ public final class Comparison {
     long originEpochNanos = run.path("engineResult").has("startNanos")
         ? clock.toEpochNanos(run.path("engineResult").path("startNanos").asLong())
         : run.path("startEpochNanos").asLong();
+    // a generator timing with currentTimeMillis reports whole milliseconds (the legacy engines say so)
+    long resolutionNanos =
+        run.path("engineResult").path("extra").path("timingMillisClock").asLong(0) == 1 ? 1_000_000L : 0;
     Findings findings = FindingsBuilder.build(records, exchanges, events, match, clock, originEpochNanos,
-        INTERVAL_NANOS);
+        INTERVAL_NANOS, resolutionNanos);
     Path out = runDir.resolve(FINDINGS_FILE);
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("formatVersion", 1);

@@ -37,8 +37,11 @@ public record Findings(
    * @param calibrations offsets measured during the run
    * @param maxUncertaintyMicros the largest uncertainty of a calibration
    * @param driftMicros last offset minus first
+   * @param reportedResolutionMicros the resolution of the generator's own timing: 1000 for a
+   *     generator timing with {@code System.currentTimeMillis}, 0 for nanosecond timing
    */
-  public record Clock(int calibrations, double maxUncertaintyMicros, double driftMicros) {}
+  public record Clock(int calibrations, double maxUncertaintyMicros, double driftMicros,
+      double reportedResolutionMicros) {}
 
   /** Summary statistics of a sample, in microseconds; NaN when the sample is empty. */
   public record Stats(long count, double meanMicros, double minMicros, double p50Micros, double p90Micros,
@@ -63,8 +66,8 @@ public record Findings(
    * the wire minus the generator's send start; {@code receiveLag} = the generator's last byte minus
    * the last response byte on the wire. Their sum is the per-request error.
    *
-   * @param belowUncertainty lags more negative than the mapping's uncertainty (impossible: counted,
-   *     not clamped)
+   * @param belowUncertainty lags more negative than the mapping's uncertainty plus the generator's
+   *     timing resolution (impossible: counted, not clamped)
    */
   public record Lags(Stats sendLag, Stats receiveLag, long belowUncertainty) {}
 

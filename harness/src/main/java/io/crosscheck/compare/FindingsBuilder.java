@@ -33,9 +33,11 @@ public final class FindingsBuilder {
    * @param clock the mapping used for matching
    * @param originEpochNanos the run's start on the wire clock (intervals count from it)
    * @param intervalNanos interval length for the time series
+   * @param reportedResolutionNanos resolution of the generator's timing (1 ms for millis clients, else 0)
    */
   public static Findings build(List<RequestRecord> records, List<WireExchange> exchanges,
-      List<ConnectionEvent> events, MatchResult match, ClockMap clock, long originEpochNanos, long intervalNanos) {
+      List<ConnectionEvent> events, MatchResult match, ClockMap clock, long originEpochNanos, long intervalNanos,
+      long reportedResolutionNanos) {
     List<Match> pairs = new ArrayList<>();
     for (Match m : match.matched()) {
       Outcome o = m.record().outcome();
@@ -61,7 +63,7 @@ public final class FindingsBuilder {
       fromIntended[i] = r.responseFromIntendedNanos();
       sendLag[i] = e.requestStartEpochNanos() - clock.toEpochNanos(r.sendStartNanos());
       receiveLag[i] = clock.toEpochNanos(r.lastByteNanos()) - e.lastResponseByteEpochNanos();
-      long u = clock.uncertaintyAt(r.sendStartNanos());
+      long u = clock.uncertaintyAt(r.sendStartNanos()) + reportedResolutionNanos;
       if (sendLag[i] < -u || receiveLag[i] < -u) {
         belowUncertainty++;
       }
@@ -74,7 +76,8 @@ public final class FindingsBuilder {
         match.matched().stream().filter(Match::byConnection).count(), match.unmatchedRecordReasons(),
         match.unmatchedExchangeReasons());
     Findings.Clock clockFinding =
-        new Findings.Clock(clock.calibrations(), clock.maxUncertaintyNanos() / 1e3, clock.driftNanos() / 1e3);
+        new Findings.Clock(clock.calibrations(), clock.maxUncertaintyNanos() / 1e3, clock.driftNanos() / 1e3,
+            reportedResolutionNanos / 1e3);
     return new Findings(matching, clockFinding, rt, new Lags(stats(sendLag), stats(receiveLag), belowUncertainty),
         new LatencyColumns(stats(fromIntended), stats(reported), stats(wire)),
         intervals(pairs, events, originEpochNanos, intervalNanos),

@@ -19,8 +19,11 @@ public final class FindingsTable {
     line(out, "matching", String.format(Locale.ROOT, "%,d of %,d records matched to %,d wire exchanges"
         + " (%,d by connection)%s%s", m.matched(), m.records(), m.wireExchanges(), m.matchedByConnection(),
         reasons("; unmatched records", m.unmatchedRecords()), reasons("; unmatched exchanges", m.unmatchedExchanges())));
-    line(out, "clock", String.format(Locale.ROOT, "%d calibrations, uncertainty <= %.1f us, drift %.1f us",
-        f.clock().calibrations(), f.clock().maxUncertaintyMicros(), f.clock().driftMicros()));
+    line(out, "clock", String.format(Locale.ROOT, "%d calibrations, uncertainty <= %.1f us, drift %.1f us%s",
+        f.clock().calibrations(), f.clock().maxUncertaintyMicros(), f.clock().driftMicros(),
+        f.clock().reportedResolutionMicros() > 0 ? String.format(Locale.ROOT,
+            "; the generator times in steps of %.0f us (currentTimeMillis)", f.clock().reportedResolutionMicros())
+            : ""));
     Findings.ResponseTime rt = f.responseTime();
     line(out, "response time", String.format(Locale.ROOT,
         "%,d pairs: reported mean %.1f us, wire mean %.1f us; absolute error %+.1f us (ratio %.3f)",
@@ -34,7 +37,8 @@ public final class FindingsTable {
     row(out, "from send start (reported)", f.latency().fromSendStart());
     row(out, "on the wire", f.latency().wire());
     if (f.lags().belowUncertainty() > 0) {
-      line(out, "impossible", f.lags().belowUncertainty() + " lags below the clock's uncertainty");
+      line(out, "impossible", f.lags().belowUncertainty()
+          + " lags below the clock's uncertainty and the generator's resolution");
     }
     Findings.Connections c = f.connections();
     out.append(System.lineSeparator());

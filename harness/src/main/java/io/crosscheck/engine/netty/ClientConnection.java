@@ -209,6 +209,18 @@ final class ClientConnection {
       }
       ctx.write(msg, promise);
     }
+
+    @Override
+    public void flush(ChannelHandlerContext ctx) {
+      Exchange ex = current;
+      if (ex != null && !ex.flushed) {
+        // the request is encoded and goes to the socket now: send start as close to the wire as
+        // the engine can see, so encoding is not counted as network time
+        ex.flushed = true;
+        ex.sendStartNanos = run.ticker.nanoTime();
+      }
+      ctx.flush();
+    }
   }
 
   /** After the codec: status, completion, failures. */

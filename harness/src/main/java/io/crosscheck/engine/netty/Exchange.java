@@ -30,6 +30,8 @@ final class Exchange {
   long requestBytes;
   long responseBytes;
   boolean interim;
+  /** The request's bytes have been flushed to the socket (send start re-stamped then). */
+  boolean flushed;
   ScheduledFuture<?> timeout;
   private boolean ended;
   private Outcome outcome;

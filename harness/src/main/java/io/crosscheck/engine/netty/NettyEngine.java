@@ -17,6 +17,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SelectStrategy;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollChannelOption;
 import io.netty.channel.epoll.EpollEventLoopGroup;
@@ -74,7 +75,10 @@ public final class NettyEngine implements Engine {
     int loops = options.eventLoops() > 0 ? options.eventLoops() : Runtime.getRuntime().availableProcessors();
     boolean epoll = Epoll.isAvailable();
     DefaultThreadFactory threads = new DefaultThreadFactory("crosscheck-netty", true);
-    EventLoopGroup group = epoll ? new EpollEventLoopGroup(loops, threads) : new NioEventLoopGroup(loops, threads);
+    EventLoopGroup group = !epoll ? new NioEventLoopGroup(loops, threads)
+        : options.busyPoll()
+            ? new EpollEventLoopGroup(loops, threads, () -> (selectSupplier, hasTasks) -> SelectStrategy.BUSY_WAIT)
+            : new EpollEventLoopGroup(loops, threads);
     Bootstrap bootstrap = new Bootstrap().group(group)
         .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
         .option(ChannelOption.TCP_NODELAY, true)

@@ -50,7 +50,7 @@ final class LegacyFixtures {
   static EngineOptions options(long connectTimeoutMillis, long requestTimeoutMillis) {
     EngineOptions d = EngineOptions.defaults();
     return new EngineOptions(d.policy(), d.connectionsK(), d.eventLoops(), connectTimeoutMillis * 1_000_000L,
-        requestTimeoutMillis * 1_000_000L, List.of());
+        requestTimeoutMillis * 1_000_000L, List.of(), false);
   }
 
   static Run run(Engine engine, Workload workload, EngineOptions options) throws InterruptedException {
