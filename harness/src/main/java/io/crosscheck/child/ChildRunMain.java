@@ -23,14 +23,18 @@ import java.util.Map;
  * with nobody to read it.
  *
  * <p>Job file format (JSON, UTF-8): {@code {"mainClass": "io.crosscheck.cli.Main", "args":
- * ["run", "--target", "..."]}}. A file rather than the command line: any argument survives
- * unquoted, and the run directory can keep what was run.
+ * ["run", "--target", "..."], "parentPid": 1234}}. {@code args} and {@code parentPid} are
+ * optional; {@code parentPid} is the process that wrote the job ({@link #writeJob}), so a child
+ * orphaned before it even started watching notices. A file rather than the command line: any
+ * argument survives unquoted, and the run directory can keep what was run.
  *
  * <p>Exit codes of its own: 2 for a bad job file or main class (message on stderr).
  */
 public final class ChildRunMain {
   /** Exit code when the parent died first (as SIGTERM's 128+15). */
   public static final int ORPHANED_EXIT_CODE = 143;
+
+  static final long PARENT_POLL_MILLIS = 500;
 
   private ChildRunMain() {}
 
@@ -39,6 +43,7 @@ public final class ChildRunMain {
     Map<String, Object> job = new LinkedHashMap<>();
     job.put("mainClass", mainClass);
     job.put("args", List.copyOf(args));
+    job.put("parentPid", ProcessHandle.current().pid());
     new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(jobFile.toFile(), job);
   }
 
@@ -50,6 +55,7 @@ public final class ChildRunMain {
     Path jobFile = Paths.get(argv[0]);
     String mainClass;
     List<String> args = new ArrayList<>();
+    long parentPid = -1;
     try {
       JsonNode job = new ObjectMapper().readTree(Files.readString(jobFile));
       JsonNode mc = job == null ? null : job.get("mainClass");
@@ -60,6 +66,10 @@ public final class ChildRunMain {
       mainClass = mc.asText();
       if (a != null) {
         a.forEach(n -> args.add(n.asText()));
+      }
+      JsonNode pp = job.get("parentPid");
+      if (pp != null && pp.canConvertToLong()) {
+        parentPid = pp.asLong();
       }
     } catch (IOException e) {
       System.err.println(jobFile + ": bad job file: " + e.getMessage());
@@ -78,7 +88,7 @@ public final class ChildRunMain {
       System.exit(2);
       return;
     }
-    watchParent();
+    watchParent(parentPid);
     try {
       main.invoke(null, (Object) args.toArray(new String[0]));
     } catch (InvocationTargetException e) {
@@ -86,10 +96,36 @@ public final class ChildRunMain {
     }
   }
 
-  private static void watchParent() {
-    ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> {
+  /**
+   * Polls the parent every {@value #PARENT_POLL_MILLIS} ms on a daemon thread (is it alive, and is
+   * it still our parent): {@code ProcessHandle.onExit()} of a process that is not our child cannot
+   * be relied on for a parent killed with SIGKILL, and two /proc reads per 500 ms cost nothing
+   * measurable in the audited JVM.
+   */
+  private static void watchParent(long expectedParentPid) {
+    ProcessHandle parent = ProcessHandle.current().parent().orElse(null);
+    if (expectedParentPid > 0 && (parent == null || parent.pid() != expectedParentPid)) {
+      // the parent died between starting us and now: we were reparented before looking
+      System.err.println("crosscheck child: parent process " + expectedParentPid + " exited; stopping");
+      System.exit(ORPHANED_EXIT_CODE);
+    }
+    if (parent == null) {
+      return;
+    }
+    Thread watcher = new Thread(() -> {
+      try {
+        // reparenting also means the parent died (it may linger as a zombie nobody reaps)
+        while (parent.isAlive()
+            && ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(-1L) == parent.pid()) {
+          Thread.sleep(PARENT_POLL_MILLIS);
+        }
+      } catch (InterruptedException e) {
+        return;
+      }
       System.err.println("crosscheck child: parent process " + parent.pid() + " exited; stopping");
       System.exit(ORPHANED_EXIT_CODE);
-    }));
+    }, "crosscheck-parent-watch");
+    watcher.setDaemon(true);
+    watcher.start();
   }
 }

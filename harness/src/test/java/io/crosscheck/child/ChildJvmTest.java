@@ -154,4 +154,61 @@ class ChildJvmTest {
     assertTrue(Files.readString(out).contains("mainClass io.crosscheck.NoSuchMain: no public static main"),
         Files.readString(out));
   }
+
+  @Test
+  void aChildWhoseParentIsKilledStopsThroughItsShutdownHooks(@TempDir Path dir) throws Exception {
+    Path marker = dir.resolve("marker");
+    Path parentOut = dir.resolve("parent.out");
+    ChildJvm parentJvm = ChildJvm.builder(PARENT_HOME)
+        .main(ParentMain.class.getName(),
+            List.of(dir.resolve("job.json").toString(), marker.toString(), dir.resolve("child.out").toString()))
+        .outputFile(parentOut).build();
+    ChildProcess parent = parentJvm.start();
+    try {
+      long untilNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (!Files.readString(parentOut).contains("child=") && System.nanoTime() - untilNanos < 0) {
+        Thread.sleep(20);
+      }
+      String text = Files.readString(parentOut);
+      assertTrue(text.contains("child="), text);
+      long childPid = Long.parseLong(text.substring(text.indexOf("child=") + 6).trim());
+      ProcessHandle child = ProcessHandle.of(childPid).orElseThrow();
+      while (!Files.readString(dir.resolve("child.out")).contains("ready") && System.nanoTime() - untilNanos < 0) {
+        Thread.sleep(20); // the child's main has registered its shutdown hook
+      }
+      ProcessHandle.of(parent.pid()).orElseThrow().destroyForcibly(); // SIGKILL: no hooks in the parent
+      long exitByNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      while (!exited(child) && System.nanoTime() - exitByNanos < 0) {
+        Thread.sleep(50);
+      }
+      assertTrue(exited(child), "the orphaned child exited: " + Files.readString(dir.resolve("child.out"))
+          + " child stat: " + stat(childPid) + " parent stat: " + stat(parent.pid()));
+      assertEquals("shutdown hook ran", Files.readString(marker));
+      assertTrue(Files.readString(dir.resolve("child.out")).contains("parent process " + parent.pid() + " exited"));
+    } finally {
+      parent.close();
+    }
+  }
+
+  /** Gone, or a zombie that init has not reaped (ProcessHandle.isAlive counts zombies as alive). */
+  private static boolean exited(ProcessHandle p) throws Exception {
+    Path stat = Paths.get("/proc/" + p.pid() + "/stat");
+    if (!p.isAlive() || !Files.exists(stat)) {
+      return true;
+    }
+    try {
+      String s = Files.readString(stat);
+      return s.charAt(s.lastIndexOf(')') + 2) == 'Z';
+    } catch (java.io.IOException e) {
+      return true;
+    }
+  }
+
+  private static String stat(long pid) {
+    try {
+      return Files.readString(Paths.get("/proc/" + pid + "/stat")).substring(0, 60);
+    } catch (Exception e) {
+      return e.toString();
+    }
+  }
 }
