@@ -1,0 +1,216 @@
+package io.crosscheck.telemetry;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Linux CPU counters from procfs, read without allocation: the process's user and system time
+ * ({@code /proc/self/stat} fields 14 {@code utime} and 15 {@code stime}) and the host's busy and
+ * idle time ({@code /proc/stat} first line, all cores).
+ *
+ * <p>Units: clock ticks of {@code USER_HZ}, read once from {@code getconf CLK_TCK} (100 on every
+ * mainstream Linux; 100 if getconf fails). Resolution is one tick (10 ms): over a 100 ms interval a
+ * core's share is known to ±0.1 core. Host busy = user+nice+system+irq+softirq+steal; idle =
+ * idle+iowait (guest time is already inside user).
+ *
+ * <p>The files stay open and are re-read from offset 0, which procfs supports. Where procfs is
+ * missing (not Linux) or a read fails, the counters are {@code -1}, counted in {@link
+ * #readFailures()}: failures are data.
+ *
+ * <p>Thread-safety: single-threaded (the sampler thread).
+ */
+final class ProcCpu implements AutoCloseable {
+  private final RandomAccessFile selfStat;
+  private final RandomAccessFile stat;
+  private final byte[] buffer = new byte[4_096];
+  private final long ticksPerSecond;
+  private long readFailures;
+
+  /** Process user ticks, process system ticks, host busy ticks, host total ticks; -1 unknown. */
+  long processUserTicks = -1;
+  long processSysTicks = -1;
+  long hostBusyTicks = -1;
+  long hostTotalTicks = -1;
+
+  private ProcCpu(RandomAccessFile selfStat, RandomAccessFile stat, long ticksPerSecond) {
+    this.selfStat = selfStat;
+    this.stat = stat;
+    this.ticksPerSecond = ticksPerSecond;
+  }
+
+  /** Opens the procfs files (either may be missing: its counters stay -1). */
+  static ProcCpu open() {
+    return new ProcCpu(openOrNull(Paths.get("/proc/self/stat")), openOrNull(Paths.get("/proc/stat")),
+        clockTicksPerSecond());
+  }
+
+  private static RandomAccessFile openOrNull(Path p) {
+    try {
+      return Files.isReadable(p) ? new RandomAccessFile(p.toFile(), "r") : null;
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /** {@code getconf CLK_TCK}, run once; 100 (the Linux USER_HZ) when it cannot be run. */
+  static long clockTicksPerSecond() {
+    try {
+      Process p = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
+      if (p.waitFor(2, TimeUnit.SECONDS) && p.exitValue() == 0) {
+        long ticks = Long.parseLong(out);
+        if (ticks > 0) {
+          return ticks;
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      // not Linux, or no getconf: USER_HZ is 100 on Linux
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return 100;
+  }
+
+  long ticksPerSecond() {
+    return ticksPerSecond;
+  }
+
+  /** Number of failed reads since opening. */
+  long readFailures() {
+    return readFailures;
+  }
+
+  boolean processAvailable() {
+    return selfStat != null;
+  }
+
+  boolean hostAvailable() {
+    return stat != null;
+  }
+
+  /** Re-reads both files into the tick fields. */
+  void read() {
+    readSelf();
+    readHost();
+  }
+
+  private void readSelf() {
+    processUserTicks = -1;
+    processSysTicks = -1;
+    int n = fill(selfStat);
+    if (n <= 0) {
+      return;
+    }
+    // the command name (field 2) is in parentheses and may hold spaces or ')': skip to the last ')'
+    int i = n - 1;
+    while (i >= 0 && buffer[i] != ')') {
+      i--;
+    }
+    if (i < 0) {
+      readFailures++;
+      return;
+    }
+    i += 2; // now at field 3 (state)
+    int field = 3;
+    while (field < 14 && i < n) {
+      if (buffer[i++] == ' ') {
+        field++;
+      }
+    }
+    long[] parsed = {0, 0};
+    for (int k = 0; k < 2; k++) {
+      long v = 0;
+      int digits = 0;
+      while (i < n && buffer[i] >= '0' && buffer[i] <= '9') {
+        v = v * 10 + (buffer[i++] - '0');
+        digits++;
+      }
+      if (digits == 0) {
+        readFailures++;
+        return;
+      }
+      parsed[k] = v;
+      i++; // the space
+    }
+    processUserTicks = parsed[0];
+    processSysTicks = parsed[1];
+  }
+
+  private void readHost() {
+    hostBusyTicks = -1;
+    hostTotalTicks = -1;
+    int n = fill(stat);
+    if (n < 5 || buffer[0] != 'c' || buffer[1] != 'p' || buffer[2] != 'u' || buffer[3] != ' ') {
+      if (n > 0) {
+        readFailures++;
+      }
+      return;
+    }
+    int i = 4;
+    long busy = 0;
+    long idle = 0;
+    // user nice system idle iowait irq softirq steal [guest guest_nice: inside user and nice]
+    for (int field = 0; field < 8; field++) {
+      while (i < n && buffer[i] == ' ') {
+        i++;
+      }
+      long v = 0;
+      int digits = 0;
+      while (i < n && buffer[i] >= '0' && buffer[i] <= '9') {
+        v = v * 10 + (buffer[i++] - '0');
+        digits++;
+      }
+      if (digits == 0) {
+        if (field < 4) {
+          readFailures++;
+          return;
+        }
+        break; // old kernels have fewer fields
+      }
+      if (field == 3 || field == 4) {
+        idle += v;
+      } else {
+        busy += v;
+      }
+    }
+    hostBusyTicks = busy;
+    hostTotalTicks = busy + idle;
+  }
+
+  private int fill(RandomAccessFile f) {
+    if (f == null) {
+      return -1;
+    }
+    try {
+      f.seek(0);
+      int total = 0;
+      int r;
+      // /proc/stat's first line is all we need; one buffer holds it
+      while (total < buffer.length && (r = f.read(buffer, total, buffer.length - total)) > 0) {
+        total += r;
+      }
+      return total;
+    } catch (IOException e) {
+      readFailures++;
+      return -1;
+    }
+  }
+
+  @Override
+  public void close() {
+    for (RandomAccessFile f : new RandomAccessFile[] {selfStat, stat}) {
+      if (f != null) {
+        try {
+          f.close();
+        } catch (IOException e) {
+          // nothing was written; closing a procfs file cannot lose data
+        }
+      }
+    }
+  }
+}

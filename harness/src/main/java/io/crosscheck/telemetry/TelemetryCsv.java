@@ -1,0 +1,172 @@
+package io.crosscheck.telemetry;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The telemetry.csv format: writer helpers for {@link TelemetryRecorder} and a reader for the
+ * comparator, which aligns the rows with per-interval measurement error.
+ *
+ * <p>Format: UTF-8, {@code \n} line ends, one header line exactly {@link #HEADER}, then one row
+ * per {@link TelemetrySample} in increasing {@code sampleNanos}. Fields, in order:
+ *
+ * <ol>
+ *   <li>{@code sampleNanos} — integer, monotonic ({@code System.nanoTime()} of the sampled JVM)
+ *   <li>{@code threadsLive}, {@code threadsPeak}, {@code threadsStarted} — integers
+ *   <li>{@code heapUsedBytes}, {@code heapCommittedBytes} — integers; {@code heapMaxBytes} —
+ *       integer, -1 when the JVM defines no maximum
+ *   <li>{@code gcCount}, {@code gcTimeMillis} — integers, cumulative since the JVM started
+ *   <li>{@code gcPausesInInterval}, {@code gcPauseMaxMicrosInInterval} — integers, empty when JFR
+ *       is not available
+ *   <li>{@code allocatedBytesPerSecond} — integer (rounded), empty when unavailable
+ *   <li>{@code processCpuUserCores}, {@code processCpuSysCores} — decimals with 4 places, cores
+ *       (0..N), empty when unavailable
+ *   <li>{@code systemCpuFraction} — decimal with 4 places, 0..1 of all cores, empty when
+ *       unavailable
+ * </ol>
+ *
+ * Numbers never use a locale (a dot, no grouping). The recorder flushes after every row, so a
+ * crash or Ctrl-C can leave at most a final partial line, which {@link #read} drops.
+ *
+ * <p>Thread-safety: stateless.
+ */
+public final class TelemetryCsv {
+  /** The exact header line (without its line end). */
+  public static final String HEADER =
+      "sampleNanos,threadsLive,threadsPeak,threadsStarted,heapUsedBytes,heapCommittedBytes,"
+          + "heapMaxBytes,gcCount,gcTimeMillis,gcPausesInInterval,gcPauseMaxMicrosInInterval,"
+          + "allocatedBytesPerSecond,processCpuUserCores,processCpuSysCores,systemCpuFraction";
+
+  private static final int COLUMNS = 15;
+
+  private TelemetryCsv() {}
+
+  /** Appends one row of {@code s} (with its line end) to {@code out}. */
+  static void appendRow(StringBuilder out, TelemetrySample s) {
+    out.append(s.sampleNanos()).append(',')
+        .append(s.threadsLive()).append(',')
+        .append(s.threadsPeak()).append(',')
+        .append(s.threadsStarted()).append(',')
+        .append(s.heapUsedBytes()).append(',')
+        .append(s.heapCommittedBytes()).append(',')
+        .append(s.heapMaxBytes()).append(',')
+        .append(s.gcCount()).append(',')
+        .append(s.gcTimeMillis()).append(',');
+    if (s.gcPausesInInterval() >= 0) {
+      out.append(s.gcPausesInInterval()).append(',').append(s.gcPauseMaxMicrosInInterval());
+    } else {
+      out.append(',');
+    }
+    out.append(',');
+    if (!Double.isNaN(s.allocatedBytesPerSecond())) {
+      out.append(Math.round(s.allocatedBytesPerSecond()));
+    }
+    out.append(',');
+    appendFixed4(out, s.processCpuUserCores());
+    out.append(',');
+    appendFixed4(out, s.processCpuSysCores());
+    out.append(',');
+    appendFixed4(out, s.systemCpuFraction());
+    out.append('\n');
+  }
+
+  /** Four decimal places without {@code String.format} (no locale, no garbage); NaN is empty. */
+  static void appendFixed4(StringBuilder out, double v) {
+    if (Double.isNaN(v) || Double.isInfinite(v)) {
+      return;
+    }
+    long scaled = Math.round(v * 10_000);
+    if (scaled < 0) {
+      out.append('-');
+      scaled = -scaled;
+    }
+    long frac = scaled % 10_000;
+    out.append(scaled / 10_000).append('.');
+    for (long div = 1_000; div > frac && div > 1; div /= 10) {
+      out.append('0');
+    }
+    out.append(frac);
+  }
+
+  /**
+   * Reads a telemetry.csv. A final line without its line end (a run killed mid-write) is dropped.
+   *
+   * @throws IOException if the file cannot be read, its header is not {@link #HEADER}, or a
+   *     complete row is malformed; the message names the file, line and column
+   */
+  public static List<TelemetrySample> read(Path csv) throws IOException {
+    String text = Files.readString(csv, StandardCharsets.UTF_8);
+    List<TelemetrySample> rows = new ArrayList<>();
+    int lineNo = 0;
+    int pos = 0;
+    while (pos < text.length()) {
+      int end = text.indexOf('\n', pos);
+      if (end < 0) {
+        break; // partial last line: the writer was stopped mid-row
+      }
+      String line = text.substring(pos, end);
+      pos = end + 1;
+      lineNo++;
+      if (lineNo == 1) {
+        if (!HEADER.equals(line)) {
+          throw new IOException(csv + ":1: header is \"" + line + "\" (expected \"" + HEADER + "\")");
+        }
+        continue;
+      }
+      rows.add(parse(csv, lineNo, line));
+    }
+    if (lineNo == 0) {
+      throw new IOException(csv + ":1: no header (expected \"" + HEADER + "\")");
+    }
+    return rows;
+  }
+
+  private static TelemetrySample parse(Path csv, int lineNo, String line) throws IOException {
+    String[] f = line.split(",", -1);
+    if (f.length != COLUMNS) {
+      throw new IOException(csv + ":" + lineNo + ": " + f.length + " fields (expected " + COLUMNS + ")");
+    }
+    try {
+      boolean pauses = !f[9].isEmpty();
+      return new TelemetrySample(
+          Long.parseLong(f[0]),
+          Integer.parseInt(f[1]),
+          Integer.parseInt(f[2]),
+          Long.parseLong(f[3]),
+          Long.parseLong(f[4]),
+          Long.parseLong(f[5]),
+          Long.parseLong(f[6]),
+          Long.parseLong(f[7]),
+          Long.parseLong(f[8]),
+          pauses ? Integer.parseInt(f[9]) : -1,
+          pauses ? Long.parseLong(f[10]) : -1,
+          decimal(f[11]),
+          decimal(f[12]),
+          decimal(f[13]),
+          decimal(f[14]));
+    } catch (NumberFormatException e) {
+      int column = 1;
+      for (String field : f) {
+        try {
+          if (!field.isEmpty()) {
+            Double.parseDouble(field);
+          }
+        } catch (NumberFormatException bad) {
+          break;
+        }
+        column++;
+      }
+      throw new IOException(csv + ":" + lineNo + ": field " + column + ": not a number ("
+          + e.getMessage() + ")", e);
+    }
+  }
+
+  private static double decimal(String field) {
+    return field.isEmpty() ? Double.NaN : Double.parseDouble(field);
+  }
+}

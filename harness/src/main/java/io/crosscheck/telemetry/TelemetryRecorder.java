@@ -1,0 +1,397 @@
+package io.crosscheck.telemetry;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Records the generator JVM's pressure during a run: a {@link TelemetrySample} every period (100
+ * ms by default) to telemetry.csv ({@link TelemetryCsv} format), and a {@link TelemetrySummary} at
+ * {@link #stop()}. On the spine it runs beside the engine, in the engine's JVM (the parent, or the
+ * child of {@code --jvm}), so {@code sampleNanos} shares the clock of that JVM's request records.
+ *
+ * <p>The sampler is a daemon thread ticking at fixed rate on {@link System#nanoTime()} (a tick
+ * that is late is taken late; missed ticks are skipped, and each row's rates use its real
+ * interval). Each row is flushed to disk as it is written, so a crash or Ctrl-C loses at most the
+ * rows still waiting for JFR.
+ *
+ * <p>GC pauses come from JFR ({@link GcPauseStream}), which delivers them about a second late: a
+ * row is held until JFR has delivered every pause that ended in its interval, or for at most {@value
+ * #MAX_PAUSE_WAIT_SECONDS} s, so rows reach the file 1–2 s behind the sampler. {@link #stop()}
+ * waits up to that long for the last rows' pauses. If JFR cannot start, the pause columns are
+ * empty and the summary says why: a run is never refused for want of JFR.
+ *
+ * <p>The JFR thread and the sampler are daemons: a JVM that never calls {@code stop()} still
+ * exits. Overhead: see {@code io.crosscheck.jmh.TelemetryBenchmark} (one sample costs
+ * microseconds; at 100 ms that is well under 0.1% of one core).
+ *
+ * <p>Thread-safety: {@link #start} and {@link #stop} may be called from any thread; {@code stop}
+ * is idempotent and safe from a shutdown hook.
+ */
+public final class TelemetryRecorder implements AutoCloseable {
+  /** The default sampling period: 100 ms. */
+  public static final long DEFAULT_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+  static final int MAX_PAUSE_WAIT_SECONDS = 3;
+  private static final long MAX_PAUSE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(MAX_PAUSE_WAIT_SECONDS);
+
+  private final Path csv;
+  private final long periodNanos;
+  private final Writer writer;
+  private final JvmSampler sampler;
+  private final GcPauseStream pauses; // null without JFR
+  private final String pauseSource;
+  private final long startNanos;
+  private final long startEpochNanos;
+  private final TelemetrySample baseline;
+  private final long baselineAllocatedBytes;
+  private final Thread thread;
+  private volatile boolean stopping;
+  private TelemetrySummary summary;
+
+  // sampler-thread state (handed to stop() by Thread.join)
+  private final ArrayDeque<TelemetrySample> pending = new ArrayDeque<>();
+  private final List<GcPauseStream.Pause> unassigned = new ArrayList<>();
+  private final StringBuilder line = new StringBuilder(256);
+  private long lastWrittenNanos;
+  private IOException writeFailure;
+  private long skippedTicks;
+  private final Accumulator totals = new Accumulator();
+
+  private TelemetryRecorder(Path csv, long periodNanos, Writer writer, JvmSampler sampler,
+      GcPauseStream pauses, String pauseSource) {
+    this.csv = csv;
+    this.periodNanos = periodNanos;
+    this.writer = writer;
+    this.sampler = sampler;
+    this.pauses = pauses;
+    this.pauseSource = pauseSource;
+    sampler.resetPeakThreads();
+    this.startNanos = System.nanoTime();
+    Instant now = Instant.now();
+    this.startEpochNanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
+    this.baselineAllocatedBytes = sampler.allocatedBytesTotal();
+    this.baseline = sampler.sample(startNanos);
+    this.lastWrittenNanos = startNanos;
+    this.thread = new Thread(this::loop, "crosscheck-telemetry");
+    this.thread.setDaemon(true);
+  }
+
+  /**
+   * Starts recording, with GC pauses from JFR when JFR is available.
+   *
+   * @param telemetryCsv the file to write (created or truncated), normally {@code
+   *     <run>/telemetry.csv}
+   * @param periodNanos sampling period, at least 1 ms
+   * @throws IOException if the file cannot be created
+   */
+  public static TelemetryRecorder start(Path telemetryCsv, long periodNanos) throws IOException {
+    return start(telemetryCsv, periodNanos, true);
+  }
+
+  /**
+   * Starts recording.
+   *
+   * @param gcPausesFromJfr false to leave JFR off (pause columns empty)
+   */
+  public static TelemetryRecorder start(Path telemetryCsv, long periodNanos, boolean gcPausesFromJfr)
+      throws IOException {
+    if (periodNanos < TimeUnit.MILLISECONDS.toNanos(1)) {
+      throw new IllegalArgumentException("periodNanos: " + periodNanos + " (expected >= 1000000, 1 ms)");
+    }
+    GcPauseStream pauses = null;
+    String source = "off";
+    if (gcPausesFromJfr) {
+      try {
+        pauses = GcPauseStream.start();
+        source = "jfr:" + GcPauseStream.EVENT;
+      } catch (IllegalStateException e) {
+        source = "unavailable: " + e.getMessage();
+      }
+    }
+    Writer w = null;
+    JvmSampler sampler = null;
+    try {
+      w = new BufferedWriter(Files.newBufferedWriter(telemetryCsv, StandardCharsets.UTF_8), 8_192);
+      w.write(TelemetryCsv.HEADER);
+      w.write('\n');
+      w.flush();
+      sampler = JvmSampler.open();
+      TelemetryRecorder r = new TelemetryRecorder(telemetryCsv, periodNanos, w, sampler, pauses, source);
+      r.thread.start();
+      return r;
+    } catch (IOException | RuntimeException e) {
+      if (pauses != null) {
+        pauses.close();
+      }
+      if (sampler != null) {
+        sampler.close();
+      }
+      if (w != null) {
+        w.close();
+      }
+      throw e;
+    }
+  }
+
+  /** The file being written. */
+  public Path csv() {
+    return csv;
+  }
+
+  private void loop() {
+    long nextNanos = startNanos + periodNanos;
+    while (!stopping) {
+      long now = System.nanoTime();
+      if (now - nextNanos < 0) {
+        LockSupport.parkNanos(this, nextNanos - now);
+        continue;
+      }
+      tick(now, false);
+      nextNanos += periodNanos;
+      if (now - nextNanos >= 0) { // stalled for a whole period or more (e.g. a GC pause)
+        long behind = (now - nextNanos) / periodNanos + 1;
+        skippedTicks += behind;
+        nextNanos += behind * periodNanos;
+      }
+    }
+  }
+
+  private void tick(long nowNanos, boolean last) {
+    pending.add(sampler.sample(nowNanos));
+    drainPauses();
+    writeReady(nowNanos, last);
+  }
+
+  private void drainPauses() {
+    if (pauses == null) {
+      return;
+    }
+    for (GcPauseStream.Pause p; (p = pauses.poll()) != null; ) {
+      if (p.endNanos() - startNanos <= 0) {
+        continue; // ended before the run
+      }
+      totals.pause(p);
+      if (p.endNanos() - lastWrittenNanos <= 0) {
+        totals.pausesLate++;
+      } else {
+        unassigned.add(p);
+      }
+    }
+  }
+
+  private void writeReady(long nowNanos, boolean force) {
+    while (!pending.isEmpty()) {
+      TelemetrySample row = pending.peekFirst();
+      boolean ready = force || pauses == null
+          || row.sampleNanos() - pauses.deliveredUpToNanos() <= 0
+          || nowNanos - row.sampleNanos() >= MAX_PAUSE_WAIT_NANOS;
+      if (!ready) {
+        return;
+      }
+      pending.removeFirst();
+      if (pauses != null) {
+        int count = 0;
+        long maxNanos = 0;
+        for (Iterator<GcPauseStream.Pause> it = unassigned.iterator(); it.hasNext(); ) {
+          GcPauseStream.Pause p = it.next();
+          if (p.endNanos() - row.sampleNanos() <= 0) {
+            count++;
+            maxNanos = Math.max(maxNanos, p.durationNanos());
+            it.remove();
+          }
+        }
+        row = row.withPauses(count, TimeUnit.NANOSECONDS.toMicros(maxNanos));
+      }
+      totals.row(row, row.sampleNanos() - lastWrittenNanos);
+      lastWrittenNanos = row.sampleNanos();
+      write(row);
+    }
+  }
+
+  private void write(TelemetrySample row) {
+    if (writeFailure != null) {
+      return;
+    }
+    line.setLength(0);
+    TelemetryCsv.appendRow(line, row);
+    try {
+      writer.append(line);
+      writer.flush();
+    } catch (IOException e) {
+      writeFailure = e; // failures are data: the summary reports it
+    }
+  }
+
+  /**
+   * Stops sampling, takes a last sample, waits (at most {@value #MAX_PAUSE_WAIT_SECONDS} s) for JFR
+   * to deliver the last pauses, writes the remaining rows, and closes the file and JFR. Idempotent:
+   * later calls return the same summary.
+   */
+  public synchronized TelemetrySummary stop() {
+    if (summary != null) {
+      return summary;
+    }
+    stopping = true;
+    LockSupport.unpark(thread);
+    boolean joined = join();
+    List<String> problems = new ArrayList<>();
+    if (joined) {
+      long endNanos = System.nanoTime();
+      if (endNanos - lastSampleNanos() >= TimeUnit.MILLISECONDS.toNanos(1)) {
+        pending.add(sampler.sample(endNanos));
+      }
+      if (pauses != null) {
+        long untilNanos = endNanos + MAX_PAUSE_WAIT_NANOS;
+        while (pauses.deliveredUpToNanos() - endNanos < 0 && System.nanoTime() - untilNanos < 0
+            && pauses.failure() == null) {
+          LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+        }
+        if (pauses.deliveredUpToNanos() - endNanos < 0) {
+          problems.add("JFR did not deliver the last pauses within " + MAX_PAUSE_WAIT_SECONDS + " s");
+        }
+      }
+      drainPauses();
+      writeReady(System.nanoTime(), true);
+    } else {
+      problems.add("the sampler thread did not stop within 5 s; rows after it are missing");
+    }
+    if (pauses != null) {
+      pauses.close();
+      if (pauses.failure() != null) {
+        problems.add("JFR stream failed: " + pauses.failure());
+      }
+    }
+    try {
+      writer.close();
+    } catch (IOException e) {
+      if (writeFailure == null) {
+        writeFailure = e;
+      }
+    }
+    long allocatedEnd = sampler.allocatedBytesTotal();
+    problems.addAll(0, sampler.problems());
+    sampler.close();
+    if (writeFailure != null) {
+      problems.add("writing " + csv + " failed: " + writeFailure.getMessage());
+    }
+    if (skippedTicks > 0) {
+      problems.add(skippedTicks + " sampling ticks skipped (the sampler was held up)");
+    }
+    if (totals.pausesLate > 0) {
+      problems.add(totals.pausesLate + " GC pauses arrived from JFR after their row was written");
+    }
+    summary = totals.summary(this, allocatedEnd, problems);
+    return summary;
+  }
+
+  private long lastSampleNanos() {
+    TelemetrySample last = pending.peekLast();
+    return last != null ? last.sampleNanos() : lastWrittenNanos;
+  }
+
+  private boolean join() {
+    try {
+      thread.join(TimeUnit.SECONDS.toMillis(5));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // a shutdown: finish the file with what we have
+    }
+    return !thread.isAlive();
+  }
+
+  /** Same as {@link #stop()}. */
+  @Override
+  public void close() {
+    stop();
+  }
+
+  /** Running totals over the written rows and the delivered pauses. */
+  private static final class Accumulator {
+    int samples;
+    int threadsPeak;
+    long heapUsedMaxBytes;
+    TelemetrySample lastRow;
+    long pauses;
+    long pauseTotalNanos;
+    long pauseMaxNanos;
+    long pausesLate;
+    final WeightedMean cpu = new WeightedMean();
+    final WeightedMean user = new WeightedMean();
+    final WeightedMean sys = new WeightedMean();
+    final WeightedMean host = new WeightedMean();
+
+    void pause(GcPauseStream.Pause p) {
+      pauses++;
+      pauseTotalNanos += p.durationNanos();
+      pauseMaxNanos = Math.max(pauseMaxNanos, p.durationNanos());
+    }
+
+    void row(TelemetrySample r, long intervalNanos) {
+      samples++;
+      threadsPeak = Math.max(threadsPeak, r.threadsPeak());
+      heapUsedMaxBytes = Math.max(heapUsedMaxBytes, r.heapUsedBytes());
+      lastRow = r;
+      cpu.add(r.processCpuCores(), intervalNanos);
+      user.add(r.processCpuUserCores(), intervalNanos);
+      sys.add(r.processCpuSysCores(), intervalNanos);
+      host.add(r.systemCpuFraction(), intervalNanos);
+    }
+
+    TelemetrySummary summary(TelemetryRecorder r, long allocatedEnd, List<String> problems) {
+      TelemetrySample base = r.baseline;
+      TelemetrySample end = lastRow != null ? lastRow : base;
+      boolean jfr = r.pauses != null;
+      long allocated = allocatedEnd >= 0 && r.baselineAllocatedBytes >= 0
+          ? allocatedEnd - r.baselineAllocatedBytes : -1;
+      return new TelemetrySummary(
+          r.startNanos,
+          r.startEpochNanos,
+          end.sampleNanos(),
+          r.periodNanos,
+          samples,
+          Math.max(threadsPeak, base.threadsPeak()),
+          end.threadsStarted() - base.threadsStarted(),
+          Math.max(heapUsedMaxBytes, base.heapUsedBytes()),
+          end.gcCount() - base.gcCount(),
+          end.gcTimeMillis() - base.gcTimeMillis(),
+          jfr ? pauses : -1,
+          jfr ? TimeUnit.NANOSECONDS.toMicros(pauseTotalNanos) : -1,
+          jfr ? TimeUnit.NANOSECONDS.toMicros(pauseMaxNanos) : -1,
+          pausesLate,
+          allocated,
+          cpu.mean(),
+          user.mean(),
+          sys.mean(),
+          host.mean(),
+          r.pauseSource,
+          problems);
+    }
+  }
+
+  /** A mean weighted by interval length, over the values that are known. */
+  private static final class WeightedMean {
+    double sum;
+    long weightNanos;
+
+    void add(double v, long intervalNanos) {
+      if (!Double.isNaN(v) && intervalNanos > 0) {
+        sum += v * intervalNanos;
+        weightNanos += intervalNanos;
+      }
+    }
+
+    double mean() {
+      return weightNanos == 0 ? Double.NaN : sum / weightNanos;
+    }
+  }
+}

@@ -1,0 +1,96 @@
+package io.crosscheck.telemetry;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one run's telemetry amounts to, for run.json and findings: the JVM pressure next to the
+ * measurement error.
+ *
+ * <p>Everything is over the recorder's lifetime ({@code startNanos}..{@code endNanos}, monotonic),
+ * computed from the rows written to telemetry.csv, except the pause totals, which include pauses
+ * that JFR delivered after their row was written ({@code gcPausesLate}). Means are weighted by
+ * each row's interval. {@code NaN} (JSON {@code null}) or {@code -1} mean unavailable; {@code
+ * problems} says why.
+ *
+ * @param startNanos monotonic instant the recorder started (its baseline sample)
+ * @param startEpochNanos wall-clock instant read next to {@code startNanos}, for alignment
+ * @param endNanos monotonic instant of the last row
+ * @param periodNanos sampling period
+ * @param samples rows written to telemetry.csv
+ * @param threadsPeak peak live threads during the run
+ * @param threadsStartedInRun threads started during the run
+ * @param heapUsedMaxBytes the largest heapUsedBytes of any row
+ * @param gcCount collections during the run, all collectors
+ * @param gcTimeMillis collection time during the run as the MXBeans report it
+ * @param gcPauses stop-the-world pauses during the run (JFR), -1 if JFR was unavailable
+ * @param gcPauseTotalMicros their summed duration, -1 if JFR was unavailable
+ * @param gcPauseMaxMicros the longest, -1 if JFR was unavailable
+ * @param gcPausesLate pauses delivered by JFR after their row was written (missing from the rows)
+ * @param allocatedBytes heap bytes allocated during the run, -1 if unavailable
+ * @param processCpuMeanCores mean process CPU, user plus system, in cores
+ * @param processCpuUserMeanCores mean process user CPU, in cores
+ * @param processCpuSysMeanCores mean process system CPU, in cores
+ * @param systemCpuMeanFraction mean host CPU busy fraction of all cores (0..1)
+ * @param gcPauseSource where pauses came from ("jfr:jdk.GCPhasePause") or why there are none
+ * @param problems unavailable sources and impossible measurements, as sentences
+ */
+public record TelemetrySummary(
+    long startNanos,
+    long startEpochNanos,
+    long endNanos,
+    long periodNanos,
+    int samples,
+    int threadsPeak,
+    long threadsStartedInRun,
+    long heapUsedMaxBytes,
+    long gcCount,
+    long gcTimeMillis,
+    long gcPauses,
+    long gcPauseTotalMicros,
+    long gcPauseMaxMicros,
+    long gcPausesLate,
+    long allocatedBytes,
+    double processCpuMeanCores,
+    double processCpuUserMeanCores,
+    double processCpuSysMeanCores,
+    double systemCpuMeanFraction,
+    String gcPauseSource,
+    List<String> problems) {
+
+  public TelemetrySummary {
+    problems = List.copyOf(problems);
+  }
+
+  /** The summary as an ordered JSON object (Jackson-ready); NaN becomes null. */
+  public Map<String, Object> toJson() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("startNanos", startNanos);
+    m.put("startEpochNanos", startEpochNanos);
+    m.put("endNanos", endNanos);
+    m.put("periodNanos", periodNanos);
+    m.put("samples", samples);
+    m.put("threadsPeak", threadsPeak);
+    m.put("threadsStartedInRun", threadsStartedInRun);
+    m.put("heapUsedMaxBytes", heapUsedMaxBytes);
+    m.put("gcCount", gcCount);
+    m.put("gcTimeMillis", gcTimeMillis);
+    m.put("gcPauses", gcPauses);
+    m.put("gcPauseTotalMicros", gcPauseTotalMicros);
+    m.put("gcPauseMaxMicros", gcPauseMaxMicros);
+    m.put("gcPausesLate", gcPausesLate);
+    m.put("allocatedBytes", allocatedBytes);
+    m.put("processCpuMeanCores", nullIfNaN(processCpuMeanCores));
+    m.put("processCpuUserMeanCores", nullIfNaN(processCpuUserMeanCores));
+    m.put("processCpuSysMeanCores", nullIfNaN(processCpuSysMeanCores));
+    m.put("systemCpuMeanFraction", nullIfNaN(systemCpuMeanFraction));
+    m.put("gcPauseSource", gcPauseSource);
+    m.put("problems", problems);
+    return m;
+  }
+
+  private static Object nullIfNaN(double v) {
+    return Double.isNaN(v) ? null : v;
+  }
+}
