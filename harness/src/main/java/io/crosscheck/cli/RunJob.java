@@ -4,6 +4,7 @@ import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.EngineProgress;
 import io.crosscheck.engine.EngineResult;
+import io.crosscheck.engine.legacy.LegacyEngineLimit;
 import io.crosscheck.model.Workload;
 import io.crosscheck.record.ClockCalibration;
 import io.crosscheck.record.ClockOffset;
@@ -14,6 +15,8 @@ import io.crosscheck.record.Summary;
 import io.crosscheck.record.SummaryTable;
 import io.crosscheck.schedule.Schedule;
 import io.crosscheck.schedule.Ticker;
+import io.crosscheck.telemetry.TelemetryRecorder;
+import io.crosscheck.telemetry.TelemetrySummary;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -104,6 +107,8 @@ final class RunJob {
     String status = "failed";
     EngineResult result = null;
     Summary summary = null;
+    TelemetryRecorder telemetry =
+        TelemetryRecorder.start(dir.path().resolve("telemetry.csv"), TelemetryRecorder.DEFAULT_PERIOD_NANOS);
     try (ProgressDisplay display = ProgressDisplay.start(progressMode, progress, ticker);
         ClockSampler clockSampler =
             ClockSampler.start(dir.path().resolve("clock.csv"), 1, TimeUnit.SECONDS)) {
@@ -112,6 +117,8 @@ final class RunJob {
     } catch (InterruptedException e) {
       status = "interrupted";
     } finally {
+      TelemetrySummary pressure = telemetry.stop();
+      dir.put("telemetry", pressure.toJson());
       try {
         stage.afterLoad(dir);
       } catch (IOException e) {
@@ -139,6 +146,10 @@ final class RunJob {
     }
     if (summary != null) {
       out.print(SummaryTable.format(summary));
+    }
+    if (result != null) {
+      LegacyEngineLimit.fromExtra(result.extra())
+          .ifPresent(limit -> out.println("crosscheck: " + limit.describe()));
     }
     out.println("crosscheck: " + status + "; " + sink.recordsWritten() + " records in "
         + dir.requestsCsv());

@@ -135,6 +135,14 @@ public final class RunDirectory {
     JsonFiles.writeAtomically(runJson(), runJson);
   }
 
+  /**
+   * Sets a top-level section of run.json (e.g. {@code telemetry}) for the next write; a value
+   * Jackson can serialise.
+   */
+  public void put(String key, Object value) {
+    runJson.put(key, value);
+  }
+
   /** As {@link #writeEnd(String, EngineResult, ClockOffset)}, calibrating the clock now. */
   public void writeEnd(String status, EngineResult result) throws IOException {
     writeEnd(status, result, ClockCalibration.calibrate());
