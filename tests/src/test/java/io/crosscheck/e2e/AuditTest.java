@@ -1,0 +1,91 @@
+package io.crosscheck.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.crosscheck.server.EmbeddedServer;
+import io.crosscheck.server.ServerConfig;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code crosscheck audit} end to end: live capture on lo, a real run against the embedded server,
+ * reconstruction and matching. Asserts what the capture says about each engine's connections.
+ */
+class AuditTest {
+  private static EmbeddedServer server;
+
+  @BeforeAll
+  static void startServer() throws Exception {
+    server = EmbeddedServer.start(ServerConfig.defaults().withPort(0));
+  }
+
+  @AfterAll
+  static void stopServer() {
+    server.close();
+  }
+
+  private static JsonNode audit(Path out, String... more) throws Exception {
+    String[] args = new String[more.length + 3];
+    args[0] = "audit";
+    args[1] = "--target";
+    args[2] = "http://127.0.0.1:" + server.port();
+    System.arraycopy(more, 0, args, 3, more.length);
+    CliRun run = CliRun.run(out, args);
+    assertEquals(0, run.exitCode, run.err);
+    Path dir = run.runDirectory();
+    JsonNode capture = new ObjectMapper().readTree(dir.resolve("capture.json").toFile());
+    assertEquals(0, capture.get("kernelDropped").asLong(), "the kernel dropped no packet");
+    return new ObjectMapper().readTree(dir.resolve("findings.json").toFile()).get("findings");
+  }
+
+  @Test
+  void perSessionNettyAuditMatchesEveryRecordAndFindsNoSharing(@TempDir Path out) throws Exception {
+    JsonNode f = audit(out, "--users", "500", "--sessions-per-user", "1", "--session-length", "fixed:5",
+        "--think", "exp:50ms", "--urls", "/static/2k,/static/16k", "--duration", "60s", "--policy", "per-session");
+    JsonNode m = f.get("matching");
+    assertEquals(2500, m.get("records").asLong());
+    assertEquals(2500, m.get("matched").asLong(), "100% of records matched: " + m);
+    assertEquals(2500, m.get("matchedByConnection").asLong());
+    assertEquals(2500, m.get("wireExchanges").asLong());
+    assertEquals(0, m.get("unmatchedRecords").size());
+    assertEquals(0, m.get("unmatchedExchanges").size());
+    JsonNode c = f.get("connections");
+    assertEquals(500, c.get("sessions").asLong());
+    assertEquals(500, c.get("connectionsWithRequests").asLong(), "connection count = session count");
+    assertEquals(500, c.get("connectionsOpened").asLong());
+    assertEquals(0, c.get("connectionsUsedBySeveralSessions").asLong());
+    assertEquals(5, c.get("maxRequestsOnOneConnection").asLong());
+    assertTrue(c.get("verdict").asText().startsWith("no sharing: 500 connections for 500 sessions"),
+        c.get("verdict").asText());
+    // the per-request error adds up from its two lags, and the wire never exceeds the reported time
+    JsonNode rt = f.get("responseTime");
+    JsonNode lags = f.get("lags");
+    assertEquals(rt.get("absoluteErrorMicros").asDouble(),
+        lags.get("sendLag").get("meanMicros").asDouble() + lags.get("receiveLag").get("meanMicros").asDouble(), 0.5);
+    assertTrue(rt.get("perRequestError").get("minMicros").asDouble() > -5,
+        "the engine never reports less than the wire (beyond clock noise): " + rt);
+  }
+
+  @Test
+  void legacyUrlConnectionAuditShowsConnectionSharingFromTheCapture(@TempDir Path out) throws Exception {
+    JsonNode f = audit(out, "--engine", "legacy-urlconnection", "--timing", "nanos", "--users", "100",
+        "--sessions-per-user", "1", "--session-length", "fixed:10", "--think", "exp:100ms", "--ramp-up", "500ms",
+        "--urls", "/static/2k", "--duration", "60s");
+    JsonNode m = f.get("matching");
+    assertEquals(1000, m.get("records").asLong());
+    assertEquals(1000, m.get("wireExchanges").asLong());
+    assertEquals(0, m.get("matchedByConnection").asLong(), "URL.openStream hides its connection");
+    assertTrue(m.get("matched").asLong() >= 990, "the URL+time fallback matched " + m);
+    JsonNode c = f.get("connections");
+    assertEquals(100, c.get("sessions").asLong());
+    assertTrue(c.get("connectionsUsedBySeveralSessions").asLong() > 0, c.toString());
+    assertTrue(c.get("peakConcurrentConnections").asLong() < 100, "far fewer open at once than users: " + c);
+    assertTrue(c.get("verdict").asText().startsWith("connection sharing"), c.get("verdict").asText());
+  }
+}
