@@ -43,6 +43,7 @@ final class AuditCommand implements Callable<Integer> {
   @Mixin EngineOptionsMixin engine = new EngineOptionsMixin();
   @Mixin RunCommand.OutputOptions output = new RunCommand.OutputOptions();
   @Mixin CaptureOptions capture = new CaptureOptions();
+  @Mixin JvmOptions jvm = new JvmOptions();
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   /** Capture settings shared by the commands that capture. */
@@ -74,11 +75,14 @@ final class AuditCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     List<Problem> problems = new ArrayList<>();
     capture.check(problems);
+    jvm.check(problems);
     RunJob job = RunCommand.prepare(workload, engine, output, spec, problems);
     if (job == null) {
       return 2;
     }
-    return audit(job, workload.target, capture, output.progress, System.out).exitCode();
+    Runner runner = !jvm.requested() ? inProcess(job, output.progress)
+        : stage -> ChildRun.execute(jvm, spec, output, stage, System.out);
+    return audit(runner, workload.target, capture, System.out).exitCode();
   }
 
   /**
@@ -89,13 +93,26 @@ final class AuditCommand implements Callable<Integer> {
    */
   record Audit(int exitCode, Findings findings) {}
 
-  /** Runs {@code job} under a live capture, then compares. */
-  static Audit audit(RunJob job, String target, CaptureOptions options, String progress, PrintStream out)
-      throws IOException {
+  /** Runs the load with a stage around it, in this JVM or a child. */
+  @FunctionalInterface
+  interface Runner {
+    ChildRun.Ran run(RunJob.Stage stage) throws IOException;
+  }
+
+  /** Runs {@code job} in this JVM. */
+  static Runner inProcess(RunJob job, String progress) {
+    return stage -> {
+      RunJob.Result r = job.around(stage).execute(progress, System.out);
+      return new ChildRun.Ran(r.directory(), r.exitCode());
+    };
+  }
+
+  /** Runs the load under a live capture, then compares. */
+  static Audit audit(Runner runner, String target, CaptureOptions options, PrintStream out) throws IOException {
     CaptureStage stage = new CaptureStage(options, target);
-    RunJob.Result result;
+    ChildRun.Ran result;
     try {
-      result = job.around(stage).execute(progress, out);
+      result = runner.run(stage);
     } catch (IOException e) {
       if (stage.capture == null) { // the capture could not start: nothing was loaded
         System.err.println("crosscheck audit: " + e.getMessage());

@@ -61,8 +61,8 @@ final class DemoCommand implements Callable<Integer> {
           throw new IllegalStateException("the demo's own workload is invalid: " + e.getMessage(), e);
         }
         if (capture) {
-          AuditCommand.Audit audit = AuditCommand.audit(job(step, w), target, new AuditCommand.CaptureOptions(),
-              output.progress, System.out);
+          AuditCommand.Audit audit = AuditCommand.audit(AuditCommand.inProcess(job(step, w), output.progress),
+              target, new AuditCommand.CaptureOptions(), System.out);
           if (audit.exitCode() != 2) {
             exit = Math.max(exit, audit.exitCode());
             summary.add(summaryLine(step, audit.findings()));

@@ -28,12 +28,21 @@ final class RunCommand implements Callable<Integer> {
   @Mixin WorkloadOptions workload = new WorkloadOptions();
   @Mixin EngineOptionsMixin engine = new EngineOptionsMixin();
   @Mixin OutputOptions output = new OutputOptions();
+  @Mixin JvmOptions jvm = new JvmOptions();
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
-    RunJob job = prepare(workload, engine, output, spec, List.of());
-    return job == null ? 2 : job.execute(output.progress, System.out).exitCode();
+    List<Problem> problems = new ArrayList<>();
+    jvm.check(problems);
+    RunJob job = prepare(workload, engine, output, spec, problems);
+    if (job == null) {
+      return 2;
+    }
+    if (jvm.requested()) {
+      return ChildRun.execute(jvm, spec, output, RunJob.Stage.NONE, System.out).exitCode();
+    }
+    return job.execute(output.progress, System.out).exitCode();
   }
 
   /**
@@ -56,8 +65,9 @@ final class RunCommand implements Callable<Integer> {
       OutputOptions.reportProblems(spec, problems);
       return null;
     }
-    return new RunJob(w, generator, options, output.out, output.name,
+    RunJob job = new RunJob(w, generator, options, output.out, output.name,
         spec.commandLine().getParseResult().originalArgs());
+    return output.into == null ? job : job.into(output.into);
   }
 
   /** Where and how runs are written and shown; shared by {@code run} and {@code demo}. */
@@ -73,6 +83,10 @@ final class RunCommand implements Callable<Integer> {
         paramLabel = "NAME",
         description = "Suffix of the run directory's name. Default: ${DEFAULT-VALUE}.")
     String name = "run";
+
+    @Option(names = "--into", paramLabel = "DIR", hidden = true,
+        description = "Write the run into this existing, empty directory (used for child JVMs).")
+    Path into;
 
     @Option(
         names = "--progress",

@@ -45,6 +45,7 @@ final class RunJob {
   private final String name;
   private final List<String> command;
   private Stage stage = Stage.NONE;
+  private Path into;
 
   /**
    * Work around the load, in the run directory: {@link #beforeLoad} runs after run.json is written
@@ -68,6 +69,12 @@ final class RunJob {
     this.command = List.copyOf(command);
   }
 
+  /** Writes the run into the existing, empty directory {@code dir} instead of a new one. */
+  RunJob into(Path dir) {
+    this.into = dir;
+    return this;
+  }
+
   /** Runs {@code s} around the load. */
   RunJob around(Stage s) {
     this.stage = s;
@@ -79,7 +86,7 @@ final class RunJob {
     Schedule schedule = Schedule.of(workload);
     String digest = schedule.digest();
     ClockOffset clock = ClockCalibration.calibrate();
-    RunDirectory dir = RunDirectory.create(outBase, name);
+    RunDirectory dir = into != null ? RunDirectory.existing(into) : RunDirectory.create(outBase, name);
     dir.writeStart(command, workload, workload.seed(), digest, engine.name(), options, clock);
     out.println("crosscheck: run directory " + dir.path());
     try {

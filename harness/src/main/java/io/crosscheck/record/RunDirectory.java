@@ -70,6 +70,22 @@ public final class RunDirectory {
     }
   }
 
+  /**
+   * An existing, empty directory made a run directory: a parent process created it (and may
+   * capture into it) and a child JVM writes the run.
+   *
+   * @throws IOException when it is missing, not a directory, or already holds a run.json
+   */
+  public static RunDirectory existing(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      throw new IOException(dir + ": not a directory");
+    }
+    if (Files.exists(dir.resolve("run.json"))) {
+      throw new IOException(dir + ": already holds a run (run.json)");
+    }
+    return new RunDirectory(dir);
+  }
+
   /** The directory. */
   public Path path() {
     return path;

@@ -1,0 +1,109 @@
+package io.crosscheck.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.crosscheck.child.ChildJvm;
+import io.crosscheck.child.ChildProcess;
+import io.crosscheck.record.RunDirectory;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import picocli.CommandLine;
+
+/**
+ * Runs the generator of a {@code run} or {@code audit} in a child JVM ({@code --jvm}, {@code
+ * --jvm-opt}) while this process keeps what must not share the generator's JVM: the run directory's
+ * creation, the stage around the load (the live capture) and, afterwards, the comparison. The child
+ * is {@code crosscheck run} with the same workload and engine options, writing into the directory
+ * this process created ({@code --into}); its output is copied here and kept in {@code child.out}.
+ * Ctrl-C here stops the child with SIGTERM, which finishes its run directory as interrupted.
+ */
+final class ChildRun {
+  /** Options that this process handles and the child must not see (all take a value). */
+  private static final Set<String> PARENT_ONLY = Set.of("--jvm", "--jvm-opt", "--out", "--name", "--progress",
+      "--into", "--interface", "--snaplen", "--capture-buffer");
+
+  private ChildRun() {}
+
+  /** The child's run: its directory and the exit code of {@code crosscheck run} in the child. */
+  record Ran(Path directory, int exitCode) {}
+
+  static Ran execute(JvmOptions jvm, CommandLine.Model.CommandSpec spec, RunCommand.OutputOptions output,
+      RunJob.Stage stage, PrintStream out) throws IOException {
+    RunDirectory dir = RunDirectory.create(output.out, output.name);
+    out.println("crosscheck: run directory " + dir.path() + " (generator in a child JVM: " + jvm.home() + ")");
+    List<String> args = childArgs(spec.commandLine().getParseResult().originalArgs());
+    args.addAll(List.of("--into", dir.path().toString(), "--progress",
+        "auto".equals(output.progress) ? (System.console() != null ? "on" : "off") : output.progress));
+    ChildJvm child = ChildJvm.builder(jvm.home()).jvmOpts(jvm.jvmOpts)
+        .job(dir.path().resolve("child-job.json"), Main.class.getName(), args)
+        .outputFile(dir.path().resolve("child.out")).copyOutputTo(out).build();
+    stage.beforeLoad(dir);
+    int code;
+    ChildProcess process = child.start();
+    Thread hook = new Thread(() -> stopQuietly(process), "crosscheck-child-stop");
+    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      code = process.waitFor();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      code = stopQuietly(process);
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        // shutting down: the hook stops the child
+      }
+      stage.afterLoad(dir);
+    }
+    recordJvm(dir.path().resolve("run.json"), child);
+    return new Ran(dir.path(), code);
+  }
+
+  /** SIGTERM, a grace period, then SIGKILL; the exit code, or 130 when interrupted meanwhile. */
+  private static int stopQuietly(ChildProcess process) {
+    try {
+      return process.stop();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return 130;
+    }
+  }
+
+  /** The original arguments without the subcommand and the parent-only options, as {@code run}. */
+  static List<String> childArgs(List<String> original) {
+    List<String> out = new ArrayList<>();
+    out.add("run");
+    for (int i = 1; i < original.size(); i++) {
+      String a = original.get(i);
+      String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+      if (PARENT_ONLY.contains(name)) {
+        if (!a.contains("=")) {
+          i++; // its value
+        }
+        continue;
+      }
+      out.add(a);
+    }
+    return out;
+  }
+
+  /** Adds the child JVM's description to run.json (written by the child), atomically. */
+  private static void recordJvm(Path runJson, ChildJvm child) throws IOException {
+    if (!Files.exists(runJson)) {
+      return; // the child failed before writing it: child.out says why
+    }
+    ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    ObjectNode root = (ObjectNode) json.readTree(runJson.toFile());
+    root.set("generatorJvm", json.valueToTree(child.describe()));
+    Path tmp = runJson.resolveSibling("run.json.tmp");
+    json.writeValue(tmp.toFile(), root);
+    Files.move(tmp, runJson, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+}
