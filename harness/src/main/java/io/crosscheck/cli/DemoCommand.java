@@ -31,8 +31,8 @@ import picocli.CommandLine.Mixin;
     description = {
       "Starts the embedded server on 127.0.0.1 and audits (live capture + run + comparison) three"
           + " workloads against it, printing each findings table and a side-by-side summary:",
-      "  1. closed: 200 users x 2 sessions x 10 requests, exponential think time (mean 50 ms), users"
-          + " started over a 0.5 s ramp-up that statistics exclude; Netty engine, per-session;",
+      "  1. closed: 100 users x 3 sessions x 10 requests, exponential think time (mean 100 ms), users"
+          + " started over a 2 s ramp-up (JIT warm-up) that statistics exclude; Netty engine, per-session;",
       "  2. the same seeded workload with legacy-urlconnection (a thread per user, URL.openStream and"
           + " the JDK's keep-alive cache, as RUBiS and TPC-W do);",
       "  3. partly-open flash crowd: sessions arrive at 20/s for 3 s, 200/s for 2 s, 20/s for 3 s.",
@@ -100,13 +100,13 @@ final class DemoCommand implements Callable<Integer> {
   private static List<Step> steps(String target) {
     WorkloadOptions closed = new WorkloadOptions();
     closed.target = target;
-    closed.users = "200";
-    closed.sessionsPerUser = "2";
+    closed.users = "100";
+    closed.sessionsPerUser = "3";
     closed.sessionLength = "fixed:10";
-    closed.think = "exp:50ms";
-    closed.urls = "/static/2k,/static/16k,/static/64k";
+    closed.think = "exp:100ms";
+    closed.urls = "/static/2k,/static/16k";
     closed.urlOrder = "random";
-    closed.rampUp = "500ms";
+    closed.rampUp = "2s";
     closed.duration = "30s";
 
     WorkloadOptions crowd = new WorkloadOptions();
@@ -119,7 +119,7 @@ final class DemoCommand implements Callable<Integer> {
     crowd.urlOrder = "random";
     crowd.duration = "8s";
     return List.of(
-        new Step("closed-netty", "closed: 200 users x 2 sessions x 10 requests, think exp 50 ms; Netty engine,"
+        new Step("closed-netty", "closed: 100 users x 3 sessions x 10 requests, think exp 100 ms, 2 s warm-up; Netty engine,"
             + " per-session", closed, new NettyEngine()),
         new Step("closed-urlconnection", "the same seeded workload; legacy-urlconnection (thread per user,"
             + " URL.openStream, the JDK's keep-alive cache)", closed,

@@ -8,6 +8,8 @@ import io.crosscheck.capture.CaptureStats;
 import io.crosscheck.record.ClockOffset;
 import io.crosscheck.record.RequestCsv;
 import io.crosscheck.record.RequestRecord;
+import io.crosscheck.telemetry.TelemetryCsv;
+import io.crosscheck.telemetry.TelemetrySample;
 import io.crosscheck.wire.ConnectionEvent;
 import io.crosscheck.wire.WireCsv;
 import io.crosscheck.wire.WireExchange;
@@ -93,8 +95,13 @@ public final class Comparison {
     // a generator timing with currentTimeMillis reports whole milliseconds (the legacy engines say so)
     long resolutionNanos =
         run.path("engineResult").path("extra").path("timingMillisClock").asLong(0) == 1 ? 1_000_000L : 0;
+    Path telemetryCsv = runDir.resolve("telemetry.csv");
+    List<TelemetrySample> telemetry = Files.exists(telemetryCsv) ? TelemetryCsv.read(telemetryCsv) : List.of();
+    @SuppressWarnings("unchecked")
+    Map<String, Object> pressure = run.has("telemetry")
+        ? new ObjectMapper().convertValue(run.get("telemetry"), Map.class) : Map.of();
     Findings findings = FindingsBuilder.build(records, exchanges, events, match, clock, originEpochNanos,
-        INTERVAL_NANOS, resolutionNanos);
+        INTERVAL_NANOS, resolutionNanos, telemetry, pressure);
     Path out = runDir.resolve(FINDINGS_FILE);
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("formatVersion", 1);

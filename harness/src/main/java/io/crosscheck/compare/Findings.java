@@ -17,10 +17,12 @@ import java.util.Map;
  * @param intervals error and rate per interval of the run
  * @param connections connection behaviour as the wire shows it
  * @param cdf reported and wire response-time distributions
+ * @param pressure the generator JVM's telemetry summary (run.json {@code telemetry}): peak threads,
+ *     max heap, GC pause total and max, mean CPU; empty when the run recorded none
  */
 public record Findings(
     Matching matching, Clock clock, ResponseTime responseTime, Lags lags, LatencyColumns latency,
-    List<Interval> intervals, Connections connections, Cdf cdf) {
+    List<Interval> intervals, Connections connections, Cdf cdf, Map<String, Object> pressure) {
 
   /**
    * @param records records in the run
@@ -84,9 +86,16 @@ public record Findings(
    * @param wireMeanMicros wire mean
    * @param meanErrorMicros mean per-request error
    * @param openConnectionsMax most connections open at once in it
+   * @param generatorThreadsMax the generator JVM's most live threads in it (-1 without telemetry)
+   * @param generatorHeapUsedMaxBytes its largest heap use in it (-1 without telemetry)
+   * @param generatorCpuCores its mean CPU in cores, user + system (NaN without telemetry)
+   * @param generatorGcPauses its GC pauses in it
+   * @param generatorGcPauseMaxMicros its longest GC pause in it
    */
   public record Interval(double startSeconds, long requests, double requestsPerSecond, double reportedMeanMicros,
-      double wireMeanMicros, double meanErrorMicros, int openConnectionsMax) {}
+      double wireMeanMicros, double meanErrorMicros, int openConnectionsMax, int generatorThreadsMax,
+      long generatorHeapUsedMaxBytes, double generatorCpuCores, int generatorGcPauses,
+      long generatorGcPauseMaxMicros) {}
 
   /**
    * Connection behaviour from the capture.

@@ -9,11 +9,13 @@ import io.crosscheck.compare.Findings.Stats;
 import io.crosscheck.model.Phase;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestRecord;
+import io.crosscheck.telemetry.TelemetrySample;
 import io.crosscheck.wire.ConnectionEvent;
 import io.crosscheck.wire.WireExchange;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Computes {@link Findings} from matched records and the capture. Only pairs in which both the
@@ -34,10 +36,12 @@ public final class FindingsBuilder {
    * @param originEpochNanos the run's start on the wire clock (intervals count from it)
    * @param intervalNanos interval length for the time series
    * @param reportedResolutionNanos resolution of the generator's timing (1 ms for millis clients, else 0)
+   * @param telemetry the generator JVM's samples (its monotonic clock, mapped through {@code clock})
+   * @param pressure the telemetry summary, or an empty map
    */
   public static Findings build(List<RequestRecord> records, List<WireExchange> exchanges,
       List<ConnectionEvent> events, MatchResult match, ClockMap clock, long originEpochNanos, long intervalNanos,
-      long reportedResolutionNanos) {
+      long reportedResolutionNanos, List<TelemetrySample> telemetry, Map<String, Object> pressure) {
     List<Match> pairs = new ArrayList<>();
     for (Match m : match.matched()) {
       Outcome o = m.record().outcome();
@@ -80,13 +84,13 @@ public final class FindingsBuilder {
             reportedResolutionNanos / 1e3);
     return new Findings(matching, clockFinding, rt, new Lags(stats(sendLag), stats(receiveLag), belowUncertainty),
         new LatencyColumns(stats(fromIntended), stats(reported), stats(wire)),
-        intervals(pairs, events, originEpochNanos, intervalNanos),
+        intervals(pairs, events, telemetry, clock, originEpochNanos, intervalNanos),
         ConnectionDiagnostics.of(records, exchanges, events, match),
-        new Cdf(cdf(reported), cdf(wire)));
+        new Cdf(cdf(reported), cdf(wire)), pressure);
   }
 
-  private static List<Interval> intervals(List<Match> pairs, List<ConnectionEvent> events, long originEpochNanos,
-      long intervalNanos) {
+  private static List<Interval> intervals(List<Match> pairs, List<ConnectionEvent> events,
+      List<TelemetrySample> telemetry, ClockMap clock, long originEpochNanos, long intervalNanos) {
     long lastEpochNanos = originEpochNanos;
     for (Match m : pairs) {
       lastEpochNanos = Math.max(lastEpochNanos, m.exchange().requestStartEpochNanos());
@@ -116,12 +120,33 @@ public final class FindingsBuilder {
       }
       openMax[i] = max;
     }
+    int[] threads = new int[count];
+    long[] heap = new long[count];
+    double[] cpuSum = new double[count];
+    int[] cpuSamples = new int[count];
+    int[] pauses = new int[count];
+    long[] pauseMax = new long[count];
+    Arrays.fill(threads, -1);
+    Arrays.fill(heap, -1);
+    for (TelemetrySample t : telemetry) {
+      int i = index(clock.toEpochNanos(t.sampleNanos()), originEpochNanos, intervalNanos, count);
+      threads[i] = Math.max(threads[i], t.threadsLive());
+      heap[i] = Math.max(heap[i], t.heapUsedBytes());
+      if (!Double.isNaN(t.processCpuCores())) {
+        cpuSum[i] += t.processCpuCores();
+        cpuSamples[i]++;
+      }
+      pauses[i] += Math.max(0, t.gcPausesInInterval());
+      pauseMax[i] = Math.max(pauseMax[i], t.gcPauseMaxMicrosInInterval());
+    }
     List<Interval> out = new ArrayList<>(count);
     double seconds = intervalNanos / 1e9;
     for (int i = 0; i < count; i++) {
       double rep = requests[i] == 0 ? Double.NaN : reportedSum[i] / requests[i] / 1e3;
       double wir = requests[i] == 0 ? Double.NaN : wireSum[i] / requests[i] / 1e3;
-      out.add(new Interval(i * seconds, requests[i], requests[i] / seconds, rep, wir, rep - wir, openMax[i]));
+      out.add(new Interval(i * seconds, requests[i], requests[i] / seconds, rep, wir, rep - wir, openMax[i],
+          threads[i], heap[i], cpuSamples[i] == 0 ? Double.NaN : cpuSum[i] / cpuSamples[i], pauses[i],
+          pauseMax[i]));
     }
     return out;
   }

@@ -2,6 +2,7 @@ package io.crosscheck.report;
 
 import io.crosscheck.compare.Findings;
 import io.crosscheck.compare.Findings.Stats;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -11,6 +12,8 @@ import java.util.Map;
  * the connection verdict. Formats only; numbers in {@link Locale#ROOT}.
  */
 public final class FindingsTable {
+  private static final int MAX_INTERVAL_ROWS = 20;
+
   private FindingsTable() {}
 
   public static String format(Findings f) {
@@ -40,6 +43,7 @@ public final class FindingsTable {
       line(out, "impossible", f.lags().belowUncertainty()
           + " lags below the clock's uncertainty and the generator's resolution");
     }
+    intervals(out, f.intervals());
     Findings.Connections c = f.connections();
     out.append(System.lineSeparator());
     line(out, "connections", String.format(Locale.ROOT,
@@ -49,7 +53,36 @@ public final class FindingsTable {
     line(out, "requests/conn", c.requestsPerConnection().entrySet().stream().filter(e -> e.getValue() > 0)
         .map(e -> e.getKey() + ": " + e.getValue()).reduce((a, b) -> a + ", " + b).orElse("none"));
     line(out, "verdict", c.verdict());
+    Map<String, Object> p = f.pressure();
+    if (p != null && !p.isEmpty()) {
+      line(out, "generator JVM", String.format(Locale.ROOT,
+          "peak %s threads, heap max %.1f MiB, %s GC pauses (total %.1f ms, max %.1f ms), mean CPU %.2f cores",
+          p.get("threadsPeak"), num(p.get("heapUsedMaxBytes")) / 1048576.0, p.get("gcPauses"),
+          num(p.get("gcPauseTotalMicros")) / 1e3, num(p.get("gcPauseMaxMicros")) / 1e3,
+          num(p.get("processCpuMeanCores"))));
+    }
     return out.toString();
+  }
+
+  /** At most {@value #MAX_INTERVAL_ROWS} rows, evenly spread over the run. */
+  private static void intervals(StringBuilder out, List<Findings.Interval> intervals) {
+    if (intervals.size() < 2) {
+      return;
+    }
+    out.append(String.format(Locale.ROOT, "%n%8s %9s %12s %12s %12s %8s %8s %8s%n", "second", "req/s",
+        "reportedUs", "wireUs", "errorUs", "openConn", "threads", "cpuCores"));
+    int step = (intervals.size() + MAX_INTERVAL_ROWS - 1) / MAX_INTERVAL_ROWS;
+    for (int i = 0; i < intervals.size(); i += step) {
+      Findings.Interval v = intervals.get(i);
+      out.append(String.format(Locale.ROOT, "%8.0f %9.0f %12.1f %12.1f %+12.1f %8d %8s %8.2f%n", v.startSeconds(),
+          v.requestsPerSecond(), v.reportedMeanMicros(), v.wireMeanMicros(), v.meanErrorMicros(),
+          v.openConnectionsMax(), v.generatorThreadsMax() < 0 ? "-" : String.valueOf(v.generatorThreadsMax()),
+          v.generatorCpuCores()));
+    }
+  }
+
+  private static double num(Object o) {
+    return o instanceof Number n ? n.doubleValue() : Double.NaN;
   }
 
   private static String reasons(String label, Map<String, Long> reasons) {

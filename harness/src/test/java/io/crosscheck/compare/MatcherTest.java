@@ -114,7 +114,8 @@ class MatcherTest {
         new ConnectionEvent(OFFSET + 30_000, ConnectionEvent.Kind.OPEN, "127.0.0.1:40010", OFFSET + 30_000, 1),
         new ConnectionEvent(OFFSET + 60_000_000, ConnectionEvent.Kind.CLOSE, "127.0.0.1:40010", OFFSET + 30_000, 0));
     MatchResult m = Matcher.match(records, wire, CLOCK);
-    Findings f = FindingsBuilder.build(records, wire, events, m, CLOCK, OFFSET, 1_000_000_000L, 0);
+    Findings f = FindingsBuilder.build(records, wire, events, m, CLOCK, OFFSET, 1_000_000_000L, 0, List.of(),
+        Map.of());
     assertEquals(4, f.responseTime().pairs());
     assertEquals(100.0, f.responseTime().absoluteErrorMicros(), 1e-9);
     assertEquals(100.0, f.responseTime().perRequestError().p99Micros(), 1e-9);
