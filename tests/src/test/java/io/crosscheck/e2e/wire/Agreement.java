@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
  * Pairs our exchanges with tshark's timed responses and checks that every pair agrees within
@@ -43,8 +44,8 @@ final class Agreement {
     @Override
     public String toString() {
       return String.format("%s: %d pairs, max |diff| %d ns; requests ours %d / tshark %d; "
-          + "responses ours %d / tshark %d (timed %d)", name, pairs, maxDiffNanos, ourExchanges,
-          tsharkRequests, ourTimed, tsharkResponses, tsharkTimed);
+          + "tshark responses %d; timed ours %d / tshark %d", name, pairs, maxDiffNanos,
+          ourExchanges, tsharkRequests, tsharkResponses, ourTimed, tsharkTimed);
     }
   }
 
@@ -60,13 +61,23 @@ final class Agreement {
    */
   static Report check(String name, Reconstruction ours, Tshark.Result theirs, Interval interval,
       Predicate<WireExchange> timed) {
+    return check(name, ours, theirs, interval::keyEpochNanos, interval::nanos, timed);
+  }
+
+  /**
+   * As above with any pairing instant and interval of ours: {@code keyEpochNanos} must be the
+   * instant of tshark's response frame, {@code nanos} what tshark reports as {@code http.time}.
+   */
+  static Report check(String name, Reconstruction ours, Tshark.Result theirs,
+      ToLongFunction<WireExchange> keyEpochNanos, ToLongFunction<WireExchange> nanos,
+      Predicate<WireExchange> timed) {
     Map<Key, List<Long>> ourIntervals = new HashMap<>();
     long ourTimed = 0;
     for (WireExchange e : ours.exchanges()) {
       if (timed.test(e)) {
         ourTimed++;
-        ourIntervals.computeIfAbsent(new Key(Reconstruction.clientPort(e), interval.keyEpochNanos(e)),
-            k -> new ArrayList<>()).add(interval.nanos(e));
+        ourIntervals.computeIfAbsent(new Key(Reconstruction.clientPort(e), keyEpochNanos.applyAsLong(e)),
+            k -> new ArrayList<>()).add(nanos.applyAsLong(e));
       }
     }
     Map<Key, List<Long>> theirIntervals = new HashMap<>();

@@ -8,7 +8,9 @@ import io.crosscheck.capture.LiveCaptureStats;
 import io.crosscheck.cli.Main;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,6 +36,12 @@ final class Captures {
       stats = capture.stop();
     }
     System.out.println("[tshark agreement] capture " + pcap.getFileName() + ": " + stats);
+    String keep = System.getProperty("tshark.keepDir");
+    if (keep != null) {
+      // for looking at a capture after the test (its @TempDir is deleted)
+      Files.createDirectories(Path.of(keep));
+      Files.copy(pcap, Path.of(keep).resolve(pcap.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+    }
     return stats;
   }
 
