@@ -6,6 +6,7 @@ import io.crosscheck.capture.LiveCapture;
 import io.crosscheck.capture.LiveCaptureConfig;
 import io.crosscheck.capture.LiveCaptureStats;
 import io.crosscheck.cli.Main;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -36,13 +37,17 @@ final class Captures {
       stats = capture.stop();
     }
     System.out.println("[tshark agreement] capture " + pcap.getFileName() + ": " + stats);
+    keep(pcap);
+    return stats;
+  }
+
+  /** With {@code -Dtshark.keepDir=DIR}, copies the capture there to be looked at after the test. */
+  static void keep(Path pcap) throws IOException {
     String keep = System.getProperty("tshark.keepDir");
     if (keep != null) {
-      // for looking at a capture after the test (its @TempDir is deleted)
       Files.createDirectories(Path.of(keep));
       Files.copy(pcap, Path.of(keep).resolve(pcap.getFileName()), StandardCopyOption.REPLACE_EXISTING);
     }
-    return stats;
   }
 
   /** Runs {@code crosscheck run ARGS --out OUT --progress off} in-process; asserts exit 0. */

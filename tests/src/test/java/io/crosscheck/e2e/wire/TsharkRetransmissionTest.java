@@ -77,5 +77,21 @@ class TsharkRetransmissionTest {
         WireExchange::complete);
     assertEquals(ours.exchanges().size(), theirs.requests(), "requests");
     assertEquals(ours.complete(), theirs.responses(), "responses");
+
+    // The same traffic as a receiver would have captured it: holes filled by retransmissions.
+    Path holes = dir.resolve("loss-receiver-view.pcap");
+    long removed = ReceiverView.write(pcap, holes);
+    System.out.println("[tshark agreement] receiver view: " + removed + " first copies removed");
+    assertTrue(removed > 0, "some segments were captured twice");
+    Reconstruction late = Reconstruction.of(holes, port);
+    Captures.keep(holes);
+    assertEquals(2_000, late.exchanges().size());
+    assertEquals(2_000, late.complete());
+    assertTrue(late.stats().outOfOrderSegments() > 0, "holes filled later: " + late.stats());
+    Tshark.Result lateTheirs = Tshark.http(holes, true, true);
+    Agreement.check("loss receiver view", late, lateTheirs,
+        Agreement.Interval.REQUEST_END_TO_LAST_BYTE, WireExchange::complete);
+    assertEquals(late.exchanges().size(), lateTheirs.requests(), "requests");
+    assertEquals(late.complete(), lateTheirs.responses(), "responses");
   }
 }
