@@ -9,6 +9,7 @@ import io.crosscheck.server.ServerConfig;
 import io.crosscheck.wire.WireExchange;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -88,7 +89,13 @@ class TsharkPipeliningAndResetTest {
     assertEquals(requests, ours.exchanges().size());
     assertEquals(requests, ours.complete());
     long pipelined = 0;
+    Map<String, WireExchange> previous = new HashMap<>();
     for (WireExchange e : ours.exchanges()) {
+      // the definition, checked against the capture's own instants
+      WireExchange before = previous.put(e.connectionId() + "@" + e.connectionOpenEpochNanos(), e);
+      assertEquals(before == null ? 0 : before.requestIndex() + 1, e.requestIndex(), "order");
+      assertEquals(before != null && e.requestStartEpochNanos() < before.lastResponseByteEpochNanos(),
+          e.pipelined(), "pipelined: started before the previous response ended: " + e);
       int inBurst = e.requestIndex() % BURST.size();
       assertEquals(BURST.get(inBurst), e.url(), "order of " + e);
       if (oneWrite) {
