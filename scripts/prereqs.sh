@@ -20,7 +20,7 @@ _cc_missing_pkgs() { # PACKAGE...: prints those not installed
 }
 
 # libpcap for live capture (pcap4j loads it); tcpdump and tshark are the peers the tests compare
-# with; iproute2's tc makes packet loss for the retransmission tests.
+# with; nftables drops segments for the retransmission tests (this kernel has no netem).
 ensure_capture_tools() { # PACKAGE...
   local missing
   missing=$(_cc_missing_pkgs "$@")
