@@ -31,17 +31,7 @@ class AuditTest {
   }
 
   private static JsonNode audit(Path out, String... more) throws Exception {
-    String[] args = new String[more.length + 3];
-    args[0] = "audit";
-    args[1] = "--target";
-    args[2] = "http://127.0.0.1:" + server.port();
-    System.arraycopy(more, 0, args, 3, more.length);
-    CliRun run = CliRun.run(out, args);
-    assertEquals(0, run.exitCode, run.err);
-    Path dir = run.runDirectory();
-    JsonNode capture = new ObjectMapper().readTree(dir.resolve("capture.json").toFile());
-    assertEquals(0, capture.get("kernelDropped").asLong(), "the kernel dropped no packet");
-    return new ObjectMapper().readTree(dir.resolve("findings.json").toFile()).get("findings");
+    return CliRun.audit(out, server.port(), more);
   }
 
   @Test

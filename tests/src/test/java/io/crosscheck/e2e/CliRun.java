@@ -65,6 +65,21 @@ final class CliRun {
     }
   }
 
+  /**
+   * Runs {@code crosscheck audit --target http://127.0.0.1:PORT MORE...}, checks that it completed
+   * and that the kernel dropped no packet, and returns findings.json's {@code findings}.
+   */
+  static JsonNode audit(Path out, int port, String... more) throws IOException {
+    List<String> args = new ArrayList<>(List.of("audit", "--target", "http://127.0.0.1:" + port));
+    args.addAll(Arrays.asList(more));
+    CliRun run = run(out, args.toArray(String[]::new));
+    assertEquals(0, run.exitCode, run.err);
+    Path dir = run.runDirectory();
+    JsonNode capture = new ObjectMapper().readTree(dir.resolve("capture.json").toFile());
+    assertEquals(0, capture.get("kernelDropped").asLong(), "the kernel dropped no packet");
+    return new ObjectMapper().readTree(dir.resolve("findings.json").toFile()).get("findings");
+  }
+
   List<RequestRecord> records() throws IOException {
     return RequestCsv.read(runDirectory().resolve("requests.csv"));
   }
