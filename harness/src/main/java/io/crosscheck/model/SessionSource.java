@@ -26,6 +26,18 @@ public sealed interface SessionSource {
     }
   }
 
+  /**
+   * Sessions driven by a script that reads replies (RUBiS); the length, think times and URLs come
+   * from the script, not from the workload's length and think-time settings.
+   */
+  record Scripted(SessionScriptFactory factory) implements SessionSource {
+    /** The factory's description, so that the workload's text (and digest) is stable. */
+    @Override
+    public String toString() {
+      return "Scripted[" + factory.describe() + "]";
+    }
+  }
+
   /** One wsesslog session: its requests in order. */
   record WsSession(List<WsRequest> requests) {
     public WsSession {

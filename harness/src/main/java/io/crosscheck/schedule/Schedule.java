@@ -107,6 +107,9 @@ public final class Schedule {
         long think = i == 0 ? 0 : drawThink(random, path);
         requests.add(new RequestPlan(i, "GET", path, "", think, false));
       }
+    } else if (source instanceof SessionSource.Scripted scripted) {
+      return new SessionPlan(sessionId, userId, arrivalOffsetNanos, List.of(),
+          scripted.factory().create(sessionId, random.nextLong()));
     } else if (source instanceof SessionSource.WsessLog log) {
       SessionSource.WsSession session =
           log.sessions().get((int) Long.remainderUnsigned(sessionId, log.sessions().size()));

@@ -1,0 +1,49 @@
+package io.crosscheck.schedule;
+
+import io.crosscheck.model.Reply;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Walks a session's requests group by group for an engine, the same way for planned and scripted
+ * sessions. A group is a request and the burst members that follow it (sent together, no think
+ * between them); a scripted session's groups have one request each, since its next request is known
+ * only from the previous reply. Not thread-safe: one per session, used by the thread that runs it.
+ */
+public final class RequestCursor {
+  private final SessionPlan plan;
+  private int next;
+  private boolean started;
+
+  public RequestCursor(SessionPlan plan) {
+    this.plan = plan;
+  }
+
+  /** True when engines must keep reply bodies for this session. */
+  public boolean needsBody() {
+    return plan.scripted() && plan.script().needsBody();
+  }
+
+  /**
+   * The next group, or an empty list when the session is over. Its first request's {@link
+   * RequestPlan#thinkBeforeNanos()} is the think time before the group.
+   *
+   * @param previous the reply to the last request of the previous group (null before the first);
+   *     read only by scripted sessions
+   */
+  public List<RequestPlan> nextGroup(Reply previous) {
+    if (plan.scripted()) {
+      RequestPlan r = plan.script().next(started ? previous : null);
+      started = true;
+      return r == null ? List.of() : List.of(r);
+    }
+    List<RequestPlan> requests = plan.requests();
+    List<RequestPlan> group = new ArrayList<>(2);
+    if (next < requests.size()) {
+      do {
+        group.add(requests.get(next++));
+      } while (next < requests.size() && requests.get(next).burstWithPrevious());
+    }
+    return group;
+  }
+}
