@@ -131,6 +131,9 @@ final class HttpClientFetcher implements Fetcher, DetachedSocketFactory {
           }
         }
         replyChars += concat ? reply.length() : buffer.size();
+        if (ex.keepBody) {
+          ex.body = concat ? reply : buffer.toString(StandardCharsets.ISO_8859_1);
+        }
       }
     } catch (IOException e) {
       describe(ex, connectsBefore, wroteBefore, readBefore, bodyBytes);

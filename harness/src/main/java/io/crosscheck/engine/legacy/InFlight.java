@@ -30,14 +30,21 @@ final class InFlight {
   volatile String connectionId = "";
   volatile long connectionOpenNanos = -1;
   volatile boolean connectionReused;
+  /** Keep the reply body: the session's script reads it. */
+  final boolean keepBody;
+  /** The reply body (ISO-8859-1) when {@link #keepBody}, else empty. */
+  volatile String body = "";
   /** Closes the request's transport from another thread; null until the transport exists. */
   volatile Runnable canceller;
 
   private final AtomicBoolean ended = new AtomicBoolean();
   private volatile long endNanos;
+  private volatile Outcome outcome;
 
-  InFlight(LegacyRun run, SessionPlan session, RequestPlan plan, long intendedStartNanos, Phase phase) {
+  InFlight(LegacyRun run, SessionPlan session, RequestPlan plan, long intendedStartNanos, Phase phase,
+      boolean keepBody) {
     this.run = run;
+    this.keepBody = keepBody;
     this.session = session;
     this.plan = plan;
     this.intendedStartNanos = intendedStartNanos;
@@ -46,6 +53,11 @@ final class InFlight {
 
   boolean ended() {
     return ended.get();
+  }
+
+  /** How it ended; null while open. */
+  Outcome outcome() {
+    return outcome;
   }
 
   /** Ticker instant the request was seen to end (real time, whatever the timing clock). */
@@ -59,6 +71,7 @@ final class InFlight {
       return false;
     }
     endNanos = run.ticker.nanoTime();
+    outcome = how;
     boolean complete = how == Outcome.OK || how == Outcome.HTTP_ERROR;
     run.sink.accept(new RequestRecord(
         session.sessionId(), session.userId(), plan.seq(), plan.method(), plan.path(),

@@ -5,6 +5,7 @@ import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.net.HttpURLConnection;
 import java.net.URL;
 import java.net.URLConnection;
@@ -94,6 +95,9 @@ final class UrlStreamFetcher implements Fetcher {
       ex.lastByteNanos = timer.now();
       ex.responseBytes = bodyBytes;
       replyChars += concat ? reply.length() : buffer.size();
+      if (ex.keepBody) {
+        ex.body = concat ? reply : buffer.toString(StandardCharsets.ISO_8859_1);
+      }
       ex.end(ex.status >= 400 ? Outcome.HTTP_ERROR : Outcome.OK, "");
     } catch (IOException e) {
       Failures.Failure f = Failures.classify(e);

@@ -3,6 +3,8 @@ package io.crosscheck.engine.legacy;
 import io.crosscheck.model.Arrival;
 import io.crosscheck.model.Phase;
 import io.crosscheck.record.Outcome;
+import io.crosscheck.model.Reply;
+import io.crosscheck.schedule.RequestCursor;
 import io.crosscheck.schedule.RequestPlan;
 import io.crosscheck.schedule.Schedule;
 import io.crosscheck.schedule.SessionPlan;
@@ -76,58 +78,71 @@ final class UserInstance implements Runnable {
   /** Runs one session; false when the user must stop (deadline, stop, or a resource limit). */
   private boolean runSession(Fetcher fetcher, SessionPlan plan, long intendedNanos) {
     run.sessionStarted();
-    List<RequestPlan> requests = plan.requests();
-    int next = 0;
+    RequestCursor cursor = new RequestCursor(plan);
+    List<RequestPlan> group = nextGroup(cursor, null);
     long at = intendedNanos;
     boolean go = true;
-    while (go && next < requests.size()) {
+    while (go && !group.isEmpty()) {
       if (!run.accepts(at) || !sleepUntil(at)) {
         break;
       }
       Phase phase = run.phaseAt(at);
-      long groupEndNanos = fetch(fetcher, plan, requests.get(next++), at, phase);
-      go = groupEndNanos >= 0;
-      while (go && next < requests.size() && requests.get(next).burstWithPrevious()) {
+      InFlight last = null;
+      for (int i = 0; go && i < group.size(); i++) {
         // no burst member starts after the deadline or a stop
-        go = run.accepts(run.ticker.nanoTime());
+        go = i == 0 || run.accepts(run.ticker.nanoTime());
         if (go) {
-          groupEndNanos = fetch(fetcher, plan, requests.get(next++), at, phase);
-          go = groupEndNanos >= 0;
+          last = fetch(fetcher, plan, group.get(i), at, phase, cursor.needsBody());
+          go = last != null;
         }
       }
-      if (go && next < requests.size()) {
-        at = groupEndNanos + requests.get(next).thinkBeforeNanos(); // think starts at the reply's end
+      if (go) {
+        boolean complete = last.outcome() == Outcome.OK || last.outcome() == Outcome.HTTP_ERROR;
+        group = nextGroup(cursor, new Reply(last.status, complete, last.body));
+        if (!group.isEmpty()) {
+          at = last.endNanos() + group.get(0).thinkBeforeNanos(); // think starts at the reply's end
+        }
       }
     }
-    boolean completed = next == requests.size() && go;
+    boolean completed = group.isEmpty() && go;
     run.sessionEnded(completed);
     return completed;
   }
 
-  /** Issues one request; returns when it ended (ticker), or -1 when the user must stop. */
-  private long fetch(Fetcher fetcher, SessionPlan plan, RequestPlan request, long intendedNanos, Phase phase) {
-    InFlight ex = new InFlight(run, plan, request, intendedNanos, phase);
+  /** The cursor's next group; a script that fails ends its session (its records stand). */
+  private static List<RequestPlan> nextGroup(RequestCursor cursor, Reply previous) {
+    try {
+      return cursor.nextGroup(previous);
+    } catch (RuntimeException e) {
+      return List.of();
+    }
+  }
+
+  /** Issues one request; returns it once it ended, or null when the user must stop. */
+  private InFlight fetch(Fetcher fetcher, SessionPlan plan, RequestPlan request, long intendedNanos, Phase phase,
+      boolean keepBody) {
+    InFlight ex = new InFlight(run, plan, request, intendedNanos, phase, keepBody);
     run.requestsIssued.increment();
     current = ex;
     try {
       if (run.stopping()) {
         // the abort sweep may have looked before this request was visible: end it here
         ex.end(Outcome.ABORTED, "run stopped");
-        return -1;
+        return null;
       }
       fetcher.fetch(ex);
       if (!ex.ended()) {
         ex.end(Outcome.INVALID, "the client returned without an outcome");
       }
-      return ex.endNanos();
+      return ex;
     } catch (OutOfMemoryError e) {
       LegacyEngineLimit.Kind kind = Failures.limitKind(e);
       run.limitReached(kind, e);
       ex.end(Outcome.ABORTED, "client limit (" + kind.label() + "): " + e);
-      return -1;
+      return null;
     } catch (RuntimeException e) {
       ex.end(Outcome.INVALID, e.toString());
-      return ex.endNanos();
+      return ex;
     } catch (Error e) {
       // e.g. a JDK class whose initialiser failed for want of a file descriptor: this user is
       // broken, the request still gets its record
@@ -135,7 +150,7 @@ final class UserInstance implements Runnable {
         run.limitReached(LegacyEngineLimit.Kind.OPEN_FILES, e);
       }
       ex.end(Outcome.ABORTED, "client error: " + e);
-      return -1;
+      return null;
     } finally {
       current = null;
     }

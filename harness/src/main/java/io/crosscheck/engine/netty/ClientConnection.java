@@ -15,6 +15,7 @@ import io.netty.handler.codec.PrematureChannelClosureException;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMethod;
@@ -38,6 +39,8 @@ import java.util.concurrent.TimeUnit;
  * the channel's event loop.
  */
 final class ClientConnection {
+  /** Reply bodies kept for scripts are cut here: pages that scripts parse are far smaller. */
+  private static final int MAX_BODY_CHARS = 4 << 20;
   private final EngineRun run;
   private final EventLoop loop;
   private Channel channel;
@@ -254,6 +257,10 @@ final class ClientConnection {
             ex.status = code;
             keepAlive = HttpUtil.isKeepAlive(r);
           }
+        }
+        if (msg instanceof HttpContent c && ex.body != null && !ex.interim
+            && ex.body.length() < MAX_BODY_CHARS) {
+          ex.body.append(c.content().toString(StandardCharsets.ISO_8859_1));
         }
         if (msg instanceof LastHttpContent) {
           if (ex.interim) {

@@ -1,6 +1,7 @@
 package io.crosscheck.engine.netty;
 
 import io.crosscheck.model.Phase;
+import io.crosscheck.model.Reply;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.schedule.RequestPlan;
@@ -32,6 +33,8 @@ final class Exchange {
   boolean interim;
   /** The request's bytes have been flushed to the socket (send start re-stamped then). */
   boolean flushed;
+  /** The reply body, ISO-8859-1, kept only when the session's script reads replies. */
+  final StringBuilder body;
   ScheduledFuture<?> timeout;
   private boolean ended;
   private Outcome outcome;
@@ -44,6 +47,13 @@ final class Exchange {
     this.lane = lane;
     this.intendedStartNanos = intendedStartNanos;
     this.phase = phase;
+    this.body = session.cursor.needsBody() ? new StringBuilder() : null;
+  }
+
+  /** What the session's script sees of the reply. */
+  Reply reply() {
+    boolean complete = outcome == Outcome.OK || outcome == Outcome.HTTP_ERROR;
+    return new Reply(status, complete, body == null ? "" : body.toString());
   }
 
   boolean ended() {

@@ -1,6 +1,8 @@
 package io.crosscheck.engine.netty;
 
 import io.crosscheck.model.Phase;
+import io.crosscheck.model.Reply;
+import io.crosscheck.schedule.RequestCursor;
 import io.crosscheck.schedule.RequestPlan;
 import io.crosscheck.schedule.SessionPlan;
 import io.netty.channel.EventLoop;
@@ -25,11 +27,13 @@ final class SessionInstance {
   final EventLoop loop;
   final ClientConnection[] lanes;
   private final Runnable onEnd;
+  final RequestCursor cursor;
   private final ArrayDeque<RequestPlan> waiting = new ArrayDeque<>();
+  private List<RequestPlan> nextGroup;
   private long groupIntendedNanos;
   private Phase groupPhase;
   private long groupEndNanos;
-  private int next;
+  private Reply lastReply;
   private int pending;
   private boolean ended;
 
@@ -39,18 +43,34 @@ final class SessionInstance {
     this.loop = loop;
     this.lanes = new ClientConnection[parallelism];
     this.onEnd = onEnd;
+    this.cursor = new RequestCursor(plan);
   }
 
   /** Starts the first group at {@code intendedStartNanos} (now or later). Call on {@link #loop}. */
   void start(long intendedStartNanos) {
     run.sessionStarted();
-    scheduleGroup(intendedStartNanos);
+    if (advance(null)) {
+      scheduleGroup(intendedStartNanos);
+    }
+  }
+
+  /** Takes the next group from the cursor; false (and the session ended) when there is none. */
+  private boolean advance(Reply previous) {
+    try {
+      nextGroup = cursor.nextGroup(previous);
+    } catch (RuntimeException e) {
+      nextGroup = List.of(); // a script that fails ends its session; the records so far stand
+    }
+    if (nextGroup.isEmpty()) {
+      end(true);
+      return false;
+    }
+    return true;
   }
 
   private void scheduleGroup(long intendedNanos) {
-    List<RequestPlan> requests = plan.requests();
-    if (next >= requests.size() || !run.accepts(intendedNanos)) {
-      end(next >= requests.size());
+    if (!run.accepts(intendedNanos)) {
+      end(false);
       return;
     }
     run.at(loop, intendedNanos, () -> startGroup(intendedNanos));
@@ -61,14 +81,10 @@ final class SessionInstance {
       end(false);
       return;
     }
-    List<RequestPlan> requests = plan.requests();
     groupIntendedNanos = intendedNanos;
     groupPhase = run.phaseAt(intendedNanos);
     groupEndNanos = Long.MIN_VALUE;
-    do {
-      waiting.add(requests.get(next));
-      next++;
-    } while (next < requests.size() && requests.get(next).burstWithPrevious());
+    waiting.addAll(nextGroup);
     pending = waiting.size();
     for (int lane = 0; lane < lanes.length && !waiting.isEmpty(); lane++) {
       issue(lane);
@@ -85,6 +101,7 @@ final class SessionInstance {
   void exchangeEnded(Exchange ex) {
     pending--;
     groupEndNanos = Math.max(groupEndNanos, ex.endNanos());
+    lastReply = ex.reply();
     if (!run.accepts(run.ticker.nanoTime())) {
       // stopped, or past the deadline: burst members not yet sent are never issued
       pending -= waiting.size();
@@ -98,10 +115,9 @@ final class SessionInstance {
       issue(ex.lane);
       return;
     }
-    if (pending == 0) {
-      List<RequestPlan> requests = plan.requests();
-      long think = next < requests.size() ? requests.get(next).thinkBeforeNanos() : 0;
-      scheduleGroup(groupEndNanos + think); // think starts when the user has the whole reply
+    if (pending == 0 && advance(lastReply)) {
+      // think starts when the user has the whole reply
+      scheduleGroup(groupEndNanos + nextGroup.get(0).thinkBeforeNanos());
     }
   }
 
