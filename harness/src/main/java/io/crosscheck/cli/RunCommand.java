@@ -3,6 +3,7 @@ package io.crosscheck.cli;
 import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.model.Workload;
+import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.model.spec.SpecException;
 import java.nio.file.Path;
@@ -61,12 +62,22 @@ final class RunCommand implements Callable<Integer> {
       problems.addAll(0, e.problems());
     }
     problems.addAll(extra);
+    long telemetryNanos = -1;
+    try {
+      telemetryNanos = Durations.parseNanos(output.telemetryPeriod);
+    } catch (IllegalArgumentException e) {
+      // below
+    }
+    if (telemetryNanos < 0 || (telemetryNanos > 0 && telemetryNanos < 10_000_000L)) {
+      problems.add(new Problem("--telemetry-period", output.telemetryPeriod, "0 (off) or a duration >= 10ms"));
+    }
     if (!problems.isEmpty()) {
       OutputOptions.reportProblems(spec, problems);
       return null;
     }
     RunJob job = new RunJob(w, generator, options, output.out, output.name,
         spec.commandLine().getParseResult().originalArgs());
+    job.telemetryEvery(telemetryNanos);
     return output.into == null ? job : job.into(output.into);
   }
 
@@ -83,6 +94,11 @@ final class RunCommand implements Callable<Integer> {
         paramLabel = "NAME",
         description = "Suffix of the run directory's name. Default: ${DEFAULT-VALUE}.")
     String name = "run";
+
+    @Option(names = "--telemetry-period", paramLabel = "DURATION",
+        description = "How often the generator JVM's threads, heap, GC and CPU are sampled into"
+            + " telemetry.csv; 0 records no telemetry. Default: ${DEFAULT-VALUE}.")
+    String telemetryPeriod = "100ms";
 
     @Option(names = "--into", paramLabel = "DIR", hidden = true,
         description = "Write the run into this existing, empty directory (used for child JVMs).")

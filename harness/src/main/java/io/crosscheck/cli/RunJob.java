@@ -46,6 +46,7 @@ final class RunJob {
   private final List<String> command;
   private Stage stage = Stage.NONE;
   private Path into;
+  private long telemetryPeriodNanos = TelemetryRecorder.DEFAULT_PERIOD_NANOS;
 
   /**
    * Work around the load, in the run directory: {@link #beforeLoad} runs after run.json is written
@@ -72,6 +73,12 @@ final class RunJob {
   /** Writes the run into the existing, empty directory {@code dir} instead of a new one. */
   RunJob into(Path dir) {
     this.into = dir;
+    return this;
+  }
+
+  /** Samples the JVM's pressure every {@code periodNanos}; 0 records no telemetry. */
+  RunJob telemetryEvery(long periodNanos) {
+    this.telemetryPeriodNanos = periodNanos;
     return this;
   }
 
@@ -114,8 +121,8 @@ final class RunJob {
     String status = "failed";
     EngineResult result = null;
     Summary summary = null;
-    TelemetryRecorder telemetry =
-        TelemetryRecorder.start(dir.path().resolve("telemetry.csv"), TelemetryRecorder.DEFAULT_PERIOD_NANOS);
+    TelemetryRecorder telemetry = telemetryPeriodNanos <= 0 ? null
+        : TelemetryRecorder.start(dir.path().resolve("telemetry.csv"), telemetryPeriodNanos);
     try (ProgressDisplay display = ProgressDisplay.start(progressMode, progress, ticker);
         ClockSampler clockSampler =
             ClockSampler.start(dir.path().resolve("clock.csv"), 1, TimeUnit.SECONDS)) {
@@ -124,8 +131,10 @@ final class RunJob {
     } catch (InterruptedException e) {
       status = "interrupted";
     } finally {
-      TelemetrySummary pressure = telemetry.stop();
-      dir.put("telemetry", pressure.toJson());
+      if (telemetry != null) {
+        TelemetrySummary pressure = telemetry.stop();
+        dir.put("telemetry", pressure.toJson());
+      }
       try {
         stage.afterLoad(dir);
       } catch (IOException e) {
