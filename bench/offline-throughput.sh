@@ -69,8 +69,9 @@ if [ "$REGEN" = 1 ] || [ ! -s "$F" ] || [ ! -f "$W/run-dir" ] || [ ! -d "$(cat "
   ./crosscheck run --target "http://127.0.0.1:$port" --users 50 --sessions-per-user 800 --session-length fixed:10 \
       --duration 240s --out "$W/runs" --progress off >"$W/run.log" 2>&1
   sleep 2   # tcpdump stopped right after the last packets loses its last buffered block
-  kill -INT "$TCPDUMP_PID"; wait "$TCPDUMP_PID" || true; TCPDUMP_PID=""
-  kill -INT "$SERVER_PID"; wait "$SERVER_PID" || true; SERVER_PID=""
+  # TERM, not INT: a background job of a non-interactive shell ignores SIGINT, and so does its JVM
+  kill -TERM "$TCPDUMP_PID"; wait "$TCPDUMP_PID" || true; TCPDUMP_PID=""
+  kill -TERM "$SERVER_PID"; wait "$SERVER_PID" || true; SERVER_PID=""
   ls -d "$W"/runs/*/ | head -1 > "$W/run-dir"
   cat "$W/tcpdump.log" >&2
 fi
@@ -91,6 +92,7 @@ wall() { # cmd... -> wall seconds of one run (stdout of the command discarded)
   echo "$e - $s" | bc -l
 }
 rate() { echo "$1 / $2" | bc -l | xargs printf '%.0f'; }
+s2() { printf '%.2f' "$1"; }
 
 echo "measuring on $F ($NP packets, $REQUESTS requests) ..." >&2
 java -cp "$jar" io.crosscheck.jmh.OfflineThroughput "$F" 3 1 > "$W/ours.txt"
@@ -102,21 +104,21 @@ NOTE[reconstruct]="same ($(awk '$1=="reconstruct" {printf "%.2f-%.2f M", $4/1e6,
 secs=$(for _ in 1 2 3; do wall ./crosscheck compare "$RUN_DIR" --pcap "$F"; done | median)
 RATE[compare]=$(rate "$NP" "$secs")
 matched=$(python3 -c "import json,sys; m=json.load(open(sys.argv[1]))['findings']['matching']; print('%d of %d records matched' % (m['matched'], m['records']))" "$RUN_DIR/findings.json")
-NOTE[compare]="median of 3, ${secs%??????}s wall each incl. JVM start and $REQUESTS records; $matched"
+NOTE[compare]="median of 3, $(s2 "$secs") s wall each incl. JVM start and $REQUESTS records; $matched"
 
 secs=$(for _ in 1 2 3; do wall tcpdump -r "$F" -w /dev/null; done | median)
-RATE[tcpdump]=$(rate "$NP" "$secs"); NOTE[tcpdump]="median of 3, ${secs%??????}s"
+RATE[tcpdump]=$(rate "$NP" "$secs"); NOTE[tcpdump]="median of 3, $(s2 "$secs") s"
 
 tshark_cmd=(tshark -r "$F" -d tcp.port==1024-65535,http -Y http.response -T fields -e http.time)
 s=$(date +%s.%N)
 if timeout "$TSHARK_FULL_LIMIT_S" "${tshark_cmd[@]}" > "$W/tshark.out" 2>/dev/null; then
   secs=$(echo "$(date +%s.%N) - $s" | bc -l)
-  RATE[tshark]=$(rate "$NP" "$secs"); NOTE[tshark]="one run on the whole file, ${secs%??????}s, $(wc -l < "$W/tshark.out") http.time values"
+  RATE[tshark]=$(rate "$NP" "$secs"); NOTE[tshark]="one run on the whole file, $(s2 "$secs") s, $(wc -l < "$W/tshark.out") http.time values"
 else
   editcap -r "$F" "$W/first100k.pcap" 1-100000
   secs=$(for _ in 1 2 3; do wall tshark -r "$W/first100k.pcap" -d tcp.port==1024-65535,http -Y http.response -T fields -e http.time; done | median)
   RATE[tshark]=$(rate 100000 "$secs")
-  NOTE[tshark]="whole file > ${TSHARK_FULL_LIMIT_S}s: first 100,000 packets only (editcap -r), median of 3, ${secs%??????}s"
+  NOTE[tshark]="whole file > ${TSHARK_FULL_LIMIT_S}s: first 100,000 packets only (editcap -r), median of 3, $(s2 "$secs") s"
 fi
 
 # --- table ----------------------------------------------------------------------------------
