@@ -219,6 +219,20 @@ class CompareBadInputTest {
   }
 
   @Test
+  void snapLengthThatKeepsTheHttpHeadsGivesTheSameFindings() throws IOException {
+    Path snapped = rewrite("snap200.pcap", 200, (data, offset, captured) -> true);
+    JsonNode findings = compareOk(copyOfRun("snap200"), snapped);
+
+    assertTrue(findings.at("/wire/truncatedSegments").asLong() >= 100, "every 2 KB response is cut");
+    for (String p : new String[] {"/findings/matching/matched", "/findings/responseTime/pairs"}) {
+      assertEquals(baseFindings.at(p).asLong(), findings.at(p).asLong(), p);
+    }
+    assertEquals(baseFindings.at("/findings/responseTime/wireMeanMicros").asDouble(),
+        findings.at("/findings/responseTime/wireMeanMicros").asDouble(), 0.001,
+        "bodies are counted by sequence numbers, not by captured bytes");
+  }
+
+  @Test
   void missingRunJsonIsNamed() throws IOException {
     Path run = copyOfRun("no-run-json");
     Files.delete(run.resolve("run.json"));
