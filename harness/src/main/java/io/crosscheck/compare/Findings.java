@@ -59,9 +59,12 @@ public record Findings(
    * @param absoluteErrorMicros reported mean minus wire mean
    * @param ratio reported mean divided by wire mean
    * @param perRequestError reported minus wire, request by request
+   * @param excludedPairs matched pairs left out of these statistics, by reason ({@code
+   *     not-measured-phase}, {@code reported-incomplete}, {@code wire-incomplete} — e.g. a reply
+   *     whose framing the snap length cut)
    */
   public record ResponseTime(long pairs, double reportedMeanMicros, double wireMeanMicros,
-      double absoluteErrorMicros, double ratio, Stats perRequestError) {}
+      double absoluteErrorMicros, double ratio, Stats perRequestError, Map<String, Long> excludedPairs) {}
 
   /**
    * The per-request error split at the clock mapping: {@code sendLag} = the request's first byte on

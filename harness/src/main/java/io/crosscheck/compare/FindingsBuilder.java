@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Computes {@link Findings} from matched records and the capture. Only pairs in which both the
@@ -43,10 +44,16 @@ public final class FindingsBuilder {
       List<ConnectionEvent> events, MatchResult match, ClockMap clock, long originEpochNanos, long intervalNanos,
       long reportedResolutionNanos, List<TelemetrySample> telemetry, Map<String, Object> pressure) {
     List<Match> pairs = new ArrayList<>();
+    Map<String, Long> excluded = new TreeMap<>();
     for (Match m : match.matched()) {
       Outcome o = m.record().outcome();
-      if ((o == Outcome.OK || o == Outcome.HTTP_ERROR) && m.exchange().complete()
-          && m.record().phase() == Phase.MEASURE) {
+      if (m.record().phase() != Phase.MEASURE) {
+        excluded.merge("not-measured-phase", 1L, Long::sum);
+      } else if (o != Outcome.OK && o != Outcome.HTTP_ERROR) {
+        excluded.merge("reported-incomplete", 1L, Long::sum);
+      } else if (!m.exchange().complete()) {
+        excluded.merge("wire-incomplete", 1L, Long::sum);
+      } else {
         pairs.add(m);
       }
     }
@@ -75,7 +82,7 @@ public final class FindingsBuilder {
     double reportedMean = mean(reported);
     double wireMean = mean(wire);
     ResponseTime rt = new ResponseTime(n, reportedMean / 1e3, wireMean / 1e3, (reportedMean - wireMean) / 1e3,
-        reportedMean / wireMean, stats(error));
+        reportedMean / wireMean, stats(error), excluded);
     Findings.Matching matching = new Findings.Matching(records.size(), exchanges.size(), match.matched().size(),
         match.matched().stream().filter(Match::byConnection).count(), match.unmatchedRecordReasons(),
         match.unmatchedExchangeReasons());

@@ -119,7 +119,8 @@ public final class Matcher {
     for (int i = 0; i < n; i++) {
       RequestRecord r = sent.get(i);
       WireExchange e = seen.get(i);
-      if (r.url().equals(e.url())) {
+      // a head cut by the snap length leaves the wire URL unknown: position on the connection decides
+      if (r.url().equals(e.url()) || e.url().isEmpty()) {
         matched.add(new Match(r, e, true));
       } else {
         lostRecords.add(new Unmatched<>(r, URL_DIFFERS));

@@ -30,7 +30,8 @@ public final class FindingsTable {
     Findings.ResponseTime rt = f.responseTime();
     line(out, "response time", String.format(Locale.ROOT,
         "%,d pairs: reported mean %.1f us, wire mean %.1f us; absolute error %+.1f us (ratio %.3f)",
-        rt.pairs(), rt.reportedMeanMicros(), rt.wireMeanMicros(), rt.absoluteErrorMicros(), rt.ratio()));
+        rt.pairs(), rt.reportedMeanMicros(), rt.wireMeanMicros(), rt.absoluteErrorMicros(), rt.ratio())
+        + reasons("; left out", rt.excludedPairs()));
     out.append(String.format(Locale.ROOT, "%n%-28s %10s %10s %10s %10s %10s%n", "(microseconds)", "mean", "p50",
         "p90", "p99", "max"));
     row(out, "per-request error", rt.perRequestError());
