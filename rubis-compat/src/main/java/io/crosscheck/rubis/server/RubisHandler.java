@@ -30,7 +30,7 @@ import java.util.SplittableRandom;
  */
 final class RubisHandler extends ChannelInboundHandlerAdapter {
   /** What is kept of a request between reading it and replying (the request itself is released). */
-  private record Pending(String uri, HttpVersion version, boolean keepAlive, boolean head, boolean malformed) {}
+  private record Pending(String method, String uri, HttpVersion version, boolean keepAlive, boolean head, boolean malformed) {}
 
   private final RubisServer.Parts parts;
   private final SplittableRandom random;
@@ -54,7 +54,7 @@ final class RubisHandler extends ChannelInboundHandlerAdapter {
         return;
       }
       boolean malformed = request.decoderResult().isFailure();
-      queued.add(new Pending(request.uri(),
+      queued.add(new Pending(request.method().name(), request.uri(),
           HttpVersion.HTTP_1_0.equals(request.protocolVersion()) ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1,
           !malformed && HttpUtil.isKeepAlive(request), HttpMethod.HEAD.equals(request.method()), malformed));
     } finally {
@@ -135,7 +135,7 @@ final class RubisHandler extends ChannelInboundHandlerAdapter {
     ChannelFuture written = ctx.writeAndFlush(response);
     PrintStream log = parts.log();
     if (log != null) {
-      log.println("GET " + request.uri() + " " + reply.status() + " " + interaction + " bytes=" + reply.body().length
+      log.println(request.method() + " " + request.uri() + " " + reply.status() + " " + interaction + " bytes=" + reply.body().length
           + " serviceNanos=" + serviceNanos);
     }
     if (!keepAlive) {
