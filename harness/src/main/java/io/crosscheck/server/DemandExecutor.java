@@ -17,13 +17,19 @@ import java.util.concurrent.TimeUnit;
  * DemandMode#CPU} hands the request to a fixed pool of busy-spinning worker threads with a bounded
  * queue; when every worker is busy and the queue is full, the {@code rejected} action runs instead
  * (the handler answers 503). Durations are nanoseconds of the monotonic clock ({@link
- * System#nanoTime()}). Thread-safe; one instance serves the whole server.
+ * System#nanoTime()}). Thread-safe; one instance serves the whole server. Public so that the
+ * embedded RUBiS server (rubis-compat) spends its demand the same way.
  */
-final class DemandExecutor implements AutoCloseable {
+public final class DemandExecutor implements AutoCloseable {
   private final DemandMode mode;
   private final ThreadPoolExecutor workers;
 
-  DemandExecutor(DemandMode mode, int workerCount, int queueCapacity) {
+  /**
+   * A pool for {@code mode}: in {@link DemandMode#CPU}, {@code workerCount} busy-spinning daemon
+   * threads with room for {@code queueCapacity} waiting requests (0 = none); in {@link
+   * DemandMode#DELAY}, no threads at all.
+   */
+  public DemandExecutor(DemandMode mode, int workerCount, int queueCapacity) {
     this.mode = mode;
     if (mode == DemandMode.CPU) {
       BlockingQueue<Runnable> queue =
@@ -48,7 +54,7 @@ final class DemandExecutor implements AutoCloseable {
    * calling thread, when the demand is 0), or {@code rejected} on the calling thread when the CPU
    * queue is full. Must be called on {@code loop}.
    */
-  void run(EventExecutor loop, long demandNanos, Runnable reply, Runnable rejected) {
+  public void run(EventExecutor loop, long demandNanos, Runnable reply, Runnable rejected) {
     if (demandNanos <= 0) {
       reply.run();
     } else if (workers == null) {

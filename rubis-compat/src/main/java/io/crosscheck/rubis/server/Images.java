@@ -1,0 +1,61 @@
+package io.crosscheck.rubis.server;
+
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Map;
+import javax.imageio.ImageIO;
+
+/**
+ * The images RUBiS's pages reference ({@code RUBiS_logo.jpg}, {@code bid_now.jpg}, {@code
+ * buy_it_now.jpg}), generated once at start-up as small real JPEGs of the originals' sizes
+ * (plain colour blocks: no fonts needed, so it works headless). Served under each URL space's
+ * HTML path with {@code Content-Type: image/jpeg}. Immutable, thread-safe.
+ */
+final class Images {
+  static final String CONTENT_TYPE = "image/jpeg";
+
+  private final Map<String, Reply> images;
+
+  Images() {
+    images = Map.of(
+        Html.LOGO, jpeg(150, 50, new Color(0x33, 0x66, 0x99), new Color(0xFF, 0xCC, 0x00)),
+        Html.BID_NOW, jpeg(90, 22, new Color(0x00, 0x66, 0x00), Color.WHITE),
+        Html.BUY_IT_NOW, jpeg(150, 22, new Color(0xCC, 0x33, 0x00), Color.WHITE));
+  }
+
+  /** The image named {@code fileName} (no directory), or null when there is none. */
+  Reply image(String fileName) {
+    return images.get(fileName);
+  }
+
+  /** Whether {@code fileName} is one of the served images. */
+  boolean has(String fileName) {
+    return images.containsKey(fileName);
+  }
+
+  private static Reply jpeg(int width, int height, Color background, Color band) {
+    BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = image.createGraphics();
+    try {
+      g.setColor(background);
+      g.fillRect(0, 0, width, height);
+      g.setColor(band);
+      g.fillRect(width / 10, height / 3, width * 8 / 10, height / 3);
+    } finally {
+      g.dispose();
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      if (!ImageIO.write(image, "jpg", out)) {
+        throw new IllegalStateException("no JPEG writer in this JDK");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return new Reply(200, CONTENT_TYPE, out.toByteArray());
+  }
+}

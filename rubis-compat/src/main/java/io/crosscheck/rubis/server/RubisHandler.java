@@ -1,0 +1,150 @@
+package io.crosscheck.rubis.server;
+
+import io.crosscheck.server.DemandExecutor;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.util.ReferenceCountUtil;
+import java.io.PrintStream;
+import java.util.ArrayDeque;
+import java.util.SplittableRandom;
+
+/**
+ * One connection of the {@link RubisServer}: answers requests strictly in order (pipelined ones
+ * wait), routes each, spends its interaction's sampled service demand through the harness's
+ * {@link DemandExecutor} (503 when the CPU queue is full), then renders and writes the page with
+ * Content-Length, keeping the connection open unless HTTP/1.0 or {@code Connection: close} asks
+ * otherwise. Not sharable: one instance per connection, confined to its event loop; the random
+ * source is the connection's own split of the server's seeded source.
+ */
+final class RubisHandler extends ChannelInboundHandlerAdapter {
+  /** What is kept of a request between reading it and replying (the request itself is released). */
+  private record Pending(String method, String uri, HttpVersion version, boolean keepAlive, boolean head, boolean malformed) {}
+
+  private final RubisServer.Parts parts;
+  private final SplittableRandom random;
+  private final ArrayDeque<Pending> queued = new ArrayDeque<>();
+  private boolean busy;
+  private boolean finished;
+
+  RubisHandler(RubisServer.Parts parts, SplittableRandom random) {
+    this.parts = parts;
+    this.random = random;
+  }
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    if (!(msg instanceof FullHttpRequest request)) {
+      ReferenceCountUtil.release(msg);
+      return;
+    }
+    try {
+      if (finished) {
+        return;
+      }
+      boolean malformed = request.decoderResult().isFailure();
+      queued.add(new Pending(request.method().name(), request.uri(),
+          HttpVersion.HTTP_1_0.equals(request.protocolVersion()) ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1,
+          !malformed && HttpUtil.isKeepAlive(request), HttpMethod.HEAD.equals(request.method()), malformed));
+    } finally {
+      request.release();
+    }
+    next(ctx);
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+    finished = true;
+    queued.clear();
+    super.channelInactive(ctx);
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    // A peer resetting or vanishing is normal for a load-test server: close, count nothing.
+    if (parts.log() != null) {
+      parts.log().println("crosscheck rubis: connection " + ctx.channel().remoteAddress() + ": " + cause);
+    }
+    finished = true;
+    queued.clear();
+    ctx.close();
+  }
+
+  private void next(ChannelHandlerContext ctx) {
+    if (busy || finished) {
+      return;
+    }
+    Pending request = queued.poll();
+    if (request == null) {
+      return;
+    }
+    busy = true;
+    if (request.malformed()) {
+      write(ctx, request, RubisInteraction.NOT_FOUND, Reply.text(400, "malformed HTTP request\n"), 0);
+      return;
+    }
+    RubisRoute route = parts.router().route(request.uri());
+    long demandNanos = parts.config().demand(route.interaction()).sampleNanos(random);
+    parts.demandExecutor().run(ctx.executor(), demandNanos,
+        () -> reply(ctx, request, route, demandNanos),
+        () -> {
+          parts.counters().rejected();
+          write(ctx, request, route.interaction(), Reply.text(503, "server busy: all " + parts.config().workers()
+              + " cpu workers busy and the queue of " + parts.config().queueCapacity() + " full\n"), demandNanos);
+        });
+  }
+
+  private void reply(ChannelHandlerContext ctx, Pending request, RubisRoute route, long serviceNanos) {
+    if (finished || !ctx.channel().isActive()) {
+      return;
+    }
+    Reply reply;
+    try {
+      reply = parts.site().render(route);
+    } catch (RuntimeException e) {
+      reply = Reply.text(500, "internal server error: " + e + "\n");
+    }
+    write(ctx, request, route.interaction(), reply, serviceNanos);
+  }
+
+  private void write(ChannelHandlerContext ctx, Pending request, RubisInteraction interaction, Reply reply,
+      long serviceNanos) {
+    boolean keepAlive = request.keepAlive();
+    FullHttpResponse response = new DefaultFullHttpResponse(request.version(), HttpResponseStatus.valueOf(reply.status()),
+        request.head() ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(reply.body()));
+    response.headers()
+        .set(HttpHeaderNames.SERVER, "crosscheck-rubis")
+        .set(HttpHeaderNames.CONTENT_TYPE, reply.contentType())
+        .setInt(HttpHeaderNames.CONTENT_LENGTH, reply.body().length);
+    HttpUtil.setKeepAlive(response, keepAlive);
+    if (!keepAlive && request.version().equals(HttpVersion.HTTP_1_0)) {
+      response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+    }
+    parts.counters().served(interaction);
+    ChannelFuture written = ctx.writeAndFlush(response);
+    PrintStream log = parts.log();
+    if (log != null) {
+      log.println(request.method() + " " + request.uri() + " " + reply.status() + " " + interaction + " bytes=" + reply.body().length
+          + " serviceNanos=" + serviceNanos);
+    }
+    if (!keepAlive) {
+      finished = true;
+      queued.clear();
+      written.addListener(ChannelFutureListener.CLOSE);
+      return;
+    }
+    busy = false;
+    next(ctx);
+  }
+}
