@@ -82,7 +82,7 @@ final class AuditCommand implements Callable<Integer> {
     }
     Runner runner = !jvm.requested() ? inProcess(job, output.progress)
         : stage -> ChildRun.execute(jvm, spec, output, stage, System.out);
-    return audit(runner, workload.target, capture, System.out).exitCode();
+    return audit(runner, job.workload().target().toString(), capture, System.out).exitCode();
   }
 
   /**

@@ -56,10 +56,14 @@ final class RunCommand implements Callable<Integer> {
     EngineOptions options = engine.build(problems);
     Engine generator = engine.newEngine(problems);
     Workload w = null;
-    try {
-      w = workload.toSpec().build();
-    } catch (SpecException e) {
-      problems.addAll(0, e.problems());
+    if (workload.rubis != null) {
+      w = RubisWorkloads.build(workload, spec.commandLine().getParseResult(), problems);
+    } else {
+      try {
+        w = workload.toSpec().build();
+      } catch (SpecException e) {
+        problems.addAll(0, e.problems());
+      }
     }
     problems.addAll(extra);
     long telemetryNanos = -1;

@@ -70,6 +70,11 @@ final class RunJob {
     this.command = List.copyOf(command);
   }
 
+  /** The checked workload this job runs. */
+  Workload workload() {
+    return workload;
+  }
+
   /** Writes the run into the existing, empty directory {@code dir} instead of a new one. */
   RunJob into(Path dir) {
     this.into = dir;

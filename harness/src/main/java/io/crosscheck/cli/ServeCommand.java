@@ -15,6 +15,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import io.crosscheck.spi.RubisSupport;
 import picocli.CommandLine.Option;
 
 /**
@@ -82,10 +83,18 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--seed", paramLabel = "N", description = "Seed of the service-demand random source. Default: ${DEFAULT-VALUE}.")
   String seed = "1";
 
+  @Option(names = "--rubis", description = "Serve the embedded RUBiS-compatible auction site (the 27"
+      + " interactions of the RUBiS client in the PHP and Servlets URL spaces, an in-memory dataset, working"
+      + " writes, per-interaction service demand) instead of the generic content.")
+  boolean rubis;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
+    if (rubis) {
+      return serveRubis(spec.commandLine().getOut(), spec.commandLine().getErr());
+    }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     List<Problem> problems = new ArrayList<>();
@@ -122,6 +131,29 @@ final class ServeCommand implements Callable<Integer> {
     out.println("crosscheck serve: listening on " + server.baseUrl() + " (paths: " + EmbeddedServer.PATHS + ";"
         + " transport " + server.transport() + ", demand " + config.demand() + " in " + config.demandMode()
         + " mode); Ctrl-C stops");
+    out.flush();
+    closed.await();
+    return 0;
+  }
+
+  private int serveRubis(PrintWriter out, PrintWriter err) throws Exception {
+    RubisSupport support = RubisSupport.find().orElse(null);
+    int portValue = integer("--port", port, 0, 65535, "an integer in 0..65535 (0 = any free port)", new ArrayList<>());
+    if (support == null) {
+      err.println("crosscheck serve: --rubis needs the rubis-compat module on the classpath (run ./crosscheck)");
+      err.flush();
+      return 2;
+    }
+    RubisSupport.Server server = support.startServer(bind.strip(), Math.max(0, portValue), logRequests);
+    CountDownLatch closed = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      server.close();
+      out.println("crosscheck serve: stopped; " + server.describeCounters());
+      out.flush();
+      closed.countDown();
+    }, "crosscheck-serve-shutdown"));
+    out.println("crosscheck serve: RUBiS auction site on http://" + bind.strip() + ":" + server.port()
+        + " (/PHP/index.html, /rubis_servlets/servlet/edu.rice.rubis.servlets.*); Ctrl-C stops");
     out.flush();
     closed.await();
     return 0;

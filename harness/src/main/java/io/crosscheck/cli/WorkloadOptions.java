@@ -104,6 +104,23 @@ final class WorkloadOptions {
   String wsesslog;
 
   @Option(
+      names = "--rubis",
+      paramLabel = "PROPERTIES",
+      arity = "0..1",
+      fallbackValue = "",
+      description = "A RUBiS workload, as the RUBiS 1.4 client runs it: its rubis.properties (transition"
+          + " table, users, ramp times, think-time mode, URL flavour); without a file, the shipped default"
+          + " (bidding mix). --target, --users, --ramp-up, --duration, --ramp-down given explicitly"
+          + " override the file.")
+  String rubis;
+
+  @Option(
+      names = "--rubis-table",
+      paramLabel = "FILE",
+      description = "With --rubis: a RUBiS transition table instead of the one the properties name.")
+  java.nio.file.Path rubisTable;
+
+  @Option(
       names = "--ramp-up",
       paramLabel = "DURATION",
       description = "Warm-up window, excluded from statistics; closed users start spread over it. Default: ${DEFAULT-VALUE}.")

@@ -1,0 +1,66 @@
+package io.crosscheck.cli;
+
+import io.crosscheck.model.Arrival;
+import io.crosscheck.model.ThinkTime;
+import io.crosscheck.model.Workload;
+import io.crosscheck.model.spec.Problem;
+import io.crosscheck.model.spec.SpecException;
+import io.crosscheck.model.spec.WorkloadSpec;
+import io.crosscheck.spi.RubisSupport;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Builds the workload of {@code --rubis}: the RUBiS client's own settings, with the options the user
+ * gave explicitly on top. Target, seed and durations are checked by the same rules as every other
+ * workload (loopback only, units in durations).
+ */
+final class RubisWorkloads {
+  private RubisWorkloads() {}
+
+  /** The workload, or null with {@code problems} filled in. */
+  static Workload build(WorkloadOptions o, ParseResult parsed, List<Problem> problems) {
+    RubisSupport support = RubisSupport.find().orElse(null);
+    if (support == null) {
+      problems.add(new Problem("--rubis", o.rubis, "the rubis-compat module on the classpath (run ./crosscheck)"));
+      return null;
+    }
+    Integer users = null;
+    if (parsed.hasMatchedOption("--users")) {
+      try {
+        users = Integer.parseInt(o.users.trim());
+      } catch (NumberFormatException e) {
+        problems.add(new Problem("--users", o.users, "a whole number > 0"));
+        return null;
+      }
+    }
+    RubisSupport.RubisWorkloadSpec r;
+    try {
+      r = support.workload(o.rubis.isEmpty() ? null : Path.of(o.rubis), o.rubisTable, users);
+    } catch (SpecException e) {
+      problems.addAll(e.problems());
+      return null;
+    }
+    WorkloadSpec s = new WorkloadSpec();
+    s.target = parsed.hasMatchedOption("--target") ? o.target : "http://" + r.host() + ":" + r.port();
+    s.users = String.valueOf(r.users());
+    s.rampUp = parsed.hasMatchedOption("--ramp-up") ? o.rampUp : r.phases().rampUpNanos() + "ns";
+    s.duration = parsed.hasMatchedOption("--duration") ? o.duration : r.phases().measureNanos() + "ns";
+    s.rampDown = parsed.hasMatchedOption("--ramp-down") ? o.rampDown : r.phases().rampDownNanos() + "ns";
+    s.seed = o.seed;
+    Workload checked;
+    try {
+      checked = s.build();
+    } catch (SpecException e) {
+      for (Problem p : e.problems()) {
+        boolean fromFile = p.where().equals("--target") && !parsed.hasMatchedOption("--target");
+        problems.add(fromFile ? new Problem("--rubis (the properties' server)", p.value(),
+            p.expected() + "; pass --target http://127.0.0.1:PORT to aim the RUBiS workload elsewhere") : p);
+      }
+      return null;
+    }
+    return new Workload(checked.target(), new Arrival.Closed(r.users(), 0), r.source(), checked.length(),
+        new ThinkTime.None(), checked.phases(), checked.seed());
+  }
+}

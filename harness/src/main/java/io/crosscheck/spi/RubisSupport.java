@@ -1,0 +1,64 @@
+package io.crosscheck.spi;
+
+import io.crosscheck.model.Phases;
+import io.crosscheck.model.SessionSource;
+import io.crosscheck.model.spec.SpecException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.ServiceLoader;
+
+/**
+ * What the command line needs from the {@code rubis-compat} module, which depends on the harness
+ * and not the other way round: found with {@link ServiceLoader} on the launcher's classpath.
+ */
+public interface RubisSupport {
+  /**
+   * A RUBiS workload read from a {@code rubis.properties} file, as the RUBiS client would run it.
+   *
+   * @param source the scripted sessions (state machine, think times, URLs)
+   * @param users emulated users (the client's clients per node)
+   * @param phases up-ramp, session run and down-ramp times
+   * @param host the server host the properties name
+   * @param port its port
+   * @param description what was read, for run.json and the console
+   * @param notes things a user should know (defaults used, quirks kept)
+   */
+  record RubisWorkloadSpec(SessionSource.Scripted source, int users, Phases phases, String host, int port,
+      String description, List<String> notes) {}
+
+  /**
+   * Reads a RUBiS workload.
+   *
+   * @param properties a rubis.properties file, or null for the shipped default (bidding mix)
+   * @param table a transition table overriding the properties' one, or null
+   * @param users a user count overriding the properties', or null
+   * @throws SpecException listing every problem with its file:line
+   */
+  RubisWorkloadSpec workload(Path properties, Path table, Integer users) throws SpecException;
+
+  /** A running embedded RUBiS server. */
+  interface Server extends AutoCloseable {
+    int port();
+
+    /** Counters for the console, e.g. connections accepted and requests per interaction. */
+    String describeCounters();
+
+    @Override
+    void close();
+  }
+
+  /**
+   * Starts the embedded RUBiS-compatible auction server.
+   *
+   * @param bindAddress where to listen (127.0.0.1 unless the user asks)
+   * @param port the port, 0 for any
+   * @param logRequests one line per request on stderr
+   */
+  Server startServer(String bindAddress, int port, boolean logRequests) throws Exception;
+
+  /** The implementation on the classpath, if any. */
+  static Optional<RubisSupport> find() {
+    return ServiceLoader.load(RubisSupport.class).findFirst();
+  }
+}
