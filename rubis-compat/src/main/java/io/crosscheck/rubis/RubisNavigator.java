@@ -28,7 +28,7 @@ final class RubisNavigator {
   private final RubisUrls urls;
   private final SplittableRandom random;
   private final TransitionTable table;
-  private final int[] stack = new int[1024];
+  private int[] stack = new int[16];
   private int depth;
   private int current;
   private int builtState;
@@ -104,7 +104,10 @@ final class RubisNavigator {
     if (chosen != TransitionTable.END) {
       if (!table.keepsBackStack(chosen)) {
         depth = 0;
-      } else if (depth < stack.length) {
+      } else {
+        if (depth == stack.length) {
+          stack = java.util.Arrays.copyOf(stack, depth * 2); // unbounded, like java.util.Stack
+        }
         stack[depth++] = before;
       }
     }
@@ -218,8 +221,11 @@ final class RubisNavigator {
     }
   }
 
-  private String registerItem(int nCat) {
+  private String registerItem(int nCat) throws Death {
     int totalItems = config.totalActiveItems() + config.oldItems();
+    if (totalItems <= 0) {
+      throw new Death("no items to draw from (categories' item counts and old items are 0)");
+    }
     int i = totalItems + random.nextInt(1_000_000) + 1;
     int length = random.nextInt(config.itemDescriptionLength()) + 1;
     while (DESCRIPTION.length() < length) {

@@ -32,9 +32,12 @@ import java.util.function.IntSupplier;
  * session ends (next returns null) at End of Session, at that maximum, or where the original
  * client's user thread would die (see {@link RubisCounters#deaths()}).
  *
- * <p>Think time before a state: the table's ms for that state (for a Back: the Back row's), or with
- * TPC-W think times an exponential draw of mean 7 s (a draw r < 4.54e-5 gives 0), multiplied by the
- * slowdown factor read from {@code slowdown} when the state is chosen, truncated to whole ms.
+ * <p>Think time before a state: the table's ms for that state (for a Back: the Back row's, and no
+ * further think for the state popped), or with TPC-W think times an exponential draw of mean 7 s (a
+ * draw r < 4.54e-5 gives 0; a Back draws one too, as the client's code does), multiplied by the
+ * slowdown factor read from {@code slowdown} when the state is chosen, truncated to whole ms. After
+ * an ERROR page or a cut-short reply, Home follows with no think time; after five failed attempts,
+ * after the last 1 s pause.
  *
  * <p>Differences from the client, all deliberate: the user, the Back stack and the last item and
  * user ids start afresh with each session (the client keeps the stack and ids across the sessions
