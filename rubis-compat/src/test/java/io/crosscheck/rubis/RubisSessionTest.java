@@ -200,6 +200,41 @@ class RubisSessionTest {
   }
 
   @Test
+  void aReplyCutShortGoesHomeAtOnceWithoutRetrying() throws Exception {
+    RubisScriptFactory f = factory(chain(new int[][] {{HOME, VIEW_ITEM}, {VIEW_ITEM, VIEW_ITEM}},
+        new int[0]));
+    RubisSession s = f.create(1, 3);
+    s.next(null);
+    s.next(ok("itemId=5\""));
+    assertEquals(new RequestPlan(2, "GET", "/PHP/index.html", "", 0, false),
+        s.next(new Reply(200, false, "<html>itemId=")));
+    assertEquals(1, f.counters().readFailures());
+    assertEquals(0, f.counters().retries());
+  }
+
+  @Test
+  void generatedTextsHaveTheClientsLengths() throws Exception {
+    int storeComment = RubisState.STORE_COMMENT.ordinal();
+    int registerItem = RubisState.REGISTER_ITEM.ordinal();
+    RubisScriptFactory f = factory(chain(new int[][] {{HOME, storeComment},
+        {storeComment, registerItem}, {registerItem, END}}, new int[0]));
+    int longestDescription = 0;
+    for (int seed = 0; seed < 200; seed++) {
+      RubisSession s = f.create(seed, seed);
+      s.next(null);
+      String comment = java.net.URLDecoder.decode(s.next(ok("itemId=1\" name=to value=2>")).path()
+          .replaceAll(".*&comment=", ""), java.nio.charset.StandardCharsets.UTF_8);
+      assertTrue(comment.length() >= 1 && comment.length() <= 97, comment);
+      String item = s.next(ok("x")).path();
+      String description = java.net.URLDecoder.decode(item.replaceAll(".*&description=([^&]*)&.*", "$1"),
+          java.nio.charset.StandardCharsets.UTF_8);
+      assertTrue(description.length() >= 1 && description.length() <= 1325, item);
+      longestDescription = Math.max(longestDescription, description.length());
+    }
+    assertTrue(longestDescription > 1000, "longest " + longestDescription);
+  }
+
+  @Test
   void imagesAreFetchedAsABurstBeforeTheNextState() throws Exception {
     RubisScriptFactory f = factory(chain(new int[][] {{HOME, VIEW_ITEM}, {VIEW_ITEM, END}},
         new int[0]));
