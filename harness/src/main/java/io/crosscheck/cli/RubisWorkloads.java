@@ -26,6 +26,10 @@ final class RubisWorkloads {
       problems.add(new Problem("--rubis", o.rubis, "the rubis-compat module on the classpath (run ./crosscheck)"));
       return null;
     }
+    if (!(o.thinkScale > 0) || o.thinkScale > 1000) {
+      problems.add(new Problem("--think-scale", String.valueOf(o.thinkScale), "a factor > 0 and <= 1000"));
+      return null;
+    }
     Integer users = null;
     if (parsed.hasMatchedOption("--users")) {
       try {
@@ -37,7 +41,7 @@ final class RubisWorkloads {
     }
     RubisSupport.RubisWorkloadSpec r;
     try {
-      r = support.workload(o.rubis.isEmpty() ? null : Path.of(o.rubis), o.rubisTable, users);
+      r = support.workload(o.rubis.isEmpty() ? null : Path.of(o.rubis), o.rubisTable, users, o.thinkScale);
     } catch (SpecException e) {
       problems.addAll(e.problems());
       return null;
@@ -60,6 +64,7 @@ final class RubisWorkloads {
       }
       return null;
     }
+    r.notes().forEach(n -> System.out.println("crosscheck rubis: " + n));
     return new Workload(checked.target(), new Arrival.Closed(r.users(), 0), r.source(), checked.length(),
         new ThinkTime.None(), checked.phases(), checked.seed());
   }

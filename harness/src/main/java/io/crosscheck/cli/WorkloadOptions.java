@@ -121,6 +121,13 @@ final class WorkloadOptions {
   java.nio.file.Path rubisTable;
 
   @Option(
+      names = "--think-scale",
+      paramLabel = "FACTOR",
+      description = "With --rubis: multiplies every think time (0.1 = a ten times faster, time-scaled mix;"
+          + " the original client cannot do this). Default: ${DEFAULT-VALUE}.")
+  double thinkScale = 1.0;
+
+  @Option(
       names = "--ramp-up",
       paramLabel = "DURATION",
       description = "Warm-up window, excluded from statistics; closed users start spread over it. Default: ${DEFAULT-VALUE}.")

@@ -33,9 +33,11 @@ public interface RubisSupport {
    * @param properties a rubis.properties file, or null for the shipped default (bidding mix)
    * @param table a transition table overriding the properties' one, or null
    * @param users a user count overriding the properties', or null
+   * @param thinkScale multiplies every think time (1 = as the client; 0.1 = ten times faster), so a
+   *     long RUBiS mix can be time-scaled; not something the original client can do
    * @throws SpecException listing every problem with its file:line
    */
-  RubisWorkloadSpec workload(Path properties, Path table, Integer users) throws SpecException;
+  RubisWorkloadSpec workload(Path properties, Path table, Integer users, double thinkScale) throws SpecException;
 
   /** A running embedded RUBiS server. */
   interface Server extends AutoCloseable {

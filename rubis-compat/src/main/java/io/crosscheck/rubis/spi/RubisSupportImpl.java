@@ -1,0 +1,117 @@
+package io.crosscheck.rubis.spi;
+
+import io.crosscheck.model.Reply;
+import io.crosscheck.model.SessionScript;
+import io.crosscheck.model.SessionScriptFactory;
+import io.crosscheck.model.SessionSource;
+import io.crosscheck.model.spec.SpecException;
+import io.crosscheck.rubis.RubisInputException;
+import io.crosscheck.rubis.RubisWorkload;
+import io.crosscheck.rubis.server.RubisServer;
+import io.crosscheck.rubis.server.RubisServerConfig;
+import io.crosscheck.schedule.RequestPlan;
+import io.crosscheck.spi.RubisSupport;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The harness's view of rubis-compat ({@link RubisSupport}, registered for {@link
+ * java.util.ServiceLoader}): RUBiS workloads from rubis.properties files, and the embedded RUBiS
+ * server. Without a properties file the shipped {@code crosscheck-default.properties} is used: the
+ * RUBiS Servlets example aimed at 127.0.0.1:8080 with the bidding mix.
+ */
+public final class RubisSupportImpl implements RubisSupport {
+  static final String DEFAULT_PROPERTIES = "/io/crosscheck/rubis/crosscheck-default.properties";
+
+  @Override
+  public RubisWorkloadSpec workload(Path properties, Path table, Integer users, double thinkScale)
+      throws SpecException {
+    Path file = properties != null ? properties : defaultProperties();
+    RubisWorkload w;
+    try {
+      w = RubisWorkload.read(file, new RubisWorkload.Overrides(users, table, null));
+    } catch (RubisInputException e) {
+      throw e.toSpecException();
+    }
+    List<String> notes = new ArrayList<>(w.notes());
+    if (properties == null) {
+      notes.add(0, "rubis.properties: none given, the shipped crosscheck-default.properties (bidding mix)");
+    }
+    SessionSource.Scripted source = w.source();
+    String description = w.describe();
+    if (thinkScale != 1.0) {
+      source = new SessionSource.Scripted(new ScaledThink(source.factory(), thinkScale));
+      description += String.format(Locale.ROOT, "; think times x %s", thinkScale);
+      notes.add(String.format(Locale.ROOT, "think times scaled by %s (time-scaled mix)", thinkScale));
+    }
+    return new RubisWorkloadSpec(source, w.users(), w.phases(), w.host(), w.port(), description, notes);
+  }
+
+  private static Path defaultProperties() {
+    try (InputStream in = RubisSupportImpl.class.getResourceAsStream(DEFAULT_PROPERTIES)) {
+      Path dir = Files.createTempDirectory("crosscheck-rubis");
+      Path file = dir.resolve("crosscheck-default.properties");
+      Files.copy(in, file);
+      file.toFile().deleteOnExit();
+      dir.toFile().deleteOnExit();
+      return file;
+    } catch (IOException e) {
+      throw new UncheckedIOException("the shipped RUBiS properties cannot be read", e);
+    }
+  }
+
+  @Override
+  public Server startServer(String bindAddress, int port, boolean logRequests) throws Exception {
+    RubisServer server = RubisServer.start(RubisServerConfig.defaults().withBindAddress(bindAddress)
+        .withPort(port).withLogRequests(logRequests));
+    return new Server() {
+      @Override
+      public int port() {
+        return server.port();
+      }
+
+      @Override
+      public String describeCounters() {
+        return "connectionsAccepted=" + server.connectionsAccepted() + " requestsServed="
+            + server.counters().requestsServed() + " byInteraction=" + server.counters().servedByInteraction();
+      }
+
+      @Override
+      public void close() {
+        server.close();
+      }
+    };
+  }
+
+  /** Multiplies the think time of every request a script plans. */
+  private record ScaledThink(SessionScriptFactory inner, double scale) implements SessionScriptFactory {
+    @Override
+    public SessionScript create(long sessionId, long seed) {
+      SessionScript script = inner.create(sessionId, seed);
+      return new SessionScript() {
+        @Override
+        public RequestPlan next(Reply previous) {
+          RequestPlan p = script.next(previous);
+          return p == null ? null : new RequestPlan(p.seq(), p.method(), p.path(), p.body(),
+              Math.round(p.thinkBeforeNanos() * scale), p.burstWithPrevious());
+        }
+
+        @Override
+        public boolean needsBody() {
+          return script.needsBody();
+        }
+      };
+    }
+
+    @Override
+    public String describe() {
+      return inner.describe() + String.format(Locale.ROOT, "; think x %s", scale);
+    }
+  }
+}
