@@ -3,6 +3,12 @@ package io.crosscheck.cli;
 import io.crosscheck.compare.Findings;
 import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineOptions;
+import io.crosscheck.model.Arrival;
+import io.crosscheck.model.Phases;
+import io.crosscheck.model.SessionLength;
+import io.crosscheck.model.Target;
+import io.crosscheck.model.ThinkTime;
+import io.crosscheck.spi.RubisSupport;
 import io.crosscheck.engine.legacy.LegacyOptions;
 import io.crosscheck.engine.legacy.LegacyUrlConnectionEngine;
 import io.crosscheck.engine.netty.NettyEngine;
@@ -19,24 +25,27 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * {@code crosscheck demo}: the main job on the embedded default. Starts the embedded server on a
- * loopback ephemeral port and audits three workloads against it — the same closed workload with the
- * Netty engine and with the legacy thread-per-user {@code URL.openStream} engine, then a partly-open
- * flash crowd — printing each findings table and a side-by-side summary. Without the right to
- * capture it runs the workloads without the audit and says how to get it.
+ * {@code crosscheck demo}: the main job on the embedded default. Starts the embedded RUBiS-compatible
+ * auction server and the generic embedded server on loopback ephemeral ports and audits three
+ * workloads — the RUBiS bidding mix (time-scaled) with the Netty engine and, on the same seed, with
+ * the legacy thread-per-user {@code URL.openStream} engine as the RUBiS client fetches pages; then
+ * a partly-open flash crowd — printing each findings table and a side-by-side summary. Without the
+ * right to capture it runs the workloads unaudited and says how to get it.
  */
 @Command(
     name = "demo",
     mixinStandardHelpOptions = true,
     description = {
-      "Starts the embedded server on 127.0.0.1 and audits (live capture + run + comparison) three"
-          + " workloads against it, printing each findings table and a side-by-side summary:",
-      "  1. closed: 100 users x 3 sessions x 10 requests, exponential think time (mean 100 ms), users"
-          + " started over a 2 s ramp-up (JIT warm-up) that statistics exclude; Netty engine, per-session;",
-      "  2. the same seeded workload with legacy-urlconnection (a thread per user, URL.openStream and"
-          + " the JDK's keep-alive cache, as RUBiS and TPC-W do);",
-      "  3. partly-open flash crowd: sessions arrive at 20/s for 3 s, 200/s for 2 s, 20/s for 3 s.",
-      "Takes under a minute. Run directories go under --out. The capture needs root or CAP_NET_RAW;"
+      "Starts the embedded RUBiS auction server and the generic embedded server on 127.0.0.1 and audits"
+          + " (live capture + run + comparison) three workloads, printing each findings table and a"
+          + " side-by-side summary:",
+      "  1. the RUBiS bidding mix (the client's default transition table and think times, scaled x0.05),"
+          + " 100 users, 2 s warm-up + 12 s measured; Netty engine, per-session;",
+      "  2. the same seeded RUBiS workload with legacy-urlconnection (a thread per user, URL.openStream and"
+          + " the JDK's keep-alive cache, as the RUBiS client does);",
+      "  3. partly-open flash crowd on the generic server: sessions arrive at 20/s for 3 s, 200/s for 2 s,"
+          + " 20/s for 3 s.",
+      "Takes about a minute. Run directories go under --out. The capture needs root or CAP_NET_RAW;"
           + " without it the workloads run unaudited."
     })
 final class DemoCommand implements Callable<Integer> {
@@ -45,24 +54,25 @@ final class DemoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    try (EmbeddedServer server = EmbeddedServer.start(ServerConfig.defaults().withPort(0))) {
+    RubisSupport rubis = RubisSupport.find().orElse(null);
+    try (EmbeddedServer server = EmbeddedServer.start(ServerConfig.defaults().withPort(0));
+        AutoCloseable rubisServer = rubis == null ? () -> { } : rubis.startServer("127.0.0.1", 0, false)) {
       String target = "http://127.0.0.1:" + server.port();
       System.out.println("crosscheck demo: embedded server on " + target);
+      Integer rubisPort = rubisServer instanceof RubisSupport.Server r ? r.port() : null;
+      if (rubisPort != null) {
+        System.out.println("crosscheck demo: embedded RUBiS auction site on http://127.0.0.1:" + rubisPort);
+      }
       int exit = 0;
       boolean capture = true;
       List<String> summary = new ArrayList<>();
-      for (Step step : steps(target)) {
+      for (Step step : steps(target, rubis, rubisPort)) {
         System.out.println();
         System.out.println("== " + step.title());
-        Workload w;
-        try {
-          w = step.options().toSpec().build();
-        } catch (SpecException e) {
-          throw new IllegalStateException("the demo's own workload is invalid: " + e.getMessage(), e);
-        }
+        Workload w = step.workload();
         if (capture) {
           AuditCommand.Audit audit = AuditCommand.audit(AuditCommand.inProcess(job(step, w), output.progress),
-              target, new AuditCommand.CaptureOptions(), System.out);
+              w.target().toString(), new AuditCommand.CaptureOptions(), System.out);
           if (audit.exitCode() != 2) {
             exit = Math.max(exit, audit.exitCode());
             summary.add(summaryLine(step, audit.findings()));
@@ -95,20 +105,9 @@ final class DemoCommand implements Callable<Integer> {
         f.connections().connectionsWithRequests(), f.connections().sessions());
   }
 
-  private record Step(String name, String title, WorkloadOptions options, Engine engine) {}
+  private record Step(String name, String title, Workload workload, Engine engine) {}
 
-  private static List<Step> steps(String target) {
-    WorkloadOptions closed = new WorkloadOptions();
-    closed.target = target;
-    closed.users = "100";
-    closed.sessionsPerUser = "3";
-    closed.sessionLength = "fixed:10";
-    closed.think = "exp:100ms";
-    closed.urls = "/static/2k,/static/16k";
-    closed.urlOrder = "random";
-    closed.rampUp = "2s";
-    closed.duration = "30s";
-
+  private static List<Step> steps(String target, RubisSupport rubis, Integer rubisPort) throws SpecException {
     WorkloadOptions crowd = new WorkloadOptions();
     crowd.target = target;
     crowd.arrival = "partly-open";
@@ -118,13 +117,20 @@ final class DemoCommand implements Callable<Integer> {
     crowd.urls = "/static/2k,/static/16k";
     crowd.urlOrder = "random";
     crowd.duration = "8s";
-    return List.of(
-        new Step("closed-netty", "closed: 100 users x 3 sessions x 10 requests, think exp 100 ms, 2 s warm-up; Netty engine,"
-            + " per-session", closed, new NettyEngine()),
-        new Step("closed-urlconnection", "the same seeded workload; legacy-urlconnection (thread per user,"
-            + " URL.openStream, the JDK's keep-alive cache)", closed,
-            new LegacyUrlConnectionEngine(LegacyOptions.faithful().withTiming(LegacyOptions.TimingClock.NANOS))),
-        new Step("flash-crowd-netty", "partly-open flash crowd: 20/s, 200/s for 2 s, 20/s; think exp 50 ms;"
-            + " Netty engine", crowd, new NettyEngine()));
+    List<Step> steps = new ArrayList<>();
+    Engine legacy = new LegacyUrlConnectionEngine(LegacyOptions.faithful().withTiming(LegacyOptions.TimingClock.NANOS));
+    if (rubis != null) {
+      RubisSupport.RubisWorkloadSpec r = rubis.workload(null, null, 100, 0.05);
+      Workload bidding = new Workload(new Target("127.0.0.1", rubisPort), new Arrival.Closed(r.users(), 0),
+          r.source(), new SessionLength.Fixed(1), new ThinkTime.None(),
+          new Phases(2_000_000_000L, 12_000_000_000L, 0), 1);
+      steps.add(new Step("rubis-netty", "RUBiS bidding mix x0.05 think, 100 users; Netty engine, per-session",
+          bidding, new NettyEngine()));
+      steps.add(new Step("rubis-urlconnection", "the same seeded RUBiS workload; legacy-urlconnection (thread"
+          + " per user, URL.openStream, the JDK's keep-alive cache)", bidding, legacy));
+    }
+    steps.add(new Step("flash-crowd-netty", "partly-open flash crowd: 20/s, 200/s for 2 s, 20/s; think exp"
+        + " 50 ms; Netty engine", crowd.toSpec().build(), new NettyEngine()));
+    return steps;
   }
 }
