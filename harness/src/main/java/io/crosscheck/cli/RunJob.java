@@ -9,7 +9,12 @@ import io.crosscheck.model.Workload;
 import io.crosscheck.record.ClockCalibration;
 import io.crosscheck.record.ClockOffset;
 import io.crosscheck.record.ClockSampler;
+import io.crosscheck.model.Phase;
+import io.crosscheck.model.Phases;
+import io.crosscheck.model.SessionSource;
 import io.crosscheck.record.RecordingSink;
+import io.crosscheck.record.RequestCsv;
+import io.crosscheck.record.StateSummary;
 import io.crosscheck.record.RunDirectory;
 import io.crosscheck.record.Summary;
 import io.crosscheck.record.SummaryTable;
@@ -21,6 +26,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -68,6 +74,24 @@ final class RunJob {
     this.outBase = outBase;
     this.name = name;
     this.command = List.copyOf(command);
+  }
+
+  /** A scripted workload with states (RUBiS): the client's per-state view, in states.csv and on stdout. */
+  private void printStates(RunDirectory dir, PrintStream out) {
+    if (!(workload.source() instanceof SessionSource.Scripted s) || !s.factory().hasStates()) {
+      return;
+    }
+    try {
+      Phases p = workload.phases();
+      StateSummary states = StateSummary.of(RequestCsv.read(dir.requestsCsv()), s.factory()::stateLabel,
+          Map.of(Phase.RAMP_UP, p.rampUpNanos(), Phase.MEASURE, p.measureNanos(), Phase.RAMP_DOWN, p.rampDownNanos()));
+      states.writeCsv(dir.path().resolve("states.csv"));
+      out.print(states.format());
+      out.println("sessions: " + s.factory().describeOutcomes());
+      dir.put("scriptOutcomes", s.factory().describeOutcomes());
+    } catch (IOException e) {
+      out.println("crosscheck: no per-state summary: " + e.getMessage());
+    }
   }
 
   /** The checked workload this job runs. */
@@ -167,6 +191,7 @@ final class RunJob {
     }
     if (summary != null) {
       out.print(SummaryTable.format(summary));
+      printStates(dir, out);
     }
     if (result != null) {
       LegacyEngineLimit.fromExtra(result.extra())

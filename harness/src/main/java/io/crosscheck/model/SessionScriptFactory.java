@@ -13,4 +13,22 @@ public interface SessionScriptFactory {
 
   /** A stable text naming the script and everything that shapes it (enters the schedule digest). */
   String describe();
+
+  /**
+   * The state (page) a request target belongs to, for per-state reports; null for a request that
+   * belongs to the page before it (an image) or when the script has no states.
+   */
+  default String stateLabel(String target) {
+    return null;
+  }
+
+  /** What the scripts did that a report should show (e.g. sessions ended by a client death), or "". */
+  default String describeOutcomes() {
+    return "";
+  }
+
+  /** True when {@link #stateLabel} names states, so a per-state summary is worth printing. */
+  default boolean hasStates() {
+    return false;
+  }
 }

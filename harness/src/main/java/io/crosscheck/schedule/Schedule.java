@@ -178,6 +178,22 @@ public final class Schedule {
   public String digest() {
     MessageDigest sha = sha256();
     update(sha, workload.toString());
+    if (workload.source() instanceof SessionSource.Scripted) {
+      // a scripted session's requests depend on replies: the script's description (in the workload's
+      // text) and the seed are the work; arrival instants still count, scripts are not created
+      if (!(workload.arrival() instanceof Arrival.Closed)) {
+        ArrivalSequence arrivals = arrivals();
+        long horizon = workload.phases().totalNanos();
+        for (long i = 0; i < DIGEST_MAX_ARRIVALS; i++) {
+          long offset = arrivals.nextOffsetNanos();
+          if (offset == ArrivalSequence.NONE || offset >= horizon) {
+            break;
+          }
+          update(sha, Long.toString(offset));
+        }
+      }
+      return HexFormat.of().formatHex(sha.digest());
+    }
     forEachDigestedSession(plan -> update(sha, plan.toString()));
     return HexFormat.of().formatHex(sha.digest());
   }

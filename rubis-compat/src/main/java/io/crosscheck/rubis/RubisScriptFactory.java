@@ -76,6 +76,22 @@ public final class RubisScriptFactory implements SessionScriptFactory {
   }
 
   /** The report name of the state a request target belongs to, or null (images, other paths). */
+  @Override
+  public String stateLabel(String target) {
+    return stateName(target);
+  }
+
+  @Override
+  public boolean hasStates() {
+    return true;
+  }
+
+  @Override
+  public String describeOutcomes() {
+    return counters().toString();
+  }
+
+  /** The label of the state whose URL {@code target} is, or null for an image or other target. */
   public String stateName(String target) {
     RubisState s = urls.stateOf(target);
     return s == null ? null : s.label();

@@ -139,10 +139,15 @@ public final class NettyEngine implements Engine {
       run.release();
       return;
     }
-    // the next session starts when this one ends: back to back
-    new SessionInstance(run, schedule.closedSession(user, k), loop, parallelism(run),
-        () -> startUserSession(run, schedule, closed, loop, user, k + 1, run.ticker.nanoTime()))
-        .start(atNanos);
+    // the next session starts when this one ends, back to back; a session cut by the deadline (its
+    // next request fell after it) ends the user, who would still be thinking when the run is over
+    new SessionInstance(run, schedule.closedSession(user, k), loop, parallelism(run), complete -> {
+      if (complete) {
+        startUserSession(run, schedule, closed, loop, user, k + 1, run.ticker.nanoTime());
+      } else {
+        run.release();
+      }
+    }).start(atNanos);
   }
 
   private static int parallelism(EngineRun run) {
@@ -200,7 +205,7 @@ public final class NettyEngine implements Engine {
       run.hold();
       long intendedNanos = run.startNanos + offsetNanos;
       run.onLoop(target, () -> new SessionInstance(run, schedule.arrivingSession(arrivalIndex, offsetNanos),
-          target, parallelism(run), run::release).start(intendedNanos));
+          target, parallelism(run), complete -> run.release()).start(intendedNanos));
     }
   }
 

@@ -8,6 +8,7 @@ import io.crosscheck.schedule.SessionPlan;
 import io.netty.channel.EventLoop;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * A running session of the Netty engine: walks its {@link SessionPlan} group by group. A group is
@@ -26,7 +27,7 @@ final class SessionInstance {
   final SessionPlan plan;
   final EventLoop loop;
   final ClientConnection[] lanes;
-  private final Runnable onEnd;
+  private final Consumer<Boolean> onEnd;
   final RequestCursor cursor;
   private final ArrayDeque<RequestPlan> waiting = new ArrayDeque<>();
   private List<RequestPlan> nextGroup;
@@ -37,7 +38,11 @@ final class SessionInstance {
   private int pending;
   private boolean ended;
 
-  SessionInstance(EngineRun run, SessionPlan plan, EventLoop loop, int parallelism, Runnable onEnd) {
+  /**
+   * @param onEnd told whether the session ran to its end (true) or was cut by the deadline or a
+   *     stop (false): a closed user starts its next session only after a complete one
+   */
+  SessionInstance(EngineRun run, SessionPlan plan, EventLoop loop, int parallelism, Consumer<Boolean> onEnd) {
     this.run = run;
     this.plan = plan;
     this.loop = loop;
@@ -128,6 +133,6 @@ final class SessionInstance {
     ended = true;
     run.source.sessionEnded(this);
     run.sessionEnded(completed);
-    onEnd.run();
+    onEnd.accept(completed);
   }
 }

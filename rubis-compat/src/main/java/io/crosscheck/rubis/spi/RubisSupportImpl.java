@@ -113,5 +113,20 @@ public final class RubisSupportImpl implements RubisSupport {
     public String describe() {
       return inner.describe() + String.format(Locale.ROOT, "; think x %s", scale);
     }
+
+    @Override
+    public String stateLabel(String target) {
+      return inner.stateLabel(target);
+    }
+
+    @Override
+    public boolean hasStates() {
+      return inner.hasStates();
+    }
+
+    @Override
+    public String describeOutcomes() {
+      return inner.describeOutcomes();
+    }
   }
 }
