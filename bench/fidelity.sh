@@ -23,7 +23,10 @@
 #   starts after it), HTTPERF (binary; default httperf-prec, built by the peers' 03a script if absent,
 #   else Debian's httperf), HTTPERF_RECV_BUFFER (262144: httperf's default 16 KB receive buffer
 #   zero-window-stalls every 64 KB reply on lo, making the two tools' workloads incomparable),
-#   OUT (directory for results; default a fresh /tmp directory).
+#   OUT (directory for results; default a fresh /tmp directory), CROSSCHECK_JAVA_OPTS (passed to the
+#   audit JVM by the launcher, e.g. "-Xmn3g -Xms4g -XX:+AlwaysPreTouch -Xlog:gc:file=gc.log": see FIDELITY.md).
+# "quiet" in the table = the bounded pre-run wait found a quiet 1.5 s window; foreign_cpu_s is what
+#   other processes used DURING the run (the figure to judge a run by).
 # Output: OUT/fidelity.tsv (one row per tool run), OUT/fidelity.log, a per-level median table on stdout.
 set -euo pipefail
 BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -73,7 +76,7 @@ taskset -c "$SERVER_CPU" "$CC" serve --port "$PORT" > "$W/serve.log" 2>&1 &
 SERVER_PID=$!
 wait_port "$PORT"
 
-{ echo "# $(date -u +%FT%TZ) $(nproc) vCPU, $(uname -r), $($HTTPERF --version 2>&1 | head -1 || true)"
+{ echo "# $(date -u +%FT%TZ) $(nproc) vCPU, $(uname -r), $($HTTPERF --version 2>&1 | grep -v warning | head -1 || true)"
   echo "# crosscheck $(git -C "$ROOT" rev-parse --short HEAD), levels=$LEVELS reps=$REPS port=$PORT"; } | tee -a "$LOG"
 printf 'tool\tlevel\trep\tsessions\trequests\terrors\treported_mean_us\twire_mean_us\tmean_err_us\tp99_err_us\tsend_lag_us\trecv_lag_us\tclient_cpu_s\tpeak_conns\tdropped\tforeign_cpu_s\tquiet\n' > "$TSV"
 
