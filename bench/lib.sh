@@ -1,0 +1,119 @@
+# bench/lib.sh - helpers sourced by the bench scripts (loopback only; only PIDs we start are stopped).
+# wait_quiet, the foreign-CPU accounting and the capture stop delay are adapted from the peer
+# scripts in /work/shared/peers (lib.sh, cpuwatch.py): same thresholds, same pitfalls.
+
+BENCH_WORK=${BENCH_WORK:-$(mktemp -d /tmp/crosscheck-bench.XXXXXX)}
+SERVER_CPU=${SERVER_CPU:-1}   # embedded server and capture pinned here
+CLIENT_CPU=${CLIENT_CPU:-0}   # load generator pinned here
+
+# cpuwatch: CPU used by processes OUTSIDE our process group (the machine is shared), after
+# peers/cpuwatch.py.  cpuwatch snap FILE | cpuwatch diff FILE -> "foreign_cpu_s=X over Y s (steal_s=Z) top: ..."
+cat > "$BENCH_WORK/cpuwatch.py" <<'PY'
+import os, sys, json, time
+HZ = os.sysconf('SC_CLK_TCK')
+def snap():
+    d = {}
+    for p in os.listdir('/proc'):
+        if not p.isdigit(): continue
+        try: s = open('/proc/%s/stat' % p).read()
+        except OSError: continue
+        r = s.rfind(')'); comm = s[s.find('(') + 1:r]; f = s[r + 2:].split()
+        d[p] = (comm, int(f[2]), int(f[11]) + int(f[12]))
+    steal = sum(int(l.split()[8]) for l in open('/proc/stat') if l.startswith('cpu '))
+    return {'t': time.time(), 'procs': d, 'steal': steal}
+cmd, path = sys.argv[1], sys.argv[2]
+mine = {os.getpgid(0)}
+if cmd == 'snap':
+    json.dump(snap(), open(path, 'w'))
+else:
+    a = json.load(open(path)); b = snap(); foreign = {}
+    for p, (comm, pgid, t) in b['procs'].items():
+        if pgid in mine: continue
+        t0 = a['procs'].get(p, (comm, pgid, 0))[2]
+        if t - t0 > 0: foreign[comm] = foreign.get(comm, 0) + (t - t0)
+    top = sorted(foreign.items(), key=lambda x: -x[1])[:3]
+    print('foreign_cpu_s=%.2f over %.1f s (steal_s=%.2f) top: %s' % (
+        sum(foreign.values()) / HZ, b['t'] - a['t'], (b['steal'] - a['steal']) / HZ,
+        ', '.join('%s=%.2f' % (c, v / HZ) for c, v in top)))
+PY
+watch_start() { python3 "$BENCH_WORK/cpuwatch.py" snap "$BENCH_WORK/cw.json"; }
+watch_end()   { python3 "$BENCH_WORK/cpuwatch.py" diff "$BENCH_WORK/cw.json"; }
+foreign_s()   { sed -n 's/.*foreign_cpu_s=\([0-9.]*\).*/\1/p' <<<"$1"; }
+
+# wait_quiet: wait (bounded, QUIET_MAX s) until foreign processes used < 10% of one core over a
+# 1.5 s window (peers' rule). Prints what it saw; never kills anything.
+wait_quiet() {
+  local max=${QUIET_MAX:-30} t0=$SECONDS line f
+  while :; do
+    python3 "$BENCH_WORK/cpuwatch.py" snap "$BENCH_WORK/cwq.json"; sleep 1.5
+    line=$(python3 "$BENCH_WORK/cpuwatch.py" diff "$BENCH_WORK/cwq.json"); f=$(foreign_s "$line")
+    if python3 -c "import sys; sys.exit(0 if $f < 0.15 else 1)"; then
+      echo "quiet after $((SECONDS-t0)) s"; return 0; fi
+    if [ $((SECONDS-t0)) -ge "$max" ]; then echo "NOT quiet after ${max} s: $line"; return 0; fi
+  done
+}
+
+wait_port() {        # wait up to 60 s for 127.0.0.1:$1 to accept (the launcher may build first)
+  for _ in $(seq 1 600); do
+    (exec 3<>/dev/tcp/127.0.0.1/"$1") 2>/dev/null && return 0
+    sleep 0.1
+  done
+  echo "port $1 not up" >&2; return 1
+}
+
+# start_tcpdump FILE FILTER: nanosecond stamps, snaplen 512 and a 64 MiB buffer (crosscheck's
+# live-capture settings), pinned to SERVER_CPU; sets TCPDUMP_PID.
+start_tcpdump() {
+  local f=$1 flt=$2
+  taskset -c "$SERVER_CPU" tcpdump -i lo -n -s 512 -B 65536 --time-stamp-precision=nano -w "$f" "$flt" 2>"$f.log" &
+  TCPDUMP_PID=$!
+  for _ in $(seq 1 50); do grep -q listening "$f.log" 2>/dev/null && break; sleep 0.1; done
+}
+stop_tcpdump() {
+  if [ -n "${TCPDUMP_PID:-}" ] && kill -0 "$TCPDUMP_PID" 2>/dev/null; then
+    # > 1 s first: TPACKET_V3 block timeout, else the last block's packets are lost on SIGINT (peers)
+    sleep 1.5; kill -TERM "$TCPDUMP_PID"   # TERM: background jobs start with SIGINT ignored; wait "$TCPDUMP_PID" 2>/dev/null || true
+  fi
+  TCPDUMP_PID=
+}
+
+# pin_capture_threads PID CPU: move a crosscheck JVM's capture threads (named crosscheck-capture-*;
+# /proc comm keeps 15 chars) to CPU, so the client core runs only the engine. Polls up to 20 s.
+pin_capture_threads() {
+  local pid=$1 cpu=$2 n=0 t
+  for _ in $(seq 1 400); do
+    kill -0 "$pid" 2>/dev/null || return 1
+    for t in /proc/"$pid"/task/*; do
+      if [ "$(cat "$t/comm" 2>/dev/null)" = "crosscheck-capt" ]; then
+        taskset -p -c "$cpu" "${t##*/}" >/dev/null 2>&1 && n=$((n + 1))
+      fi
+    done
+    [ "$n" -ge 2 ] && { echo "$n"; return 0; }
+    n=0; sleep 0.05
+  done
+  echo "$n"
+}
+
+# proc_cpu_s PID: utime+stime in seconds of a live process (all its threads).
+proc_cpu_s() {
+  python3 - "$1" <<'PY'
+import os, sys
+s = open('/proc/%s/stat' % sys.argv[1]).read(); f = s[s.rfind(')') + 2:].split()
+print('%.2f' % ((int(f[11]) + int(f[12])) / os.sysconf('SC_CLK_TCK')))
+PY
+}
+
+# jvm_cpu_s_excl_capture PID: utime+stime in seconds of all threads of PID except the capture threads.
+jvm_cpu_s_excl_capture() {
+  python3 - "$1" <<'PY'
+import os, sys
+tot = 0
+for t in os.listdir('/proc/%s/task' % sys.argv[1]):
+    try: s = open('/proc/%s/task/%s/stat' % (sys.argv[1], t)).read()
+    except OSError: continue
+    comm = s[s.find('(') + 1:s.rfind(')')]
+    if comm == 'crosscheck-capt': continue
+    f = s[s.rfind(')') + 2:].split(); tot += int(f[11]) + int(f[12])
+print('%.2f' % (tot / os.sysconf('SC_CLK_TCK')))
+PY
+}
