@@ -80,6 +80,10 @@ final class ConnectionDiagnostics {
     if (connections == 0) {
       return "no HTTP exchange was seen on the wire";
     }
+    if (sessions == 0) {
+      return String.format(Locale.ROOT, "no generator records: %,d connections and %,d exchanges on the wire,"
+          + " up to %,d requests on one", connections, requests, maxOnOne);
+    }
     if (shared > 0) {
       return String.format(Locale.ROOT,
           "connection sharing: %,d connections for %,d sessions; up to %,d requests on one connection;"

@@ -76,8 +76,12 @@ public record Findings(
    */
   public record Lags(Stats sendLag, Stats receiveLag, long belowUncertainty) {}
 
-  /** Latency from intended start beside send-start latency beside wire time (same pairs). */
-  public record LatencyColumns(Stats fromIntendedStart, Stats fromSendStart, Stats wire) {}
+  /**
+   * Latency from intended start beside send-start latency beside wire time (same pairs), and the
+   * wire's response time over every complete exchange in the capture, matched or not (another
+   * tool's traffic, e.g. httperf's, has only this).
+   */
+  public record LatencyColumns(Stats fromIntendedStart, Stats fromSendStart, Stats wire, Stats wireAllExchanges) {}
 
   /**
    * One interval of the run (by the wire's request start).

@@ -90,10 +90,15 @@ public final class FindingsBuilder {
         new Findings.Clock(clock.calibrations(), clock.maxUncertaintyNanos() / 1e3, clock.driftNanos() / 1e3,
             reportedResolutionNanos / 1e3);
     return new Findings(matching, clockFinding, rt, new Lags(stats(sendLag), stats(receiveLag), belowUncertainty),
-        new LatencyColumns(stats(fromIntended), stats(reported), stats(wire)),
+        new LatencyColumns(stats(fromIntended), stats(reported), stats(wire), wireAll(exchanges)),
         intervals(pairs, events, telemetry, clock, originEpochNanos, intervalNanos),
         ConnectionDiagnostics.of(records, exchanges, events, match),
         new Cdf(cdf(reported), cdf(wire)), pressure);
+  }
+
+  private static Stats wireAll(List<WireExchange> exchanges) {
+    return stats(exchanges.stream().filter(WireExchange::complete).mapToLong(WireExchange::responseTimeNanos)
+        .toArray());
   }
 
   private static List<Interval> intervals(List<Match> pairs, List<ConnectionEvent> events,

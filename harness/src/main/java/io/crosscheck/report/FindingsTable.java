@@ -40,6 +40,7 @@ public final class FindingsTable {
     row(out, "from intended start", f.latency().fromIntendedStart());
     row(out, "from send start (reported)", f.latency().fromSendStart());
     row(out, "on the wire", f.latency().wire());
+    row(out, "on the wire, every exchange", f.latency().wireAllExchanges());
     if (f.lags().belowUncertainty() > 0) {
       line(out, "impossible", f.lags().belowUncertainty()
           + " lags below the clock's uncertainty and the generator's resolution");
