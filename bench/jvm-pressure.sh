@@ -8,19 +8,20 @@
 #          client's CPU measured from outside (/usr/bin/time user+sys of the whole
 #          './crosscheck run' process, minus a no-load baseline), in alternating pairs.
 #
-# Loopback only. Bounded: a global deadline (BUDGET_S, default 840 s) skips what is left;
+# Loopback only. Bounded: a global deadline (BUDGET_S, default 870 s) skips what is left;
 # every process started here is stopped on exit (trap). Server pinned to SERVER_CPU,
 # client (crosscheck audit/run and its child JVM) pinned to CLIENT_CPU.
 # Needs root (CAP_NET_RAW) for the capture in part 1.
 #
-# Environment: REPS (3), PAIRS (5), BUDGET_S (840), QUIET_MAX (15 s per wait),
+# Environment: REPS (3), PAIRS (5), BUDGET_S (870), QUIET_MAX (10 s per wait),
 #   PART=1|2|all, OUT (/tmp/crosscheck-jvm-pressure-DATE), PORT (18091),
-#   P1_DURATION (8s), P2_DURATION (20s), P2_RATE (2000).
+#   P1_DURATION (8s), P2_DURATION (20s), P2_RATE (2000),
+#   P1_ONLY ("17-Xint-millis 25-JIT": only these part-1 configurations).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$here"
 
-REPS=${REPS:-3}; PAIRS=${PAIRS:-5}; BUDGET_S=${BUDGET_S:-840}; QUIET_MAX=${QUIET_MAX:-15}
+REPS=${REPS:-3}; PAIRS=${PAIRS:-5}; BUDGET_S=${BUDGET_S:-870}; QUIET_MAX=${QUIET_MAX:-10}
 PART=${PART:-all}; PORT=${PORT:-18091}
 SERVER_CPU=${SERVER_CPU:-1}; CLIENT_CPU=${CLIENT_CPU:-0}
 P1_DURATION=${P1_DURATION:-8s}; P2_DURATION=${P2_DURATION:-20s}; P2_RATE=${P2_RATE:-2000}
@@ -121,6 +122,7 @@ P1_TSV="$OUT/part1.tsv"
 p1_run() {   # p1_run SPEC REP
   local spec=$1 rep=$2 label home timing opts d fl line o=()
   IFS='|' read -r label home timing opts <<<"$spec"
+  if [ -n "${P1_ONLY:-}" ] && [[ " $P1_ONLY " != *" $label "* ]]; then return 0; fi
   for x in $opts; do o+=("--jvm-opt=$x"); done
   d="$OUT/p1/$label"; mkdir -p "$d"
   echo "[p1 $label rep $rep] $(wait_quiet) ($(left) s left)"
@@ -154,8 +156,9 @@ PY
 
 if [ "$PART" = all ] || [ "$PART" = 1 ]; then
   printf 'label\trep\tflags\ttiming\tabsErrUs\tratio\terrP50Us\terrP99Us\tsendLagUs\trecvLagUs\tcpuCores\tthreadsPeak\tgcPauseMs\twireMeanUs\tsysCpuFrac\tforeignCores\trecords\tcpuUsPerReq\n' >"$P1_TSV"
-  # Reserve ~5 min for part 2 when it runs too.
-  reserve=0; [ "$PART" = all ] && reserve=$(( PAIRS * 2 * 27 + 40 ))
+  # Reserve time for part 2 when it runs too.
+  p2s=${P2_DURATION%s}; [[ "$p2s" =~ ^[0-9]+$ ]] || p2s=20
+  reserve=0; [ "$PART" = all ] && reserve=$(( PAIRS * 2 * (p2s + QUIET_MAX + 6) + 4 * (QUIET_MAX + 8) ))
   for rep in $(seq 1 "$REPS"); do          # interleaved: noise hits every configuration alike
     for spec in "${P1_CORE[@]}"; do
       [ "$(left)" -gt $(( reserve + 30 )) ] || { echo "[p1] budget: skipping the rest"; break 2; }
@@ -213,13 +216,14 @@ p2_run() {   # p2_run LABEL TELEMETRY DURATION PAIR
   echo "  elapsed ${el}s user ${us}s sys ${sy}s requests $reqs   [$line]"
 }
 if [ "$PART" = all ] || [ "$PART" = 2 ]; then
+  p2s=${P2_DURATION%s}; [[ "$p2s" =~ ^[0-9]+$ ]] || p2s=20
   printf 'label\tpair\ttelemetry\telapsedS\tuserS\tsysS\trequests\tforeignCores\n' >"$P2_TSV"
   # Baselines: the same commands with a 1 ms window (JVM start-up, CLI warm-up, schedule,
   # files; with telemetry also its fixed start cost, e.g. JFR). Used to express the
   # difference against the steady-load CPU rather than against start-up.
   for i in 1 2; do p2_run basewith 100ms 1ms "$i"; p2_run basewithout 0 1ms "$i"; done
   for pair in $(seq 1 "$PAIRS"); do
-    [ "$(left)" -gt 60 ] || { echo "[p2] budget: stopping after $((pair-1)) pairs"; break; }
+    [ "$(left)" -gt $(( 2 * (p2s + QUIET_MAX + 6) )) ] || { echo "[p2] budget: stopping after $((pair-1)) pairs"; break; }
     if [ $((pair % 2)) -eq 1 ]; then p2_run with 100ms "$P2_DURATION" "$pair"; p2_run without 0 "$P2_DURATION" "$pair"
     else p2_run without 0 "$P2_DURATION" "$pair"; p2_run with 100ms "$P2_DURATION" "$pair"; fi
   done
