@@ -8,7 +8,8 @@ import java.util.Map;
  * @param startNanos monotonic instant the schedule's offset 0 was mapped to
  * @param endNanos monotonic instant the engine finished
  * @param requestsIssued requests handed to the network (each has exactly one record)
- * @param connectionsOpened TCP connections the engine opened
+ * @param connectionsOpened TCP connections the engine opened; -1 when it cannot see them (the JDK's
+ *     {@code URL.openStream}: the capture counts them)
  * @param sessionsStarted sessions started
  * @param sessionsCompleted sessions that ran to their last request
  * @param extra engine-specific gauges, e.g. {@code maxIdleConnections} for shared-cache

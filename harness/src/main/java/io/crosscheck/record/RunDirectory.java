@@ -201,7 +201,7 @@ public final class RunDirectory {
     m.put("endNanos", r.endNanos());
     m.put("durationNanos", r.endNanos() - r.startNanos());
     m.put("requestsIssued", r.requestsIssued());
-    m.put("connectionsOpened", r.connectionsOpened());
+    m.put("connectionsOpened", r.connectionsOpened() < 0 ? null : r.connectionsOpened()); // null: not observable
     m.put("sessionsStarted", r.sessionsStarted());
     m.put("sessionsCompleted", r.sessionsCompleted());
     m.put("extra", new TreeMap<>(r.extra()));

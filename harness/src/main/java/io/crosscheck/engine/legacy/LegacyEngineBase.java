@@ -109,8 +109,10 @@ abstract class LegacyEngineBase implements Engine {
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
+    // -1: the client hides its connections (URL.openStream); the capture counts them
+    long connections = extra.getOrDefault("connectionIdsObservable", 1L) == 0 ? -1 : run.connectionsOpened.sum();
     return new EngineResult(run.startNanos, ticker.nanoTime(), run.requestsIssued.sum(),
-        run.connectionsOpened.sum(), run.sessionsStarted.sum(), run.sessionsCompleted.sum(), extra);
+        connections, run.sessionsStarted.sum(), run.sessionsCompleted.sum(), extra);
   }
 
   /** Starts the users at their instants until the schedule ends, the deadline, or a limit. */

@@ -16,7 +16,7 @@ import java.util.Map;
  * {@link LegacyOptions} apply to the whole JVM and only if set before its first URL connection;
  * a run asking for other values than those in force fails before any load starts, which is why
  * the engine is meant to run in a child JVM when they vary. Connections are invisible to this
- * engine: {@code EngineResult.connectionsOpened} is 0 and records carry no connection id (the
+ * engine: {@code EngineResult.connectionsOpened} is -1 (null in run.json) and records carry no connection id (the
  * capture or the server counts them).
  *
  * <p>{@code EngineResult.extra}: {@code httpMaxConnections}, {@code httpKeepAlive} (1/0),
