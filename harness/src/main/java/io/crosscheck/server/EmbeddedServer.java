@@ -1,27 +1,6 @@
 package io.crosscheck.server;
 
-import io.netty.bootstrap.ServerBootstrap;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.ServerChannel;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollEventLoopGroup;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.group.ChannelGroup;
-import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.util.concurrent.DefaultThreadFactory;
-import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
-import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The embedded HTTP/1.1 server that crosscheck's engines and tests run against: generated content
@@ -41,34 +20,17 @@ public final class EmbeddedServer implements AutoCloseable {
   /** The paths the server answers, for banners and help texts. */
   public static final String PATHS = Route.PATHS;
 
-  private static final int MAX_REQUEST_BODY_BYTES = 1 << 20;
-
   private final ServerConfig config;
   private final ServerCounters counters;
-  private final EventLoopGroup acceptGroup;
-  private final EventLoopGroup ioGroup;
   private final DemandExecutor demandExecutor;
-  private final ChannelGroup channels;
-  private final Channel serverChannel;
-  private final String transport;
+  private final HttpListener listener;
 
-  private EmbeddedServer(
-      ServerConfig config,
-      ServerCounters counters,
-      EventLoopGroup acceptGroup,
-      EventLoopGroup ioGroup,
-      DemandExecutor demandExecutor,
-      ChannelGroup channels,
-      Channel serverChannel,
-      String transport) {
+  private EmbeddedServer(ServerConfig config, ServerCounters counters, DemandExecutor demandExecutor,
+      HttpListener listener) {
     this.config = config;
     this.counters = counters;
-    this.acceptGroup = acceptGroup;
-    this.ioGroup = ioGroup;
     this.demandExecutor = demandExecutor;
-    this.channels = channels;
-    this.serverChannel = serverChannel;
-    this.transport = transport;
+    this.listener = listener;
   }
 
   /**
@@ -78,10 +40,6 @@ public final class EmbeddedServer implements AutoCloseable {
    * @throws InterruptedException when interrupted while binding
    */
   public static EmbeddedServer start(ServerConfig config) throws InterruptedException {
-    boolean epoll = Epoll.isAvailable();
-    EventLoopGroup acceptGroup = group(epoll, 1, "crosscheck-server-accept");
-    EventLoopGroup ioGroup = group(epoll, config.ioThreads(), "crosscheck-server-io");
-    Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
     ServerCounters counters = new ServerCounters();
     DemandExecutor demandExecutor = new DemandExecutor(config.demandMode(), config.workers(), config.queueCapacity());
     ContentCache content = new ContentCache();
@@ -95,59 +53,29 @@ public final class EmbeddedServer implements AutoCloseable {
             config.logRequests() ? System.err : null,
             config.workers(),
             config.queueCapacity());
-    ChannelGroup channels = new DefaultChannelGroup("crosscheck-server", GlobalEventExecutor.INSTANCE);
-    SplittableRandom seeds = new SplittableRandom(config.seed());
-
-    ServerBootstrap bootstrap =
-        new ServerBootstrap()
-            .group(acceptGroup, ioGroup)
-            .channel(channelType)
-            .option(ChannelOption.SO_BACKLOG, 1024)
-            .option(ChannelOption.SO_REUSEADDR, true)
-            .childOption(ChannelOption.TCP_NODELAY, true)
-            .childHandler(
-                new ChannelInitializer<SocketChannel>() {
-                  @Override
-                  protected void initChannel(SocketChannel ch) {
-                    counters.connectionAccepted();
-                    ch.closeFuture().addListener(f -> counters.connectionClosed());
-                    channels.add(ch);
-                    SplittableRandom random;
-                    synchronized (seeds) {
-                      random = seeds.split();
-                    }
-                    ch.pipeline()
-                        .addLast("http", new HttpServerCodec())
-                        .addLast("aggregate", new HttpObjectAggregator(MAX_REQUEST_BODY_BYTES))
-                        .addLast("requests", new RequestHandler(parts, random));
-                  }
-                });
-    ChannelFuture bound = bootstrap.bind(config.bindAddress(), config.port()).await();
-    if (!bound.isSuccess()) {
+    try {
+      HttpListener listener = HttpListener.bind("crosscheck-server", config.bindAddress(), config.port(),
+          config.ioThreads(), config.seed(), 4096, counters, random -> new RequestHandler(parts, random));
+      return new EmbeddedServer(config, counters, demandExecutor, listener);
+    } catch (IllegalStateException | InterruptedException e) {
       demandExecutor.close();
-      shutdown(acceptGroup, ioGroup);
-      Throwable cause = bound.cause();
-      throw new IllegalStateException(
-          "cannot listen on " + config.bindAddress() + ":" + config.port() + ": " + cause.getMessage(), cause);
+      throw e;
     }
-    return new EmbeddedServer(
-        config, counters, acceptGroup, ioGroup, demandExecutor, channels, bound.channel(), epoll ? "epoll" : "nio");
   }
 
   /** The TCP port the server listens on (the ephemeral port chosen when configured with 0). */
   public int port() {
-    return ((InetSocketAddress) serverChannel.localAddress()).getPort();
+    return listener.port();
   }
 
   /** The address the server listens on. */
   public InetSocketAddress localAddress() {
-    return (InetSocketAddress) serverChannel.localAddress();
+    return listener.localAddress();
   }
 
   /** {@code http://HOST:PORT}, without a trailing slash. */
   public String baseUrl() {
-    String host = localAddress().getAddress().getHostAddress();
-    return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port();
+    return listener.baseUrl();
   }
 
   /** The configuration the server was started with. */
@@ -157,7 +85,7 @@ public final class EmbeddedServer implements AutoCloseable {
 
   /** {@code epoll} or {@code nio}: the Netty transport in use. */
   public String transport() {
-    return transport;
+    return listener.transport();
   }
 
   /** TCP connections accepted since start. */
@@ -185,23 +113,7 @@ public final class EmbeddedServer implements AutoCloseable {
   /** Stops listening, closes every open connection, and stops the server's threads. Idempotent. */
   @Override
   public void close() {
-    serverChannel.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
-    channels.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+    listener.close();
     demandExecutor.close();
-    shutdown(acceptGroup, ioGroup);
-  }
-
-  private static EventLoopGroup group(boolean epoll, int threads, String name) {
-    DefaultThreadFactory threadFactory = new DefaultThreadFactory(name, true);
-    return epoll ? new EpollEventLoopGroup(threads, threadFactory) : new NioEventLoopGroup(threads, threadFactory);
-  }
-
-  private static void shutdown(EventLoopGroup... groups) {
-    for (EventLoopGroup g : groups) {
-      g.shutdownGracefully(0, 2, TimeUnit.SECONDS);
-    }
-    for (EventLoopGroup g : groups) {
-      g.terminationFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);
-    }
   }
 }

@@ -7,18 +7,20 @@ import java.util.concurrent.atomic.LongAdder;
  * against. Updated from event-loop threads with {@link LongAdder}s; reads are thread-safe and
  * monotonic except {@link #openConnections()}.
  */
-final class ServerCounters {
+final class ServerCounters implements HttpListener.ConnectionCounter {
   private final LongAdder connectionsAccepted = new LongAdder();
   private final LongAdder connectionsClosed = new LongAdder();
   private final LongAdder requestsServed = new LongAdder();
 
   /** Counted when an accepted connection is set up, before any of its bytes are read. */
-  void connectionAccepted() {
+  @Override
+  public void opened() {
     connectionsAccepted.increment();
   }
 
   /** Counted when an accepted connection's channel has closed. */
-  void connectionClosed() {
+  @Override
+  public void closed() {
     connectionsClosed.increment();
   }
 

@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.LongAdder;
  * full CPU queue. {@link LongAdder}s updated from event-loop threads; reads are thread-safe and
  * monotonic except {@link #openConnections()}.
  */
-public final class RubisCounters {
+public final class RubisCounters implements io.crosscheck.server.HttpListener.ConnectionCounter {
   private final LongAdder connectionsAccepted = new LongAdder();
   private final LongAdder connectionsClosed = new LongAdder();
   private final LongAdder rejected = new LongAdder();
@@ -22,11 +22,13 @@ public final class RubisCounters {
     }
   }
 
-  void connectionAccepted() {
+  @Override
+  public void opened() {
     connectionsAccepted.increment();
   }
 
-  void connectionClosed() {
+  @Override
+  public void closed() {
     connectionsClosed.increment();
   }
 
