@@ -112,7 +112,7 @@ abstract class LegacyEngineBase implements Engine {
     // -1: the client hides its connections (URL.openStream); the capture counts them
     long connections = extra.getOrDefault("connectionIdsObservable", 1L) == 0 ? -1 : run.connectionsOpened.sum();
     return new EngineResult(run.startNanos, ticker.nanoTime(), run.requestsIssued.sum(),
-        connections, run.sessionsStarted.sum(), run.sessionsCompleted.sum(), extra);
+        connections, run.progress.sessionsStarted(), run.progress.sessionsCompleted(), extra);
   }
 
   /** Starts the users at their instants until the schedule ends, the deadline, or a limit. */

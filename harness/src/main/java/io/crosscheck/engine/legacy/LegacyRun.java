@@ -29,8 +29,6 @@ final class LegacyRun {
   final long deadlineNanos;
   final LongAdder requestsIssued = new LongAdder();
   final LongAdder connectionsOpened = new LongAdder();
-  final LongAdder sessionsStarted = new LongAdder();
-  final LongAdder sessionsCompleted = new LongAdder();
   final Set<UserInstance> live = ConcurrentHashMap.newKeySet();
 
   private final Phases phases;
@@ -121,15 +119,4 @@ final class LegacyRun {
     }
   }
 
-  void sessionStarted() {
-    sessionsStarted.increment();
-    progress.sessionStarted();
-  }
-
-  void sessionEnded(boolean completed) {
-    if (completed) {
-      sessionsCompleted.increment();
-    }
-    progress.sessionEnded();
-  }
 }

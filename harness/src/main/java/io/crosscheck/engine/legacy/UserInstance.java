@@ -77,7 +77,7 @@ final class UserInstance implements Runnable {
 
   /** Runs one session; false when the user must stop (deadline, stop, or a resource limit). */
   private boolean runSession(Fetcher fetcher, SessionPlan plan, long intendedNanos) {
-    run.sessionStarted();
+    run.progress.sessionStarted();
     RequestCursor cursor = new RequestCursor(plan);
     List<RequestPlan> group = nextGroup(cursor, null);
     long at = intendedNanos;
@@ -105,7 +105,7 @@ final class UserInstance implements Runnable {
       }
     }
     boolean completed = group.isEmpty() && go;
-    run.sessionEnded(completed);
+    run.progress.sessionEnded(completed);
     return completed;
   }
 

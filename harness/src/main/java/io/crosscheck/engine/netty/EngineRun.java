@@ -45,8 +45,6 @@ final class EngineRun {
   final long deadlineNanos;
   final LongAdder connectionsOpened = new LongAdder();
   final LongAdder requestsIssued = new LongAdder();
-  final LongAdder sessionsStarted = new LongAdder();
-  final LongAdder sessionsCompleted = new LongAdder();
   final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
 
   private final Phases phases;
@@ -166,17 +164,6 @@ final class EngineRun {
     source.closed(c);
   }
 
-  void sessionStarted() {
-    sessionsStarted.increment();
-    progress.sessionStarted();
-  }
-
-  void sessionEnded(boolean completed) {
-    if (completed) {
-      sessionsCompleted.increment();
-    }
-    progress.sessionEnded();
-  }
 
   /** Something (a closed user, the arrival pump, an arriving session) keeps the run going. */
   void hold() {

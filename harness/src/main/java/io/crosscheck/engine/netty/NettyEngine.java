@@ -118,7 +118,7 @@ public final class NettyEngine implements Engine {
       Thread.currentThread().interrupt(); // the caller reports the run as interrupted
     }
     return new EngineResult(run.startNanos, endNanos, run.requestsIssued.sum(),
-        run.connectionsOpened.sum(), run.sessionsStarted.sum(), run.sessionsCompleted.sum(), extra);
+        run.connectionsOpened.sum(), progress.sessionsStarted(), progress.sessionsCompleted(), extra);
   }
 
   /** Closed model: each user runs its sessions back to back on one loop. */

@@ -53,7 +53,7 @@ final class SessionInstance {
 
   /** Starts the first group at {@code intendedStartNanos} (now or later). Call on {@link #loop}. */
   void start(long intendedStartNanos) {
-    run.sessionStarted();
+    run.progress.sessionStarted();
     if (advance(null)) {
       scheduleGroup(intendedStartNanos);
     }
@@ -132,7 +132,7 @@ final class SessionInstance {
     }
     ended = true;
     run.source.sessionEnded(this);
-    run.sessionEnded(completed);
+    run.progress.sessionEnded(completed);
     onEnd.accept(completed);
   }
 }
