@@ -7,6 +7,7 @@ import io.crosscheck.capture.LiveCaptureConfig;
 import io.crosscheck.capture.LiveCaptureStats;
 import io.crosscheck.compare.Comparison;
 import io.crosscheck.compare.Findings;
+import io.crosscheck.model.Target;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.record.RunDirectory;
 import io.crosscheck.report.FindingsTable;
@@ -82,7 +83,7 @@ final class AuditCommand implements Callable<Integer> {
     }
     Runner runner = !jvm.requested() ? inProcess(job, output.progress)
         : stage -> ChildRun.execute(jvm, spec, output, stage, System.out);
-    return audit(runner, job.workload().target().toString(), capture, System.out).exitCode();
+    return audit(runner, job.workload().target(), capture, System.out).exitCode();
   }
 
   /**
@@ -108,7 +109,7 @@ final class AuditCommand implements Callable<Integer> {
   }
 
   /** Runs the load under a live capture, then compares. */
-  static Audit audit(Runner runner, String target, CaptureOptions options, PrintStream out) throws IOException {
+  static Audit audit(Runner runner, Target target, CaptureOptions options, PrintStream out) throws IOException {
     CaptureStage stage = new CaptureStage(options, target);
     ChildRun.Ran result;
     try {
@@ -140,12 +141,10 @@ final class AuditCommand implements Callable<Integer> {
     LiveCapture capture;
     LiveCaptureStats stats;
 
-    CaptureStage(CaptureOptions options, String target) {
+    CaptureStage(CaptureOptions options, Target target) {
       this.options = options;
-      java.net.URI uri = java.net.URI.create(target);
-      String host = "localhost".equals(uri.getHost()) ? "127.0.0.1" : uri.getHost().replace("[", "").replace("]", "");
-      int port = uri.getPort() < 0 ? 80 : uri.getPort();
-      this.filter = "tcp and host " + host + " and port " + port;
+      String host = "localhost".equals(target.host()) ? "127.0.0.1" : target.host();
+      this.filter = "tcp and host " + host + " and port " + target.port();
     }
 
     @Override

@@ -72,7 +72,7 @@ final class DemoCommand implements Callable<Integer> {
         Workload w = step.workload();
         if (capture) {
           AuditCommand.Audit audit = AuditCommand.audit(AuditCommand.inProcess(job(step, w), output.progress),
-              w.target().toString(), new AuditCommand.CaptureOptions(), System.out);
+              w.target(), new AuditCommand.CaptureOptions(), System.out);
           if (audit.exitCode() != 2) {
             exit = Math.max(exit, audit.exitCode());
             summary.add(summaryLine(step, audit.findings()));
