@@ -13,7 +13,6 @@ import io.crosscheck.record.RunDirectory;
 import io.crosscheck.report.FindingsTable;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

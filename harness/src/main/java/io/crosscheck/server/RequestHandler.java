@@ -4,10 +4,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.ReferenceCountUtil;
 import java.io.PrintStream;
 import java.util.ArrayDeque;
@@ -50,15 +47,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
       if (finished) {
         return;
       }
-      boolean malformed = request.decoderResult().isFailure();
-      queued.add(
-          new PendingRequest(
-              request.method().name(),
-              request.uri(),
-              request.protocolVersion().equals(HttpVersion.HTTP_1_0) ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1,
-              !malformed && HttpUtil.isKeepAlive(request),
-              HttpMethod.HEAD.equals(request.method()),
-              malformed));
+      queued.add(PendingRequest.of(request));
     } finally {
       request.release();
     }

@@ -1,6 +1,7 @@
 package io.crosscheck.rubis.server;
 
 import io.crosscheck.server.DemandExecutor;
+import io.crosscheck.server.PendingRequest;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
@@ -11,7 +12,6 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
-import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
@@ -29,12 +29,9 @@ import java.util.SplittableRandom;
  * source is the connection's own split of the server's seeded source.
  */
 final class RubisHandler extends ChannelInboundHandlerAdapter {
-  /** What is kept of a request between reading it and replying (the request itself is released). */
-  private record Pending(String method, String uri, HttpVersion version, boolean keepAlive, boolean head, boolean malformed) {}
-
   private final RubisServer.Parts parts;
   private final SplittableRandom random;
-  private final ArrayDeque<Pending> queued = new ArrayDeque<>();
+  private final ArrayDeque<PendingRequest> queued = new ArrayDeque<>();
   private boolean busy;
   private boolean finished;
 
@@ -53,10 +50,7 @@ final class RubisHandler extends ChannelInboundHandlerAdapter {
       if (finished) {
         return;
       }
-      boolean malformed = request.decoderResult().isFailure();
-      queued.add(new Pending(request.method().name(), request.uri(),
-          HttpVersion.HTTP_1_0.equals(request.protocolVersion()) ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1,
-          !malformed && HttpUtil.isKeepAlive(request), HttpMethod.HEAD.equals(request.method()), malformed));
+      queued.add(PendingRequest.of(request));
     } finally {
       request.release();
     }
@@ -85,7 +79,7 @@ final class RubisHandler extends ChannelInboundHandlerAdapter {
     if (busy || finished) {
       return;
     }
-    Pending request = queued.poll();
+    PendingRequest request = queued.poll();
     if (request == null) {
       return;
     }
@@ -105,7 +99,7 @@ final class RubisHandler extends ChannelInboundHandlerAdapter {
         });
   }
 
-  private void reply(ChannelHandlerContext ctx, Pending request, RubisRoute route, long serviceNanos) {
+  private void reply(ChannelHandlerContext ctx, PendingRequest request, RubisRoute route, long serviceNanos) {
     if (finished || !ctx.channel().isActive()) {
       return;
     }
@@ -118,7 +112,7 @@ final class RubisHandler extends ChannelInboundHandlerAdapter {
     write(ctx, request, route.interaction(), reply, serviceNanos);
   }
 
-  private void write(ChannelHandlerContext ctx, Pending request, RubisInteraction interaction, Reply reply,
+  private void write(ChannelHandlerContext ctx, PendingRequest request, RubisInteraction interaction, Reply reply,
       long serviceNanos) {
     boolean keepAlive = request.keepAlive();
     FullHttpResponse response = new DefaultFullHttpResponse(request.version(), HttpResponseStatus.valueOf(reply.status()),
