@@ -59,7 +59,20 @@ record Reconstruction(List<WireExchange> exchanges, WireStats stats) {
    * took that request. Returns each complete exchange tshark would time, with the instant of the
    * request end tshark measures from (the exchange's own only when not pipelined behind others).
    */
-  static Map<WireExchange, Long> latestRequestPairing(List<WireExchange> exchanges) {
+  /**
+   * Each frame's position in the capture file, by its timestamp (first frame with that instant).
+   * tshark walks frames in file order, which on lo can differ from timestamp order by a few
+   * nanoseconds between the two directions (they are stamped on different CPUs).
+   */
+  static Map<Long, Integer> frameOrder(Path pcap) throws IOException {
+    Map<Long, Integer> order = new HashMap<>();
+    int[] n = {0};
+    CaptureReader.read(pcap, (PacketHandler) (epochNanos, linkType, data, offset, captured, original) ->
+        order.putIfAbsent(epochNanos, n[0]++));
+    return order;
+  }
+
+  static Map<WireExchange, Long> latestRequestPairing(List<WireExchange> exchanges, Map<Long, Integer> frameOrder) {
     Map<String, List<WireExchange>> byConnection = new HashMap<>();
     for (WireExchange e : exchanges) {
       byConnection.computeIfAbsent(e.connectionId() + "@" + e.connectionOpenEpochNanos(),
@@ -75,7 +88,8 @@ record Reconstruction(List<WireExchange> exchanges, WireStats stats) {
         }
         int latest = -1;
         for (int i = 0; i < onOne.size(); i++) {
-          if (onOne.get(i).requestEndEpochNanos() < e.firstResponseByteEpochNanos()) {
+          // "seen before the response" in file order, as tshark reads the capture
+          if (frameOrder.get(onOne.get(i).requestEndEpochNanos()) < frameOrder.get(e.firstResponseByteEpochNanos())) {
             latest = i;
           }
         }

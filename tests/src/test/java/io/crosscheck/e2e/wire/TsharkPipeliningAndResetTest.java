@@ -108,7 +108,8 @@ class TsharkPipeliningAndResetTest {
     System.out.println("[tshark agreement] pipelined " + pipelined + " of " + requests
         + (oneWrite ? " (one write per burst)" : " (one write per request)"));
     assertTrue(pipelined > 0, "some requests were pipelined");
-    Map<WireExchange, Long> tsharkPairing = Reconstruction.latestRequestPairing(ours.exchanges());
+    Map<WireExchange, Long> tsharkPairing =
+        Reconstruction.latestRequestPairing(ours.exchanges(), Reconstruction.frameOrder(pcap));
     Tshark.Result theirs = Tshark.http(pcap, true, false);
     Agreement.check(oneWrite ? "pipelined-one-write" : "pipelined-writes", ours, theirs,
         WireExchange::lastResponseByteEpochNanos,
