@@ -35,6 +35,8 @@ ROOT="$(cd "$BENCH_DIR/.." && pwd)"
 . "$BENCH_DIR/lib.sh"
 LEVELS=${LEVELS:-"100 500 1000"}; REPS=${REPS:-3}; PORT=${PORT:-18480}; ARRIVE_S=${ARRIVE_S:-10}
 BUDGET_S=${BUDGET_S:-900}; HTTPERF_RECV_BUFFER=${HTTPERF_RECV_BUFFER:-262144}
+CC_ARGS=${CC_ARGS-"--event-loops 1 --busy-poll"}; CC_LAYOUT=${CC_LAYOUT:-loop-alone}
+case "$CC_LAYOUT" in pinned|loop-alone) ;; *) echo "fidelity.sh: CC_LAYOUT must be pinned or loop-alone" >&2; exit 2;; esac
 OUT=${OUT:-$BENCH_WORK}; mkdir -p "$OUT"
 TSV="$OUT/fidelity.tsv"; LOG="$OUT/fidelity.log"; W="$BENCH_WORK"
 CC="$ROOT/crosscheck"
@@ -89,11 +91,18 @@ print('\n'.join('%.9f' % g for g in gs)); print(1000)" > "$gaps"
   dur=$(python3 -c "import math; print(math.ceil(sum(float(x) for x in open('$gaps').read().split()[:-1])) + 10)")
   q=$(wait_quiet); log "## crosscheck L=$L rep=$rep: $q"
   watch_start
-  taskset -c "$CLIENT_CPU" "$CC" audit --target "http://127.0.0.1:$PORT" --wsesslog "$SESS" --think fixed:200ms \
+  local jvm_cpu=$CLIENT_CPU
+  [ "$CC_LAYOUT" = loop-alone ] && jvm_cpu=$SERVER_CPU
+  # shellcheck disable=SC2086
+  taskset -c "$jvm_cpu" "$CC" audit --target "http://127.0.0.1:$PORT" --wsesslog "$SESS" --think fixed:200ms \
     --arrival partly-open --interarrival "file:$gaps" --duration "${dur}s" --seed "$rep" \
-    --out "$W/runs" --name "cc-$L-$rep" --progress off > "$out" 2>&1 &
+    --out "$W/runs" --name "cc-$L-$rep" --progress off $CC_ARGS > "$out" 2>&1 &
   AUDIT_PID=$!
-  log "capture threads moved to cpu$SERVER_CPU: $(pin_capture_threads "$AUDIT_PID" "$SERVER_CPU")"
+  if [ "$CC_LAYOUT" = loop-alone ]; then
+    log "event-loop threads moved to cpu$CLIENT_CPU: $(pin_threads "$AUDIT_PID" crosscheck-nett "$CLIENT_CPU" 1)"
+  else
+    log "capture threads moved to cpu$SERVER_CPU: $(pin_capture_threads "$AUDIT_PID" "$SERVER_CPU")"
+  fi
   # client CPU: the JVM (engine, JIT, GC; not the capture threads) when the engine has finished,
   # before the offline comparison starts
   for _ in $(seq 1 $(( (dur + 60) * 10 ))); do
@@ -169,7 +178,8 @@ for rep in $(seq 1 "$REPS"); do
     # alternate which tool goes first, so a drift in machine noise does not favour one tool
     # (httperf's compare borrows the run.json, i.e. the server port, of the latest crosscheck run)
     if [ $((rep % 2)) = 1 ] || [ -z "${LAST_RUN_DIR:-}" ]; then
-      run_crosscheck "$L" "$rep" "$NS" "$PER"; run_httperf "$L" "$rep" "$NS" "$PER" "$LAST_RUN_DIR"
+      run_crosscheck "$L" "$rep" "$NS" "$PER"
+      [ -n "${CC_ONLY:-}" ] || run_httperf "$L" "$rep" "$NS" "$PER" "$LAST_RUN_DIR"
     else
       run_httperf "$L" "$rep" "$NS" "$PER" "$LAST_RUN_DIR"; run_crosscheck "$L" "$rep" "$NS" "$PER"
     fi

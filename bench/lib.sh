@@ -77,22 +77,26 @@ stop_tcpdump() {
   TCPDUMP_PID=
 }
 
-# pin_capture_threads PID CPU: move a crosscheck JVM's capture threads (named crosscheck-capture-*;
-# /proc comm keeps 15 chars) to CPU, so the client core runs only the engine. Polls up to 20 s.
-pin_capture_threads() {
-  local pid=$1 cpu=$2 n=0 t
+# pin_threads PID COMM CPU N: move the threads of PID whose /proc comm is COMM (15 chars kept) to
+# CPU once at least N of them exist; polls up to 20 s; prints how many were moved.
+pin_threads() {
+  local pid=$1 comm=$2 cpu=$3 want=$4 n=0 t
   for _ in $(seq 1 400); do
-    kill -0 "$pid" 2>/dev/null || return 1
+    kill -0 "$pid" 2>/dev/null || { echo "$n"; return 1; }
     for t in /proc/"$pid"/task/*; do
-      if [ "$(cat "$t/comm" 2>/dev/null)" = "crosscheck-capt" ]; then
+      if [ "$(cat "$t/comm" 2>/dev/null)" = "$comm" ]; then
         taskset -p -c "$cpu" "${t##*/}" >/dev/null 2>&1 && n=$((n + 1))
       fi
     done
-    [ "$n" -ge 2 ] && { echo "$n"; return 0; }
+    [ "$n" -ge "$want" ] && { echo "$n"; return 0; }
     n=0; sleep 0.05
   done
   echo "$n"
 }
+
+# pin_capture_threads PID CPU: move a crosscheck JVM's two capture threads (crosscheck-capture-*)
+# to CPU, so the client core runs only the engine.
+pin_capture_threads() { pin_threads "$1" crosscheck-capt "$2" 2; }
 
 # proc_cpu_s PID: utime+stime in seconds of a live process (all its threads).
 proc_cpu_s() {

@@ -82,6 +82,7 @@ final class RunCommand implements Callable<Integer> {
     RunJob job = new RunJob(w, generator, options, output.out, output.name,
         spec.commandLine().getParseResult().originalArgs());
     job.telemetryEvery(telemetryNanos);
+    job.jitWarmUp(engine.jitWarmUpRequests());
     return output.into == null ? job : job.into(output.into);
   }
 

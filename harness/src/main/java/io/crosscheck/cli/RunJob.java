@@ -27,6 +27,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -53,6 +54,7 @@ final class RunJob {
   private Stage stage = Stage.NONE;
   private Path into;
   private long telemetryPeriodNanos = TelemetryRecorder.DEFAULT_PERIOD_NANOS;
+  private int jitWarmUpRequests;
 
   /**
    * Work around the load, in the run directory: {@link #beforeLoad} runs after run.json is written
@@ -74,6 +76,22 @@ final class RunJob {
     this.outBase = outBase;
     this.name = name;
     this.command = List.copyOf(command);
+  }
+
+  /** The engine's JIT warm-up, before the capture starts; recorded in run.json as jitWarmUp. */
+  private void warmUp(RunDirectory dir, PrintStream out) throws IOException {
+    if (jitWarmUpRequests <= 0) {
+      return;
+    }
+    try {
+      Optional<? extends Engine.WarmUpResult> done = engine.warmUp(options, jitWarmUpRequests);
+      if (done.isPresent()) {
+        out.println("crosscheck: " + done.get().describe());
+        dir.put("jitWarmUp", done.get().toJson());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // the run sees it and ends as interrupted
+    }
   }
 
   /** A scripted workload with states (RUBiS): the client's per-state view, in states.csv and on stdout. */
@@ -111,6 +129,12 @@ final class RunJob {
     return this;
   }
 
+  /** Warms the engine's JIT with {@code requests} requests before the load (engines that support it). */
+  RunJob jitWarmUp(int requests) {
+    this.jitWarmUpRequests = requests;
+    return this;
+  }
+
   /** Runs {@code s} around the load. */
   RunJob around(Stage s) {
     this.stage = s;
@@ -126,6 +150,7 @@ final class RunJob {
     dir.writeStart(command, workload, workload.seed(), digest, engine.name(), options, clock);
     out.println("crosscheck: run directory " + dir.path());
     try {
+      warmUp(dir, out);
       stage.beforeLoad(dir);
     } catch (IOException | RuntimeException e) {
       dir.writeEnd("failed", null, ClockCalibration.calibrate());

@@ -3,6 +3,7 @@ package io.crosscheck.engine;
 import io.crosscheck.record.RecordSink;
 import io.crosscheck.schedule.Schedule;
 import io.crosscheck.schedule.Ticker;
+import java.util.Optional;
 
 /**
  * A load generator: runs a {@link Schedule} against its target and hands one record per issued
@@ -29,4 +30,26 @@ public interface Engine {
   EngineResult run(
       Schedule schedule, EngineOptions options, Ticker ticker, RecordSink sink, EngineProgress progress)
       throws InterruptedException;
+
+  /**
+   * Exercises the engine's request path before a run, so that its code is JIT-compiled when the
+   * first measured request goes out; nothing is sent to the run's target. Engines that reproduce
+   * another generator (cold start included) do nothing and return empty.
+   *
+   * @param options the settings the run will use
+   * @param requests how many requests to make (the engine may stop earlier on a time bound)
+   * @return what was done, or empty when this engine is not warmed up
+   */
+  default Optional<? extends WarmUpResult> warmUp(EngineOptions options, int requests) throws InterruptedException {
+    return Optional.empty();
+  }
+
+  /** What {@link #warmUp} did. */
+  interface WarmUpResult {
+    /** A line for the console. */
+    String describe();
+
+    /** Fields for run.json. */
+    java.util.Map<String, Object> toJson();
+  }
 }

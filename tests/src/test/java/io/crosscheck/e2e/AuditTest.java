@@ -36,6 +36,7 @@ class AuditTest {
 
   @Test
   void perSessionNettyAuditMatchesEveryRecordAndFindsNoSharing(@TempDir Path out) throws Exception {
+    long acceptedBefore = server.connectionsAccepted();
     JsonNode f = audit(out, "--users", "500", "--sessions-per-user", "1", "--session-length", "fixed:5",
         "--think", "exp:50ms", "--urls", "/static/2k,/static/16k", "--duration", "60s", "--policy", "per-session");
     JsonNode m = f.get("matching");
@@ -60,6 +61,20 @@ class AuditTest {
         lags.get("sendLag").get("meanMicros").asDouble() + lags.get("receiveLag").get("meanMicros").asDouble(), 0.5);
     assertTrue(rt.get("perRequestError").get("minMicros").asDouble() > -5,
         "the engine never reports less than the wire (beyond clock noise): " + rt);
+    assertEquals(0, lags.get("belowUncertainty").asLong(), "no reply stamped before its last byte: " + lags);
+    // the JIT warm-up ran (default 20,000 requests) and sent nothing to the target: the capture and
+    // the server saw the run's 500 connections only
+    JsonNode warm = runJson(out).get("jitWarmUp");
+    assertEquals(20000, warm.get("requests").asLong(), warm.toString());
+    assertEquals(20000, warm.get("ok").asLong(), warm.toString());
+    assertEquals(500, server.connectionsAccepted() - acceptedBefore, "the target saw only the run's connections");
+  }
+
+  private static JsonNode runJson(Path out) throws Exception {
+    try (java.util.stream.Stream<Path> dirs = java.nio.file.Files.list(out)) {
+      Path dir = dirs.filter(java.nio.file.Files::isDirectory).findFirst().orElseThrow();
+      return new ObjectMapper().readTree(dir.resolve("run.json").toFile());
+    }
   }
 
   @Test
@@ -77,5 +92,6 @@ class AuditTest {
     assertTrue(c.get("connectionsUsedBySeveralSessions").asLong() > 0, c.toString());
     assertTrue(c.get("peakConcurrentConnections").asLong() < 100, "far fewer open at once than users: " + c);
     assertTrue(c.get("verdict").asText().startsWith("connection sharing"), c.get("verdict").asText());
+    assertTrue(runJson(out).path("jitWarmUp").isMissingNode(), "legacy engines reproduce a cold start: no warm-up");
   }
 }

@@ -34,8 +34,8 @@ import java.util.concurrent.TimeUnit;
  * One client TCP connection of the Netty engine and the single request it carries at a time.
  *
  * <p>The pipeline is {@code meter → HttpClientCodec → responses}: the meter sits next to the
- * socket, so the first and last reply bytes are stamped when the bytes are read, before any
- * decoding, and request/reply sizes are counted as they are on the wire. Everything here runs on
+ * socket, so the first and last reply bytes are stamped with the instant before the read syscall
+ * that returned them ({@link ReadStampAllocator}), before any decoding, and request/reply sizes are counted as they are on the wire. Everything here runs on
  * the channel's event loop.
  */
 final class ClientConnection {
@@ -50,10 +50,12 @@ final class ClientConnection {
   private boolean keepAlive = true;
   private boolean closed;
   private Exchange current;
+  private final ReadStampAllocator reads;
 
   private ClientConnection(EngineRun run, EventLoop loop) {
     this.run = run;
     this.loop = loop;
+    this.reads = new ReadStampAllocator(run.ticker);
   }
 
   /**
@@ -95,6 +97,7 @@ final class ClientConnection {
 
   /** The pipeline of every engine channel. */
   void initPipeline(Channel ch) {
+    ch.config().setRecvByteBufAllocator(reads);
     ch.pipeline()
         .addLast("meter", new Meter())
         .addLast("codec", new HttpClientCodec(8192, 16384, 16384, false, false))
@@ -194,7 +197,7 @@ final class ClientConnection {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       Exchange ex = current;
       if (ex != null && msg instanceof ByteBuf b && b.isReadable()) {
-        long now = run.ticker.nanoTime();
+        long now = reads.readStartNanos(); // just before the read syscall that returned b
         if (ex.firstByteNanos < 0) {
           ex.firstByteNanos = now;
         }

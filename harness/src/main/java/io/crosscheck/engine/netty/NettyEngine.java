@@ -17,7 +17,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.SelectStrategy;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollChannelOption;
 import io.netty.channel.epoll.EpollEventLoopGroup;
@@ -34,6 +33,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -65,6 +65,17 @@ public final class NettyEngine implements Engine {
   public EngineResult run(
       Schedule schedule, EngineOptions options, Ticker ticker, RecordSink sink, EngineProgress progress)
       throws InterruptedException {
+    return run(schedule, options, ticker, sink, progress, "crosscheck-netty");
+  }
+
+  @Override
+  public Optional<JitWarmUp.Result> warmUp(EngineOptions options, int requests) throws InterruptedException {
+    return Optional.of(JitWarmUp.run(this, options, requests));
+  }
+
+  /** {@link #run} with event-loop threads named {@code threadPrefix-N-M}. */
+  EngineResult run(Schedule schedule, EngineOptions options, Ticker ticker, RecordSink sink,
+      EngineProgress progress, String threadPrefix) throws InterruptedException {
     Target target = schedule.workload().target();
     InetSocketAddress remote;
     try {
@@ -74,10 +85,10 @@ public final class NettyEngine implements Engine {
     }
     int loops = options.eventLoops() > 0 ? options.eventLoops() : Runtime.getRuntime().availableProcessors();
     boolean epoll = Epoll.isAvailable();
-    DefaultThreadFactory threads = new DefaultThreadFactory("crosscheck-netty", true);
+    DefaultThreadFactory threads = new DefaultThreadFactory(threadPrefix, true);
     EventLoopGroup group = !epoll ? new NioEventLoopGroup(loops, threads)
         : options.busyPoll()
-            ? new EpollEventLoopGroup(loops, threads, () -> (selectSupplier, hasTasks) -> SelectStrategy.BUSY_WAIT)
+            ? new EpollEventLoopGroup(loops, threads, SpinSelectStrategy::new)
             : new EpollEventLoopGroup(loops, threads);
     Bootstrap bootstrap = new Bootstrap().group(group)
         .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)

@@ -1,0 +1,105 @@
+package io.crosscheck.engine.netty;
+
+import io.crosscheck.schedule.Ticker;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.ChannelConfig;
+import io.netty.channel.FixedRecvByteBufAllocator;
+import io.netty.util.UncheckedBooleanSupplier;
+
+/**
+ * The receive-buffer allocator of one engine connection: fixed 64 KiB reads, each stamped just
+ * before its read syscall.
+ *
+ * <p>Netty asks the allocator for a buffer immediately before every {@code read}: the instant taken
+ * there is when the engine went to fetch bytes that were already waiting, so a reply's last byte is
+ * stamped without the read syscall itself (copying 64 KiB takes several µs), the pipeline, or the
+ * other sockets of the same batch. One read takes whatever the socket holds, up to 64 KiB, so a
+ * reply is not spread over a ramp of small adaptive reads.
+ */
+final class ReadStampAllocator extends FixedRecvByteBufAllocator {
+  static final int READ_BYTES = 64 * 1024;
+  private final Ticker ticker;
+  private long readStartNanos = -1;
+
+  ReadStampAllocator(Ticker ticker) {
+    super(READ_BYTES);
+    this.ticker = ticker;
+  }
+
+  /** The instant before the latest read syscall of this connection; -1 before any. */
+  long readStartNanos() {
+    return readStartNanos;
+  }
+
+  @Override
+  public Handle newHandle() {
+    return new Stamping((ExtendedHandle) super.newHandle());
+  }
+
+  /** Netty's fixed-size handle, stamping each allocation (= each read). */
+  private final class Stamping implements ExtendedHandle {
+    private final ExtendedHandle inner;
+
+    Stamping(ExtendedHandle inner) {
+      this.inner = inner;
+    }
+
+    @Override
+    public ByteBuf allocate(ByteBufAllocator alloc) {
+      ByteBuf b = inner.allocate(alloc);
+      readStartNanos = ticker.nanoTime();
+      return b;
+    }
+
+    @Override
+    public int guess() {
+      return inner.guess();
+    }
+
+    @Override
+    public void reset(ChannelConfig config) {
+      inner.reset(config);
+    }
+
+    @Override
+    public void incMessagesRead(int numMessages) {
+      inner.incMessagesRead(numMessages);
+    }
+
+    @Override
+    public void lastBytesRead(int bytes) {
+      inner.lastBytesRead(bytes);
+    }
+
+    @Override
+    public int lastBytesRead() {
+      return inner.lastBytesRead();
+    }
+
+    @Override
+    public void attemptedBytesRead(int bytes) {
+      inner.attemptedBytesRead(bytes);
+    }
+
+    @Override
+    public int attemptedBytesRead() {
+      return inner.attemptedBytesRead();
+    }
+
+    @Override
+    public boolean continueReading() {
+      return inner.continueReading();
+    }
+
+    @Override
+    public boolean continueReading(UncheckedBooleanSupplier maybeMoreDataSupplier) {
+      return inner.continueReading(maybeMoreDataSupplier);
+    }
+
+    @Override
+    public void readComplete() {
+      inner.readComplete();
+    }
+  }
+}
