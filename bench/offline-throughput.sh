@@ -7,7 +7,9 @@
 #    (-s 512, nanosecond stamps, like crosscheck's own live capture) into BENCH_DIR/capture.pcap,
 #    next to the run directory it belongs to.
 # 2. Times on that file, page cache warm, median of 3 where cheap:
-#      read         CaptureReader, no-op handler           (java OfflineThroughput, in-JVM timing)
+#      read         CaptureReader, no-op handler           (java OfflineThroughput, in-JVM timing:
+#                                                           3 warm-up passes, median of 5; the JIT
+#                                                           settles only after 3-4 passes)
 #      reconstruct  CaptureReader -> WireReconstructor      (same)
 #      compare      crosscheck compare RUN_DIR --pcap F     (whole CLI: JVM start, requests.csv, matching, findings)
 #      tcpdump      tcpdump -r F -w /dev/null               (libpcap read floor)
@@ -95,10 +97,11 @@ rate() { echo "$1 / $2" | bc -l | xargs printf '%.0f'; }
 s2() { printf '%.2f' "$1"; }
 
 echo "measuring on $F ($NP packets, $REQUESTS requests) ..." >&2
-java -cp "$jar" io.crosscheck.jmh.OfflineThroughput "$F" 3 1 > "$W/ours.txt"
+# passes 1-3 of a fresh JVM run 20-30 % slower while C2 recompiles the call tree: they warm up
+java -cp "$jar" io.crosscheck.jmh.OfflineThroughput "$F" 5 3 > "$W/ours.txt"
 RATE[read]=$(awk '$1=="read" {print $3}' "$W/ours.txt")
 RATE[reconstruct]=$(awk '$1=="reconstruct" {print $3}' "$W/ours.txt")
-NOTE[read]="median of 3 in one JVM after 1 warm-up pass (range $(awk '$1=="read" {printf "%.2f-%.2f M", $4/1e6, $5/1e6}' "$W/ours.txt"))"
+NOTE[read]="median of 5 in one JVM after 3 warm-up passes (range $(awk '$1=="read" {printf "%.2f-%.2f M", $4/1e6, $5/1e6}' "$W/ours.txt"))"
 NOTE[reconstruct]="same ($(awk '$1=="reconstruct" {printf "%.2f-%.2f M", $4/1e6, $5/1e6}' "$W/ours.txt")); $(grep '^# reconstruct saw' "$W/ours.txt" | cut -c20-)"
 
 secs=$(for _ in 1 2 3; do wall ./crosscheck compare "$RUN_DIR" --pcap "$F"; done | median)

@@ -4,13 +4,12 @@ import io.crosscheck.compare.Findings.Connections;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.wire.ConnectionEvent;
 import io.crosscheck.wire.WireExchange;
+import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * How the generator used TCP connections, as the wire shows it — the audit's answer to "did the
@@ -26,19 +25,22 @@ final class ConnectionDiagnostics {
 
   static Connections of(List<RequestRecord> records, List<WireExchange> exchanges, List<ConnectionEvent> events,
       MatchResult match) {
-    Set<Long> sessions = new HashSet<>();
-    for (RequestRecord r : records) {
-      sessions.add(r.sessionId());
-    }
-    Map<String, Long> requestsOn = new HashMap<>();
+    long sessions = distinctSessions(records);
+    Map<Key, long[]> requestsOn = new HashMap<>();
     for (WireExchange e : exchanges) {
-      requestsOn.merge(key(e), 1L, Long::sum);
+      requestsOn.computeIfAbsent(key(e), k -> new long[1])[0]++;
     }
-    Map<String, Set<Long>> sessionsOn = new HashMap<>();
+    // per connection: the first session seen on it, and whether another one was
+    Map<Key, long[]> sessionsOn = new HashMap<>();
+    long shared = 0;
     for (Match m : match.matched()) {
-      sessionsOn.computeIfAbsent(key(m.exchange()), k -> new HashSet<>()).add(m.record().sessionId());
+      long session = m.record().sessionId();
+      long[] seen = sessionsOn.computeIfAbsent(key(m.exchange()), k -> new long[] {session, 0});
+      if (seen[1] == 0 && seen[0] != session) {
+        seen[1] = 1;
+        shared++;
+      }
     }
-    long shared = sessionsOn.values().stream().filter(s -> s.size() > 1).count();
     long opened = 0;
     int peak = 0;
     long firstNanos = Long.MAX_VALUE;
@@ -57,7 +59,8 @@ final class ConnectionDiagnostics {
       histogram.put(label, 0L);
     }
     long max = 0;
-    for (long count : requestsOn.values()) {
+    for (long[] requests : requestsOn.values()) {
+      long count = requests[0];
       max = Math.max(max, count);
       for (int b = 0; b < BUCKET_UPPER.length; b++) {
         if (count <= BUCKET_UPPER[b]) {
@@ -66,13 +69,31 @@ final class ConnectionDiagnostics {
         }
       }
     }
-    String verdict = verdict(sessions.size(), requestsOn.size(), exchanges.size(), max, shared);
-    return new Connections(sessions.size(), opened, requestsOn.size(), peak, histogram, max, shared,
+    String verdict = verdict(sessions, requestsOn.size(), exchanges.size(), max, shared);
+    return new Connections(sessions, opened, requestsOn.size(), peak, histogram, max, shared,
         opened / spanSeconds, verdict);
   }
 
-  private static String key(WireExchange e) {
-    return e.connectionId() + "@" + e.connectionOpenEpochNanos();
+  private static long distinctSessions(List<RequestRecord> records) {
+    long[] ids = new long[records.size()];
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = records.get(i).sessionId();
+    }
+    Arrays.sort(ids);
+    long distinct = 0;
+    for (int i = 0; i < ids.length; i++) {
+      if (i == 0 || ids[i] != ids[i - 1]) {
+        distinct++;
+      }
+    }
+    return distinct;
+  }
+
+  /** A connection's identity: client {@code ip:port} and when it opened (ports are reused). */
+  private record Key(String connectionId, long openEpochNanos) {}
+
+  private static Key key(WireExchange e) {
+    return new Key(e.connectionId(), e.connectionOpenEpochNanos());
   }
 
   /** One sentence a performance engineer can act on. */

@@ -81,24 +81,32 @@ public final class FindingsBuilder {
     }
     double reportedMean = mean(reported);
     double wireMean = mean(wire);
+    // each array is sorted once, in place (nothing needs the pair order after this point), and
+    // read for both its statistics and its CDF
+    for (long[] values : new long[][] {reported, wire, error, fromIntended, sendLag, receiveLag}) {
+      Arrays.sort(values);
+    }
     ResponseTime rt = new ResponseTime(n, reportedMean / 1e3, wireMean / 1e3, (reportedMean - wireMean) / 1e3,
-        reportedMean / wireMean, stats(error), excluded);
+        reportedMean / wireMean, sortedStats(error), excluded);
     Findings.Matching matching = new Findings.Matching(records.size(), exchanges.size(), match.matched().size(),
         match.matched().stream().filter(Match::byConnection).count(), match.unmatchedRecordReasons(),
         match.unmatchedExchangeReasons());
     Findings.Clock clockFinding =
         new Findings.Clock(clock.calibrations(), clock.maxUncertaintyNanos() / 1e3, clock.driftNanos() / 1e3,
             reportedResolutionNanos / 1e3);
-    return new Findings(matching, clockFinding, rt, new Lags(stats(sendLag), stats(receiveLag), belowUncertainty),
-        new LatencyColumns(stats(fromIntended), stats(reported), stats(wire), wireAll(exchanges)),
+    return new Findings(matching, clockFinding, rt,
+        new Lags(sortedStats(sendLag), sortedStats(receiveLag), belowUncertainty),
+        new LatencyColumns(sortedStats(fromIntended), sortedStats(reported), sortedStats(wire), wireAll(exchanges)),
         intervals(pairs, events, telemetry, clock, originEpochNanos, intervalNanos),
         ConnectionDiagnostics.of(records, exchanges, events, match),
-        new Cdf(cdf(reported), cdf(wire)), pressure);
+        new Cdf(sortedCdf(reported), sortedCdf(wire)), pressure);
   }
 
   private static Stats wireAll(List<WireExchange> exchanges) {
-    return stats(exchanges.stream().filter(WireExchange::complete).mapToLong(WireExchange::responseTimeNanos)
-        .toArray());
+    long[] nanos = exchanges.stream().filter(WireExchange::complete).mapToLong(WireExchange::responseTimeNanos)
+        .toArray();
+    Arrays.sort(nanos);
+    return sortedStats(nanos);
   }
 
   private static List<Interval> intervals(List<Match> pairs, List<ConnectionEvent> events,
@@ -181,11 +189,16 @@ public final class FindingsBuilder {
 
   /** Statistics of nanosecond values, reported in microseconds. */
   static Stats stats(long[] nanos) {
-    if (nanos.length == 0) {
-      return new Stats(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
-    }
     long[] s = nanos.clone();
     Arrays.sort(s);
+    return sortedStats(s);
+  }
+
+  /** {@link #stats} of values already in ascending order. */
+  private static Stats sortedStats(long[] s) {
+    if (s.length == 0) {
+      return new Stats(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+    }
     return new Stats(s.length, mean(s) / 1e3, s[0] / 1e3, quantile(s, 0.50) / 1e3, quantile(s, 0.90) / 1e3,
         quantile(s, 0.99) / 1e3, s[s.length - 1] / 1e3);
   }
@@ -196,13 +209,12 @@ public final class FindingsBuilder {
     return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
   }
 
-  private static List<double[]> cdf(long[] nanos) {
+  /** The CDF of values already in ascending order. */
+  private static List<double[]> sortedCdf(long[] s) {
     List<double[]> out = new ArrayList<>();
-    if (nanos.length == 0) {
+    if (s.length == 0) {
       return out;
     }
-    long[] s = nanos.clone();
-    Arrays.sort(s);
     for (double q : CDF_FRACTIONS) {
       out.add(new double[] {q, quantile(s, q) / 1e3});
     }

@@ -52,6 +52,9 @@ public final class Matcher {
 
   private record Conn<T>(String id, long openEpochNanos, List<T> items) {}
 
+  /** A connection's identity: client {@code ip:port} and when it opened (ports are reused). */
+  private record ConnKey(String id, long openNanos) {}
+
   /** Matches {@code records} to {@code exchanges} through {@code clock}. */
   public static MatchResult match(List<RequestRecord> records, List<WireExchange> exchanges, ClockMap clock) {
     List<Match> matched = new ArrayList<>();
@@ -60,14 +63,14 @@ public final class Matcher {
     List<WireExchange> fallbackExchanges = new ArrayList<>();
 
     Map<String, List<Conn<RequestRecord>>> engineConns = new TreeMap<>();
-    Map<String, Conn<RequestRecord>> byKey = new HashMap<>();
+    Map<ConnKey, Conn<RequestRecord>> byKey = new HashMap<>();
     for (RequestRecord r : records) {
       if (r.sendStartNanos() < 0) {
         lostRecords.add(new Unmatched<>(r, NEVER_SENT));
       } else if (r.connectionId().isEmpty() || r.connectionOpenNanos() < 0) {
         fallbackRecords.add(r);
       } else {
-        byKey.computeIfAbsent(r.connectionId() + "@" + r.connectionOpenNanos(), k -> {
+        byKey.computeIfAbsent(new ConnKey(r.connectionId(), r.connectionOpenNanos()), k -> {
           Conn<RequestRecord> c = new Conn<>(r.connectionId(), clock.toEpochNanos(r.connectionOpenNanos()),
               new ArrayList<>());
           engineConns.computeIfAbsent(r.connectionId(), id -> new ArrayList<>()).add(c);
@@ -76,9 +79,9 @@ public final class Matcher {
       }
     }
     Map<String, List<Conn<WireExchange>>> wireConns = new HashMap<>();
-    Map<String, Conn<WireExchange>> wireByKey = new HashMap<>();
+    Map<ConnKey, Conn<WireExchange>> wireByKey = new HashMap<>();
     for (WireExchange e : exchanges) {
-      wireByKey.computeIfAbsent(e.connectionId() + "@" + e.connectionOpenEpochNanos(), k -> {
+      wireByKey.computeIfAbsent(new ConnKey(e.connectionId(), e.connectionOpenEpochNanos()), k -> {
         Conn<WireExchange> c = new Conn<>(e.connectionId(), e.connectionOpenEpochNanos(), new ArrayList<>());
         wireConns.computeIfAbsent(e.connectionId(), id -> new ArrayList<>()).add(c);
         return c;

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -50,8 +51,9 @@ public final class RequestCsv {
   public static final String HEADER = String.join(",", COLUMNS);
 
   private static final Phase[] PHASES = Phase.values();
+  private static final Outcome[] OUTCOMES = Outcome.values();
   // label() builds a new string per call; the row formatter must not
-  private static final String[] OUTCOME_LABELS = labels(Outcome.values());
+  private static final String[] OUTCOME_LABELS = labels(OUTCOMES);
   private static final String[] PHASE_LABELS = labels(PHASES);
 
   private static String[] labels(Enum<?>[] values) {
@@ -143,99 +145,124 @@ public final class RequestCsv {
   public static void forEach(Reader in, String name, Consumer<RequestRecord> consumer)
       throws IOException {
     RowReader rows = new RowReader(in, name);
-    List<String> fields = new ArrayList<>(COLUMNS.size());
-    if (!rows.next(fields)) {
+    if (!rows.next()) {
       throw new IOException(name + ":1: empty file (expected the header " + HEADER + ")");
     }
-    if (!COLUMNS.equals(fields)) {
+    List<String> header = rows.texts();
+    if (!COLUMNS.equals(header)) {
       throw new IOException(
-          name + ":1: header \"" + String.join(",", fields) + "\" (expected " + HEADER + ")");
+          name + ":1: header \"" + String.join(",", header) + "\" (expected " + HEADER + ")");
     }
     while (true) {
       int line = rows.nextLine;
-      if (!rows.next(fields)) {
+      if (!rows.next()) {
         return;
       }
-      if (fields.size() == 1 && fields.get(0).isEmpty()) {
+      if (rows.fieldCount == 1 && rows.length(0) == 0) {
         continue; // a blank line, e.g. a trailing one
       }
-      consumer.accept(parse(fields, name, line));
+      consumer.accept(parse(rows, name, line));
     }
   }
 
-  private static RequestRecord parse(List<String> f, String name, int line) throws IOException {
-    if (f.size() != COLUMNS.size()) {
+  private static RequestRecord parse(RowReader f, String name, int line) throws IOException {
+    if (f.fieldCount != COLUMNS.size()) {
       throw new IOException(
-          name + ":" + line + ": " + f.size() + " columns (expected " + COLUMNS.size() + ")");
+          name + ":" + line + ": " + f.fieldCount + " columns (expected " + COLUMNS.size() + ")");
     }
     Field p = new Field(f, name, line);
     return new RequestRecord(
-        p.longAt(0), p.intAt(1), p.intAt(2), f.get(3), f.get(4), f.get(5), p.longAt(6),
+        p.longAt(0), p.intAt(1), p.intAt(2), f.text(3), f.text(4), f.text(5), p.longAt(6),
         p.boolAt(7), p.longAt(8), p.longAt(9), p.longAt(10), p.longAt(11), p.intAt(12),
-        p.longAt(13), p.longAt(14), p.outcomeAt(15), p.phaseAt(16), f.get(17));
+        p.longAt(13), p.longAt(14), p.outcomeAt(15), p.phaseAt(16), f.text(17));
   }
 
   /** Typed access to the fields of one row, with located error messages. */
-  private record Field(List<String> fields, String name, int line) {
+  private record Field(RowReader row, String name, int line) {
     private IOException bad(int column, String expected) {
       return new IOException(
           name + ":" + line + ": column " + (column + 1) + " (" + COLUMNS.get(column) + "): \""
-              + fields.get(column) + "\" is not " + expected);
+              + row.text(column) + "\" is not " + expected);
     }
 
     long longAt(int column) throws IOException {
+      long value = row.decimal(column, 18);
+      if (value != RowReader.NOT_SIMPLE) {
+        return value;
+      }
       try {
-        return Long.parseLong(fields.get(column));
+        return Long.parseLong(row.text(column)); // signs, long values near the limits, other digits
       } catch (NumberFormatException e) {
         throw bad(column, "an integer");
       }
     }
 
     int intAt(int column) throws IOException {
+      long value = row.decimal(column, 9);
+      if (value != RowReader.NOT_SIMPLE) {
+        return (int) value;
+      }
       try {
-        return Integer.parseInt(fields.get(column));
+        return Integer.parseInt(row.text(column));
       } catch (NumberFormatException e) {
         throw bad(column, "an int");
       }
     }
 
     boolean boolAt(int column) throws IOException {
-      String s = fields.get(column);
-      if ("true".equals(s)) {
+      if (row.is(column, "true")) {
         return true;
       }
-      if ("false".equals(s)) {
+      if (row.is(column, "false")) {
         return false;
       }
       throw bad(column, "true or false");
     }
 
     Outcome outcomeAt(int column) throws IOException {
-      Outcome o = Outcome.fromLabel(fields.get(column));
-      if (o == null) {
-        throw bad(column, "an outcome (ok, http-error, timeout, connect-error, reset, invalid, aborted)");
+      for (int i = 0; i < OUTCOME_LABELS.length; i++) {
+        if (row.is(column, OUTCOME_LABELS[i])) {
+          return OUTCOMES[i];
+        }
       }
-      return o;
+      throw bad(column, "an outcome (ok, http-error, timeout, connect-error, reset, invalid, aborted)");
     }
 
     Phase phaseAt(int column) throws IOException {
-      String s = fields.get(column);
-      for (Phase ph : PHASES) {
-        if (ph.label().equals(s)) {
-          return ph;
+      for (int i = 0; i < PHASE_LABELS.length; i++) {
+        if (row.is(column, PHASE_LABELS[i])) {
+          return PHASES[i];
         }
       }
       throw bad(column, "a phase (ramp-up, measure, ramp-down)");
     }
   }
 
-  /** Splits RFC 4180 rows; a quoted field may span lines. Tracks 1-based line numbers. */
+  /**
+   * Splits RFC 4180 rows; a quoted field may span lines. Tracks 1-based line numbers. Reads the
+   * characters in blocks and keeps the current row's unquoted field values side by side in one
+   * reusable array, so that numbers and labels are read without a String per field; text fields
+   * that repeat (methods, URLs, connection ids) share one String.
+   */
   private static final class RowReader {
+    /** {@link #decimal}: the field is not a plain decimal of the given length. */
+    static final long NOT_SIMPLE = Long.MIN_VALUE;
+    private static final int TEXT_CACHE_SLOTS = 1 << 12;
+    private static final int MAX_CACHED_CHARS = 128;
+
     private final Reader in;
     private final String name;
-    private final StringBuilder field = new StringBuilder();
+    private final char[] input = new char[1 << 16];
+    private int pos;
+    private int limit;
+    /** The current row's field values: field i is {@code row[starts[i], ends[i])}. */
+    private char[] row = new char[256];
+    private int rowLength;
+    private int[] starts = new int[32];
+    private int[] ends = new int[32];
+    int fieldCount;
     int nextLine = 1;
-    private int pushedBack = -2;
+    private final String[] textCache = new String[TEXT_CACHE_SLOTS];
 
     RowReader(Reader in, String name) {
       this.in = in;
@@ -243,18 +270,47 @@ public final class RequestCsv {
     }
 
     private int read() throws IOException {
-      if (pushedBack != -2) {
-        int c = pushedBack;
-        pushedBack = -2;
-        return c;
+      if (pos == limit) {
+        int n = in.read(input, 0, input.length);
+        if (n <= 0) {
+          return -1;
+        }
+        pos = 0;
+        limit = n;
       }
-      return in.read();
+      return input[pos++];
     }
 
-    /** Reads the next row into {@code out}; false at end of input. */
-    boolean next(List<String> out) throws IOException {
-      out.clear();
-      field.setLength(0);
+    /** The next character without consuming it, or -1 at the end. */
+    private int peek() throws IOException {
+      int c = read();
+      if (c != -1) {
+        pos--;
+      }
+      return c;
+    }
+
+    private void append(int c) {
+      if (rowLength == row.length) {
+        row = Arrays.copyOf(row, 2 * row.length);
+      }
+      row[rowLength++] = (char) c;
+    }
+
+    private void endField() {
+      if (fieldCount == starts.length) {
+        starts = Arrays.copyOf(starts, 2 * fieldCount);
+        ends = Arrays.copyOf(ends, 2 * fieldCount);
+      }
+      starts[fieldCount] = fieldCount == 0 ? 0 : ends[fieldCount - 1];
+      ends[fieldCount] = rowLength;
+      fieldCount++;
+    }
+
+    /** Reads the next row; false at end of input. */
+    boolean next() throws IOException {
+      fieldCount = 0;
+      rowLength = 0;
       int startLine = nextLine;
       int c = read();
       if (c == -1) {
@@ -271,7 +327,7 @@ public final class RequestCsv {
           if (c == '"') {
             int d = read();
             if (d == '"') {
-              field.append('"');
+              append('"');
             } else {
               quoted = false;
               afterQuote = true;
@@ -282,31 +338,106 @@ public final class RequestCsv {
             if (c == '\n') {
               nextLine++;
             }
-            field.append((char) c);
+            append(c);
           }
         } else if (c == ',') {
-          out.add(field.toString());
-          field.setLength(0);
+          endField();
           afterQuote = false;
         } else if (c == '\n' || c == -1) {
-          out.add(field.toString());
+          endField();
           nextLine++;
           return true;
         } else if (c == '\r') {
-          int d = read();
-          if (d != '\n') {
-            pushedBack = d;
+          if (peek() == '\n') {
+            read();
           }
-          out.add(field.toString());
+          endField();
           nextLine++;
           return true;
-        } else if (c == '"' && field.length() == 0 && !afterQuote) {
+        } else if (c == '"' && rowLength == fieldStart() && !afterQuote) {
           quoted = true;
         } else {
-          field.append((char) c);
+          append(c);
         }
         c = read();
       }
+    }
+
+    private int fieldStart() {
+      return fieldCount == 0 ? 0 : ends[fieldCount - 1];
+    }
+
+    int length(int field) {
+      return ends[field] - starts[field];
+    }
+
+    /** Field {@code field} as a String, shared with earlier rows' equal values when short. */
+    String text(int field) {
+      int start = starts[field];
+      int length = ends[field] - start;
+      if (length > MAX_CACHED_CHARS) {
+        return new String(row, start, length);
+      }
+      int hash = 0;
+      for (int k = start; k < start + length; k++) {
+        hash = 31 * hash + row[k];
+      }
+      int slot = (hash ^ hash >>> 16) & (TEXT_CACHE_SLOTS - 1);
+      String cached = textCache[slot];
+      if (cached != null && is(field, cached)) {
+        return cached;
+      }
+      String text = new String(row, start, length);
+      textCache[slot] = text;
+      return text;
+    }
+
+    /** Every field of the row as text. */
+    List<String> texts() {
+      List<String> out = new ArrayList<>(fieldCount);
+      for (int i = 0; i < fieldCount; i++) {
+        out.add(text(i));
+      }
+      return out;
+    }
+
+    /** Whether field {@code field} equals {@code value}. */
+    boolean is(int field, String value) {
+      int start = starts[field];
+      if (ends[field] - start != value.length()) {
+        return false;
+      }
+      for (int k = 0; k < value.length(); k++) {
+        if (row[start + k] != value.charAt(k)) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /**
+     * The value of a field of 1 to {@code maxDigits} ASCII digits, optionally after a '-', else
+     * {@link #NOT_SIMPLE} (the caller then leaves it to {@code Long.parseLong}).
+     */
+    long decimal(int field, int maxDigits) {
+      int k = starts[field];
+      int end = ends[field];
+      boolean negative = k < end && row[k] == '-';
+      if (negative) {
+        k++;
+      }
+      if (k == end || end - k > maxDigits) {
+        return NOT_SIMPLE;
+      }
+      long value = 0;
+      for (; k < end; k++) {
+        int digit = row[k] - '0';
+        if (digit < 0 || digit > 9) {
+          return NOT_SIMPLE;
+        }
+        value = value * 10 + digit;
+      }
+      return negative ? -value : value;
     }
   }
 }

@@ -62,13 +62,10 @@ final class FlowKey {
         && k.ipVersion == ipVersion;
   }
 
-  /** {@code ip:port} of endpoint A (or B), IPv6 as {@code [addr]:port}. */
-  String endpoint(boolean a) {
-    long high = a ? highA : highB;
-    long low = a ? lowA : lowB;
-    int port = a ? portA : portB;
+  /** An address as text: IPv4 dotted ({@code low}), IPv6 compressed in brackets. */
+  static String address(int ipVersion, long high, long low) {
     if (ipVersion == 4) {
-      return (low >>> 24 & 0xff) + "." + (low >>> 16 & 0xff) + "." + (low >>> 8 & 0xff) + "." + (low & 0xff) + ":" + port;
+      return (low >>> 24 & 0xff) + "." + (low >>> 16 & 0xff) + "." + (low >>> 8 & 0xff) + "." + (low & 0xff);
     }
     byte[] bytes = new byte[16];
     for (int i = 0; i < 8; i++) {
@@ -77,7 +74,7 @@ final class FlowKey {
     }
     try {
       String text = java.net.InetAddress.getByAddress(bytes).getHostAddress();
-      return "[" + compressIpv6(text) + "]:" + port;
+      return "[" + compressIpv6(text) + "]";
     } catch (java.net.UnknownHostException impossible) {
       throw new AssertionError(impossible);
     }

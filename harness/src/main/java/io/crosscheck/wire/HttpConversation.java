@@ -17,7 +17,7 @@ final class HttpConversation {
   static final String NOTE_CAPTURE_ENDED = "capture-ended";
 
   private final TcpConnection connection;
-  private final ArrayDeque<PendingExchange> awaitingResponse = new ArrayDeque<>();
+  private final ArrayDeque<PendingExchange> awaitingResponse = new ArrayDeque<>(4);
   private int nextRequestIndex;
   private long previousResponseEndEpochNanos = -1;
 
@@ -30,9 +30,11 @@ final class HttpConversation {
     PendingExchange e = new PendingExchange();
     e.requestIndex = nextRequestIndex++;
     e.pipelined = previousResponseEndEpochNanos > startEpochNanos;
-    for (PendingExchange earlier : awaitingResponse) {
-      // a response whose framing was lost has no known end: not evidence of pipelining
-      e.pipelined |= !earlier.truncated;
+    if (!awaitingResponse.isEmpty()) { // (the usual case needs no iterator)
+      for (PendingExchange earlier : awaitingResponse) {
+        // a response whose framing was lost has no known end: not evidence of pipelining
+        e.pipelined |= !earlier.truncated;
+      }
     }
     e.method = method;
     e.url = url;

@@ -1,11 +1,15 @@
 package io.crosscheck.wire;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
  * The parts of an HTTP/1.x message head that framing and reporting need: the start line (method
  * and target, or status) and the Content-Length and Transfer-Encoding fields. A reusable mutable
- * holder, one per {@link HttpMessageParser}; only method and target allocate (they are reported).
+ * holder, one per {@link WireReconstructor} (its parsers scan a head and act on it before the next
+ * is read); only method and target allocate (they are reported).
  */
 final class HttpHead {
   private static final byte[][] METHODS = {
@@ -16,6 +20,11 @@ final class HttpHead {
     "GET", "POST", "HEAD", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT"
   };
   private static final byte[] HTTP1 = bytes("HTTP/1.");
+  /** Eight bytes of a byte[] as one long, first byte lowest. */
+  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  /** {@link #scan}'s result when the range holds no blank line: the head goes on. */
+  static final int INCOMPLETE = -1;
 
   String method;
   String url;
@@ -23,68 +32,117 @@ final class HttpHead {
   /** -1 when absent. */
   long contentLength;
   boolean chunked;
+  /** After {@link #scan}: the start line is HTTP/1.x and every Content-Length is a number. */
+  boolean valid;
+  /** After {@link #scan} returned {@link #INCOMPLETE}: where the unfinished last line starts. */
+  int partialLineStart;
 
   /**
-   * Parses {@code head[0, length)}: complete lines, the start line first.
+   * Reads the head that starts at {@code b[from]} in one pass, line by line (the start line, then
+   * fields) until its blank line ({@code LF} or {@code CR LF}) or {@code to}. The bytes may be a
+   * copy or the captured segment itself; nothing is kept after the call except method and target.
+   * A line that is not HTTP makes the head invalid ({@link #valid}), but the blank line is still
+   * looked for, as only a complete head is judged.
    *
-   * @return false when the start line is not HTTP/1.x or a Content-Length is not a number
+   * @return the index after the blank line, or {@link #INCOMPLETE} (then the fields describe the
+   *     complete lines and {@link #partialLineStart} is set)
    */
-  boolean parse(byte[] head, int length, boolean response) {
+  int scan(byte[] b, int from, int to, boolean response) {
     method = null;
     url = null;
     status = 0;
     contentLength = -1;
     chunked = false;
-    int firstLineEnd = indexOf(head, 0, length, (byte) '\n');
-    if (firstLineEnd < 0) {
+    int nl = indexOfNewline(b, from, to);
+    if (nl < 0) {
+      valid = false;
+      partialLineStart = from;
+      return INCOMPLETE;
+    }
+    valid = startLine(b, from, nl, response);
+    for (int p = nl + 1; ; p = nl + 1) {
+      nl = indexOfNewline(b, p, to);
+      if (nl < 0) {
+        partialLineStart = p;
+        return INCOMPLETE;
+      }
+      if (nl == p || nl == p + 1 && b[p] == '\r') {
+        return nl + 1;
+      }
+      if (valid) {
+        valid = field(b, p, nl);
+      }
+    }
+  }
+
+  /** The request or status line {@code b[from, lf)} ({@code lf} indexes its LF). */
+  private boolean startLine(byte[] b, int from, int lf, boolean response) {
+    int lineEnd = lf > from && b[lf - 1] == '\r' ? lf - 1 : lf;
+    int sp1 = indexOf(b, from, lineEnd, (byte) ' ');
+    if (response) {
+      if (sp1 != from + 8 || !startsWith(b, from, lineEnd, HTTP1) || lineEnd < from + 12) {
+        return false;
+      }
+      status = (int) digits(b, from + 9, from + 12);
+      return status >= 100 && (lineEnd == from + 12 || b[from + 12] == ' ');
+    }
+    int sp2 = sp1 < 0 ? -1 : indexOf(b, sp1 + 1, lineEnd, (byte) ' ');
+    if (sp1 <= from || sp2 < 0 || !startsWith(b, sp2 + 1, lineEnd, HTTP1) || !token(b, from, sp1)) {
       return false;
     }
-    int lineEnd = firstLineEnd > 0 && head[firstLineEnd - 1] == '\r' ? firstLineEnd - 1 : firstLineEnd;
-    int sp1 = indexOf(head, 0, lineEnd, (byte) ' ');
-    if (response) {
-      if (sp1 != 8 || !startsWith(head, 0, lineEnd, HTTP1) || lineEnd < 12) {
-        return false;
-      }
-      status = (int) digits(head, 9, 12);
-      if (status < 100 || (lineEnd > 12 && head[12] != ' ')) {
-        return false;
-      }
-    } else {
-      int sp2 = sp1 < 0 ? -1 : indexOf(head, sp1 + 1, lineEnd, (byte) ' ');
-      if (sp1 <= 0 || sp2 < 0 || !startsWith(head, sp2 + 1, lineEnd, HTTP1) || !token(head, sp1)) {
-        return false;
-      }
-      method = knownMethod(head, sp1);
-      url = new String(head, sp1 + 1, sp2 - sp1 - 1, StandardCharsets.ISO_8859_1);
+    method = knownMethod(b, from, sp1);
+    url = new String(b, sp1 + 1, sp2 - sp1 - 1, StandardCharsets.ISO_8859_1);
+    return true;
+  }
+
+  /** A field line {@code b[p, e)} (without its LF); false when it is a Content-Length that is not a number. */
+  private boolean field(byte[] b, int p, int e) {
+    // only two field names matter: skip the others on their first letter
+    int first = b[p] | 0x20;
+    if (first != 'c' && first != 't') {
+      return true;
     }
-    for (int p = firstLineEnd + 1; p < length; ) {
-      int nl = indexOf(head, p, length, (byte) '\n');
-      int e = nl < 0 ? length : nl;
-      int colon = indexOf(head, p, e, (byte) ':');
-      if (colon > p) {
-        if (nameIs(head, p, colon, "content-length")) {
-          contentLength = digits(head, skipSpace(head, colon + 1, e), trimEnd(head, colon + 1, e));
-          if (contentLength < 0) {
-            return false;
-          }
-        } else if (nameIs(head, p, colon, "transfer-encoding")) {
-          chunked = contains(head, colon + 1, e, "chunked");
-        }
+    int colon = indexOf(b, p, e, (byte) ':');
+    if (colon > p) {
+      if (nameIs(b, p, colon, "content-length")) {
+        contentLength = digits(b, skipSpace(b, colon + 1, e), trimEnd(b, colon + 1, e));
+        return contentLength >= 0;
       }
-      p = e + 1;
+      if (nameIs(b, p, colon, "transfer-encoding")) {
+        chunked = contains(b, colon + 1, e, "chunked");
+      }
     }
     return true;
   }
 
+  /**
+   * Index of the first LF in {@code b[from, to)}, or -1. Heads are most of the reconstructor's
+   * work, so this looks at eight bytes per step: XOR with LFs turns each LF into a zero byte, and
+   * {@code (x - 0x01..01) & ~x & 0x80..80} has its lowest set bit in the lowest zero byte (a
+   * borrow can only mark bytes above a real zero, never below one).
+   */
+  static int indexOfNewline(byte[] b, int from, int to) {
+    int k = from;
+    for (; k <= to - Long.BYTES; k += Long.BYTES) {
+      long x = (long) LONGS.get(b, k) ^ 0x0a0a0a0a0a0a0a0aL;
+      long zeros = (x - 0x0101010101010101L) & ~x & 0x8080808080808080L;
+      if (zeros != 0) {
+        return k + (Long.numberOfTrailingZeros(zeros) >>> 3);
+      }
+    }
+    return indexOf(b, k, to, (byte) '\n');
+  }
+
   /** The shared String of a standard method (no allocation per request), else a new one. */
-  private static String knownMethod(byte[] head, int length) {
+  private static String knownMethod(byte[] b, int from, int to) {
+    int length = to - from;
     for (int i = 0; i < METHODS.length; i++) {
       byte[] m = METHODS[i];
-      if (m.length == length + 1 && startsWith(head, 0, length, m)) {
+      if (m.length == length + 1 && startsWith(b, from, to, m)) {
         return METHOD_NAMES[i];
       }
     }
-    return new String(head, 0, length, StandardCharsets.ISO_8859_1);
+    return new String(b, from, length, StandardCharsets.ISO_8859_1);
   }
 
   /** True when the bytes start like an HTTP/1.x status line. */
@@ -112,8 +170,8 @@ final class HttpHead {
     return n > 0;
   }
 
-  private static boolean token(byte[] b, int end) {
-    for (int k = 0; k < end; k++) {
+  private static boolean token(byte[] b, int from, int end) {
+    for (int k = from; k < end; k++) {
       byte c = b[k];
       if (!(c >= 'A' && c <= 'Z' || c == '-' || c == '_')) {
         return false;

@@ -1,10 +1,13 @@
 package io.crosscheck.wire;
 
+import java.util.Arrays;
+
 /**
  * Frames the HTTP/1.x messages of one direction of a reassembled connection: requests (client to
- * server) or responses. Only message heads are copied; bodies are counted by stream position, so
- * a body whose bytes the snap length cut (known length, unknown content) is still framed by
- * Content-Length or, while chunk headers are visible, by chunk sizes.
+ * server) or responses. Heads are parsed where they lie in the segment and copied only when split
+ * across segments; bodies are counted by stream position, so a body whose bytes the snap length
+ * cut (known length, unknown content) is still framed by Content-Length or, while chunk headers
+ * are visible, by chunk sizes.
  *
  * <p>Framing: Content-Length; chunked (chunk sizes, extensions, trailers); responses without
  * either end at the close (close-delimited); responses to HEAD, 1xx, 204 and 304 have no body;
@@ -22,6 +25,7 @@ final class HttpMessageParser {
   private static final int START = 0, HEAD = 1, BODY = 2, CHUNK_SIZE = 3, CHUNK_DATA = 4,
       CHUNK_DATA_END = 5, TRAILER = 6, CLOSE_DELIMITED = 7, SYNC = 8, LOST = 9, IGNORE = 10;
   private static final int MAX_CHUNK_LINE_BYTES = 4_096;
+  private static final byte[] NO_BYTES = {};
 
   private final boolean response;
   private final HttpConversation conversation;
@@ -34,8 +38,10 @@ final class HttpMessageParser {
   private long offset;
   /** {@code offset - off} for the segment being parsed: the stream offset of {@code data[i]} is {@code base + i}. */
   private long base;
-  private byte[] head = new byte[512];
-  private final HttpHead parsedHead = new HttpHead();
+  /** A head split across segments, copied; allocated by the first such head. */
+  private byte[] head = NO_BYTES;
+  /** The reconstructor's, shared: filled by {@link HttpHead#scan} and read at once. */
+  private final HttpHead parsedHead;
   private int headLength;
   private int lineStart;
   private long messageStartOffset;
@@ -50,8 +56,9 @@ final class HttpMessageParser {
   private PendingExchange current;
 
   HttpMessageParser(boolean response, boolean fromStreamStart, HttpConversation conversation,
-      WireCounters counters, int maxHeaderBytes) {
+      WireCounters counters, HttpHead parsedHead, int maxHeaderBytes) {
     this.response = response;
+    this.parsedHead = parsedHead;
     this.conversation = conversation;
     this.counters = counters;
     this.maxHeaderBytes = maxHeaderBytes;
@@ -144,37 +151,73 @@ final class HttpMessageParser {
     state = HEAD;
   }
 
+  /**
+   * Reads a head from {@code data[i, end)}. A head that lies whole in one segment (the usual case)
+   * is parsed where it lies, in one pass; a head split across segments (or cut by the snap length)
+   * is copied, a segment at a time, into {@link #head} and parsed once its blank line arrives.
+   * Lines are tracked in head coordinates: byte {@code h} of the head is {@code head[h]} for {@code
+   * h < headLength} and {@code data[h + shift]} for the bytes of this segment.
+   */
   private int head(long epochNanos, byte[] data, int i, int end) {
-    while (i < end) {
-      byte b = data[i++];
-      if (headLength == head.length) {
-        if (headLength >= maxHeaderBytes) {
-          unparsable();
-          return end;
-        }
-        head = java.util.Arrays.copyOf(head, Math.min(maxHeaderBytes, headLength * 2));
-      }
-      head[headLength++] = b;
-      if (headLength == 1 && !(response ? b == 'H' : b >= 'A' && b <= 'Z')) {
+    int start = headLength;
+    // never look past the byte that would make the head longer than maxHeaderBytes
+    int scanEnd = (int) Math.min(end, (long) i + maxHeaderBytes - start);
+    if (start == 0) {
+      if (!(response ? data[i] == 'H' : data[i] >= 'A' && data[i] <= 'Z')) {
         unparsable();
         return end;
       }
-      if (b == '\n') {
-        int length = headLength - 1 - lineStart;
-        if (length == 0 || length == 1 && head[lineStart] == '\r') {
-          headDone(epochNanos, base + i, false);
-          return i;
+      int headEnd = parsedHead.scan(data, i, scanEnd, response);
+      if (headEnd != HttpHead.INCOMPLETE) {
+        headDone(epochNanos, base + headEnd, false);
+        return headEnd;
+      }
+      lineStart = parsedHead.partialLineStart - i;
+    } else {
+      int shift = i - start;
+      for (int k = HttpHead.indexOfNewline(data, i, scanEnd); k >= 0;
+          k = HttpHead.indexOfNewline(data, k + 1, scanEnd)) {
+        int lineEnd = k + 1 - shift;
+        int length = lineEnd - 1 - lineStart;
+        if (length == 0 || length == 1 && headByte(data, shift, lineStart) == '\r') {
+          append(data, i, k + 1);
+          parsedHead.scan(head, 0, headLength, response);
+          headDone(epochNanos, base + k + 1, false);
+          return k + 1;
         }
-        lineStart = headLength;
+        lineStart = lineEnd;
       }
     }
-    return i;
+    if (scanEnd < end) {
+      unparsable(); // longer than maxHeaderBytes
+      return end;
+    }
+    append(data, i, end);
+    return end;
   }
 
-  /** Parses the head; {@code truncated}: only its complete lines are present. */
+  private byte headByte(byte[] data, int shift, int h) {
+    return h < headLength ? head[h] : data[h + shift];
+  }
+
+  /** Copies {@code data[from, to)} to the end of {@link #head} (never more than maxHeaderBytes in all). */
+  private void append(byte[] data, int from, int to) {
+    int n = to - from;
+    if (headLength + n > head.length) {
+      int grown = Math.max(headLength + n, Math.max(512, 2 * head.length));
+      head = Arrays.copyOf(head, Math.min(maxHeaderBytes, grown));
+    }
+    System.arraycopy(data, from, head, headLength, n);
+    headLength += n;
+  }
+
+  /**
+   * Acts on the head just {@linkplain HttpHead#scan scanned} into {@link #parsedHead}; {@code
+   * truncated}: only its complete lines are present (the rest was not captured).
+   */
   private void headDone(long epochNanos, long endOffset, boolean truncated) {
     HttpHead h = parsedHead;
-    if (!h.parse(head, truncated ? lineStart : headLength, response)) {
+    if (!h.valid) {
       unparsable();
       return;
     }
@@ -283,6 +326,7 @@ final class HttpMessageParser {
         }
         case HEAD -> {
           if (lineStart > 0) {
+            parsedHead.scan(head, 0, lineStart, response);
             headDone(epochNanos, streamOffset, true);
           } else {
             headLost(epochNanos);

@@ -46,7 +46,9 @@ final class StreamReassembler {
   /** Instant of the last piece handed on. */
   private long lastEpochNanos = -1;
 
-  private Pending[] pending = new Pending[0];
+  private static final Pending[] NO_PENDING = {};
+
+  private Pending[] pending = NO_PENDING;
   private int pendingCount;
   private int pendingBytes;
 
@@ -156,7 +158,7 @@ final class StreamReassembler {
   /** Drops buffers; nothing more will be delivered. */
   void release() {
     ended = true;
-    pending = new Pending[0];
+    pending = NO_PENDING;
     pendingCount = 0;
     pendingBytes = 0;
   }

@@ -209,12 +209,12 @@ final class TcpConnection {
 
   private void assignRoles(boolean aIsClient) {
     clientSide = aIsClient ? 1 : 2;
-    connectionId = key.endpoint(aIsClient);
-    serverAddress = key.endpoint(!aIsClient);
+    connectionId = owner.endpointNames().endpoint(key, aIsClient);
+    serverAddress = owner.endpointNames().endpoint(key, !aIsClient);
     conversation = new HttpConversation(this);
     int maxHeaderBytes = owner.options().maxHeaderBytes();
-    requestParser = new HttpMessageParser(false, fromStreamStart, conversation, owner.counters(), maxHeaderBytes);
-    responseParser = new HttpMessageParser(true, fromStreamStart, conversation, owner.counters(), maxHeaderBytes);
+    requestParser = new HttpMessageParser(false, fromStreamStart, conversation, owner.counters(), owner.head(), maxHeaderBytes);
+    responseParser = new HttpMessageParser(true, fromStreamStart, conversation, owner.counters(), owner.head(), maxHeaderBytes);
     requestParser.peer(responseParser);
     responseParser.peer(requestParser);
     owner.event(openEpochNanos, ConnectionEvent.Kind.OPEN, this);

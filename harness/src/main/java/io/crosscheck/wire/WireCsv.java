@@ -66,7 +66,13 @@ public final class WireCsv implements WireListener, Closeable {
   private final Writer exchanges;
   private final Writer responses;
   private final Writer connections;
-  private final Map<String, Integer> connectionNumbers = new HashMap<>();
+  /** Connection numbers by connection identity (client endpoint and opening instant). */
+  private final Map<ConnectionKey, Integer> connectionNumbers = new HashMap<>();
+  /** The row being written, reused. */
+  private final StringBuilder row = new StringBuilder(256);
+  private char[] chars = new char[256];
+
+  private record ConnectionKey(String connectionId, long openEpochNanos) {}
 
   /** Creates (or truncates) the three files in {@code directory}. */
   public WireCsv(Path directory) throws IOException {
@@ -86,11 +92,12 @@ public final class WireCsv implements WireListener, Closeable {
   @Override
   public void exchange(WireExchange e) {
     try {
-      exchanges.write(exchangeRow(e));
-      exchanges.write('\n');
+      row.setLength(0);
+      write(exchanges, appendExchangeRow(row, e).append('\n'));
       if (e.complete()) {
-        responses.write(responseRow(e, connectionNumber(e.connectionId(), e.connectionOpenEpochNanos())));
-        responses.write('\n');
+        row.setLength(0);
+        int connection = connectionNumber(e.connectionId(), e.connectionOpenEpochNanos());
+        write(responses, appendResponseRow(row, e, connection).append('\n'));
       }
     } catch (IOException io) {
       throw new UncheckedIOException(io);
@@ -105,15 +112,26 @@ public final class WireCsv implements WireListener, Closeable {
     }
     connectionNumber(event.connectionId(), event.connectionOpenEpochNanos());
     try {
-      connections.write(connectionRow(event));
-      connections.write('\n');
+      row.setLength(0);
+      write(connections, appendConnectionRow(row, event).append('\n'));
     } catch (IOException io) {
       throw new UncheckedIOException(io);
     }
   }
 
+  /** Writes the row without making a String of it. */
+  private void write(Writer out, StringBuilder text) throws IOException {
+    int length = text.length();
+    if (chars.length < length) {
+      chars = new char[Math.max(length, 2 * chars.length)];
+    }
+    text.getChars(0, length, chars, 0);
+    out.write(chars, 0, length);
+  }
+
   private int connectionNumber(String connectionId, long openEpochNanos) {
-    return connectionNumbers.computeIfAbsent(connectionId + '@' + openEpochNanos, k -> connectionNumbers.size() + 1);
+    return connectionNumbers.computeIfAbsent(new ConnectionKey(connectionId, openEpochNanos),
+        k -> connectionNumbers.size() + 1);
   }
 
   /** Pushes buffered rows to the files. */
@@ -132,44 +150,68 @@ public final class WireCsv implements WireListener, Closeable {
 
   /** One {@value #EXCHANGES_FILE} row, without the line end. */
   public static String exchangeRow(WireExchange e) {
-    return String.join(",", quote(e.connectionId()), Long.toString(e.connectionOpenEpochNanos()),
-        quote(e.serverAddress()), Integer.toString(e.requestIndex()), Boolean.toString(e.pipelined()),
-        Long.toString(e.connectNanos()), Long.toString(e.requestStartEpochNanos()),
-        Long.toString(e.requestEndEpochNanos()), Long.toString(e.firstResponseByteEpochNanos()),
-        Long.toString(e.lastResponseByteEpochNanos()), quote(e.method()), quote(e.url()),
-        Integer.toString(e.status()), Long.toString(e.requestBytes()), Long.toString(e.responseBytes()),
-        quote(e.note()));
+    return appendExchangeRow(new StringBuilder(256), e).toString();
+  }
+
+  private static StringBuilder appendExchangeRow(StringBuilder sb, WireExchange e) {
+    appendQuoted(sb, e.connectionId()).append(',').append(e.connectionOpenEpochNanos()).append(',');
+    appendQuoted(sb, e.serverAddress()).append(',').append(e.requestIndex()).append(',')
+        .append(e.pipelined()).append(',').append(e.connectNanos()).append(',')
+        .append(e.requestStartEpochNanos()).append(',').append(e.requestEndEpochNanos()).append(',')
+        .append(e.firstResponseByteEpochNanos()).append(',').append(e.lastResponseByteEpochNanos()).append(',');
+    appendQuoted(sb, e.method()).append(',');
+    appendQuoted(sb, e.url()).append(',').append(e.status()).append(',').append(e.requestBytes()).append(',')
+        .append(e.responseBytes()).append(',');
+    return appendQuoted(sb, e.note());
   }
 
   /** One {@value #RESPONSE_FILE} row for connection number {@code connection}, without the line end. */
   public static String responseRow(WireExchange e, int connection) {
-    return seconds(e.lastResponseByteEpochNanos()) + ',' + clientPort(e.connectionId()) + ','
-        + connection + ',' + (e.requestIndex() + 1) + ',' + (e.pipelined() ? 1 : 0) + ','
-        + seconds(e.replyTimeNanos()) + ',' + seconds(e.responseTimeNanos());
+    return appendResponseRow(new StringBuilder(96), e, connection).toString();
+  }
+
+  private static StringBuilder appendResponseRow(StringBuilder sb, WireExchange e, int connection) {
+    appendSeconds(sb, e.lastResponseByteEpochNanos()).append(',');
+    String id = e.connectionId();
+    sb.append(id, id.lastIndexOf(':') + 1, id.length()).append(',') // the client port
+        .append(connection).append(',').append(e.requestIndex() + 1).append(',')
+        .append(e.pipelined() ? 1 : 0).append(',');
+    appendSeconds(sb, e.replyTimeNanos()).append(',');
+    return appendSeconds(sb, e.responseTimeNanos());
   }
 
   /** One {@value #CONNECTION_FILE} row, without the line end. */
   public static String connectionRow(ConnectionEvent event) {
-    return seconds(event.epochNanos()) + ',' + (event.kind() == ConnectionEvent.Kind.CLOSE ? 0 : 1)
-        + ',' + event.openConnections();
+    return appendConnectionRow(new StringBuilder(48), event).toString();
+  }
+
+  private static StringBuilder appendConnectionRow(StringBuilder sb, ConnectionEvent event) {
+    return appendSeconds(sb, event.epochNanos()).append(',')
+        .append(event.kind() == ConnectionEvent.Kind.CLOSE ? 0 : 1).append(',').append(event.openConnections());
   }
 
   /** Nanoseconds as seconds with exactly 9 decimals, without floating point ({@code -0.000000001}). */
   public static String seconds(long nanos) {
-    String sign = nanos < 0 ? "-" : "";
-    long abs = Math.abs(nanos);
-    String fraction = Long.toString(abs % 1_000_000_000L);
-    return sign + abs / 1_000_000_000L + '.' + "000000000".substring(fraction.length()) + fraction;
+    return appendSeconds(new StringBuilder(24), nanos).toString();
   }
 
-  private static String clientPort(String connectionId) {
-    return connectionId.substring(connectionId.lastIndexOf(':') + 1);
-  }
-
-  private static String quote(String s) {
-    if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
-      return s;
+  private static StringBuilder appendSeconds(StringBuilder sb, long nanos) {
+    if (nanos < 0) {
+      sb.append('-');
     }
-    return '"' + s.replace("\"", "\"\"") + '"';
+    long abs = Math.abs(nanos);
+    long fraction = abs % 1_000_000_000L;
+    sb.append(abs / 1_000_000_000L).append('.');
+    for (long digit = 100_000_000L; digit > 1 && digit > fraction; digit /= 10) {
+      sb.append('0'); // leading zeros of the 9 decimals
+    }
+    return sb.append(fraction);
+  }
+
+  private static StringBuilder appendQuoted(StringBuilder sb, String s) {
+    if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
+      return sb.append(s);
+    }
+    return sb.append('"').append(s.replace("\"", "\"\"")).append('"');
   }
 }

@@ -32,6 +32,9 @@ public final class WireReconstructor implements PacketHandler {
   private final Frames frames = new Frames();
   private final FlowKey lookup = new FlowKey();
   private final HashMap<FlowKey, TcpConnection> connections = new HashMap<>();
+  private final EndpointNames endpointNames = new EndpointNames();
+  /** Shared by every parser: a head is scanned and acted on before the next one is read. */
+  private final HttpHead head = new HttpHead();
   private TcpConnection lastConnection;
   private int openConnections;
   private boolean finished;
@@ -165,6 +168,14 @@ public final class WireReconstructor implements PacketHandler {
 
   WireCounters counters() {
     return counters;
+  }
+
+  EndpointNames endpointNames() {
+    return endpointNames;
+  }
+
+  HttpHead head() {
+    return head;
   }
 
   void removed(TcpConnection c) {

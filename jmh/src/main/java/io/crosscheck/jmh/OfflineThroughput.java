@@ -112,6 +112,11 @@ public final class OfflineThroughput {
     Arrays.sort(sortedSeconds);
     System.out.printf(Locale.ROOT, "%s %d %.0f %.0f %.0f %.3f%n", mode, packets, sortedRates[runs / 2],
         sortedRates[0], sortedRates[runs - 1], sortedSeconds[runs / 2]);
+    StringBuilder each = new StringBuilder();
+    for (double rate : rates) {
+      each.append(String.format(Locale.ROOT, " %.2f", rate / 1e6));
+    }
+    System.out.printf(Locale.ROOT, "# %s passes in order, M packets/s:%s%n", mode, each);
     if (lastWire != null && mode.equals("reconstruct")) {
       System.out.printf(Locale.ROOT, "# reconstruct saw: %d connections, %d exchanges (%d reported), "
           + "%d truncated segments, %d malformed, %d internal errors%n", lastWire.connections(),
