@@ -17,7 +17,7 @@
 #   PART=1|2|all, OUT (/tmp/crosscheck-jvm-pressure-DATE), PORT (18091),
 #   P1_DURATION (8s), P2_DURATION (20s), P2_RATE (2000),
 #   P1_ONLY ("17-Xint-millis 25-JIT": only these part-1 configurations).
-# The default 20 s part-2 runs are dominated by a one-off telemetry cost (see
+# Before 2026-11-23 the 20 s part-2 runs were dominated by a one-off JFR start cost (see
 # bench/JVM-PRESSURE.md); for the per-second cost run PART=2 P2_DURATION=60s separately.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

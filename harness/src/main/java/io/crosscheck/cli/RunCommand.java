@@ -6,6 +6,7 @@ import io.crosscheck.model.Workload;
 import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.model.spec.SpecException;
+import io.crosscheck.telemetry.GcPauseSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,13 +76,19 @@ final class RunCommand implements Callable<Integer> {
     if (telemetryNanos < 0 || (telemetryNanos > 0 && telemetryNanos < 10_000_000L)) {
       problems.add(new Problem("--telemetry-period", output.telemetryPeriod, "0 (off) or a duration >= 10ms"));
     }
+    GcPauseSource pauses = GcPauseSource.JMX;
+    try {
+      pauses = GcPauseSource.parse(output.telemetryPauses);
+    } catch (IllegalArgumentException e) {
+      problems.add(new Problem("--telemetry-pauses", output.telemetryPauses, "jmx, jfr or off"));
+    }
     if (!problems.isEmpty()) {
       OutputOptions.reportProblems(spec, problems);
       return null;
     }
     RunJob job = new RunJob(w, generator, options, output.out, output.name,
         spec.commandLine().getParseResult().originalArgs());
-    job.telemetryEvery(telemetryNanos);
+    job.telemetryEvery(telemetryNanos).telemetryPauses(pauses);
     job.jitWarmUp(engine.jitWarmUpRequests());
     return output.into == null ? job : job.into(output.into);
   }
@@ -104,6 +111,12 @@ final class RunCommand implements Callable<Integer> {
         description = "How often the generator JVM's threads, heap, GC and CPU are sampled into"
             + " telemetry.csv; 0 records no telemetry. Default: ${DEFAULT-VALUE}.")
     String telemetryPeriod = "100ms";
+
+    @Option(names = "--telemetry-pauses", paramLabel = "SOURCE",
+        description = "Where telemetry takes individual GC pauses from: jmx (GC notifications, 1 ms"
+            + " resolution, cheap), jfr (JFR jdk.GCPhasePause, exact, but starting JFR costs"
+            + " ~0.6-0.9 s of CPU per run), off. Default: ${DEFAULT-VALUE}.")
+    String telemetryPauses = "jmx";
 
     @Option(names = "--into", paramLabel = "DIR", hidden = true,
         description = "Write the run into this existing, empty directory (used for child JVMs).")

@@ -20,6 +20,7 @@ import io.crosscheck.record.Summary;
 import io.crosscheck.record.SummaryTable;
 import io.crosscheck.schedule.Schedule;
 import io.crosscheck.schedule.Ticker;
+import io.crosscheck.telemetry.GcPauseSource;
 import io.crosscheck.telemetry.TelemetryRecorder;
 import io.crosscheck.telemetry.TelemetrySummary;
 import java.io.IOException;
@@ -55,6 +56,7 @@ final class RunJob {
   private Path into;
   private long telemetryPeriodNanos = TelemetryRecorder.DEFAULT_PERIOD_NANOS;
   private int jitWarmUpRequests;
+  private GcPauseSource telemetryPauses = GcPauseSource.JMX;
 
   /**
    * Work around the load, in the run directory: {@link #beforeLoad} runs after run.json is written
@@ -135,6 +137,12 @@ final class RunJob {
     return this;
   }
 
+  /** Where telemetry takes individual GC pauses from (default JMX notifications). */
+  RunJob telemetryPauses(GcPauseSource source) {
+    this.telemetryPauses = source;
+    return this;
+  }
+
   /** Runs {@code s} around the load. */
   RunJob around(Stage s) {
     this.stage = s;
@@ -176,7 +184,7 @@ final class RunJob {
     EngineResult result = null;
     Summary summary = null;
     TelemetryRecorder telemetry = telemetryPeriodNanos <= 0 ? null
-        : TelemetryRecorder.start(dir.path().resolve("telemetry.csv"), telemetryPeriodNanos);
+        : TelemetryRecorder.start(dir.path().resolve("telemetry.csv"), telemetryPeriodNanos, telemetryPauses);
     try (ProgressDisplay display = ProgressDisplay.start(progressMode, progress, ticker);
         ClockSampler clockSampler =
             ClockSampler.start(dir.path().resolve("clock.csv"), 1, TimeUnit.SECONDS)) {

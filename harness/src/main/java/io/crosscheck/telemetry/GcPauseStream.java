@@ -15,6 +15,11 @@ import jdk.jfr.consumer.RecordingStream;
 /**
  * Every stop-the-world GC pause of this JVM, from JFR's {@code jdk.GCPhasePause} events (one per
  * pause, emitted by Serial, Parallel, G1, Shenandoah and ZGC alike; verified on JDK 17 and 25).
+ * Selected with {@link GcPauseSource#JFR}; not the default because starting JFR costs ~0.6–0.9 s
+ * of CPU per run however little it records (measured: {@code FlightRecorder} initialisation alone
+ * loads ~800 classes, among them ~200 LambdaForms and JFR's ASM instrumentation of the JDK's event
+ * classes, and JIT-compiles them; the stream's chunk parsing adds ~0.05 s per second at first).
+ * The stream enables only {@value #EVENT}, without threshold, and no other setting.
  *
  * <p>Delivery: JFR flushes about once a second, so pauses arrive up to ~1 s late. {@link
  * #deliveredUpToNanos()} is a watermark: every pause that ended before it has been delivered. It
@@ -36,11 +41,9 @@ import jdk.jfr.consumer.RecordingStream;
  * <p>Thread-safety: pauses are handed over through a concurrent queue; {@link #poll()} is for one
  * consumer (the sampler).
  */
-final class GcPauseStream implements AutoCloseable {
-  /** One pause: its end on the monotonic clock, and its duration. */
-  record Pause(long endNanos, long durationNanos) {}
-
+final class GcPauseStream implements GcPauses {
   static final String EVENT = "jdk.GCPhasePause";
+  private static final long MAX_DELIVERY_DELAY_NANOS = TimeUnit.SECONDS.toNanos(3);
   private static final long SAME_FLUSH_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
   private static final long FLUSH_CALLBACK_MARGIN_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
@@ -141,18 +144,28 @@ final class GcPauseStream implements AutoCloseable {
     }
   }
 
-  /** The next delivered pause, or null. */
-  Pause poll() {
+  @Override
+  public Pause poll() {
     return pauses.poll();
   }
 
-  /** Every pause that ended before this monotonic instant has been delivered. */
-  long deliveredUpToNanos() {
+  @Override
+  public long deliveredUpToNanos() {
     return deliveredUpToNanos;
   }
 
-  /** Why the stream stopped early, or null. */
-  Throwable failure() {
+  @Override
+  public long maxDeliveryDelayNanos() {
+    return MAX_DELIVERY_DELAY_NANOS;
+  }
+
+  @Override
+  public String description() {
+    return "jfr:" + EVENT;
+  }
+
+  @Override
+  public Throwable failure() {
     return failure;
   }
 

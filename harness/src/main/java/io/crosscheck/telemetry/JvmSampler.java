@@ -12,7 +12,7 @@ import java.util.List;
  * Takes one {@link TelemetrySample} of this JVM: threads and heap from the platform MXBeans, GC
  * count and time summed over every {@link GarbageCollectorMXBean}, allocation and CPU as rates
  * since the previous sample. The pause columns are left for {@link TelemetryRecorder} to fill from
- * JFR ({@code -1}).
+ * its {@link GcPauseSource} ({@code -1}).
  *
  * <p>Allocation: {@link com.sun.management.ThreadMXBean#getTotalThreadAllocatedBytes()} (JDK 14+,
  * so present on 17): one call, no array of thread ids, and it includes threads that have ended

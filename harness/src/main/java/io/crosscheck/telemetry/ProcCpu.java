@@ -2,19 +2,19 @@ package io.crosscheck.telemetry;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Linux CPU counters from procfs, read without allocation: the process's user and system time
  * ({@code /proc/self/stat} fields 14 {@code utime} and 15 {@code stime}) and the host's busy and
  * idle time ({@code /proc/stat} first line, all cores).
  *
- * <p>Units: clock ticks of {@code USER_HZ}, read once from {@code getconf CLK_TCK} (100 on every
- * mainstream Linux; 100 if getconf fails). Resolution is one tick (10 ms): over a 100 ms interval a
+ * <p>Units: clock ticks of {@code USER_HZ}, read once from {@code /proc/self/auxv} (100 on every
+ * mainstream Linux; 100 if unreadable). Resolution is one tick (10 ms): over a 100 ms interval a
  * core's share is known to ±0.1 core. Host busy = user+nice+system+irq+softirq+steal; idle =
  * idle+iowait (guest time is already inside user).
  *
@@ -57,21 +57,31 @@ final class ProcCpu implements AutoCloseable {
     }
   }
 
-  /** {@code getconf CLK_TCK}, run once; 100 (the Linux USER_HZ) when it cannot be run. */
+  /**
+   * {@code USER_HZ}, the unit of procfs CPU times: the {@code AT_CLKTCK} entry (type 17) of this
+   * process's ELF auxiliary vector ({@code /proc/self/auxv}: native-endian pairs of unsigned longs,
+   * type then value, ended by type 0), which is what {@code sysconf(_SC_CLK_TCK)} returns. Read
+   * from the file rather than by running {@code getconf}: spawning a process costs the audited JVM
+   * more CPU than all its samples of a short run. 100 (the Linux USER_HZ) when unreadable.
+   */
   static long clockTicksPerSecond() {
     try {
-      Process p = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
-      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
-      if (p.waitFor(2, TimeUnit.SECONDS) && p.exitValue() == 0) {
-        long ticks = Long.parseLong(out);
-        if (ticks > 0) {
-          return ticks;
+      ByteBuffer auxv = ByteBuffer.wrap(Files.readAllBytes(Paths.get("/proc/self/auxv")))
+          .order(ByteOrder.nativeOrder());
+      boolean wide = !"32".equals(System.getProperty("sun.arch.data.model"));
+      int entryBytes = wide ? 16 : 8;
+      while (auxv.remaining() >= entryBytes) {
+        long type = wide ? auxv.getLong() : Integer.toUnsignedLong(auxv.getInt());
+        long value = wide ? auxv.getLong() : Integer.toUnsignedLong(auxv.getInt());
+        if (type == 0) {
+          break; // AT_NULL
+        }
+        if (type == 17 && value > 0) { // AT_CLKTCK
+          return value;
         }
       }
-    } catch (IOException | NumberFormatException e) {
-      // not Linux, or no getconf: USER_HZ is 100 on Linux
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    } catch (IOException | RuntimeException e) {
+      // not Linux, or procfs not mounted: USER_HZ is 100 on Linux
     }
     return 100;
   }

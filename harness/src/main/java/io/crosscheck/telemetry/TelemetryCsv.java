@@ -21,8 +21,9 @@ import java.util.List;
  *   <li>{@code heapUsedBytes}, {@code heapCommittedBytes} — integers; {@code heapMaxBytes} —
  *       integer, -1 when the JVM defines no maximum
  *   <li>{@code gcCount}, {@code gcTimeMillis} — integers, cumulative since the JVM started
- *   <li>{@code gcPausesInInterval}, {@code gcPauseMaxMicrosInInterval} — integers, empty when JFR
- *       is not available
+ *   <li>{@code gcPausesInInterval}, {@code gcPauseMaxMicrosInInterval} — integers, empty when no
+ *       pause source ran; with the default JMX source the maximum is a multiple of 1000 (1 ms
+ *       resolution), with JFR it is exact to the µs
  *   <li>{@code allocatedBytesPerSecond} — integer (rounded), empty when unavailable
  *   <li>{@code processCpuUserCores}, {@code processCpuSysCores} — decimals with 4 places, cores
  *       (0..N), empty when unavailable

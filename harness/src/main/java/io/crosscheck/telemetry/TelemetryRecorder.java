@@ -23,17 +23,20 @@ import java.util.concurrent.locks.LockSupport;
  * <p>The sampler is a daemon thread ticking at fixed rate on {@link System#nanoTime()} (a tick
  * that is late is taken late; missed ticks are skipped, and each row's rates use its real
  * interval). Each row is flushed to disk as it is written, so a crash or Ctrl-C loses at most the
- * rows still waiting for JFR.
+ * rows still waiting for their pauses.
  *
- * <p>GC pauses come from JFR ({@link GcPauseStream}), which delivers them about a second late: a
- * row is held until JFR has delivered every pause that ended in its interval, or for at most {@value
- * #MAX_PAUSE_WAIT_SECONDS} s, so rows reach the file 1–2 s behind the sampler. {@link #stop()}
- * waits up to that long for the last rows' pauses. If JFR cannot start, the pause columns are
- * empty and the summary says why: a run is never refused for want of JFR.
+ * <p>Individual GC pauses come from a {@link GcPauseSource}: JMX GC notifications by default
+ * ({@link GcPauseNotifications}: delivered ms after the pause, 1 ms resolution), or JFR ({@link
+ * GcPauseStream}: ns resolution, delivered ~1 s late, ~0.6–0.9 s of CPU to start). A row is held
+ * until the source has delivered every pause that ended in its interval, or for at most the
+ * source's delivery delay (1 s for JMX, 3 s for JFR); {@link #stop()} waits up to that long for the
+ * last rows' pauses. If the source cannot start, the pause columns are empty and the summary says
+ * why: a run is never refused for want of a pause source.
  *
- * <p>The JFR thread and the sampler are daemons: a JVM that never calls {@code stop()} still
- * exits. Overhead: see {@code io.crosscheck.jmh.TelemetryBenchmark} (one sample costs
- * microseconds; at 100 ms that is well under 0.1% of one core).
+ * <p>The sampler (and the JFR thread, if any) are daemons: a JVM that never calls {@code stop()}
+ * still exits. Overhead: see {@code io.crosscheck.jmh.TelemetryBenchmark} (one sample costs
+ * microseconds; at 100 ms that is well under 0.1% of one core) and bench/JVM-PRESSURE.md (the
+ * whole recorder in a Netty run).
  *
  * <p>Thread-safety: {@link #start} and {@link #stop} may be called from any thread; {@code stop}
  * is idempotent and safe from a shutdown hook.
@@ -42,14 +45,11 @@ public final class TelemetryRecorder implements AutoCloseable {
   /** The default sampling period: 100 ms. */
   public static final long DEFAULT_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
-  static final int MAX_PAUSE_WAIT_SECONDS = 3;
-  private static final long MAX_PAUSE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(MAX_PAUSE_WAIT_SECONDS);
-
   private final Path csv;
   private final long periodNanos;
   private final Writer writer;
   private final JvmSampler sampler;
-  private final GcPauseStream pauses; // null without JFR
+  private final GcPauses pauses; // null when off or unavailable
   private final String pauseSource;
   private final long startNanos;
   private final long startEpochNanos;
@@ -61,7 +61,7 @@ public final class TelemetryRecorder implements AutoCloseable {
 
   // sampler-thread state (handed to stop() by Thread.join)
   private final ArrayDeque<TelemetrySample> pending = new ArrayDeque<>();
-  private final List<GcPauseStream.Pause> unassigned = new ArrayList<>();
+  private final List<GcPauses.Pause> unassigned = new ArrayList<>();
   private final StringBuilder line = new StringBuilder(256);
   private long lastWrittenNanos;
   private IOException writeFailure;
@@ -69,7 +69,7 @@ public final class TelemetryRecorder implements AutoCloseable {
   private final Accumulator totals = new Accumulator();
 
   private TelemetryRecorder(Path csv, long periodNanos, Writer writer, JvmSampler sampler,
-      GcPauseStream pauses, String pauseSource) {
+      GcPauses pauses, String pauseSource) {
     this.csv = csv;
     this.periodNanos = periodNanos;
     this.writer = writer;
@@ -88,7 +88,7 @@ public final class TelemetryRecorder implements AutoCloseable {
   }
 
   /**
-   * Starts recording, with GC pauses from JFR when JFR is available.
+   * Starts recording, with GC pauses from JMX notifications ({@link GcPauseSource#JMX}).
    *
    * @param telemetryCsv the file to write (created or truncated), normally {@code
    *     <run>/telemetry.csv}
@@ -96,25 +96,26 @@ public final class TelemetryRecorder implements AutoCloseable {
    * @throws IOException if the file cannot be created
    */
   public static TelemetryRecorder start(Path telemetryCsv, long periodNanos) throws IOException {
-    return start(telemetryCsv, periodNanos, true);
+    return start(telemetryCsv, periodNanos, GcPauseSource.JMX);
   }
 
   /**
    * Starts recording.
    *
-   * @param gcPausesFromJfr false to leave JFR off (pause columns empty)
+   * @param pauseSource where individual GC pauses come from; {@link GcPauseSource#OFF} leaves the
+   *     pause columns empty
    */
-  public static TelemetryRecorder start(Path telemetryCsv, long periodNanos, boolean gcPausesFromJfr)
+  public static TelemetryRecorder start(Path telemetryCsv, long periodNanos, GcPauseSource pauseSource)
       throws IOException {
     if (periodNanos < TimeUnit.MILLISECONDS.toNanos(1)) {
       throw new IllegalArgumentException("periodNanos: " + periodNanos + " (expected >= 1000000, 1 ms)");
     }
-    GcPauseStream pauses = null;
+    GcPauses pauses = null;
     String source = "off";
-    if (gcPausesFromJfr) {
+    if (pauseSource != GcPauseSource.OFF) {
       try {
-        pauses = GcPauseStream.start();
-        source = "jfr:" + GcPauseStream.EVENT;
+        pauses = pauseSource == GcPauseSource.JFR ? GcPauseStream.start() : GcPauseNotifications.start();
+        source = pauses.description();
       } catch (IllegalStateException e) {
         source = "unavailable: " + e.getMessage();
       }
@@ -177,7 +178,7 @@ public final class TelemetryRecorder implements AutoCloseable {
     if (pauses == null) {
       return;
     }
-    for (GcPauseStream.Pause p; (p = pauses.poll()) != null; ) {
+    for (GcPauses.Pause p; (p = pauses.poll()) != null; ) {
       if (p.endNanos() - startNanos <= 0) {
         continue; // ended before the run
       }
@@ -195,7 +196,7 @@ public final class TelemetryRecorder implements AutoCloseable {
       TelemetrySample row = pending.peekFirst();
       boolean ready = force || pauses == null
           || row.sampleNanos() - pauses.deliveredUpToNanos() <= 0
-          || nowNanos - row.sampleNanos() >= MAX_PAUSE_WAIT_NANOS;
+          || nowNanos - row.sampleNanos() >= pauses.maxDeliveryDelayNanos();
       if (!ready) {
         return;
       }
@@ -203,8 +204,8 @@ public final class TelemetryRecorder implements AutoCloseable {
       if (pauses != null) {
         int count = 0;
         long maxNanos = 0;
-        for (Iterator<GcPauseStream.Pause> it = unassigned.iterator(); it.hasNext(); ) {
-          GcPauseStream.Pause p = it.next();
+        for (Iterator<GcPauses.Pause> it = unassigned.iterator(); it.hasNext(); ) {
+          GcPauses.Pause p = it.next();
           if (p.endNanos() - row.sampleNanos() <= 0) {
             count++;
             maxNanos = Math.max(maxNanos, p.durationNanos());
@@ -234,8 +235,9 @@ public final class TelemetryRecorder implements AutoCloseable {
   }
 
   /**
-   * Stops sampling, takes a last sample, waits (at most {@value #MAX_PAUSE_WAIT_SECONDS} s) for JFR
-   * to deliver the last pauses, writes the remaining rows, and closes the file and JFR. Idempotent:
+   * Stops sampling, takes a last sample, waits (at most the source's delivery delay) for the pause
+   * source to deliver the last pauses, writes the remaining rows, and closes the file and the
+   * source. Idempotent:
    * later calls return the same summary.
    */
   public synchronized TelemetrySummary stop() {
@@ -252,13 +254,14 @@ public final class TelemetryRecorder implements AutoCloseable {
         pending.add(sampler.sample(endNanos));
       }
       if (pauses != null) {
-        long untilNanos = endNanos + MAX_PAUSE_WAIT_NANOS;
+        long untilNanos = endNanos + pauses.maxDeliveryDelayNanos();
         while (pauses.deliveredUpToNanos() - endNanos < 0 && System.nanoTime() - untilNanos < 0
             && pauses.failure() == null) {
-          LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+          LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
         }
         if (pauses.deliveredUpToNanos() - endNanos < 0) {
-          problems.add("JFR did not deliver the last pauses within " + MAX_PAUSE_WAIT_SECONDS + " s");
+          problems.add(pauses.description() + " did not deliver the last pauses within "
+              + TimeUnit.NANOSECONDS.toMillis(pauses.maxDeliveryDelayNanos()) + " ms");
         }
       }
       drainPauses();
@@ -269,7 +272,7 @@ public final class TelemetryRecorder implements AutoCloseable {
     if (pauses != null) {
       pauses.close();
       if (pauses.failure() != null) {
-        problems.add("JFR stream failed: " + pauses.failure());
+        problems.add(pauses.description() + " failed: " + pauses.failure());
       }
     }
     try {
@@ -289,7 +292,7 @@ public final class TelemetryRecorder implements AutoCloseable {
       problems.add(skippedTicks + " sampling ticks skipped (the sampler was held up)");
     }
     if (totals.pausesLate > 0) {
-      problems.add(totals.pausesLate + " GC pauses arrived from JFR after their row was written");
+      problems.add(totals.pausesLate + " GC pauses arrived after their row was written");
     }
     summary = totals.summary(this, allocatedEnd, problems);
     return summary;
@@ -330,7 +333,7 @@ public final class TelemetryRecorder implements AutoCloseable {
     final WeightedMean sys = new WeightedMean();
     final WeightedMean host = new WeightedMean();
 
-    void pause(GcPauseStream.Pause p) {
+    void pause(GcPauses.Pause p) {
       pauses++;
       pauseTotalNanos += p.durationNanos();
       pauseMaxNanos = Math.max(pauseMaxNanos, p.durationNanos());
@@ -350,7 +353,7 @@ public final class TelemetryRecorder implements AutoCloseable {
     TelemetrySummary summary(TelemetryRecorder r, long allocatedEnd, List<String> problems) {
       TelemetrySample base = r.baseline;
       TelemetrySample end = lastRow != null ? lastRow : base;
-      boolean jfr = r.pauses != null;
+      boolean paused = r.pauses != null; // a pause source ran
       long allocated = allocatedEnd >= 0 && r.baselineAllocatedBytes >= 0
           ? allocatedEnd - r.baselineAllocatedBytes : -1;
       return new TelemetrySummary(
@@ -364,9 +367,9 @@ public final class TelemetryRecorder implements AutoCloseable {
           Math.max(heapUsedMaxBytes, base.heapUsedBytes()),
           end.gcCount() - base.gcCount(),
           end.gcTimeMillis() - base.gcTimeMillis(),
-          jfr ? pauses : -1,
-          jfr ? TimeUnit.NANOSECONDS.toMicros(pauseTotalNanos) : -1,
-          jfr ? TimeUnit.NANOSECONDS.toMicros(pauseMaxNanos) : -1,
+          paused ? pauses : -1,
+          paused ? TimeUnit.NANOSECONDS.toMicros(pauseTotalNanos) : -1,
+          paused ? TimeUnit.NANOSECONDS.toMicros(pauseMaxNanos) : -1,
           pausesLate,
           allocated,
           cpu.mean(),

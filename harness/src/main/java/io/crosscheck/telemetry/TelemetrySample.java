@@ -6,7 +6,7 @@ package io.crosscheck.telemetry;
  *
  * <p>Clock: {@code sampleNanos} is {@link System#nanoTime()} of the sampled JVM, the same monotonic
  * clock as the engines' request timestamps in that JVM. Unavailable values are data, not zeros:
- * a {@code double} is {@code NaN}, a pause count or maximum is {@code -1} (JFR not running), and
+ * a {@code double} is {@code NaN}, a pause count or maximum is {@code -1} (no pause source running), and
  * {@code heapMaxBytes} is {@code -1} when the JVM defines no maximum (as {@link
  * java.lang.management.MemoryUsage#getMax()}). telemetry.csv writes them as empty cells.
  *
@@ -20,9 +20,10 @@ package io.crosscheck.telemetry;
  * @param gcCount collections since the JVM started, summed over all collectors
  * @param gcTimeMillis accumulated collection time since the JVM started, summed over all
  *     collectors as the MXBeans report it (concurrent collectors include concurrent work)
- * @param gcPausesInInterval stop-the-world pauses (JFR {@code jdk.GCPhasePause}) that ended in this
- *     interval, or -1 if JFR is not available
- * @param gcPauseMaxMicrosInInterval the longest of those pauses, 0 if none, -1 if JFR is not
+ * @param gcPausesInInterval stop-the-world pauses that ended in this interval (from the run's
+ *     {@link GcPauseSource}: JMX GC notifications by default, 1 ms resolution; or JFR {@code
+ *     jdk.GCPhasePause}), or -1 if no pause source ran
+ * @param gcPauseMaxMicrosInInterval the longest of those pauses, 0 if none, -1 if no pause source
  *     available
  * @param allocatedBytesPerSecond heap allocation rate over the interval, all threads
  * @param processCpuUserCores process user CPU over the interval, in cores (0..N)
@@ -51,7 +52,7 @@ public record TelemetrySample(
     return processCpuUserCores + processCpuSysCores;
   }
 
-  /** This sample with its pause columns filled in (the sampler learns them later, from JFR). */
+  /** This sample with its pause columns filled in (the sampler learns them later, from the pause source). */
   TelemetrySample withPauses(int pauses, long pauseMaxMicros) {
     return new TelemetrySample(sampleNanos, threadsLive, threadsPeak, threadsStarted, heapUsedBytes,
         heapCommittedBytes, heapMaxBytes, gcCount, gcTimeMillis, pauses, pauseMaxMicros,

@@ -10,7 +10,7 @@ import java.util.Map;
  *
  * <p>Everything is over the recorder's lifetime ({@code startNanos}..{@code endNanos}, monotonic),
  * computed from the rows written to telemetry.csv, except the pause totals, which include pauses
- * that JFR delivered after their row was written ({@code gcPausesLate}). Means are weighted by
+ * that the pause source delivered after their row was written ({@code gcPausesLate}). Means are weighted by
  * each row's interval. {@code NaN} (JSON {@code null}) or {@code -1} mean unavailable; {@code
  * problems} says why.
  *
@@ -24,16 +24,17 @@ import java.util.Map;
  * @param heapUsedMaxBytes the largest heapUsedBytes of any row
  * @param gcCount collections during the run, all collectors
  * @param gcTimeMillis collection time during the run as the MXBeans report it
- * @param gcPauses stop-the-world pauses during the run (JFR), -1 if JFR was unavailable
- * @param gcPauseTotalMicros their summed duration, -1 if JFR was unavailable
- * @param gcPauseMaxMicros the longest, -1 if JFR was unavailable
- * @param gcPausesLate pauses delivered by JFR after their row was written (missing from the rows)
+ * @param gcPauses stop-the-world pauses during the run, -1 if no pause source ran
+ * @param gcPauseTotalMicros their summed duration, -1 if no pause source ran
+ * @param gcPauseMaxMicros the longest, -1 if no pause source ran
+ * @param gcPausesLate pauses delivered after their row was written (missing from the rows)
  * @param allocatedBytes heap bytes allocated during the run, -1 if unavailable
  * @param processCpuMeanCores mean process CPU, user plus system, in cores
  * @param processCpuUserMeanCores mean process user CPU, in cores
  * @param processCpuSysMeanCores mean process system CPU, in cores
  * @param systemCpuMeanFraction mean host CPU busy fraction of all cores (0..1)
- * @param gcPauseSource where pauses came from ("jfr:jdk.GCPhasePause") or why there are none
+ * @param gcPauseSource where pauses came from ("jmx:GarbageCollectionNotification",
+ *     "jfr:jdk.GCPhasePause"), "off", or "unavailable: " and why
  * @param problems unavailable sources and impossible measurements, as sentences
  */
 public record TelemetrySummary(

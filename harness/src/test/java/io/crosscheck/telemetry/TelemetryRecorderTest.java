@@ -7,21 +7,32 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** A real recorder for about a second while this JVM allocates, starts threads and collects. */
 class TelemetryRecorderTest {
   static volatile Object sink;
 
-  @Test
-  void recordsThreadsHeapGcAllocationAndCpuAndSummarisesItsRows(@TempDir Path dir) throws Exception {
+  @ParameterizedTest
+  @EnumSource(value = GcPauseSource.class, names = {"JMX", "JFR"})
+  void recordsThreadsHeapGcAllocationAndCpuAndSummarisesItsRows(GcPauseSource source, @TempDir Path dir)
+      throws Exception {
     Path csv = dir.resolve("telemetry.csv");
     int liveBefore = ManagementFactory.getThreadMXBean().getThreadCount();
-    TelemetryRecorder recorder = TelemetryRecorder.start(csv, TelemetryRecorder.DEFAULT_PERIOD_NANOS);
+    List<int[]> live = new ArrayList<>(); // a live set: full GCs take whole ms, not a sub-ms no-op
+    for (int i = 0; i < 200_000; i++) {
+      live.add(new int[8]);
+    }
+    TelemetryRecorder recorder = source == GcPauseSource.JMX
+        ? TelemetryRecorder.start(csv, TelemetryRecorder.DEFAULT_PERIOD_NANOS) // the default
+        : TelemetryRecorder.start(csv, TelemetryRecorder.DEFAULT_PERIOD_NANOS, source);
     long startNanos = System.nanoTime();
     CountDownLatch release = new CountDownLatch(1);
     List<Thread> threads = new ArrayList<>();
@@ -58,10 +69,18 @@ class TelemetryRecorderTest {
         "peak " + summary.threadsPeak() + " with " + liveBefore + " live before and 50 started");
     assertTrue(summary.threadsStartedInRun() >= 50, summary.toJson().toString());
     assertTrue(summary.gcCount() >= 1, summary.toJson().toString());
-    assertTrue(summary.gcPauses() >= 1, "JFR saw a pause: " + summary.toJson());
-    assertTrue(summary.gcPauseMaxMicros() > 0, summary.toJson().toString());
+    assertTrue(summary.gcPauses() >= 1, source + " saw a pause: " + summary.toJson());
+    assertTrue(summary.gcPauseMaxMicros() >= 1_000, "a full GC with a live set: " + summary.toJson());
     assertTrue(summary.gcPauseTotalMicros() >= summary.gcPauseMaxMicros());
-    assertEquals("jfr:jdk.GCPhasePause", summary.gcPauseSource());
+    assertEquals(source == GcPauseSource.JMX ? "jmx:GarbageCollectionNotification"
+        : "jfr:jdk.GCPhasePause", summary.gcPauseSource());
+    if (source == GcPauseSource.JMX) {
+      // the same collections the GC count counts (no concurrent-cycle beans on the test's G1), and
+      // durations from the same ms timers as the collection time: equal to within 1 ms per pause
+      assertEquals(summary.gcCount(), summary.gcPauses(), summary.toJson().toString());
+      assertTrue(Math.abs(summary.gcPauseTotalMicros() / 1_000 - summary.gcTimeMillis())
+          <= summary.gcPauses() + 1, summary.toJson().toString());
+    }
     assertTrue(summary.allocatedBytes() > 50_000_000L, summary.toJson().toString());
     assertTrue(summary.processCpuMeanCores() > 0.2, summary.toJson().toString());
     assertTrue(summary.systemCpuMeanFraction() > 0 && summary.systemCpuMeanFraction() <= 1);
@@ -96,12 +115,45 @@ class TelemetryRecorderTest {
     // on a small busy host System.gc() can hold the sampler up past a tick: that is reported data
     summary.problems().forEach(p -> assertTrue(p.endsWith("ticks skipped (the sampler was held up)"), p));
     assertTrue(summary == recorder.stop(), "stop is idempotent");
+    assertTrue(live.size() == 200_000);
   }
 
   @Test
-  void withoutJfrThePauseColumnsAreEmptyAndTheSummarySaysSo(@TempDir Path dir) throws Exception {
+  void rowsComeAtThePeriod(@TempDir Path dir) throws Exception {
     Path csv = dir.resolve("telemetry.csv");
-    TelemetryRecorder recorder = TelemetryRecorder.start(csv, TimeUnit.MILLISECONDS.toNanos(20), false);
+    long periodNanos = TimeUnit.MILLISECONDS.toNanos(50);
+    TelemetryRecorder recorder = TelemetryRecorder.start(csv, periodNanos);
+    Thread.sleep(1_000);
+    TelemetrySummary summary = recorder.stop();
+    List<TelemetrySample> rows = TelemetryCsv.read(csv);
+    // 20 ticks in 1 s, and the last sample at stop; a tick held up on a busy host is skipped
+    assertTrue(rows.size() >= 17 && rows.size() <= 22, rows.size() + " rows");
+    List<Long> gaps = new ArrayList<>();
+    long previousNanos = summary.startNanos();
+    for (TelemetrySample r : rows.subList(0, rows.size() - 1)) { // the last is stop's own sample
+      gaps.add(r.sampleNanos() - previousNanos);
+      previousNanos = r.sampleNanos();
+    }
+    Collections.sort(gaps);
+    long medianNanos = gaps.get(gaps.size() / 2);
+    assertTrue(Math.abs(medianNanos - periodNanos) <= TimeUnit.MILLISECONDS.toNanos(2),
+        "median gap " + medianNanos + " ns for a period of " + periodNanos + " ns; gaps " + gaps);
+    // fixed rate on the start: the n-th tick is due at start + n x period, whatever the lateness
+    int onTime = 0;
+    for (TelemetrySample r : rows.subList(0, rows.size() - 1)) {
+      long sinceStart = r.sampleNanos() - summary.startNanos();
+      long lateNanos = sinceStart - Math.round((double) sinceStart / periodNanos) * periodNanos;
+      onTime += Math.abs(lateNanos) <= TimeUnit.MILLISECONDS.toNanos(5) ? 1 : 0;
+    }
+    assertTrue(onTime >= (rows.size() - 1) * 3 / 4, onTime + " of " + (rows.size() - 1) + " on time");
+    assertEquals("jmx:GarbageCollectionNotification", summary.gcPauseSource());
+  }
+
+  @Test
+  void withoutAPauseSourceThePauseColumnsAreEmptyAndTheSummarySaysSo(@TempDir Path dir) throws Exception {
+    Path csv = dir.resolve("telemetry.csv");
+    TelemetryRecorder recorder = TelemetryRecorder.start(csv, TimeUnit.MILLISECONDS.toNanos(20),
+        GcPauseSource.OFF);
     Thread.sleep(200);
     TelemetrySummary summary = recorder.stop();
     List<TelemetrySample> rows = TelemetryCsv.read(csv);

@@ -26,7 +26,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * Overhead in CPU = cost / period. Measured on the 2-core dev VM (JDK 17, noisy): ~25–35 µs per
  * sample with the JVM's own threads (0.03% of one core at 100 ms), ~35–90 µs with 1,000 threads
  * (≤ 0.1%), 0.25–1 ms with 5,000 threads (0.25–1%); the allocation counter alone is 0.1 / 6 / 35 µs. Not included: formatting and writing the CSV row (~1 µs, one write per row)
- * and JFR's cost for GC pause events (a few events per GC).
+ * and the pause source (one JMX notification per collection; JFR, if selected, costs ~0.6–0.9 s of CPU to start: bench/JVM-PRESSURE.md).
  *
  * <p>Run: {@code java -jar jmh/target/benchmarks.jar TelemetryBenchmark -f 1 -wi 3 -w 1s -i 5 -r 1s}.
  */

@@ -1,0 +1,36 @@
+package io.crosscheck.telemetry;
+
+/**
+ * A source of this JVM's individual GC pauses for {@link TelemetryRecorder}: JMX GC notifications
+ * ({@link GcPauseNotifications}, the default) or a JFR stream ({@link GcPauseStream}); {@link
+ * GcPauseSource} chooses.
+ *
+ * <p>Delivery is asynchronous: {@link #deliveredUpToNanos()} is a watermark on the monotonic clock
+ * ({@link System#nanoTime()}) before which every pause has been handed to {@link #poll()}, so the
+ * recorder can hold a row until its interval's pauses are in.
+ *
+ * <p>Thread-safety: pauses are produced on the source's own thread; {@link #poll()} and {@link
+ * #deliveredUpToNanos()} are for one consumer (the sampler thread).
+ */
+interface GcPauses extends AutoCloseable {
+  /** One pause: its end on the monotonic clock, and its duration. */
+  record Pause(long endNanos, long durationNanos) {}
+
+  /** The next delivered pause, or null. */
+  Pause poll();
+
+  /** Every pause that ended before this monotonic instant has been delivered. */
+  long deliveredUpToNanos();
+
+  /** How long after a pause ends it may take to be delivered; the recorder waits no longer. */
+  long maxDeliveryDelayNanos();
+
+  /** What the summary names as {@code gcPauseSource}, e.g. {@code jfr:jdk.GCPhasePause}. */
+  String description();
+
+  /** Why the source stopped early, or null. */
+  Throwable failure();
+
+  @Override
+  void close();
+}
