@@ -19,6 +19,12 @@
 #               the crosscheck run's run.json and a header-only requests.csv -> wire-exchanges.csv).
 #               httperf gives no per-request times: only its mean error exists.
 # Each run waits (bounded, QUIET_MAX s) for a quiet machine and records foreign CPU.
+# Before the first run the server is warmed up by SERVER_WARM_S (20) s of unmeasured load.
+# crosscheck runs with CC_ARGS (default "--event-loops 1 --busy-poll": one spinning loop, as httperf
+#   spins) and CC_LAYOUT loop-alone (default: the JVM on SERVER_CPU, its event-loop thread moved to
+#   CLIENT_CPU, so the generator core runs only the loop, as it runs only httperf) or pinned (the
+#   whole JVM on CLIENT_CPU, capture threads moved to SERVER_CPU: the 2026-11-22 layout).
+#   CC_ONLY=1 skips httperf (A/B runs of crosscheck settings).
 # Env: LEVELS, REPS (3), PORT (18480), ARRIVE_S (10), QUIET_MAX (30), BUDGET_S (900: no new rep
 #   starts after it), HTTPERF (binary; default httperf-prec, built by the peers' 03a script if absent,
 #   else Debian's httperf), HTTPERF_RECV_BUFFER (262144: httperf's default 16 KB receive buffer
@@ -77,6 +83,13 @@ for _ in 1 2 3 4 5; do printf '/static/10k\n/static/2k\n/static/2k\n/static/64k\
 taskset -c "$SERVER_CPU" "$CC" serve --port "$PORT" > "$W/serve.log" 2>&1 &
 SERVER_PID=$!
 wait_port "$PORT"
+# warm the server's JIT before the first measured run, so whichever tool goes first does not meet
+# a cold server (its slow first seconds load the server core, where the softirqs of every reply run)
+echo "warming the server up (${SERVER_WARM_S:-20} s, not measured)..."
+taskset -c "$CLIENT_CPU" "$CC" run --target "http://127.0.0.1:$PORT" --users 50 --sessions-per-user 100000 \
+  --session-length fixed:20 --think fixed:5ms --urls /static/10k,/static/2k,/static/64k \
+  --duration "${SERVER_WARM_S:-20}s" --jit-warm-up 0 --telemetry-period 0 --progress off \
+  --out "$W/server-warm-up" >> "$LOG" 2>&1 || log "server warm-up run failed (see above)"
 
 { echo "# $(date -u +%FT%TZ) $(nproc) vCPU, $(uname -r), $($HTTPERF --version 2>&1 | grep -v warning | head -1 || true)"
   echo "# crosscheck $(git -C "$ROOT" rev-parse --short HEAD), levels=$LEVELS reps=$REPS port=$PORT"; } | tee -a "$LOG"
@@ -104,12 +117,18 @@ print('\n'.join('%.9f' % g for g in gs)); print(1000)" > "$gaps"
     log "capture threads moved to cpu$SERVER_CPU: $(pin_capture_threads "$AUDIT_PID" "$SERVER_CPU")"
   fi
   # client CPU: the JVM (engine, JIT, GC; not the capture threads) when the engine has finished,
-  # before the offline comparison starts
+  # before the offline comparison starts; per thread, so that exited event loops still count
+  local tc="$W/threads_$1_$2.cpu"; rm -f "$tc" "$tc.stop"
+  thread_cpu_watch "$AUDIT_PID" "$tc" & local watcher=$!
   for _ in $(seq 1 $(( (dur + 60) * 10 ))); do
     kill -0 "$AUDIT_PID" 2>/dev/null || break
-    if grep -q '^crosscheck: completed' "$out"; then cpu=$(jvm_cpu_s_excl_capture "$AUDIT_PID" || echo NA); break; fi
+    if grep -q '^crosscheck: completed' "$out"; then
+      sleep 0.3; touch "$tc.stop"; wait "$watcher" || true
+      cpu=$(cpu_s_excl_capture "$tc" || echo NA); break
+    fi
     sleep 0.1
   done
+  touch "$tc.stop"; wait "$watcher" 2>/dev/null || true
   ws=$(watch_end)
   wait "$AUDIT_PID" || log "audit exit $?"
   AUDIT_PID=

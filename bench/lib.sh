@@ -107,17 +107,35 @@ print('%.2f' % ((int(f[11]) + int(f[12])) / os.sysconf('SC_CLK_TCK')))
 PY
 }
 
-# jvm_cpu_s_excl_capture PID: utime+stime in seconds of all threads of PID except the capture threads.
-jvm_cpu_s_excl_capture() {
+# thread_cpu_watch PID FILE (run in the background): every 0.2 s, the utime+stime of each thread of
+# PID into FILE (tid comm ticks), until PID exits or FILE.stop exists. Threads that exit (the
+# engine's event loops end before the run's summary) keep their last figure, which the process's
+# /proc/PID/task no longer lists.
+thread_cpu_watch() {
+  python3 - "$1" "$2" <<'PY'
+import os, sys, time
+pid, out = sys.argv[1], sys.argv[2]; seen = {}
+while os.path.exists('/proc/' + pid) and not os.path.exists(out + '.stop'):
+    try: tids = os.listdir('/proc/%s/task' % pid)
+    except OSError: break
+    for t in tids:
+        try: s = open('/proc/%s/task/%s/stat' % (pid, t)).read()
+        except OSError: continue
+        f = s[s.rfind(')') + 2:].split()
+        seen[t] = (s[s.find('(') + 1:s.rfind(')')], int(f[11]) + int(f[12]))
+    with open(out + '.tmp', 'w') as w:
+        w.writelines('%s %s %d\n' % (t, c.replace(' ', '_'), v) for t, (c, v) in seen.items())
+    os.replace(out + '.tmp', out)
+    time.sleep(0.2)
+PY
+}
+
+# cpu_s_excl_capture FILE: seconds of CPU of every thread in a thread_cpu_watch FILE except
+# crosscheck's capture threads.
+cpu_s_excl_capture() {
   python3 - "$1" <<'PY'
 import os, sys
-tot = 0
-for t in os.listdir('/proc/%s/task' % sys.argv[1]):
-    try: s = open('/proc/%s/task/%s/stat' % (sys.argv[1], t)).read()
-    except OSError: continue
-    comm = s[s.find('(') + 1:s.rfind(')')]
-    if comm == 'crosscheck-capt': continue
-    f = s[s.rfind(')') + 2:].split(); tot += int(f[11]) + int(f[12])
+tot = sum(int(v) for _, c, v in (l.split() for l in open(sys.argv[1])) if c != 'crosscheck-capt')
 print('%.2f' % (tot / os.sysconf('SC_CLK_TCK')))
 PY
 }

@@ -3,6 +3,7 @@ package io.crosscheck.cli;
 import io.crosscheck.compare.Findings;
 import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineOptions;
+import io.crosscheck.engine.netty.JitWarmUp;
 import io.crosscheck.model.Arrival;
 import io.crosscheck.model.Phases;
 import io.crosscheck.model.SessionLength;
@@ -95,7 +96,9 @@ final class DemoCommand implements Callable<Integer> {
   }
 
   private RunJob job(Step step, Workload w) {
-    return new RunJob(w, step.engine(), EngineOptions.defaults(), output.out, step.name(), List.of("demo"));
+    // the audit's default warm-up (legacy engines ignore it: they reproduce a cold start)
+    return new RunJob(w, step.engine(), EngineOptions.defaults(), output.out, step.name(), List.of("demo"))
+        .jitWarmUp(JitWarmUp.DEFAULT_REQUESTS);
   }
 
   private static String summaryLine(Step step, Findings f) {

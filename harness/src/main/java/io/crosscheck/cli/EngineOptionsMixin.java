@@ -2,6 +2,7 @@ package io.crosscheck.cli;
 
 import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineOptions;
+import io.crosscheck.engine.netty.JitWarmUp;
 import io.crosscheck.engine.legacy.LegacyHttpClientEngine;
 import io.crosscheck.engine.legacy.LegacyOptions;
 import io.crosscheck.engine.legacy.LegacyUrlConnectionEngine;
@@ -84,7 +85,7 @@ final class EngineOptionsMixin {
           + " first measured request goes out (a cold JVM adds 50-1000 us per request in its first"
           + " seconds); at most 5 s. 0 = none. Legacy engines are never warmed: they reproduce the"
           + " original clients, cold start included. Default: ${DEFAULT-VALUE}.")
-  String jitWarmUp = "20000";
+  String jitWarmUp = String.valueOf(JitWarmUp.DEFAULT_REQUESTS);
 
   @Option(
       names = "--timing",

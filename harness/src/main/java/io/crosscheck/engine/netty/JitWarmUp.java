@@ -34,6 +34,8 @@ import java.util.concurrent.atomic.LongAdder;
  * dropped. The loops are named {@code crosscheck-warmup-*}, so they are not mistaken for the run's.
  */
 public final class JitWarmUp {
+  /** Requests of the default warm-up: enough for C2 to compile the request path. */
+  public static final int DEFAULT_REQUESTS = 20_000;
   /** Upper bound on the warm-up's duration, whatever the request count. */
   static final long MAX_NANOS = 5_000_000_000L;
   private static final int USERS = 16;
