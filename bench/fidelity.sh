@@ -200,7 +200,8 @@ for rep in $(seq 1 "$REPS"); do
       run_crosscheck "$L" "$rep" "$NS" "$PER"
       [ -n "${CC_ONLY:-}" ] || run_httperf "$L" "$rep" "$NS" "$PER" "$LAST_RUN_DIR"
     else
-      run_httperf "$L" "$rep" "$NS" "$PER" "$LAST_RUN_DIR"; run_crosscheck "$L" "$rep" "$NS" "$PER"
+      [ -n "${CC_ONLY:-}" ] || run_httperf "$L" "$rep" "$NS" "$PER" "$LAST_RUN_DIR"
+      run_crosscheck "$L" "$rep" "$NS" "$PER"
     fi
     tail -n 2 "$TSV" | column -t -s $'\t'
     rm -f "$LAST_RUN_DIR/capture.pcap"   # ~tens of MB per run

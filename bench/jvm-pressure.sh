@@ -201,7 +201,8 @@ fi
 # --- Part 2 --------------------------------------------------------------------------------
 P2_TSV="$OUT/part2.tsv"
 P2_WORKLOAD=(--target "http://127.0.0.1:$PORT" --engine netty --event-loops 1 --arrival open
-             --rate "$P2_RATE" --process deterministic --seed 7 --progress off)
+             --rate "$P2_RATE" --process deterministic --seed 7 --progress off
+             --jit-warm-up 0)   # telemetry's cost alone: the engine's JIT warm-up is the same CPU either way
 p2_run() {   # p2_run LABEL TELEMETRY DURATION PAIR
   local label=$1 tel=$2 dur=$3 pair=$4 d="$OUT/p2" line
   mkdir -p "$d"
