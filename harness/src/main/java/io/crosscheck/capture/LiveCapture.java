@@ -37,6 +37,8 @@ public final class LiveCapture implements AutoCloseable {
   private final PcapHandle handle;
   private final PcapWriter writer;
   private final int linkType;
+  /** What happens to outgoing copies of packets (set once, before the capture thread starts). */
+  private String outgoingCopies = "";
   private final Thread loopThread;
   private final Thread flushThread;
   private volatile long lastPacketNanos = System.nanoTime();
@@ -88,9 +90,14 @@ public final class LiveCapture implements AutoCloseable {
               + "\" does not compile for '" + config.interfaceName() + "': " + e.getMessage(), e);
         }
       }
+      // on lo: no outgoing copies delivered in the senders' syscalls (LoopbackOutgoing)
+      String outgoing = LoopbackOutgoing.isLoopback(config.interfaceName())
+          ? LoopbackOutgoing.ignore(handle) : "not a loopback interface";
       int linkType = handle.getDlt().value();
       PcapWriter writer = new PcapWriter(config.output(), linkType, config.snaplenBytes());
       LiveCapture capture = new LiveCapture(config, handle, writer, linkType);
+      capture.outgoingCopies = outgoing == null ? "ignored by the kernel (PACKET_IGNORE_OUTGOING)"
+          : "delivered: " + outgoing;
       capture.loopThread.start();
       capture.flushThread.start();
       return capture;
@@ -199,7 +206,7 @@ public final class LiveCapture implements AutoCloseable {
     }
     stats = new LiveCaptureStats(packetsCaptured, bytesCaptured, kernel.getNumPacketsReceived(),
         kernel.getNumPacketsDropped(), kernel.getNumPacketsDroppedByIf(), linkType,
-        config.output());
+        config.output(), outgoingCopies);
     return stats;
   }
 

@@ -8,12 +8,14 @@ import java.nio.file.Path;
  * @param packetsCaptured packets delivered by libpcap and written to {@code output}: our own count
  * @param bytesCaptured sum of their captured lengths (after the snap length)
  * @param kernelReceived libpcap's {@code ps_recv}: on {@code lo} each packet is counted twice
- *     (once sent, once received), so it is not comparable with {@code packetsCaptured}
+ *     (once sent, once received) unless the kernel ignores outgoing copies ({@code outgoingCopies})
  * @param kernelDropped {@code ps_drop}: packets the kernel dropped for lack of buffer space; 0 in
  *     a trustworthy capture
  * @param interfaceDropped {@code ps_ifdrop}: packets the interface or driver dropped
  * @param linkType link type of the frames ({@link LinkTypes}); {@code lo} is Ethernet
  * @param output the pcap file written
+ * @param outgoingCopies on {@code lo}, whether the kernel delivers the outgoing copy of every packet
+ *     to the capture socket inside the sender's syscall ({@link LoopbackOutgoing}), and why
  */
 public record LiveCaptureStats(
     long packetsCaptured,
@@ -22,4 +24,5 @@ public record LiveCaptureStats(
     long kernelDropped,
     long interfaceDropped,
     int linkType,
-    Path output) {}
+    Path output,
+    String outgoingCopies) {}

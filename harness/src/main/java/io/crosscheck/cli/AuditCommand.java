@@ -168,6 +168,7 @@ final class AuditCommand implements Callable<Integer> {
       m.put("snaplenBytes", options.snaplenBytes);
       if (stats != null) {
         m.put("packetsCaptured", stats.packetsCaptured());
+        m.put("outgoingCopies", stats.outgoingCopies());
         m.put("bytesCaptured", stats.bytesCaptured());
         m.put("kernelDropped", stats.kernelDropped());
         m.put("interfaceDropped", stats.interfaceDropped());
