@@ -75,7 +75,7 @@ final class EngineOptionsMixin {
       description = "Netty engine: event loops spin instead of sleeping in epoll_wait, as httperf busy-polls:"
           + " no wake-up latency in the timestamps, one busy core per event loop (use with --event-loops 1"
           + " on small machines, and give the loop thread a core of its own: bench/FIDELITY.md measured"
-          + " 15-17 us mean error that way, ~100 us without).")
+          + " 12-16 us mean error that way, ~100 us without).")
   boolean busyPoll;
 
   @Option(
