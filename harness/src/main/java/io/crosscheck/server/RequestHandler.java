@@ -2,12 +2,8 @@ package io.crosscheck.server;
 
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.util.ReferenceCountUtil;
 import java.io.PrintStream;
-import java.util.ArrayDeque;
 import java.util.SplittableRandom;
 
 /**
@@ -17,90 +13,26 @@ import java.util.SplittableRandom;
  * open unless the request (HTTP/1.0 without keep-alive, or {@code Connection: close}) or the route
  * ({@code /close}, faults) ends it.
  *
- * <p>Not sharable: one instance per connection, confined to its event loop. The random source is
- * the connection's own split of the server's seeded source.
+ * <p>The order, the queue and the connection's end are {@link OrderedRequestHandler}'s. Not
+ * sharable: one instance per connection; the random source is the connection's own split of the
+ * server's seeded source.
  */
-final class RequestHandler extends ChannelInboundHandlerAdapter {
-  /** Pipelined requests waiting beyond this many stop reading from the socket until drained. */
-  private static final int MAX_QUEUED_REQUESTS = 64;
-
+final class RequestHandler extends OrderedRequestHandler {
   private final ServerParts parts;
   private final SplittableRandom random;
-  private final ArrayDeque<PendingRequest> queued = new ArrayDeque<>();
-  private boolean busy;
-  private boolean draining;
-  private boolean finished;
 
   RequestHandler(ServerParts parts, SplittableRandom random) {
+    super(parts.log(), "crosscheck serve");
     this.parts = parts;
     this.random = random;
   }
 
   @Override
-  public void channelRead(ChannelHandlerContext ctx, Object msg) {
-    if (!(msg instanceof FullHttpRequest)) {
-      ReferenceCountUtil.release(msg);
-      return;
-    }
-    FullHttpRequest request = (FullHttpRequest) msg;
-    try {
-      if (finished) {
-        return;
-      }
-      queued.add(PendingRequest.of(request));
-    } finally {
-      request.release();
-    }
-    if (queued.size() > MAX_QUEUED_REQUESTS) {
-      ctx.channel().config().setAutoRead(false);
-    }
-    drain(ctx);
-  }
-
-  @Override
-  public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-    finished = true;
-    queued.clear();
-    super.channelInactive(ctx);
-  }
-
-  @Override
-  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    // Peers resetting or vanishing are normal for a load-test server: close, count nothing.
-    if (parts.log() != null) {
-      parts.log().println("crosscheck serve: connection " + ctx.channel().remoteAddress() + ": " + cause);
-    }
-    finished = true;
-    queued.clear();
-    ctx.close();
-  }
-
-  /** Starts queued requests one at a time until one is in service or the queue is empty. */
-  private void drain(ChannelHandlerContext ctx) {
-    if (draining) {
-      return; // a reply written synchronously inside the loop below; the loop goes on
-    }
-    draining = true;
-    try {
-      PendingRequest next;
-      while (!busy && !finished && (next = queued.poll()) != null) {
-        start(ctx, next);
-      }
-    } finally {
-      draining = false;
-    }
-    if (queued.isEmpty() && !finished && !ctx.channel().config().isAutoRead()) {
-      ctx.channel().config().setAutoRead(true);
-    }
-  }
-
-  private void start(ChannelHandlerContext ctx, PendingRequest request) {
-    busy = true;
+  protected void start(ChannelHandlerContext ctx, PendingRequest request) {
     Route route = request.malformed() ? new Route.BadRequest("malformed HTTP request") : Route.of(request.uri());
     if (route instanceof Route.Fault fault) {
       // Faults end (or freeze) the connection: nothing after them is answered.
-      finished = true;
-      queued.clear();
+      end();
       int bytes = parts.faults().respond(ctx, fault.kind(), request.version());
       log(request, "fault:" + Route.name(fault.kind()), bytes, 0);
       return;
@@ -115,7 +47,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
   }
 
   private void reply(ChannelHandlerContext ctx, PendingRequest request, Route route, long serviceNanos) {
-    if (finished || !ctx.channel().isActive()) {
+    if (ended() || !ctx.channel().isActive()) {
       return;
     }
     finish(ctx, request, parts.content().reply(ctx, request, route), serviceNanos);
@@ -129,13 +61,11 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
   private void finish(ChannelHandlerContext ctx, PendingRequest request, ContentResponder.Written written, long serviceNanos) {
     log(request, Integer.toString(written.status()), written.bodyBytes(), serviceNanos);
     if (written.closeAfter()) {
-      finished = true;
-      queued.clear();
+      end();
       written.lastWrite().addListener(ChannelFutureListener.CLOSE);
       return;
     }
-    busy = false;
-    drain(ctx);
+    done(ctx);
   }
 
   private void log(PendingRequest request, String status, long bodyBytes, long serviceNanos) {

@@ -1,23 +1,20 @@
 package io.crosscheck.rubis.server;
 
 import io.crosscheck.server.DemandExecutor;
+import io.crosscheck.server.OrderedRequestHandler;
 import io.crosscheck.server.PendingRequest;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
-import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
-import io.netty.util.ReferenceCountUtil;
 import java.io.PrintStream;
-import java.util.ArrayDeque;
 import java.util.SplittableRandom;
 
 /**
@@ -25,65 +22,22 @@ import java.util.SplittableRandom;
  * wait), routes each, spends its interaction's sampled service demand through the harness's
  * {@link DemandExecutor} (503 when the CPU queue is full), then renders and writes the page with
  * Content-Length, keeping the connection open unless HTTP/1.0 or {@code Connection: close} asks
- * otherwise. Not sharable: one instance per connection, confined to its event loop; the random
- * source is the connection's own split of the server's seeded source.
+ * otherwise. Order, pipelining queue and the connection's end are the harness's {@link
+ * OrderedRequestHandler}'s. Not sharable: one instance per connection; the random source is the
+ * connection's own split of the server's seeded source.
  */
-final class RubisHandler extends ChannelInboundHandlerAdapter {
+final class RubisHandler extends OrderedRequestHandler {
   private final RubisServer.Parts parts;
   private final SplittableRandom random;
-  private final ArrayDeque<PendingRequest> queued = new ArrayDeque<>();
-  private boolean busy;
-  private boolean finished;
 
   RubisHandler(RubisServer.Parts parts, SplittableRandom random) {
+    super(parts.log(), "crosscheck rubis");
     this.parts = parts;
     this.random = random;
   }
 
   @Override
-  public void channelRead(ChannelHandlerContext ctx, Object msg) {
-    if (!(msg instanceof FullHttpRequest request)) {
-      ReferenceCountUtil.release(msg);
-      return;
-    }
-    try {
-      if (finished) {
-        return;
-      }
-      queued.add(PendingRequest.of(request));
-    } finally {
-      request.release();
-    }
-    next(ctx);
-  }
-
-  @Override
-  public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-    finished = true;
-    queued.clear();
-    super.channelInactive(ctx);
-  }
-
-  @Override
-  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    // A peer resetting or vanishing is normal for a load-test server: close, count nothing.
-    if (parts.log() != null) {
-      parts.log().println("crosscheck rubis: connection " + ctx.channel().remoteAddress() + ": " + cause);
-    }
-    finished = true;
-    queued.clear();
-    ctx.close();
-  }
-
-  private void next(ChannelHandlerContext ctx) {
-    if (busy || finished) {
-      return;
-    }
-    PendingRequest request = queued.poll();
-    if (request == null) {
-      return;
-    }
-    busy = true;
+  protected void start(ChannelHandlerContext ctx, PendingRequest request) {
     if (request.malformed()) {
       write(ctx, request, RubisInteraction.NOT_FOUND, Reply.text(400, "malformed HTTP request\n"), 0);
       return;
@@ -100,7 +54,7 @@ final class RubisHandler extends ChannelInboundHandlerAdapter {
   }
 
   private void reply(ChannelHandlerContext ctx, PendingRequest request, RubisRoute route, long serviceNanos) {
-    if (finished || !ctx.channel().isActive()) {
+    if (ended() || !ctx.channel().isActive()) {
       return;
     }
     Reply reply;
@@ -133,12 +87,10 @@ final class RubisHandler extends ChannelInboundHandlerAdapter {
           + " serviceNanos=" + serviceNanos);
     }
     if (!keepAlive) {
-      finished = true;
-      queued.clear();
+      end();
       written.addListener(ChannelFutureListener.CLOSE);
       return;
     }
-    busy = false;
-    next(ctx);
+    done(ctx);
   }
 }
