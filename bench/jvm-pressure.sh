@@ -31,6 +31,9 @@ JDK17=${JDK17:-/usr/lib/jvm/java-17-openjdk-amd64}
 JDK25=${JDK25:-/usr/lib/jvm/temurin-25-jdk-amd64}
 OUT=${OUT:-${TMPDIR:-/tmp}/crosscheck-jvm-pressure-$(date -u +%Y%m%d-%H%M%S)}
 mkdir -p "$OUT"
+BENCH_WORK=$OUT
+# shellcheck source=bench/lib.sh
+. "$here/bench/lib.sh"
 T0=$SECONDS
 
 SERVER_PID=
@@ -46,53 +49,8 @@ trap 'exit 130' INT TERM
 
 left() { echo $(( BUDGET_S - (SECONDS - T0) )); }
 
-# --- foreign CPU accounting and quiet wait -------------------------------------------------
-# After /work/shared/peers/cpuwatch.py and lib.sh wait_quiet (peer tools on this machine):
-# CPU used by processes outside this script's process group, from /proc/*/stat.
-CW="$OUT/.cpuwatch.py"
-cat >"$CW" <<'PY'
-import os, sys, json, time
-HZ = os.sysconf('SC_CLK_TCK')
-def snap():
-    d = {}
-    for p in os.listdir('/proc'):
-        if not p.isdigit(): continue
-        try: s = open('/proc/%s/stat' % p).read()
-        except OSError: continue
-        r = s.rfind(')'); comm = s[s.find('(') + 1:r]; f = s[r + 2:].split()
-        d[p] = (comm, int(f[2]), int(f[11]) + int(f[12]))
-    steal = sum(int(l.split()[8]) for l in open('/proc/stat') if l.startswith('cpu '))
-    return {'t': time.time(), 'procs': d, 'steal': steal}
-cmd, path = sys.argv[1], sys.argv[2]
-mine = os.getpgid(0)
-if cmd == 'snap':
-    json.dump(snap(), open(path, 'w'))
-else:
-    a = json.load(open(path)); b = snap(); foreign = {}
-    for p, (comm, pgid, t) in b['procs'].items():
-        if pgid == mine: continue
-        t0 = a['procs'].get(p, (comm, pgid, 0))[2]
-        if t - t0 > 0: foreign[comm] = foreign.get(comm, 0) + (t - t0)
-    tot = sum(foreign.values()) / HZ; dt = b['t'] - a['t']
-    top = sorted(foreign.items(), key=lambda x: -x[1])[:3]
-    print('foreign_cpu_s=%.2f over %.1f s (foreign_cores=%.2f steal_s=%.2f) top: %s' % (
-        tot, dt, tot / dt if dt > 0 else 0, (b['steal'] - a['steal']) / HZ,
-        ', '.join('%s=%.2f' % (c, v / HZ) for c, v in top)))
-PY
-watch_start() { python3 "$CW" snap "$OUT/.cw_run.json"; }
-watch_end()   { python3 "$CW" diff "$OUT/.cw_run.json"; }
-foreign_cores() { sed -n 's/.*foreign_cores=\([0-9.]*\).*/\1/p' <<<"$1"; }
-wait_quiet() {   # bounded: QUIET_MAX s; quiet = foreign < 10% of one core over 1.5 s
-  local t0=$SECONDS line f
-  while :; do
-    python3 "$CW" snap "$OUT/.cw_q.json"; sleep 1.5
-    line=$(python3 "$CW" diff "$OUT/.cw_q.json"); f=$(sed -n 's/.*foreign_cpu_s=\([0-9.]*\).*/\1/p' <<<"$line")
-    if python3 -c "import sys; sys.exit(0 if $f < 0.15 else 1)"; then
-      echo "quiet after $((SECONDS-t0)) s"; return 0; fi
-    if [ $((SECONDS-t0)) -ge "$QUIET_MAX" ]; then echo "NOT quiet after ${QUIET_MAX} s: $line"; return 0; fi
-  done
-}
-
+# --- foreign CPU accounting and quiet wait: bench/lib.sh (watch_start/watch_end, wait_quiet,
+# foreign_cores), adapted from /work/shared/peers/cpuwatch.py and lib.sh
 start_server() {
   taskset -c "$SERVER_CPU" ./crosscheck serve --port "$PORT" >"$OUT/serve.log" 2>&1 &
   SERVER_PID=$!

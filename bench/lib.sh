@@ -32,13 +32,15 @@ else:
         t0 = a['procs'].get(p, (comm, pgid, 0))[2]
         if t - t0 > 0: foreign[comm] = foreign.get(comm, 0) + (t - t0)
     top = sorted(foreign.items(), key=lambda x: -x[1])[:3]
-    print('foreign_cpu_s=%.2f over %.1f s (steal_s=%.2f) top: %s' % (
-        sum(foreign.values()) / HZ, b['t'] - a['t'], (b['steal'] - a['steal']) / HZ,
+    tot = sum(foreign.values()) / HZ; dt = b['t'] - a['t']
+    print('foreign_cpu_s=%.2f over %.1f s (foreign_cores=%.2f steal_s=%.2f) top: %s' % (
+        tot, dt, tot / dt if dt > 0 else 0, (b['steal'] - a['steal']) / HZ,
         ', '.join('%s=%.2f' % (c, v / HZ) for c, v in top)))
 PY
 watch_start() { python3 "$BENCH_WORK/cpuwatch.py" snap "$BENCH_WORK/cw.json"; }
 watch_end()   { python3 "$BENCH_WORK/cpuwatch.py" diff "$BENCH_WORK/cw.json"; }
 foreign_s()   { sed -n 's/.*foreign_cpu_s=\([0-9.]*\).*/\1/p' <<<"$1"; }
+foreign_cores() { sed -n 's/.*foreign_cores=\([0-9.]*\).*/\1/p' <<<"$1"; }
 
 # wait_quiet: wait (bounded, QUIET_MAX s) until foreign processes used < 10% of one core over a
 # 1.5 s window (peers' rule). Prints what it saw; never kills anything.
