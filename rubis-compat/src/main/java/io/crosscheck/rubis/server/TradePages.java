@@ -31,22 +31,13 @@ final class TradePages {
 
   /** BuyNow?itemId&nickname&password: the purchase form with {@code maxQty}. */
   Reply buyNow(UrlSpace space, Params params) {
-    Integer itemId = params.integer("itemId");
-    if (itemId == null) {
-      return Pages.error(space, "You must provide an item identifier!");
+    Open open = open(space, params, "Sorry, but this item is no longer available.");
+    if (open.refusal() != null) {
+      return open.refusal();
     }
-    AuctionUser user = store.authenticate(params.text("nickname"), params.text("password"));
-    if (user == null) {
-      return Pages.badLogin(space);
-    }
-    AuctionItem item = store.item(itemId);
-    if (item == null) {
-      return Pages.sorry(space, "Sorry, but this item does not exist.");
-    }
-    AuctionItem.Snapshot s = item.snapshot(false);
-    if (item.old || s.quantity() == 0) {
-      return Pages.sorry(space, "Sorry, but this item is no longer available.");
-    }
+    AuctionUser user = open.user();
+    AuctionItem item = open.item();
+    AuctionItem.Snapshot s = open.snapshot();
     return new Html(space, "Buy now").h2("You are ready to buy this item: " + item.name)
         .raw("<p>Buy now price: $").raw(Html.price(item.buyNowPrice > 0 ? item.buyNowPrice : item.initialPrice))
         .raw("<br>\nQuantity available: ").raw(Integer.toString(s.quantity())).raw("</p>\n")
@@ -81,22 +72,13 @@ final class TradePages {
 
   /** PutBid?itemId&nickname&password: the bid form with {@code minBid} and {@code maxQty}. */
   Reply putBid(UrlSpace space, Params params) {
-    Integer itemId = params.integer("itemId");
-    if (itemId == null) {
-      return Pages.error(space, "You must provide an item identifier!");
+    Open open = open(space, params, "Sorry, but this auction has ended.");
+    if (open.refusal() != null) {
+      return open.refusal();
     }
-    AuctionUser user = store.authenticate(params.text("nickname"), params.text("password"));
-    if (user == null) {
-      return Pages.badLogin(space);
-    }
-    AuctionItem item = store.item(itemId);
-    if (item == null) {
-      return Pages.sorry(space, "Sorry, but this item does not exist.");
-    }
-    AuctionItem.Snapshot s = item.snapshot(false);
-    if (item.old || s.quantity() == 0) {
-      return Pages.sorry(space, "Sorry, but this auction has ended.");
-    }
+    AuctionUser user = open.user();
+    AuctionItem item = open.item();
+    AuctionItem.Snapshot s = open.snapshot();
     float minBid = item.minimumBid();
     return new Html(space, "Bidding").h2("You are ready to bid on: " + item.name)
         .raw("<p>Currently: $").raw(Html.price(s.nbOfBids() == 0 ? item.initialPrice : s.maxBid()))
@@ -141,5 +123,33 @@ final class TradePages {
     store.storeBid(item, new Bid(userId, item.id, qty, bid, maxBid, clockEpochSeconds.getAsLong()));
     return new Html(space, "Bid stored").h2("Your bid has been successfully processed.")
         .raw("<p>").link("ViewItem", "itemId=" + item.id, item.name).raw("</p>\n").finish();
+  }
+
+  /** A logged-in user and an item still on sale, or the page refusing the request. */
+  private record Open(AuctionUser user, AuctionItem item, AuctionItem.Snapshot snapshot, Reply refusal) {}
+
+  /** BuyNow's and PutBid's checks, in the client's order: itemId, login, item exists, item open. */
+  private Open open(UrlSpace space, Params params, String closedMessage) {
+    Integer itemId = params.integer("itemId");
+    if (itemId == null) {
+      return refused(Pages.error(space, "You must provide an item identifier!"));
+    }
+    AuctionUser user = store.authenticate(params.text("nickname"), params.text("password"));
+    if (user == null) {
+      return refused(Pages.badLogin(space));
+    }
+    AuctionItem item = store.item(itemId);
+    if (item == null) {
+      return refused(Pages.sorry(space, "Sorry, but this item does not exist."));
+    }
+    AuctionItem.Snapshot s = item.snapshot(false);
+    if (item.old || s.quantity() == 0) {
+      return refused(Pages.sorry(space, closedMessage));
+    }
+    return new Open(user, item, s, null);
+  }
+
+  private static Open refused(Reply page) {
+    return new Open(null, null, null, page);
   }
 }
