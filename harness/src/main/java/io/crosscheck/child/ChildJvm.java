@@ -102,22 +102,26 @@ public final class ChildJvm {
   }
 
   /**
-   * The child JVM for run.json: {@code javaHome}, {@code javaVersion}, {@code featureVersion},
-   * {@code vmName}, {@code vendor}, {@code jvmOpts} (as given), {@code effectiveJvmOpts}, {@code
-   * mainClass}, {@code args}.
+   * The child JVM as run.json describes it.
+   *
+   * @param javaHome the JDK
+   * @param javaVersion its {@code java.version}
+   * @param featureVersion its feature release (17, 25, ...)
+   * @param vmName its VM
+   * @param vendor its vendor
+   * @param jvmOpts the options as given
+   * @param effectiveJvmOpts the options the child ran with (those added for its JDK included)
+   * @param mainClass the class run
+   * @param args its arguments
    */
-  public Map<String, Object> describe() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("javaHome", installation.javaHome().toString());
-    m.put("javaVersion", installation.javaVersion());
-    m.put("featureVersion", installation.featureVersion());
-    m.put("vmName", installation.vmName());
-    m.put("vendor", installation.vendor());
-    m.put("jvmOpts", jvmOpts);
-    m.put("effectiveJvmOpts", effectiveJvmOpts);
-    m.put("mainClass", mainClass);
-    m.put("args", args);
-    return m;
+  public record Description(String javaHome, String javaVersion, int featureVersion, String vmName, String vendor,
+      List<String> jvmOpts, List<String> effectiveJvmOpts, String mainClass, List<String> args) {}
+
+  /** The child JVM for run.json. */
+  public Description describe() {
+    return new Description(installation.javaHome().toString(), installation.javaVersion(),
+        installation.featureVersion(), installation.vmName(), installation.vendor(), jvmOpts, effectiveJvmOpts,
+        mainClass, args);
   }
 
   /**

@@ -1,22 +1,19 @@
 package io.crosscheck.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.crosscheck.capture.LiveCapture;
 import io.crosscheck.capture.LiveCaptureConfig;
 import io.crosscheck.capture.LiveCaptureStats;
-import io.crosscheck.compare.Comparison;
-import io.crosscheck.compare.Findings;
 import io.crosscheck.model.Target;
 import io.crosscheck.model.spec.Problem;
-import io.crosscheck.record.RunDirectory;
-import io.crosscheck.report.FindingsTable;
+import io.crosscheck.rundir.CaptureJson;
+import io.crosscheck.rundir.Findings;
+import io.crosscheck.rundir.RunDirectory;
+import io.crosscheck.rundir.RunFiles;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -35,8 +32,12 @@ import picocli.CommandLine.Option;
       "Captures the traffic to the target (live, with libpcap), runs the workload like 'run', then"
           + " rebuilds every HTTP exchange from the packets and sets each record against it:"
           + " findings.json, wire-exchanges.csv, response.csv, connection.csv, capture.pcap in the run"
-          + " directory, and the findings table on stdout.",
-      "Needs root or CAP_NET_RAW for the capture."
+          + " directory, and the findings table on stdout, coverage first.",
+      "Needs root or CAP_NET_RAW for the capture.",
+      "Exit codes: 0 completed and the findings are supported; 1 the run failed; 2 bad usage, or the"
+          + " capture could not start (nothing was loaded); 3 the run completed but fewer than --min-matched"
+          + " of its records matched the capture (nothing judged); 130 interrupted during the comparison"
+          + " (the run directory keeps the run; redo the comparison with 'compare RUN_DIR')."
     })
 final class AuditCommand implements Callable<Integer> {
   @Mixin WorkloadOptions workload = new WorkloadOptions();
@@ -57,6 +58,11 @@ final class AuditCommand implements Callable<Integer> {
             + " here). Default: ${DEFAULT-VALUE}.")
     int snaplenBytes = LiveCaptureConfig.DEFAULT_SNAPLEN_BYTES;
 
+    @Option(names = "--min-matched", paramLabel = "PERCENT",
+        description = "The matching floor: below this share of the records sent within the capture's span,"
+            + " nothing is judged and the exit code is 3. Default: ${DEFAULT-VALUE}.")
+    double minMatchedPercent = Findings.Coverage.DEFAULT_MIN_MATCHED_PERCENT;
+
     @Option(names = "--capture-buffer", paramLabel = "BYTES",
         description = "Kernel capture buffer in bytes. Default: ${DEFAULT-VALUE} (64 MiB).")
     int bufferBytes = LiveCaptureConfig.DEFAULT_BUFFER_BYTES;
@@ -64,6 +70,9 @@ final class AuditCommand implements Callable<Integer> {
     void check(List<Problem> problems) {
       if (snaplenBytes < 96 || snaplenBytes > 262_144) {
         problems.add(new Problem("--snaplen", String.valueOf(snaplenBytes), "96..262144 bytes"));
+      }
+      if (!(minMatchedPercent >= 0 && minMatchedPercent <= 100)) {
+        problems.add(new Problem("--min-matched", String.valueOf(minMatchedPercent), "a percentage 0..100"));
       }
       if (bufferBytes < (1 << 20)) {
         problems.add(new Problem("--capture-buffer", String.valueOf(bufferBytes), "at least 1048576 bytes"));
@@ -88,7 +97,8 @@ final class AuditCommand implements Callable<Integer> {
   /**
    * What an audit gave.
    *
-   * @param exitCode 0 completed, 1 the run failed, 2 the capture could not start (nothing loaded)
+   * @param exitCode 0 completed, 1 the run failed, 2 the capture could not start (nothing loaded), 3
+   *     the evidence is below the matching floor, 130 interrupted during the comparison
    * @param findings the findings, null when the capture could not start
    */
   record Audit(int exitCode, Findings findings) {}
@@ -120,17 +130,17 @@ final class AuditCommand implements Callable<Integer> {
       }
       throw e;
     }
-    Map<String, Object> live = stage.statsJson();
-    Comparison.Result compared = Comparison.compare(result.directory(), result.directory().resolve("capture.pcap"),
-        live);
-    out.println();
-    out.print(FindingsTable.format(compared.findings()));
-    if (stage.stats != null && stage.stats.kernelDropped() > 0) {
-      out.println("capture:       the kernel dropped " + stage.stats.kernelDropped()
-          + " packets: some exchanges are missing (try a larger --capture-buffer)");
+    CaptureJson live = stage.captureJson();
+    CompareJob.Result compared;
+    try {
+      compared = CompareJob.compare(result.directory(), result.directory().resolve(RunFiles.CAPTURE_PCAP), live,
+          options.minMatchedPercent, out);
+    } catch (InterruptedIOException e) {
+      System.err.println("crosscheck audit: " + e.getMessage() + "; the run is kept: redo the comparison with"
+          + " 'crosscheck compare " + result.directory() + "'");
+      return new Audit(130, null);
     }
-    out.println("crosscheck: findings in " + compared.findingsJson());
-    return new Audit(result.exitCode(), compared.findings());
+    return new Audit(result.exitCode() != 0 ? result.exitCode() : compared.exitCode(), compared.findings());
   }
 
   /** Starts the live capture in the run directory before the load and stops it after. */
@@ -156,25 +166,16 @@ final class AuditCommand implements Callable<Integer> {
     public void afterLoad(RunDirectory dir) throws IOException {
       if (capture != null) {
         stats = capture.stop();
-        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .writeValue(dir.path().resolve("capture.json").toFile(), statsJson());
+        RunFiles.writeCapture(dir.path(), captureJson());
       }
     }
 
-    Map<String, Object> statsJson() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("interface", options.interfaceName);
-      m.put("filter", filter);
-      m.put("snaplenBytes", options.snaplenBytes);
-      if (stats != null) {
-        m.put("packetsCaptured", stats.packetsCaptured());
-        m.put("outgoingCopies", stats.outgoingCopies());
-        m.put("bytesCaptured", stats.bytesCaptured());
-        m.put("kernelDropped", stats.kernelDropped());
-        m.put("interfaceDropped", stats.interfaceDropped());
-        m.put("linkType", stats.linkType());
-      }
-      return m;
+    CaptureJson captureJson() {
+      return stats == null
+          ? new CaptureJson(options.interfaceName, filter, options.snaplenBytes, null, null, null, null, null, null)
+          : new CaptureJson(options.interfaceName, filter, options.snaplenBytes, stats.packetsCaptured(),
+              stats.outgoingCopies(), stats.bytesCaptured(), stats.kernelDropped(), stats.interfaceDropped(),
+              stats.linkType());
     }
   }
 }

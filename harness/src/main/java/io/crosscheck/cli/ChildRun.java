@@ -1,16 +1,13 @@
 package io.crosscheck.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.crosscheck.child.ChildJvm;
 import io.crosscheck.child.ChildProcess;
-import io.crosscheck.record.RunDirectory;
+import io.crosscheck.rundir.RunDirectory;
+import io.crosscheck.rundir.RunFiles;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -62,7 +59,7 @@ final class ChildRun {
       }
       stage.afterLoad(dir);
     }
-    recordJvm(dir.path().resolve("run.json"), child);
+    recordJvm(dir.path(), child);
     return new Ran(dir.path(), code);
   }
 
@@ -95,15 +92,10 @@ final class ChildRun {
   }
 
   /** Adds the child JVM's description to run.json (written by the child), atomically. */
-  private static void recordJvm(Path runJson, ChildJvm child) throws IOException {
-    if (!Files.exists(runJson)) {
+  private static void recordJvm(Path runDir, ChildJvm child) throws IOException {
+    if (!Files.exists(runDir.resolve(RunFiles.RUN_JSON))) {
       return; // the child failed before writing it: child.out says why
     }
-    ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    ObjectNode root = (ObjectNode) json.readTree(runJson.toFile());
-    root.set("generatorJvm", json.valueToTree(child.describe()));
-    Path tmp = runJson.resolveSibling("run.json.tmp");
-    json.writeValue(tmp.toFile(), root);
-    Files.move(tmp, runJson, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    RunFiles.writeRun(runDir, RunFiles.readRun(runDir).withGeneratorJvm(RunSections.generatorJvm(child)));
   }
 }

@@ -1,61 +1,112 @@
 package io.crosscheck.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.crosscheck.compare.Comparison;
-import io.crosscheck.report.FindingsTable;
+import io.crosscheck.capture.CaptureFormatException;
+import io.crosscheck.record.MalformedInputException;
+import io.crosscheck.rundir.CaptureJson;
+import io.crosscheck.rundir.Findings;
+import io.crosscheck.rundir.RunFiles;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code crosscheck compare RUN_DIR [--pcap FILE]}: re-analyses a run offline. */
+/** {@code crosscheck compare [RUN_DIR] [--pcap FILE]}: re-analyses a run, or a capture alone, offline. */
 @Command(
     name = "compare",
     mixinStandardHelpOptions = true,
+    sortOptions = false,
     description = {
       "Re-analyses a run directory offline: rebuilds the HTTP exchanges of a capture (pcap or pcapng,"
           + " from crosscheck, tcpdump or tshark), matches the run's records to them and writes"
-          + " findings.json, wire-exchanges.csv, response.csv and connection.csv into the run directory."
+          + " findings.json, wire-exchanges.csv, response.csv and connection.csv into the run directory"
+          + " (all four at once: a failed or interrupted comparison leaves the previous ones).",
+      "",
+      "A capture of any traffic, with no run directory: 'compare --pcap FILE' makes a new run directory"
+          + " under --out with a wire-only analysis (exchanges, wire percentiles, connection diagnostics"
+          + " and a verdict from the wire alone, intervals from the first packet). A run directory whose run"
+          + " left no records gets the same analysis.",
+      "",
+      "Every finding states its coverage first: how many of the run's records that were sent within the"
+          + " capture's time span matched a wire exchange. Below --min-matched nothing is judged.",
+      "",
+      "Exit codes: 0 findings written and supported; 1 the comparison failed (I/O); 2 bad usage or a"
+          + " malformed input (named with its file); 3 findings written but the evidence is below the"
+          + " matching floor (no verdict, no error figures); 130 interrupted (nothing written)."
     })
 final class CompareCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "RUN_DIR", description = "A run directory (it holds run.json and requests.csv).")
+  @Parameters(index = "0", arity = "0..1", paramLabel = "RUN_DIR",
+      description = "A run directory (it holds run.json and requests.csv). Omit it to analyse --pcap alone.")
   Path runDir;
 
   @Option(names = "--pcap", paramLabel = "FILE", description = "The capture. Default: RUN_DIR/capture.pcap.")
   Path pcap;
 
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "Where a wire-only analysis (no RUN_DIR) makes its run directory. Default: ${DEFAULT-VALUE}.")
+  Path out = Path.of("runs");
+
+  @Option(names = "--server-port", paramLabel = "PORT",
+      description = "Wire-only: the server's TCP port; 0 takes each connection's server from its SYN."
+          + " Default: ${DEFAULT-VALUE}.")
+  int serverPort;
+
+  @Option(names = "--min-matched", paramLabel = "PERCENT",
+      description = "The matching floor: below this share of the records sent within the capture's span,"
+          + " nothing is judged and the exit code is 3. Default: ${DEFAULT-VALUE}.")
+  double minMatchedPercent = Findings.Coverage.DEFAULT_MIN_MATCHED_PERCENT;
+
+  @Option(names = "--progress", hidden = true, description = "Accepted for symmetry with run; ignored.")
+  String progress;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
-  @SuppressWarnings("unchecked")
   public Integer call() {
-    Path capture = pcap != null ? pcap : runDir.resolve("capture.pcap");
-    if (!Files.isDirectory(runDir) || !Files.exists(runDir.resolve("run.json"))) {
-      spec.commandLine().getErr().println("crosscheck compare: " + runDir + ": not a run directory (no run.json)");
-      return 2;
+    if (minMatchedPercent < 0 || minMatchedPercent > 100 || Double.isNaN(minMatchedPercent)) {
+      return usage("--min-matched: " + minMatchedPercent + ": expected a percentage 0..100");
     }
-    if (!Files.exists(capture)) {
-      spec.commandLine().getErr().println("crosscheck compare: " + capture + ": no such capture file"
-          + (pcap == null ? " (the run was not an audit: give one with --pcap FILE)" : ""));
-      return 2;
+    if (serverPort < 0 || serverPort > 65_535) {
+      return usage("--server-port: " + serverPort + ": expected 0..65535");
     }
     try {
-      Path liveJson = runDir.resolve("capture.json");
-      Map<String, Object> live = Files.exists(liveJson) && pcap == null
-          ? new ObjectMapper().readValue(liveJson.toFile(), Map.class) : null;
-      Comparison.Result r = Comparison.compare(runDir, capture, live);
-      System.out.print(FindingsTable.format(r.findings()));
-      r.capture().warnings().forEach(w -> System.out.println("capture:       " + w));
-      System.out.println("crosscheck: findings in " + r.findingsJson());
-      return 0;
+      if (runDir == null) {
+        if (pcap == null) {
+          return usage("give a RUN_DIR, or --pcap FILE to analyse a capture alone");
+        }
+        if (!Files.isRegularFile(pcap)) {
+          return usage(pcap + ": no such capture file");
+        }
+        List<String> command = spec.commandLine().getParseResult().originalArgs();
+        return CompareJob.wireOnly(pcap, out, serverPort, minMatchedPercent, command, System.out).exitCode();
+      }
+      if (!Files.isDirectory(runDir) || !Files.exists(runDir.resolve(RunFiles.RUN_JSON))) {
+        return usage(runDir + ": not a run directory (no run.json); to analyse a capture alone: compare --pcap FILE");
+      }
+      Path capture = pcap != null ? pcap : runDir.resolve(RunFiles.CAPTURE_PCAP);
+      if (!Files.exists(capture)) {
+        return usage(capture + ": no such capture file"
+            + (pcap == null ? " (the run was not an audit: give one with --pcap FILE)" : ""));
+      }
+      CaptureJson live = pcap == null ? RunFiles.readCapture(runDir).orElse(null) : null;
+      return CompareJob.compare(runDir, capture, live, minMatchedPercent, System.out).exitCode();
+    } catch (InterruptedIOException e) {
+      spec.commandLine().getErr().println("crosscheck compare: " + e.getMessage());
+      return 130;
     } catch (IOException e) {
       spec.commandLine().getErr().println("crosscheck compare: " + e.getMessage());
-      return 1;
+      return e instanceof MalformedInputException || e instanceof CaptureFormatException ? 2 : 1;
     }
+  }
+
+  private int usage(String message) {
+    spec.commandLine().getErr().println(String.format(Locale.ROOT, "crosscheck compare: %s", message));
+    return 2;
   }
 }

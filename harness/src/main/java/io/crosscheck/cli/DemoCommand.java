@@ -1,6 +1,6 @@
 package io.crosscheck.cli;
 
-import io.crosscheck.compare.Findings;
+import io.crosscheck.rundir.Findings;
 import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.netty.JitWarmUp;
@@ -76,7 +76,9 @@ final class DemoCommand implements Callable<Integer> {
               w.target(), new AuditCommand.CaptureOptions(), System.out);
           if (audit.exitCode() != 2) {
             exit = Math.max(exit, audit.exitCode());
-            summary.add(summaryLine(step, audit.findings()));
+            if (audit.findings() != null) {
+              summary.add(summaryLine(step, audit.findings()));
+            }
             continue;
           }
           capture = false;
@@ -102,6 +104,9 @@ final class DemoCommand implements Callable<Integer> {
   }
 
   private static String summaryLine(Step step, Findings f) {
+    if (f.responseTime() == null) {
+      return String.format(Locale.ROOT, "%-22s not judged: %s", step.name(), f.coverage().statement());
+    }
     return String.format(Locale.ROOT, "%-22s %12.1f %12.1f %+12.1f %8.3f %12d %10d", step.name(),
         f.responseTime().reportedMeanMicros(), f.responseTime().wireMeanMicros(),
         f.responseTime().absoluteErrorMicros(), f.responseTime().ratio(),

@@ -14,8 +14,9 @@ import io.crosscheck.model.Phases;
 import io.crosscheck.model.SessionSource;
 import io.crosscheck.record.RecordingSink;
 import io.crosscheck.record.RequestCsv;
+import io.crosscheck.rundir.RunDirectory;
+import io.crosscheck.rundir.RunJson;
 import io.crosscheck.record.StateSummary;
-import io.crosscheck.record.RunDirectory;
 import io.crosscheck.record.Summary;
 import io.crosscheck.record.SummaryTable;
 import io.crosscheck.schedule.Schedule;
@@ -89,7 +90,7 @@ final class RunJob {
       Optional<? extends Engine.WarmUpResult> done = engine.warmUp(options, jitWarmUpRequests);
       if (done.isPresent()) {
         out.println("crosscheck: " + done.get().describe());
-        dir.put("jitWarmUp", done.get().toJson());
+        dir.jitWarmUp(RunSections.warmUp(done.get()));
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // the run sees it and ends as interrupted
@@ -108,7 +109,7 @@ final class RunJob {
       states.writeCsv(dir.path().resolve("states.csv"));
       out.print(states.format());
       out.println("sessions: " + s.factory().describeOutcomes());
-      dir.put("scriptOutcomes", s.factory().describeOutcomes());
+      dir.scriptOutcomes(s.factory().describeOutcomes());
     } catch (IOException e) {
       out.println("crosscheck: no per-state summary: " + e.getMessage());
     }
@@ -155,7 +156,7 @@ final class RunJob {
     String digest = schedule.digest();
     ClockOffset clock = ClockCalibration.calibrate();
     RunDirectory dir = into != null ? RunDirectory.existing(into) : RunDirectory.create(outBase, name);
-    dir.writeStart(command, workload, workload.seed(), digest, engine.name(), options, clock);
+    dir.writeStart(command, workload, workload.seed(), digest, RunSections.engine(engine.name(), options), clock);
     out.println("crosscheck: run directory " + dir.path());
     try {
       warmUp(dir, out);
@@ -165,7 +166,7 @@ final class RunJob {
       throw e;
     }
     EngineProgress progress = new EngineProgress();
-    RecordingSink sink = new RecordingSink(dir, workload.phases());
+    RecordingSink sink = new RecordingSink(dir.path(), workload.phases());
     Thread runner = Thread.currentThread();
     CountDownLatch finished = new CountDownLatch(1);
     Thread hook =
@@ -195,7 +196,7 @@ final class RunJob {
     } finally {
       if (telemetry != null) {
         TelemetrySummary pressure = telemetry.stop();
-        dir.put("telemetry", pressure.toJson());
+        dir.telemetry(pressure);
       }
       try {
         stage.afterLoad(dir);
@@ -212,7 +213,7 @@ final class RunJob {
         out.println("crosscheck: " + e.getMessage());
       }
       try {
-        dir.writeEnd(status, result, ClockCalibration.calibrate());
+        dir.writeEnd(status, RunSections.engineResult(result), ClockCalibration.calibrate());
       } finally {
         finished.countDown();
         try {

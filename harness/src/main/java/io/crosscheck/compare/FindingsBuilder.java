@@ -1,14 +1,16 @@
 package io.crosscheck.compare;
 
-import io.crosscheck.compare.Findings.Cdf;
-import io.crosscheck.compare.Findings.Interval;
-import io.crosscheck.compare.Findings.Lags;
-import io.crosscheck.compare.Findings.LatencyColumns;
-import io.crosscheck.compare.Findings.ResponseTime;
-import io.crosscheck.compare.Findings.Stats;
 import io.crosscheck.model.Phase;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestRecord;
+import io.crosscheck.rundir.Findings;
+import io.crosscheck.rundir.Findings.Cdf;
+import io.crosscheck.rundir.Findings.Coverage;
+import io.crosscheck.rundir.Findings.Interval;
+import io.crosscheck.rundir.Findings.Lags;
+import io.crosscheck.rundir.Findings.LatencyColumns;
+import io.crosscheck.rundir.Findings.ResponseTime;
+import io.crosscheck.rundir.Findings.Stats;
 import io.crosscheck.telemetry.TelemetrySample;
 import io.crosscheck.wire.ConnectionEvent;
 import io.crosscheck.wire.WireExchange;
@@ -19,30 +21,49 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Computes {@link Findings} from matched records and the capture. Only pairs in which both the
- * generator and the wire saw a complete reply, and whose record is in the measured phase, enter the
- * error statistics; matching and connection diagnostics cover everything.
+ * Stage 3 of a comparison: matches (and the capture, and telemetry) → {@link Findings}. Coverage
+ * comes first: when it is insufficient, the figures that would need the matched records are not
+ * computed (null) and the connection verdict is not judged. Only pairs in which both the generator
+ * and the wire saw a complete reply, and whose record is in the measured phase, enter the error
+ * statistics; matching and connection diagnostics cover everything. Stateless.
  */
 public final class FindingsBuilder {
   private static final double[] CDF_FRACTIONS = cdfFractions();
+  /** A run start further than this from the capture is not taken as the intervals' origin. */
+  private static final long ORIGIN_TOLERANCE_NANOS = 3_600_000_000_000L;
+  /** At most this many intervals (a day of seconds). */
+  private static final int MAX_INTERVALS = 86_400;
 
   private FindingsBuilder() {}
 
   /**
-   * @param records every record of the run
-   * @param exchanges every exchange rebuilt from the capture
-   * @param events the capture's connection events in time order
-   * @param match the result of {@link Matcher#match}
-   * @param clock the mapping used for matching
-   * @param originEpochNanos the run's start on the wire clock (intervals count from it)
+   * @param gen the generator's side, or null for a wire-only analysis
+   * @param wire stage 1's output
+   * @param match stage 2's output ({@link MatchResult#wireOnly} without a generator)
+   * @param minMatchedPercent the coverage floor
    * @param intervalNanos interval length for the time series
-   * @param reportedResolutionNanos resolution of the generator's timing (1 ms for millis clients, else 0)
-   * @param telemetry the generator JVM's samples (its monotonic clock, mapped through {@code clock})
-   * @param pressure the telemetry summary, or an empty map
    */
-  public static Findings build(List<RequestRecord> records, List<WireExchange> exchanges,
-      List<ConnectionEvent> events, MatchResult match, ClockMap clock, long originEpochNanos, long intervalNanos,
-      long reportedResolutionNanos, List<TelemetrySample> telemetry, Map<String, Object> pressure) {
+  public static Findings build(GeneratorSide gen, Reconstruction wire, MatchResult match, double minMatchedPercent,
+      long intervalNanos) {
+    Coverage coverage = CoverageCheck.of(gen, wire, match, minMatchedPercent);
+    List<WireExchange> exchanges = wire.exchanges();
+    long originEpochNanos = origin(gen, wire);
+    Findings.Matching matching = new Findings.Matching(gen == null ? 0 : gen.records().size(), exchanges.size(),
+        match.matched().size(), match.matched().stream().filter(Match::byConnection).count(),
+        match.unmatchedRecordReasons(), match.unmatchedExchangeReasons());
+    Findings.Connections connections = ConnectionDiagnostics.of(wire, match, coverage);
+    if (gen == null) {
+      Stats none = Findings.emptyStats();
+      return new Findings(coverage, matching, new Findings.Clock(0, Double.NaN, Double.NaN, 0), null, null,
+          new LatencyColumns(none, none, none, wireAll(exchanges)),
+          intervals(List.of(), exchanges, wire.events(), List.of(), null, originEpochNanos, wire, intervalNanos),
+          connections, null, null);
+    }
+    ClockMap clock = gen.clock();
+    long reportedResolutionNanos = gen.reportedResolutionNanos();
+    Findings.Clock clockFinding =
+        new Findings.Clock(clock.calibrations(), clock.maxUncertaintyNanos() / 1e3, clock.driftNanos() / 1e3,
+            reportedResolutionNanos / 1e3);
     List<Match> pairs = new ArrayList<>();
     Map<String, Long> excluded = new TreeMap<>();
     for (Match m : match.matched()) {
@@ -57,9 +78,16 @@ public final class FindingsBuilder {
         pairs.add(m);
       }
     }
+    List<Interval> intervals = intervals(coverage.sufficient() ? pairs : List.of(), exchanges, wire.events(),
+        gen.telemetry(), clock, originEpochNanos, wire, intervalNanos);
+    if (!coverage.sufficient()) {
+      Stats none = Findings.emptyStats();
+      return new Findings(coverage, matching, clockFinding, null, null,
+          new LatencyColumns(none, none, none, wireAll(exchanges)), intervals, connections, null, gen.pressure());
+    }
     int n = pairs.size();
     long[] reported = new long[n];
-    long[] wire = new long[n];
+    long[] wireNanos = new long[n];
     long[] error = new long[n];
     long[] fromIntended = new long[n];
     long[] sendLag = new long[n];
@@ -69,8 +97,8 @@ public final class FindingsBuilder {
       RequestRecord r = pairs.get(i).record();
       WireExchange e = pairs.get(i).exchange();
       reported[i] = r.latencyNanos();
-      wire[i] = e.responseTimeNanos();
-      error[i] = reported[i] - wire[i];
+      wireNanos[i] = e.responseTimeNanos();
+      error[i] = reported[i] - wireNanos[i];
       fromIntended[i] = r.responseFromIntendedNanos();
       sendLag[i] = e.requestStartEpochNanos() - clock.toEpochNanos(r.sendStartNanos());
       receiveLag[i] = clock.toEpochNanos(r.lastByteNanos()) - e.lastResponseByteEpochNanos();
@@ -80,26 +108,32 @@ public final class FindingsBuilder {
       }
     }
     double reportedMean = mean(reported);
-    double wireMean = mean(wire);
+    double wireMean = mean(wireNanos);
     // each array is sorted once, in place (nothing needs the pair order after this point), and
     // read for both its statistics and its CDF
-    for (long[] values : new long[][] {reported, wire, error, fromIntended, sendLag, receiveLag}) {
+    for (long[] values : new long[][] {reported, wireNanos, error, fromIntended, sendLag, receiveLag}) {
       Arrays.sort(values);
     }
     ResponseTime rt = new ResponseTime(n, reportedMean / 1e3, wireMean / 1e3, (reportedMean - wireMean) / 1e3,
         reportedMean / wireMean, sortedStats(error), excluded);
-    Findings.Matching matching = new Findings.Matching(records.size(), exchanges.size(), match.matched().size(),
-        match.matched().stream().filter(Match::byConnection).count(), match.unmatchedRecordReasons(),
-        match.unmatchedExchangeReasons());
-    Findings.Clock clockFinding =
-        new Findings.Clock(clock.calibrations(), clock.maxUncertaintyNanos() / 1e3, clock.driftNanos() / 1e3,
-            reportedResolutionNanos / 1e3);
-    return new Findings(matching, clockFinding, rt,
+    return new Findings(coverage, matching, clockFinding, rt,
         new Lags(sortedStats(sendLag), sortedStats(receiveLag), belowUncertainty),
-        new LatencyColumns(sortedStats(fromIntended), sortedStats(reported), sortedStats(wire), wireAll(exchanges)),
-        intervals(pairs, events, telemetry, clock, originEpochNanos, intervalNanos),
-        ConnectionDiagnostics.of(records, exchanges, events, match),
-        new Cdf(sortedCdf(reported), sortedCdf(wire)), pressure);
+        new LatencyColumns(sortedStats(fromIntended), sortedStats(reported), sortedStats(wireNanos),
+            wireAll(exchanges)),
+        intervals, connections, new Cdf(sortedCdf(reported), sortedCdf(wireNanos)), gen.pressure());
+  }
+
+  /**
+   * Where the intervals count from: the run's start when it is known and near the capture, else
+   * the capture's first packet (never the epoch).
+   */
+  static long origin(GeneratorSide gen, Reconstruction wire) {
+    long first = wire.hasPackets() ? wire.firstPacketEpochNanos() : 0;
+    if (gen != null && gen.startEpochNanos() != Long.MIN_VALUE
+        && Math.abs(gen.startEpochNanos() - first) <= ORIGIN_TOLERANCE_NANOS) {
+      return gen.startEpochNanos();
+    }
+    return first;
   }
 
   private static Stats wireAll(List<WireExchange> exchanges) {
@@ -109,25 +143,29 @@ public final class FindingsBuilder {
     return sortedStats(nanos);
   }
 
-  private static List<Interval> intervals(List<Match> pairs, List<ConnectionEvent> events,
-      List<TelemetrySample> telemetry, ClockMap clock, long originEpochNanos, long intervalNanos) {
-    long lastEpochNanos = originEpochNanos;
-    for (Match m : pairs) {
-      lastEpochNanos = Math.max(lastEpochNanos, m.exchange().requestStartEpochNanos());
-    }
-    for (ConnectionEvent e : events) {
-      lastEpochNanos = Math.max(lastEpochNanos, e.epochNanos());
-    }
-    int count = (int) Math.min(100_000, (lastEpochNanos - originEpochNanos) / intervalNanos + 1);
+  private static List<Interval> intervals(List<Match> pairs, List<WireExchange> exchanges,
+      List<ConnectionEvent> events, List<TelemetrySample> telemetry, ClockMap clock, long originEpochNanos,
+      Reconstruction wire, long intervalNanos) {
+    long lastEpochNanos = Math.max(originEpochNanos, wire.hasPackets() ? wire.lastPacketEpochNanos() : originEpochNanos);
+    int count = (int) Math.min(MAX_INTERVALS, (lastEpochNanos - originEpochNanos) / intervalNanos + 1);
     long[] requests = new long[count];
     double[] reportedSum = new double[count];
     double[] wireSum = new double[count];
+    long[] wireAllCount = new long[count];
+    double[] wireAllSum = new double[count];
     int[] openMax = new int[count];
     for (Match m : pairs) {
       int i = index(m.exchange().requestStartEpochNanos(), originEpochNanos, intervalNanos, count);
       requests[i]++;
       reportedSum[i] += m.record().latencyNanos();
       wireSum[i] += m.exchange().responseTimeNanos();
+    }
+    for (WireExchange e : exchanges) {
+      if (e.complete()) {
+        int i = index(e.requestStartEpochNanos(), originEpochNanos, intervalNanos, count);
+        wireAllCount[i]++;
+        wireAllSum[i] += e.responseTimeNanos();
+      }
     }
     int open = 0;
     int next = 0;
@@ -164,9 +202,10 @@ public final class FindingsBuilder {
     for (int i = 0; i < count; i++) {
       double rep = requests[i] == 0 ? Double.NaN : reportedSum[i] / requests[i] / 1e3;
       double wir = requests[i] == 0 ? Double.NaN : wireSum[i] / requests[i] / 1e3;
-      out.add(new Interval(i * seconds, requests[i], requests[i] / seconds, rep, wir, rep - wir, openMax[i],
-          threads[i], heap[i], cpuSamples[i] == 0 ? Double.NaN : cpuSum[i] / cpuSamples[i], pauses[i],
-          pauseMax[i]));
+      double wireAllMean = wireAllCount[i] == 0 ? Double.NaN : wireAllSum[i] / wireAllCount[i] / 1e3;
+      out.add(new Interval(i * seconds, requests[i], requests[i] / seconds, rep, wir, rep - wir, wireAllCount[i],
+          wireAllMean, openMax[i], threads[i], heap[i], cpuSamples[i] == 0 ? Double.NaN : cpuSum[i] / cpuSamples[i],
+          pauses[i], pauseMax[i]));
     }
     return out;
   }
@@ -197,7 +236,7 @@ public final class FindingsBuilder {
   /** {@link #stats} of values already in ascending order. */
   private static Stats sortedStats(long[] s) {
     if (s.length == 0) {
-      return new Stats(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+      return Findings.emptyStats();
     }
     return new Stats(s.length, mean(s) / 1e3, s[0] / 1e3, quantile(s, 0.50) / 1e3, quantile(s, 0.90) / 1e3,
         quantile(s, 0.99) / 1e3, s[s.length - 1] / 1e3);

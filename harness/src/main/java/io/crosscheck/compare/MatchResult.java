@@ -24,6 +24,12 @@ public record MatchResult(
     unmatchedExchanges = List.copyOf(unmatchedExchanges);
   }
 
+  /** A wire-only analysis: no records, every exchange unmatched as {@link Matcher#NOT_IN_RECORDS}. */
+  public static MatchResult wireOnly(List<WireExchange> exchanges) {
+    return new MatchResult(List.of(), List.of(),
+        exchanges.stream().map(e -> new Unmatched<>(e, Matcher.NOT_IN_RECORDS)).toList());
+  }
+
   /** Unmatched records counted by reason, reasons sorted. */
   public Map<String, Long> unmatchedRecordReasons() {
     return count(unmatchedRecords);

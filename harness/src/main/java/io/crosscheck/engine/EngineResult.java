@@ -12,6 +12,9 @@ import java.util.Map;
  *     {@code URL.openStream}: the capture counts them)
  * @param sessionsStarted sessions started
  * @param sessionsCompleted sessions that ran to their last request
+ * @param reportedResolutionNanos the resolution of the instants the engine recorded: 1,000,000 for
+ *     an engine that times with {@code System.currentTimeMillis} as the original clients do, 0 for
+ *     nanosecond timing (the comparison widens its "impossible lag" bound by it)
  * @param extra engine-specific gauges, e.g. {@code maxIdleConnections} for shared-cache
  */
 public record EngineResult(
@@ -21,8 +24,15 @@ public record EngineResult(
     long connectionsOpened,
     long sessionsStarted,
     long sessionsCompleted,
+    long reportedResolutionNanos,
     Map<String, Long> extra) {
   public EngineResult {
     extra = Map.copyOf(extra);
+  }
+
+  /** A result of an engine that times in nanoseconds. */
+  public EngineResult(long startNanos, long endNanos, long requestsIssued, long connectionsOpened,
+      long sessionsStarted, long sessionsCompleted, Map<String, Long> extra) {
+    this(startNanos, endNanos, requestsIssued, connectionsOpened, sessionsStarted, sessionsCompleted, 0, extra);
   }
 }

@@ -76,7 +76,7 @@ public final class ClockCalibration {
   }
 
   /** Nanoseconds since the epoch of an instant. */
-  static long toEpochNanos(Instant instant) {
+  public static long toEpochNanos(Instant instant) {
     return instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
   }
 }

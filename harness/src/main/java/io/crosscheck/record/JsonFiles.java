@@ -1,7 +1,13 @@
 package io.crosscheck.record;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.deser.std.NumberDeserializers;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -14,18 +20,46 @@ import java.nio.file.StandardCopyOption;
  * the target, then a move), so a reader never sees half a file. Uses {@link FileOutputStream},
  * which, unlike NIO channels, is not closed by a pending thread interrupt: the run directory must
  * still be finished after Ctrl-C interrupted the run thread. Thread-safe.
+ *
+ * <p>One JSON dialect for every file: a {@code double} that is NaN (a statistic of an empty sample,
+ * a figure that could not be measured) is written as {@code null}, and {@code null} is read back as
+ * NaN, so the files stay standard JSON; unknown keys are ignored when reading (older and newer
+ * files stay readable).
  */
-final class JsonFiles {
-  private static final ObjectMapper MAPPER =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+public final class JsonFiles {
+  private static final ObjectMapper MAPPER = newMapper();
 
   private JsonFiles() {}
 
-  static ObjectMapper mapper() {
+  /** The shared mapper (thread-safe once configured). */
+  public static ObjectMapper mapper() {
     return MAPPER;
   }
 
-  static void writeAtomically(Path file, Object value) throws IOException {
+  private static ObjectMapper newMapper() {
+    SimpleModule nan = new SimpleModule("crosscheck-nan");
+    JsonSerializer<Double> nanAsNull = new JsonSerializer<>() {
+      @Override
+      public void serialize(Double value, JsonGenerator gen, SerializerProvider provider) throws IOException {
+        if (value == null || value.isNaN()) {
+          gen.writeNull();
+        } else {
+          gen.writeNumber(value);
+        }
+      }
+    };
+    nan.addSerializer(Double.class, nanAsNull);
+    nan.addSerializer(double.class, nanAsNull);
+    nan.addDeserializer(double.class, new NumberDeserializers.DoubleDeserializer(Double.TYPE, Double.NaN));
+    return new ObjectMapper()
+        .registerModule(nan)
+        .enable(SerializationFeature.INDENT_OUTPUT)
+        .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+        .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+  }
+
+  /** Writes {@code value} as JSON to {@code file}, atomically. */
+  public static void writeAtomically(Path file, Object value) throws IOException {
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     byte[] json = MAPPER.writeValueAsBytes(value);
     try (FileOutputStream out = new FileOutputStream(tmp.toFile())) {
@@ -33,6 +67,11 @@ final class JsonFiles {
       out.write('\n');
       out.getFD().sync(); // the rename below must not publish an empty file after a crash
     }
+    replace(tmp, file);
+  }
+
+  /** Moves {@code tmp} over {@code file}, atomically where the file system can. */
+  public static void replace(Path tmp, Path file) throws IOException {
     try {
       Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (AtomicMoveNotSupportedException e) {

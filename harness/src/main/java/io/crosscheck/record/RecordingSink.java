@@ -7,6 +7,7 @@ import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -55,7 +56,14 @@ public final class RecordingSink implements RecordSink {
   private static final double MICROS_PER_MILLI = 1_000.0;
   private static final int CSV_BATCH_CHARS = 32 * 1024;
 
-  private final RunDirectory dir;
+  /** The files this sink writes in a run directory. */
+  public static final String REQUESTS_CSV = "requests.csv";
+  public static final String LATENCY_HLOG = "latency.hlog";
+  public static final String SUMMARY_JSON = "summary.json";
+
+  private final Path requestsCsv;
+  private final Path latencyHlog;
+  private final Path summaryJson;
   private final Phases phases;
   private final ConcurrentLinkedQueue<RequestRecord> queue = new ConcurrentLinkedQueue<>();
   private final LongAdder accepted = new LongAdder();
@@ -88,19 +96,21 @@ public final class RecordingSink implements RecordSink {
    * @param phases the run's phases; its measure duration is the throughput window unless {@link
    *     #close(long, long)} gives the real run span
    */
-  public RecordingSink(RunDirectory dir, Phases phases) throws IOException {
-    this.dir = dir;
+  public RecordingSink(Path dir, Phases phases) throws IOException {
+    this.requestsCsv = dir.resolve(REQUESTS_CSV);
+    this.latencyHlog = dir.resolve(LATENCY_HLOG);
+    this.summaryJson = dir.resolve(SUMMARY_JSON);
     this.phases = phases;
     this.csv =
         new OutputStreamWriter(
-            new FileOutputStream(dir.requestsCsv().toFile()), StandardCharsets.UTF_8);
+            new FileOutputStream(requestsCsv.toFile()), StandardCharsets.UTF_8);
     csv.write(RequestCsv.HEADER);
     csv.write('\n');
     csv.flush();
     try {
       this.hlogStream =
           new PrintStream(
-              new FileOutputStream(dir.latencyHlog().toFile()), false, StandardCharsets.UTF_8);
+              new FileOutputStream(latencyHlog.toFile()), false, StandardCharsets.UTF_8);
     } catch (IOException e) {
       csv.close();
       throw e;
@@ -206,14 +216,14 @@ public final class RecordingSink implements RecordSink {
       finishFiles();
       summary = accumulator.toSummary(windowNanos);
       try {
-        summary.writeJson(dir.summaryJson());
+        summary.writeJson(summaryJson);
       } catch (IOException e) {
         fail(e);
       }
       if (failure != null) {
         throw new IOException(
             "recording failed (" + recordsWritten + " of " + recordsAccepted()
-                + " records written to " + dir.requestsCsv() + "): " + failure.getMessage(),
+                + " records written to " + requestsCsv + "): " + failure.getMessage(),
             failure);
       }
       return summary;
@@ -336,7 +346,7 @@ public final class RecordingSink implements RecordSink {
     }
     hlogStream.flush();
     if (hlogStream.checkError()) {
-      fail(new IOException("cannot write " + dir.latencyHlog()));
+      fail(new IOException("cannot write " + latencyHlog));
     }
     intervalStartEpochMillis = end;
   }

@@ -1,23 +1,50 @@
 package io.crosscheck.report;
 
-import io.crosscheck.compare.Findings;
-import io.crosscheck.compare.Findings.Stats;
+import io.crosscheck.rundir.Findings;
+import io.crosscheck.rundir.Findings.Stats;
+import io.crosscheck.rundir.FindingsFile;
+import io.crosscheck.telemetry.TelemetrySummary;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The audit's findings as a short fixed-width text report for a terminal: matching, the study's
- * absolute error and ratio, the per-request error, where it arises, the three latency columns, and
- * the connection verdict. Formats only; numbers in {@link Locale#ROOT}.
+ * The audit's findings as a short fixed-width text report for a terminal: coverage first (what the
+ * figures rest on), then matching, the study's absolute error and ratio, the per-request error,
+ * where it arises, the three latency columns, and the connection verdict with its evidence. Figures
+ * the evidence does not support are not printed. Formats only; numbers in {@link Locale#ROOT}.
  */
 public final class FindingsTable {
   private static final int MAX_INTERVAL_ROWS = 20;
 
   private FindingsTable() {}
 
+  /** The findings of a findings.json, with what the comparison found of the run itself. */
+  public static String format(FindingsFile file) {
+    StringBuilder out = new StringBuilder();
+    FindingsFile.RunEvidence run = file.run();
+    if (run != null && run.tornLastLine() != null) {
+      line(out, "requests.csv", String.format(Locale.ROOT, "line %,d was cut short (%,d bytes; the writer was"
+          + " killed): skipped; the %,d records before it are analysed", run.tornLastLine().line(),
+          run.tornLastLine().bytes(), run.recordsRead()));
+    }
+    if (run != null && !run.statusNote().isEmpty()) {
+      line(out, "run", run.status() + ": " + run.statusNote());
+    }
+    out.append(format(file.findings()));
+    return out.toString();
+  }
+
   public static String format(Findings f) {
     StringBuilder out = new StringBuilder();
+    Findings.Coverage cov = f.coverage();
+    if (cov != null) {
+      line(out, "coverage", cov.statement());
+      if (!cov.wireOnly()) {
+        line(out, "  window", String.format(Locale.ROOT, "capture %.1f s; %s",
+            (cov.captureLastEpochNanos() - cov.captureFirstEpochNanos()) / 1e9, cov.clockMapping()));
+      }
+    }
     Findings.Matching m = f.matching();
     line(out, "matching", String.format(Locale.ROOT, "%,d of %,d records matched to %,d wire exchanges"
         + " (%,d by connection)%s%s", m.matched(), m.records(), m.wireExchanges(), m.matchedByConnection(),
@@ -28,6 +55,16 @@ public final class FindingsTable {
             "; the generator times in steps of %.0f us (currentTimeMillis)", f.clock().reportedResolutionMicros())
             : ""));
     Findings.ResponseTime rt = f.responseTime();
+    if (rt == null) {
+      // no error figure without the evidence for it: the wire's own distribution only
+      out.append(String.format(Locale.ROOT, "%n%-28s %10s %10s %10s %10s %10s%n", "(microseconds)", "mean", "p50",
+          "p90", "p99", "max"));
+      row(out, "on the wire, every exchange", f.latency().wireAllExchanges());
+      intervals(out, f.intervals(), cov != null && cov.wireOnly());
+      connections(out, f.connections());
+      pressure(out, f.pressure());
+      return out.toString();
+    }
     line(out, "response time", String.format(Locale.ROOT,
         "%,d pairs: reported mean %.1f us, wire mean %.1f us; absolute error %+.1f us (ratio %.3f)",
         rt.pairs(), rt.reportedMeanMicros(), rt.wireMeanMicros(), rt.absoluteErrorMicros(), rt.ratio())
@@ -45,8 +82,13 @@ public final class FindingsTable {
       line(out, "impossible", f.lags().belowUncertainty()
           + " lags below the clock's uncertainty and the generator's resolution");
     }
-    intervals(out, f.intervals());
-    Findings.Connections c = f.connections();
+    intervals(out, f.intervals(), false);
+    connections(out, f.connections());
+    pressure(out, f.pressure());
+    return out.toString();
+  }
+
+  private static void connections(StringBuilder out, Findings.Connections c) {
     out.append(System.lineSeparator());
     line(out, "connections", String.format(Locale.ROOT,
         "%,d opened, %,d carried requests, peak %,d open at once, %.1f opened/s; %,d sessions",
@@ -54,21 +96,37 @@ public final class FindingsTable {
         c.connectionsOpenedPerSecond(), c.sessions()));
     line(out, "requests/conn", c.requestsPerConnection().entrySet().stream().filter(e -> e.getValue() > 0)
         .map(e -> e.getKey() + ": " + e.getValue()).reduce((a, b) -> a + ", " + b).orElse("none"));
-    line(out, "verdict", c.verdict());
-    Map<String, Object> p = f.pressure();
-    if (p != null && !p.isEmpty()) {
-      line(out, "generator JVM", String.format(Locale.ROOT,
-          "peak %s threads, heap max %.1f MiB, %s GC pauses (total %.1f ms, max %.1f ms), mean CPU %.2f cores",
-          p.get("threadsPeak"), num(p.get("heapUsedMaxBytes")) / 1048576.0, p.get("gcPauses"),
-          num(p.get("gcPauseTotalMicros")) / 1e3, num(p.get("gcPauseMaxMicros")) / 1e3,
-          num(p.get("processCpuMeanCores"))));
+    if (c.openAfterFirstSecondsMin() >= 0) {
+      line(out, "open later", String.format(Locale.ROOT, "%d-%d open at once after the first %d s; the busiest"
+          + " connection carried %.1f %% of all exchanges", c.openAfterFirstSecondsMin(), c.openAfterFirstSecondsMax(),
+          c.settleSeconds(), c.busiestConnectionPercent()));
     }
-    return out.toString();
+    line(out, "verdict", c.verdict());
+    line(out, "  evidence", c.evidence());
+  }
+
+  private static void pressure(StringBuilder out, TelemetrySummary p) {
+    if (p != null) {
+      line(out, "generator JVM", String.format(Locale.ROOT,
+          "peak %d threads, heap max %.1f MiB, %d GC pauses (total %.1f ms, max %.1f ms), mean CPU %.2f cores",
+          p.threadsPeak(), p.heapUsedMaxBytes() / 1048576.0, p.gcPauses(), p.gcPauseTotalMicros() / 1e3,
+          p.gcPauseMaxMicros() / 1e3, p.processCpuMeanCores()));
+    }
   }
 
   /** At most {@value #MAX_INTERVAL_ROWS} rows, evenly spread over the run. */
-  private static void intervals(StringBuilder out, List<Findings.Interval> intervals) {
+  private static void intervals(StringBuilder out, List<Findings.Interval> intervals, boolean wireOnly) {
     if (intervals.size() < 2) {
+      return;
+    }
+    if (wireOnly) {
+      out.append(String.format(Locale.ROOT, "%n%8s %12s %12s %8s%n", "second", "exchanges/s", "wireUs", "openConn"));
+      int step = (intervals.size() + MAX_INTERVAL_ROWS - 1) / MAX_INTERVAL_ROWS;
+      for (int i = 0; i < intervals.size(); i += step) {
+        Findings.Interval v = intervals.get(i);
+        out.append(String.format(Locale.ROOT, "%8.0f %12d %12.1f %8d%n", v.startSeconds(), v.wireExchanges(),
+            v.wireAllMeanMicros(), v.openConnectionsMax()));
+      }
       return;
     }
     out.append(String.format(Locale.ROOT, "%n%8s %9s %12s %12s %12s %8s %8s %8s%n", "second", "req/s",
@@ -81,10 +139,6 @@ public final class FindingsTable {
           v.openConnectionsMax(), v.generatorThreadsMax() < 0 ? "-" : String.valueOf(v.generatorThreadsMax()),
           v.generatorCpuCores()));
     }
-  }
-
-  private static double num(Object o) {
-    return o instanceof Number n ? n.doubleValue() : Double.NaN;
   }
 
   private static String reasons(String label, Map<String, Long> reasons) {

@@ -76,9 +76,17 @@ public final class WireCsv implements WireListener, Closeable {
 
   /** Creates (or truncates) the three files in {@code directory}. */
   public WireCsv(Path directory) throws IOException {
-    exchanges = open(directory.resolve(EXCHANGES_FILE), EXCHANGES_HEADER);
-    responses = open(directory.resolve(RESPONSE_FILE), RESPONSE_HEADER);
-    connections = open(directory.resolve(CONNECTION_FILE), CONNECTION_HEADER);
+    this(directory, "");
+  }
+
+  /**
+   * Opens the three files in {@code directory} with {@code suffix} appended to their names (e.g.
+   * {@code .tmp}, for a caller that renames them into place once the comparison succeeded).
+   */
+  public WireCsv(Path directory, String suffix) throws IOException {
+    exchanges = open(directory.resolve(EXCHANGES_FILE + suffix), EXCHANGES_HEADER);
+    responses = open(directory.resolve(RESPONSE_FILE + suffix), RESPONSE_HEADER);
+    connections = open(directory.resolve(CONNECTION_FILE + suffix), CONNECTION_HEADER);
   }
 
   private static Writer open(Path file, String header) throws IOException {

@@ -42,15 +42,15 @@ class ChildJvmTest {
     assertTrue(text.contains("args=0|a b|--x=\"y\""), "arguments pass unquoted: " + text);
     assertFalse(text.contains("WARNING"), "no native-access or Unsafe warnings: " + text);
 
-    Map<String, Object> d = jvm.describe();
-    assertEquals(TEMURIN_25.toString(), d.get("javaHome"));
-    assertTrue(((String) d.get("javaVersion")).startsWith("25"), d.toString());
-    assertEquals(25, d.get("featureVersion"));
-    assertEquals("Eclipse Adoptium", d.get("vendor"));
-    assertTrue(((String) d.get("vmName")).contains("VM"), d.toString());
-    assertEquals(List.of("-Xint", "-Xmx64m", "-XX:+UseSerialGC"), d.get("jvmOpts"));
+    ChildJvm.Description d = jvm.describe();
+    assertEquals(TEMURIN_25.toString(), d.javaHome());
+    assertTrue(d.javaVersion().startsWith("25"), d.toString());
+    assertEquals(25, d.featureVersion());
+    assertEquals("Eclipse Adoptium", d.vendor());
+    assertTrue(d.vmName().contains("VM"), d.toString());
+    assertEquals(List.of("-Xint", "-Xmx64m", "-XX:+UseSerialGC"), d.jvmOpts());
     assertEquals(List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
-        "-Xint", "-Xmx64m", "-XX:+UseSerialGC"), d.get("effectiveJvmOpts"));
+        "-Xint", "-Xmx64m", "-XX:+UseSerialGC"), d.effectiveJvmOpts());
   }
 
   @Test

@@ -7,6 +7,7 @@ import io.crosscheck.model.Phase;
 import io.crosscheck.record.ClockOffset;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestRecord;
+import io.crosscheck.rundir.Findings;
 import io.crosscheck.wire.ConnectionEvent;
 import io.crosscheck.wire.WireExchange;
 import java.util.ArrayList;
@@ -114,8 +115,9 @@ class MatcherTest {
         new ConnectionEvent(OFFSET + 30_000, ConnectionEvent.Kind.OPEN, "127.0.0.1:40010", OFFSET + 30_000, 1),
         new ConnectionEvent(OFFSET + 60_000_000, ConnectionEvent.Kind.CLOSE, "127.0.0.1:40010", OFFSET + 30_000, 0));
     MatchResult m = Matcher.match(records, wire, CLOCK);
-    Findings f = FindingsBuilder.build(records, wire, events, m, CLOCK, OFFSET, 1_000_000_000L, 0, List.of(),
-        Map.of());
+    GeneratorSide gen = new GeneratorSide(records, CLOCK, OFFSET, 0, List.of(), null);
+    Findings f = FindingsBuilder.build(gen, Reconstruction.inMemory(wire, events, OFFSET, OFFSET + 60_000_000), m,
+        90, 1_000_000_000L);
     assertEquals(4, f.responseTime().pairs());
     assertEquals(100.0, f.responseTime().absoluteErrorMicros(), 1e-9);
     assertEquals(100.0, f.responseTime().perRequestError().p99Micros(), 1e-9);
@@ -123,7 +125,8 @@ class MatcherTest {
     assertEquals(80.0, f.lags().receiveLag().meanMicros(), 1e-9, "send lag + receive lag = error");
     assertEquals(1, f.connections().connectionsUsedBySeveralSessions());
     assertEquals(4, f.connections().maxRequestsOnOneConnection());
-    assertTrue(f.connections().verdict().startsWith("connection sharing: 1 connections for 2 sessions"),
+    assertTrue(f.connections().verdict().startsWith("connection sharing: 1 connections carried requests of"
+        + " several sessions; 1 connections for 2 sessions"),
         f.connections().verdict());
     assertEquals(1, f.connections().peakConcurrentConnections());
     assertEquals(4, f.intervals().get(0).requests());

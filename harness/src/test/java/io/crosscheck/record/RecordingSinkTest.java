@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.crosscheck.model.Phase;
+import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.model.Phases;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -41,7 +42,7 @@ class RecordingSinkTest {
   @Test
   void concurrentWritersLoseNothingAndTheSummaryAndLogAgree() throws Exception {
     RunDirectory dir = RunDirectory.create(base, "sink");
-    RecordingSink sink = new RecordingSink(dir, PHASES);
+    RecordingSink sink = new RecordingSink(dir.path(), PHASES);
     CountDownLatch start = new CountDownLatch(1);
     List<Thread> threads = new ArrayList<>();
     for (int t = 0; t < THREADS; t++) {
@@ -148,7 +149,7 @@ class RecordingSinkTest {
   @Test
   void rowsReachTheDiskWhileTheSinkIsOpen() throws Exception {
     RunDirectory dir = RunDirectory.create(base, "flush");
-    RecordingSink sink = new RecordingSink(dir, PHASES);
+    RecordingSink sink = new RecordingSink(dir.path(), PHASES);
     for (int i = 0; i < 1_000; i++) {
       sink.accept(record(0, i));
     }
@@ -165,7 +166,7 @@ class RecordingSinkTest {
   @Test
   void impossibleLatencyIsCountedNotClampedAndLeftOutOfTheFigures() throws IOException {
     RunDirectory dir = RunDirectory.create(base, "impossible");
-    RecordingSink sink = new RecordingSink(dir, PHASES);
+    RecordingSink sink = new RecordingSink(dir.path(), PHASES);
     sink.accept(Records.ok(1, 0, "/x", 5_000_000, 2_000_000, Phase.MEASURE));
     // last byte 1 ms before the send started
     sink.accept(Records.ok(2, 0, "/x", 5_000_000, -1_000_000, Phase.MEASURE));
@@ -185,7 +186,7 @@ class RecordingSinkTest {
   @Test
   void windowIsTheMeasurePhasePartOfTheRealRunAndLateRecordsAreCounted() throws IOException {
     RunDirectory dir = RunDirectory.create(base, "window");
-    RecordingSink sink = new RecordingSink(dir, PHASES);
+    RecordingSink sink = new RecordingSink(dir.path(), PHASES);
     for (int i = 0; i < 400; i++) {
       sink.accept(Records.ok(i, 0, "/w", 2_000_000_000L + i, 1_000, Phase.MEASURE));
     }
@@ -203,7 +204,7 @@ class RecordingSinkTest {
   @Test
   void closeFinishesTheFilesEvenWhenTheCallerIsInterrupted() throws IOException {
     RunDirectory dir = RunDirectory.create(base, "interrupted");
-    RecordingSink sink = new RecordingSink(dir, PHASES);
+    RecordingSink sink = new RecordingSink(dir.path(), PHASES);
     sink.accept(Records.ok(1, 0, "/i", 1_000, 1_000, Phase.MEASURE));
     Thread.currentThread().interrupt();
     try {

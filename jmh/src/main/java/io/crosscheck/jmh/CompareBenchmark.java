@@ -1,6 +1,9 @@
 package io.crosscheck.jmh;
 
-import io.crosscheck.compare.Comparison;
+import io.crosscheck.cli.CompareJob;
+import io.crosscheck.rundir.Findings;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +21,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Seconds per offline {@link Comparison#compare} of a whole run directory with its capture,
+ * Seconds per offline {@link CompareJob#compare} of a whole run directory with its capture,
  * without the JVM start that {@code crosscheck compare} pays: reading {@code requests.csv},
  * reconstruction, matching, findings, and writing the wire CSVs and {@code findings.json} into the
  * run directory (rewritten identically each time). The input is the one {@code
@@ -52,7 +55,8 @@ public class CompareBenchmark {
   }
 
   @Benchmark
-  public Comparison.Result compare() throws IOException {
-    return Comparison.compare(runDir, capture, null);
+  public CompareJob.Result compare() throws IOException {
+    return CompareJob.compare(runDir, capture, null, Findings.Coverage.DEFAULT_MIN_MATCHED_PERCENT,
+        new PrintStream(OutputStream.nullOutputStream()));
   }
 }

@@ -6,7 +6,7 @@ import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RecordingSink;
 import io.crosscheck.record.RequestCsv;
 import io.crosscheck.record.RequestRecord;
-import io.crosscheck.record.RunDirectory;
+import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.record.Summary;
 import java.io.BufferedWriter;
 import java.io.FileOutputStream;
@@ -130,7 +130,7 @@ public class RecordingBenchmark {
     public void open() throws IOException {
       base = Files.createTempDirectory("crosscheck-jmh");
       RunDirectory dir = RunDirectory.create(base, "bench");
-      sink = new RecordingSink(dir, new Phases(0, 3_600_000_000_000L, 0));
+      sink = new RecordingSink(dir.path(), new Phases(0, 3_600_000_000_000L, 0));
     }
 
     @TearDown(Level.Iteration)

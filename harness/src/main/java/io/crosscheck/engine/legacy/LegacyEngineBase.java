@@ -111,8 +111,9 @@ abstract class LegacyEngineBase implements Engine {
     }
     // -1: the client hides its connections (URL.openStream); the capture counts them
     long connections = extra.getOrDefault("connectionIdsObservable", 1L) == 0 ? -1 : run.connectionsOpened.sum();
+    long resolutionNanos = legacy.timing() == LegacyOptions.TimingClock.MILLIS ? 1_000_000L : 0L;
     return new EngineResult(run.startNanos, ticker.nanoTime(), run.requestsIssued.sum(),
-        connections, run.progress.sessionsStarted(), run.progress.sessionsCompleted(), extra);
+        connections, run.progress.sessionsStarted(), run.progress.sessionsCompleted(), resolutionNanos, extra);
   }
 
   /** Starts the users at their instants until the schedule ends, the deadline, or a limit. */

@@ -1,5 +1,6 @@
-package io.crosscheck.compare;
+package io.crosscheck.rundir;
 
+import io.crosscheck.telemetry.TelemetrySummary;
 import java.util.List;
 import java.util.Map;
 
@@ -9,20 +10,62 @@ import java.util.Map;
  * as is (Jackson serialises these records field by field); every duration is in microseconds and
  * says so in its name. Immutable.
  *
+ * <p>A finding is a claim: {@code coverage} says first how much of the run the figures rest on.
+ * When the evidence is insufficient ({@code coverage.sufficient} false) the figures that would need
+ * it ({@code responseTime}, {@code lags}, {@code cdf}) are null and the connection verdict is "not
+ * judged". Owned by the run-directory contract; built by {@code compare}, read by {@code report}.
+ *
+ * @param coverage how much of the run the findings rest on, and whether that is enough to judge
  * @param matching how records and wire exchanges were joined
  * @param clock the monotonic→wire clock mapping used
- * @param responseTime reported vs wire response times over matched, complete, measured requests
- * @param lags where the error arises, through the clock mapping
+ * @param responseTime reported vs wire response times over matched, complete, measured requests;
+ *     null when the evidence is insufficient or there are no records (a wire-only analysis)
+ * @param lags where the error arises, through the clock mapping; null as {@code responseTime}
  * @param latency the three columns: from intended start, from send start, on the wire
  * @param intervals error and rate per interval of the run
  * @param connections connection behaviour as the wire shows it
- * @param cdf reported and wire response-time distributions
+ * @param cdf reported and wire response-time distributions; null as {@code responseTime}
  * @param pressure the generator JVM's telemetry summary (run.json {@code telemetry}): peak threads,
- *     max heap, GC pause total and max, mean CPU; empty when the run recorded none
+ *     max heap, GC pause total and max, mean CPU; null when the run recorded none
  */
 public record Findings(
-    Matching matching, Clock clock, ResponseTime responseTime, Lags lags, LatencyColumns latency,
-    List<Interval> intervals, Connections connections, Cdf cdf, Map<String, Object> pressure) {
+    Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
+    LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf,
+    TelemetrySummary pressure) {
+
+  /**
+   * The evidence behind the findings (DESIGN.md: "coverage").
+   *
+   * @param records records read from requests.csv (0 for a wire-only analysis)
+   * @param recordsSent records whose request was written to a connection (send start known, not a
+   *     connect-error): the ones the wire can hold
+   * @param neverReachedServer records that ended {@code connect-error} (no connection: no exchange)
+   * @param outsideCapture sent records whose send start, mapped to the wire clock, lies outside the
+   *     capture's first..last packet (with {@link #CAPTURE_MARGIN_NANOS} either side): not judged
+   * @param inCapture sent records within the capture's window: the denominator of coverage
+   * @param matched records joined to a wire exchange
+   * @param recordsMatchedPercent {@code matched / inCapture}, in percent (NaN when inCapture is 0)
+   * @param wireExchanges exchanges rebuilt from the capture
+   * @param exchangesMatchedPercent matched exchanges of all wire exchanges, in percent
+   * @param minMatchedPercent the floor: below it nothing is judged
+   * @param sufficient true when the records' figures can be judged: {@code inCapture > 0} and
+   *     {@code recordsMatchedPercent >= minMatchedPercent}; for a wire-only analysis, true when the
+   *     capture held at least one exchange (its figures then are the wire's alone)
+   * @param wireOnly true when there were no generator records (a capture analysed on its own)
+   * @param captureFirstEpochNanos the capture's first packet (wall clock of the capture)
+   * @param captureLastEpochNanos its last packet
+   * @param clockMapping how the generator's monotonic instants were put on the capture's clock
+   * @param statement the coverage in one sentence, printed first
+   */
+  public record Coverage(long records, long recordsSent, long neverReachedServer, long outsideCapture,
+      long inCapture, long matched, double recordsMatchedPercent, long wireExchanges,
+      double exchangesMatchedPercent, double minMatchedPercent, boolean sufficient, boolean wireOnly,
+      long captureFirstEpochNanos, long captureLastEpochNanos, String clockMapping, String statement) {
+    /** Margin around the capture's window within which a record still counts as inside it. */
+    public static final long CAPTURE_MARGIN_NANOS = 1_000_000_000L;
+    /** The default floor of {@code recordsMatchedPercent} (documented in the README). */
+    public static final double DEFAULT_MIN_MATCHED_PERCENT = 90.0;
+  }
 
   /**
    * @param records records in the run
@@ -83,15 +126,23 @@ public record Findings(
    */
   public record LatencyColumns(Stats fromIntendedStart, Stats fromSendStart, Stats wire, Stats wireAllExchanges) {}
 
+  /** Statistics of an empty sample. */
+  public static Stats emptyStats() {
+    return new Stats(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+  }
+
   /**
    * One interval of the run (by the wire's request start).
    *
-   * @param startSeconds interval start from the run's start
+   * @param startSeconds interval start from the run's start (from the first packet when the run's
+   *     start is unknown or not in the capture)
    * @param requests matched complete pairs in it
    * @param requestsPerSecond their rate
    * @param reportedMeanMicros generator's mean
    * @param wireMeanMicros wire mean
    * @param meanErrorMicros mean per-request error
+   * @param wireExchanges complete wire exchanges that started in it, matched or not
+   * @param wireAllMeanMicros their mean wire response time (NaN when none)
    * @param openConnectionsMax most connections open at once in it
    * @param generatorThreadsMax the generator JVM's most live threads in it (-1 without telemetry)
    * @param generatorHeapUsedMaxBytes its largest heap use in it (-1 without telemetry)
@@ -100,14 +151,15 @@ public record Findings(
    * @param generatorGcPauseMaxMicros its longest GC pause in it
    */
   public record Interval(double startSeconds, long requests, double requestsPerSecond, double reportedMeanMicros,
-      double wireMeanMicros, double meanErrorMicros, int openConnectionsMax, int generatorThreadsMax,
+      double wireMeanMicros, double meanErrorMicros, long wireExchanges, double wireAllMeanMicros,
+      int openConnectionsMax, int generatorThreadsMax,
       long generatorHeapUsedMaxBytes, double generatorCpuCores, int generatorGcPauses,
       long generatorGcPauseMaxMicros) {}
 
   /**
    * Connection behaviour from the capture.
    *
-   * @param sessions sessions in the records
+   * @param sessions sessions of the matched records (0 for a wire-only analysis)
    * @param connectionsOpened connections opened in the capture
    * @param connectionsWithRequests connections that carried at least one request
    * @param peakConcurrentConnections most open at once
@@ -116,11 +168,20 @@ public record Findings(
    * @param connectionsUsedBySeveralSessions connections that carried requests of more than one
    *     session (from matched records)
    * @param connectionsOpenedPerSecond mean churn over the capture
+   * @param busiestConnectionPercent the busiest connection's share of all exchanges, in percent
+   * @param openAfterFirstSecondsMin fewest connections open at once after the capture's first
+   *     {@code settleSeconds} (-1 when the capture is shorter)
+   * @param openAfterFirstSecondsMax most open at once after them (-1 likewise)
+   * @param settleSeconds the start-up span left out of the two figures above
+   * @param judged false when the evidence does not support a verdict ({@code verdict} then says why)
+   * @param evidence what the verdict rests on, in words (matched records, or the wire alone)
    * @param verdict one plain-language sentence
    */
   public record Connections(long sessions, long connectionsOpened, long connectionsWithRequests,
       int peakConcurrentConnections, Map<String, Long> requestsPerConnection, long maxRequestsOnOneConnection,
-      long connectionsUsedBySeveralSessions, double connectionsOpenedPerSecond, String verdict) {}
+      long connectionsUsedBySeveralSessions, double connectionsOpenedPerSecond, double busiestConnectionPercent,
+      int openAfterFirstSecondsMin, int openAfterFirstSecondsMax, int settleSeconds, boolean judged,
+      String evidence, String verdict) {}
 
   /** Quantiles of the reported and wire response times: {@code [fraction, micros]} points. */
   public record Cdf(List<double[]> reportedMicros, List<double[]> wireMicros) {}

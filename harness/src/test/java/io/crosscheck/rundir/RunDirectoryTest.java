@@ -1,4 +1,4 @@
-package io.crosscheck.record;
+package io.crosscheck.rundir;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.crosscheck.engine.EngineOptions;
-import io.crosscheck.engine.EngineResult;
+import io.crosscheck.record.ClockCalibration;
+import io.crosscheck.record.ClockOffset;
 import io.crosscheck.model.Arrival;
 import io.crosscheck.model.ArrivalProcess;
 import io.crosscheck.model.Phases;
@@ -37,6 +37,9 @@ class RunDirectoryTest {
   private static final Pattern TIMEISH =
       Pattern.compile("(?i).*(time|duration|offset|uncertainty|drift|elapsed|timeout|gap|memory|heap|rate|start|end|at)$");
   private static final Pattern UNIT = Pattern.compile(".*(Nanos|Micros|Millis|Seconds|Bytes|PerSecond|Utc)$");
+
+  static final RunJson.EngineSection ENGINE = new RunJson.EngineSection("netty", "per-session", 6, 0,
+      5_000_000_000L, 30_000_000_000L, List.of(), false);
 
   @TempDir Path base;
 
@@ -70,7 +73,7 @@ class RunDirectoryTest {
     RunDirectory dir = RunDirectory.create(base, "json");
     ClockOffset start = new ClockOffset(1_700_000_000_000_000_000L, 1_500, 10_000);
     dir.writeStart(List.of("crosscheck", "run", "--seed", "42"), workload(), 42L, "abc123",
-        "netty", EngineOptions.defaults(), start);
+        ENGINE, start);
 
     JsonNode running = new ObjectMapper().readTree(dir.runJson().toFile());
     assertEquals("running", running.get("status").asText());
@@ -97,7 +100,8 @@ class RunDirectoryTest {
     assertFalse(running.has("clockEnd"));
 
     ClockOffset end = new ClockOffset(1_700_000_000_000_000_250L, 2_000, 9_000_010_000L);
-    dir.writeEnd("completed", new EngineResult(100, 5_100, 12, 3, 4, 4, Map.of("maxIdleConnections", 2L)), end);
+    dir.writeEnd("completed", new RunJson.EngineResultSection(100, 5_100, 5_000, 12, 3L, 4, 4, 0L,
+        Map.of("maxIdleConnections", 2L)), end);
 
     JsonNode done = new ObjectMapper().readTree(dir.runJson().toFile());
     assertEquals("completed", done.get("status").asText());
@@ -117,13 +121,13 @@ class RunDirectoryTest {
   @Test
   void interruptedRunWithoutEngineResultAndUnknownStatusRejected() throws IOException {
     RunDirectory dir = RunDirectory.create(base, "int");
-    dir.writeStart(List.of("x"), workload(), 1L, "d", "netty", EngineOptions.defaults(),
-        ClockCalibration.calibrate());
+    dir.writeStart(List.of("x"), workload(), 1L, "d", ENGINE, ClockCalibration.calibrate());
     dir.writeEnd("interrupted", null);
 
     JsonNode json = new ObjectMapper().readTree(dir.runJson().toFile());
     assertEquals("interrupted", json.get("status").asText());
-    assertTrue(json.get("engineResult").isNull());
+    assertFalse(json.has("engineResult"), "no engine result: the key is absent");
+    assertEquals(ProcessHandle.current().pid(), json.get("pid").asLong());
     assertTrue(json.get("clockEnd").get("uncertaintyNanos").asLong() > 0);
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> dir.writeEnd("done", null));

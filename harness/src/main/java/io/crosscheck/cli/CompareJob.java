@@ -1,0 +1,160 @@
+package io.crosscheck.cli;
+
+import io.crosscheck.compare.ClockMap;
+import io.crosscheck.compare.FindingsBuilder;
+import io.crosscheck.compare.GeneratorSide;
+import io.crosscheck.compare.MatchResult;
+import io.crosscheck.compare.Matcher;
+import io.crosscheck.compare.Reconstruction;
+import io.crosscheck.record.ClockOffset;
+import io.crosscheck.record.MalformedInputException;
+import io.crosscheck.record.RequestCsv;
+import io.crosscheck.record.RequestRecord;
+import io.crosscheck.report.FindingsTable;
+import io.crosscheck.rundir.CaptureJson;
+import io.crosscheck.rundir.Findings;
+import io.crosscheck.rundir.FindingsFile;
+import io.crosscheck.rundir.RunDirectory;
+import io.crosscheck.rundir.RunFiles;
+import io.crosscheck.rundir.RunJson;
+import io.crosscheck.telemetry.TelemetryCsv;
+import io.crosscheck.telemetry.TelemetrySample;
+import io.crosscheck.wire.WireCsv;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The orchestration of a comparison (for {@code compare} and {@code audit}): read the run through
+ * the run-directory reader, then the three stages — reconstruct (capture → exchanges, CSVs), match
+ * (records × exchanges), findings (matches × telemetry) — then commit every output at once. Prints
+ * the findings table, coverage first.
+ */
+public final class CompareJob {
+  /** Interval length of the findings' time series. */
+  static final long INTERVAL_NANOS = 1_000_000_000L;
+
+  /** Exit code: the findings rest on too little evidence (below the matching floor). */
+  static final int EXIT_INSUFFICIENT_EVIDENCE = 3;
+
+  private static final List<String> OUTPUTS = List.of(WireCsv.EXCHANGES_FILE, WireCsv.RESPONSE_FILE,
+      WireCsv.CONNECTION_FILE, RunFiles.FINDINGS_JSON);
+
+  private CompareJob() {}
+
+  /**
+   * What a comparison gave.
+   *
+   * @param exitCode 0 the findings are supported, {@link #EXIT_INSUFFICIENT_EVIDENCE} below the floor
+   * @param file what was written to findings.json
+   * @param findingsJson where
+   */
+  public record Result(int exitCode, FindingsFile file, Path findingsJson) {
+    public Findings findings() {
+      return file.findings();
+    }
+  }
+
+  /**
+   * Compares the run in {@code runDir} with {@code pcap}; a run without records gets the wire-only
+   * analysis.
+   *
+   * @param live the live capture's counters (capture.json), or null for a capture made elsewhere
+   * @throws IOException when an input is missing or malformed (the message names the file), or the
+   *     comparison was interrupted (nothing was written then)
+   */
+  public static Result compare(Path runDir, Path pcap, CaptureJson live, double minMatchedPercent, PrintStream out)
+      throws IOException {
+    RunJson run = RunFiles.readRun(runDir);
+    RunFiles.Status status = RunFiles.status(run);
+    Path requestsCsv = runDir.resolve(RunFiles.REQUESTS_CSV);
+    List<RequestRecord> records = Files.exists(requestsCsv) ? RequestCsv.read(requestsCsv) : List.of();
+    FindingsFile.TornLine torn = null;
+    GeneratorSide gen = null;
+    if (!records.isEmpty()) {
+      ClockMap clock = clock(runDir, run);
+      long startEpochNanos = run.engineResult() != null ? clock.toEpochNanos(run.engineResult().startNanos())
+          : run.startEpochNanos() != null ? run.startEpochNanos() : Long.MIN_VALUE;
+      Path telemetryCsv = runDir.resolve(RunFiles.TELEMETRY_CSV);
+      List<TelemetrySample> telemetry = Files.exists(telemetryCsv) ? TelemetryCsv.read(telemetryCsv) : List.of();
+      gen = new GeneratorSide(records, clock, startEpochNanos, run.reportedResolutionNanos(), telemetry,
+          run.telemetry());
+    }
+    if (!status.note().isEmpty()) {
+      out.println("crosscheck: run " + status.status() + ": " + status.note());
+    }
+    FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(status.status(), status.note(), records.size(),
+        torn, pcap.toString());
+    return analyse(runDir, pcap, run.targetPort(), gen, evidence, live, minMatchedPercent, out);
+  }
+
+  /**
+   * Analyses a capture on its own (no run directory): creates {@code outBase/<stamp>-compare/} with
+   * a wire-only run.json and every output.
+   */
+  static Result wireOnly(Path pcap, Path outBase, int serverPort, double minMatchedPercent, List<String> command,
+      PrintStream out) throws IOException {
+    if (!Files.isRegularFile(pcap)) {
+      throw new IOException(pcap + ": no such capture file");
+    }
+    RunDirectory dir = RunDirectory.create(outBase, "compare");
+    dir.writeWireOnly(command);
+    out.println("crosscheck: run directory " + dir.path() + " (wire-only analysis of " + pcap + ")");
+    FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(RunJson.WIRE_ONLY, "", 0, null, pcap.toString());
+    return analyse(dir.path(), pcap, serverPort, null, evidence, null, minMatchedPercent, out);
+  }
+
+  private static Result analyse(Path dir, Path pcap, int serverPort, GeneratorSide gen,
+      FindingsFile.RunEvidence evidence, CaptureJson live, double minMatchedPercent, PrintStream out)
+      throws IOException {
+    out.printf(Locale.ROOT, "crosscheck: comparing %,d records with %s (%,d bytes)...%n",
+        gen == null ? 0 : gen.records().size(), pcap, Files.size(pcap));
+    try (OutputCommit commit = new OutputCommit(dir, OUTPUTS)) {
+      Reconstruction wire;
+      try (WireCsv csv = new WireCsv(dir, OutputCommit.SUFFIX)) {
+        wire = Reconstruction.of(pcap, serverPort, csv);
+      }
+      MatchResult match = gen == null ? MatchResult.wireOnly(wire.exchanges())
+          : Matcher.match(gen.records(), wire.exchanges(), gen.clock());
+      Findings findings = FindingsBuilder.build(gen, wire, match, minMatchedPercent, INTERVAL_NANOS);
+      FindingsFile file = new FindingsFile(RunFiles.FORMAT_VERSION, evidence, wire.capture(), live, wire.wire(),
+          findings);
+      RunFiles.writeFindings(commit.tmp(RunFiles.FINDINGS_JSON), file);
+      commit.commit();
+      Path findingsJson = dir.resolve(RunFiles.FINDINGS_JSON);
+      out.println();
+      out.print(FindingsTable.format(file));
+      wire.capture().warnings().forEach(w -> out.println("capture:       " + w));
+      if (live != null && live.kernelDropped() != null && live.kernelDropped() > 0) {
+        out.println("capture:       the kernel dropped " + live.kernelDropped()
+            + " packets: some exchanges are missing (try a larger --capture-buffer)");
+      }
+      out.println("crosscheck: findings in " + findingsJson);
+      int exit = findings.coverage().sufficient() ? 0 : EXIT_INSUFFICIENT_EVIDENCE;
+      if (exit != 0) {
+        out.println("crosscheck: the evidence is insufficient (" + findings.coverage().statement() + "): exit "
+            + exit);
+      }
+      return new Result(exit, file, findingsJson);
+    }
+  }
+
+  /** The calibrations of clock.csv, or else the start and end offsets of run.json. */
+  private static ClockMap clock(Path runDir, RunJson run) throws IOException {
+    Path csv = runDir.resolve(RunFiles.CLOCK_CSV);
+    List<ClockOffset> offsets = new ArrayList<>();
+    if (Files.exists(csv)) {
+      offsets.addAll(ClockMap.read(csv));
+    }
+    offsets.addAll(run.clockOffsets());
+    if (offsets.isEmpty()) {
+      throw new MalformedInputException(runDir.resolve(RunFiles.RUN_JSON)
+          + ": no clock offset (clockStart) and no clock.csv: cannot map the run's instants to the capture's");
+    }
+    return ClockMap.of(offsets);
+  }
+}

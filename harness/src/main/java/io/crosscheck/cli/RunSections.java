@@ -1,0 +1,46 @@
+package io.crosscheck.cli;
+
+import io.crosscheck.child.ChildJvm;
+import io.crosscheck.engine.Engine;
+import io.crosscheck.engine.EngineOptions;
+import io.crosscheck.engine.EngineResult;
+import io.crosscheck.record.JsonFiles;
+import io.crosscheck.rundir.RunJson;
+import java.net.InetAddress;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The engine's own types turned into run.json's sections: the run-directory contract imports no
+ * engine, so the command line, which knows both, maps one to the other. Stateless.
+ */
+final class RunSections {
+  private RunSections() {}
+
+  static RunJson.EngineSection engine(String name, EngineOptions o) {
+    return new RunJson.EngineSection(name, o.policy().label(), o.connectionsK(), o.eventLoops(),
+        o.connectTimeoutNanos(), o.requestTimeoutNanos(),
+        o.sourceAddresses().stream().map(InetAddress::getHostAddress).toList(), o.busyPoll());
+  }
+
+  /** The section for {@code r}; null when the engine returned no result. */
+  static RunJson.EngineResultSection engineResult(EngineResult r) {
+    if (r == null) {
+      return null;
+    }
+    return new RunJson.EngineResultSection(r.startNanos(), r.endNanos(), r.endNanos() - r.startNanos(),
+        r.requestsIssued(), r.connectionsOpened() < 0 ? null : r.connectionsOpened(), // null: not observable
+        r.sessionsStarted(), r.sessionsCompleted(), r.reportedResolutionNanos(), new TreeMap<>(r.extra()));
+  }
+
+  static RunJson.WarmUpSection warmUp(Engine.WarmUpResult w) {
+    Map<String, Object> m = w.toJson();
+    return JsonFiles.mapper().convertValue(m, RunJson.WarmUpSection.class);
+  }
+
+  static RunJson.GeneratorJvmSection generatorJvm(ChildJvm child) {
+    ChildJvm.Description d = child.describe();
+    return new RunJson.GeneratorJvmSection(d.javaHome(), d.javaVersion(), d.featureVersion(), d.vmName(), d.vendor(),
+        d.jvmOpts(), d.effectiveJvmOpts(), d.mainClass(), d.args());
+  }
+}

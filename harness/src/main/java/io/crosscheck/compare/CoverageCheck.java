@@ -1,0 +1,95 @@
+package io.crosscheck.compare;
+
+import io.crosscheck.record.Outcome;
+import io.crosscheck.record.RequestRecord;
+import io.crosscheck.rundir.Findings.Coverage;
+import java.util.Locale;
+
+/**
+ * How much of a run the findings can rest on (DESIGN.md: "coverage"), and the sentence that says
+ * so before any figure. A record the wire could hold is one that was sent (not a connect-error,
+ * send start known) within the capture's window; coverage is the share of those that matched.
+ * Below the floor nothing is judged. Stateless.
+ */
+final class CoverageCheck {
+  private CoverageCheck() {}
+
+  static Coverage of(GeneratorSide gen, Reconstruction wire, MatchResult match, double minMatchedPercent) {
+    long exchanges = wire.exchanges().size();
+    long first = wire.firstPacketEpochNanos();
+    long last = wire.lastPacketEpochNanos();
+    if (gen == null || gen.records().isEmpty()) {
+      long connections = wire.exchanges().stream().map(e -> e.connectionId() + "/" + e.connectionOpenEpochNanos())
+          .distinct().count();
+      String statement = exchanges == 0
+          ? "wire only: the capture holds no HTTP exchange" + (wire.hasPackets() ? "" : " (no packet at all)")
+          : String.format(Locale.ROOT, "wire only (no generator records): %,d exchanges on %,d connections in"
+              + " %.1f s of capture; every figure is the wire's", exchanges, connections, (last - first) / 1e9);
+      return new Coverage(0, 0, 0, 0, 0, 0, Double.NaN, exchanges, 0, minMatchedPercent, exchanges > 0, true,
+          first, last, "none (wire only)", statement);
+    }
+    long records = gen.records().size();
+    long sent = 0;
+    long neverReached = 0;
+    for (RequestRecord r : gen.records()) {
+      if (r.outcome() == Outcome.CONNECT_ERROR) {
+        neverReached++;
+      } else if (r.sendStartNanos() >= 0) {
+        sent++;
+      }
+    }
+    long from = first == Long.MAX_VALUE ? Long.MAX_VALUE : first - Coverage.CAPTURE_MARGIN_NANOS;
+    long to = last == Long.MIN_VALUE ? Long.MIN_VALUE : last + Coverage.CAPTURE_MARGIN_NANOS;
+    long before = 0;
+    long after = 0;
+    for (MatchResult.Unmatched<RequestRecord> u : match.unmatchedRecords()) {
+      RequestRecord r = u.item();
+      if (r.outcome() == Outcome.CONNECT_ERROR || r.sendStartNanos() < 0) {
+        continue;
+      }
+      long sentEpochNanos = gen.clock().toEpochNanos(r.sendStartNanos());
+      if (sentEpochNanos < from) {
+        before++;
+      } else if (sentEpochNanos > to) {
+        after++;
+      }
+    }
+    long outside = before + after;
+    long inCapture = sent - outside;
+    long matched = match.matched().size();
+    double percent = inCapture == 0 ? Double.NaN : 100.0 * matched / inCapture;
+    double exchangesPercent = exchanges == 0 ? 0 : 100.0 * matched / exchanges;
+    boolean sufficient = inCapture > 0 && percent >= minMatchedPercent;
+    StringBuilder s = new StringBuilder();
+    if (sent == 0) {
+      s.append(String.format(Locale.ROOT, "none of the %,d records reached the wire", records));
+    } else if (matched == 0) {
+      s.append(String.format(Locale.ROOT, "0 of %,d records matched: this capture does not hold this run's"
+          + " traffic", sent));
+      if (inCapture == 0) {
+        s.append(" (every request was sent outside the capture's time span)");
+      }
+    } else {
+      s.append(String.format(Locale.ROOT, "%,d of %,d records in the capture matched (%.1f %%)", matched, inCapture,
+          percent));
+      if (after > 0) {
+        s.append(String.format(Locale.ROOT, "; the capture ends before the run: %,d records sent after its last"
+            + " packet are not judged", after));
+      }
+      if (before > 0) {
+        s.append(String.format(Locale.ROOT, "; the capture starts after the run: %,d records sent before its"
+            + " first packet are not judged", before));
+      }
+    }
+    if (neverReached > 0) {
+      s.append(String.format(Locale.ROOT, "; %,d records never reached a server (connect-error)", neverReached));
+    }
+    if (!sufficient && matched > 0) {
+      s.append(String.format(Locale.ROOT, "; below the %.0f %% floor: nothing is judged", minMatchedPercent));
+    }
+    String clock = String.format(Locale.ROOT, "monotonic -> capture clock through %d calibrations, uncertainty"
+        + " <= %.1f us", gen.clock().calibrations(), gen.clock().maxUncertaintyNanos() / 1e3);
+    return new Coverage(records, sent, neverReached, outside, inCapture, matched, percent, exchanges,
+        exchangesPercent, minMatchedPercent, sufficient, false, first, last, clock, s.toString());
+  }
+}

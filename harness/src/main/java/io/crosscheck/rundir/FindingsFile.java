@@ -1,0 +1,42 @@
+package io.crosscheck.rundir;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.crosscheck.capture.CaptureStats;
+import io.crosscheck.wire.WireStats;
+
+/**
+ * {@code findings.json}: the comparison of one run with one capture. Written by {@link
+ * RunFiles#writeFindings} (atomically), read by {@link RunFiles#readFindings}. Immutable.
+ *
+ * <p>Format versions: 1 (no {@code run}, no {@code findings.coverage}, {@code pressure} a free
+ * map, NaN written as the string "NaN") and 2 (this record). Version 1 files are read as far as
+ * their fields go: coverage is then null.
+ *
+ * @param formatVersion {@link RunFiles#FORMAT_VERSION} when written by this code
+ * @param run the run the findings are about: its directory, status and how its records read
+ * @param capture what the capture file held
+ * @param liveCapture the live capture's own counters (capture.json), null for a capture made elsewhere
+ * @param wire what reconstruction counted (malformed, retransmitted, truncated, ...)
+ * @param findings the findings
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record FindingsFile(int formatVersion, RunEvidence run, CaptureStats capture, CaptureJson liveCapture,
+    WireStats wire, Findings findings) {
+
+  /**
+   * The run as the comparison found it.
+   *
+   * @param status run.json's status, or {@code unfinished} when it says {@code running} but its
+   *     process is gone (killed or crashed), or {@code wire-only}
+   * @param statusNote why the status is what it is, in words (empty when nothing to say)
+   * @param recordsRead records read from requests.csv
+   * @param tornLastLine requests.csv's last line when the writer died mid-line (skipped), else null
+   * @param capturePath the capture compared
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record RunEvidence(String status, String statusNote, long recordsRead, TornLine tornLastLine,
+      String capturePath) {}
+
+  /** A requests.csv line cut short by a killed writer: its 1-based line number and its bytes. */
+  public record TornLine(long line, long bytes) {}
+}

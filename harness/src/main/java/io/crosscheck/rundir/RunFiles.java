@@ -1,0 +1,162 @@
+package io.crosscheck.rundir;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.crosscheck.record.JsonFiles;
+import io.crosscheck.record.MalformedInputException;
+import io.crosscheck.record.RecordingSink;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * The one reader and writer of a run directory's JSON files (DESIGN.md §4): {@code run.json}
+ * ({@link RunJson}), {@code capture.json} ({@link CaptureJson}) and {@code findings.json} ({@link
+ * FindingsFile}). Every tool reads runs through it. It accepts the current format and every older
+ * one (a v1 fixture directory stays readable: {@code RunFilesTest}); a file of a newer format is
+ * refused by name. Writes are atomic. Errors name the file and what is wrong. Stateless and
+ * thread-safe.
+ */
+public final class RunFiles {
+  /** The format version this code writes. */
+  public static final int FORMAT_VERSION = 2;
+
+  public static final String RUN_JSON = "run.json";
+  public static final String REQUESTS_CSV = RecordingSink.REQUESTS_CSV;
+  public static final String LATENCY_HLOG = RecordingSink.LATENCY_HLOG;
+  public static final String SUMMARY_JSON = RecordingSink.SUMMARY_JSON;
+  public static final String CLOCK_CSV = "clock.csv";
+  public static final String TELEMETRY_CSV = "telemetry.csv";
+  public static final String CAPTURE_PCAP = "capture.pcap";
+  public static final String CAPTURE_JSON = "capture.json";
+  public static final String FINDINGS_JSON = "findings.json";
+  public static final String WIRE_EXCHANGES_CSV = "wire-exchanges.csv";
+  public static final String RESPONSE_CSV = "response.csv";
+  public static final String CONNECTION_CSV = "connection.csv";
+
+  /** The status the reader gives a run.json that says running when its process is gone. */
+  public static final String UNFINISHED = "unfinished";
+
+  private RunFiles() {}
+
+  /**
+   * Reads {@code dir/run.json}, upgrading older formats.
+   *
+   * @throws IOException naming the file: missing (not a run directory), not JSON, of a newer format
+   */
+  public static RunJson readRun(Path dir) throws IOException {
+    Path file = dir.resolve(RUN_JSON);
+    JsonNode tree = readTree(file, "not a crosscheck run directory (no run.json)");
+    int version = version(file, tree);
+    if (version < 2 && tree.path("engineResult").isObject()) {
+      ObjectNode result = (ObjectNode) tree.get("engineResult");
+      if (!result.has("reportedResolutionNanos")) {
+        // v1 kept the legacy engines' currentTimeMillis timing as a gauge
+        boolean millis = result.path("extra").path("timingMillisClock").asLong(0) == 1;
+        result.put("reportedResolutionNanos", millis ? 1_000_000L : 0L);
+      }
+    }
+    return convert(file, tree, RunJson.class);
+  }
+
+  /** Writes {@code dir/run.json} atomically. */
+  public static void writeRun(Path dir, RunJson run) throws IOException {
+    JsonFiles.writeAtomically(dir.resolve(RUN_JSON), run);
+  }
+
+  /** Reads {@code dir/capture.json}, or empty when the run has none (not an audit). */
+  public static Optional<CaptureJson> readCapture(Path dir) throws IOException {
+    Path file = dir.resolve(CAPTURE_JSON);
+    if (!Files.exists(file)) {
+      return Optional.empty();
+    }
+    JsonNode tree = readTree(file, "missing");
+    return Optional.of(convert(file, tree, CaptureJson.class));
+  }
+
+  /** Writes {@code dir/capture.json} atomically. */
+  public static void writeCapture(Path dir, CaptureJson capture) throws IOException {
+    JsonFiles.writeAtomically(dir.resolve(CAPTURE_JSON), capture);
+  }
+
+  /** Reads a findings.json of any format version. */
+  public static FindingsFile readFindings(Path file) throws IOException {
+    JsonNode tree = readTree(file, "missing: the run was not compared");
+    version(file, tree);
+    return convert(file, tree, FindingsFile.class);
+  }
+
+  /** Writes a findings.json atomically. */
+  public static void writeFindings(Path file, FindingsFile findings) throws IOException {
+    JsonFiles.writeAtomically(file, findings);
+  }
+
+  /**
+   * The run's status as a reader should take it: run.json's, except that a run.json still saying
+   * {@code running} whose writing process is gone (killed with SIGKILL, crashed, the machine
+   * restarted) is {@link #UNFINISHED}.
+   */
+  public static Status status(RunJson run) {
+    if (!RunJson.RUNNING.equals(run.status())) {
+      return new Status(run.status(), "");
+    }
+    if (run.pid() != null && writerAlive(run)) {
+      return new Status(RunJson.RUNNING, "process " + run.pid() + " is still writing this run");
+    }
+    return new Status(UNFINISHED, "run.json still says running but "
+        + (run.pid() == null ? "names no process" : "process " + run.pid() + " is gone")
+        + ": the run was killed or crashed; its records up to then are analysed");
+  }
+
+  /** A run's status and why. */
+  public record Status(String status, String note) {}
+
+  private static boolean writerAlive(RunJson run) {
+    Optional<ProcessHandle> p = ProcessHandle.of(run.pid());
+    if (p.isEmpty() || !p.get().isAlive()) {
+      return false;
+    }
+    // a reused pid started after the run did
+    Optional<Instant> started = p.get().info().startInstant();
+    return started.isEmpty() || run.startEpochNanos() == null
+        || started.get().isBefore(Instant.ofEpochSecond(0, run.startEpochNanos()).plusSeconds(1));
+  }
+
+  private static JsonNode readTree(Path file, String whenMissing) throws IOException {
+    try {
+      JsonNode tree = JsonFiles.mapper().readTree(file.toFile());
+      if (tree == null || !tree.isObject()) {
+        throw new MalformedInputException(file + ": not a JSON object");
+      }
+      return tree;
+    } catch (NoSuchFileException | FileNotFoundException e) {
+      throw new IOException(file + ": " + whenMissing);
+    } catch (JsonProcessingException e) {
+      throw new MalformedInputException(file + ": not valid JSON: " + e.getOriginalMessage()
+          + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
+              + e.getLocation().getColumnNr() + ")"), e);
+    }
+  }
+
+  private static int version(Path file, JsonNode tree) throws IOException {
+    int version = tree.path("formatVersion").asInt(1);
+    if (version > FORMAT_VERSION) {
+      throw new MalformedInputException(file + ": formatVersion " + version + " was written by a newer crosscheck (this one"
+          + " reads up to " + FORMAT_VERSION + ")");
+    }
+    return version;
+  }
+
+  private static <T> T convert(Path file, JsonNode tree, Class<T> type) throws IOException {
+    try {
+      return JsonFiles.mapper().treeToValue(tree, type);
+    } catch (JsonProcessingException e) {
+      throw new MalformedInputException(file + ": " + e.getOriginalMessage(), e);
+    }
+  }
+}

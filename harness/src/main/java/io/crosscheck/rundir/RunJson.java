@@ -1,0 +1,186 @@
+package io.crosscheck.rundir;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.crosscheck.record.ClockOffset;
+import io.crosscheck.telemetry.TelemetrySummary;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code run.json}: one run's description and status, field by field. Written by {@link
+ * RunDirectory} (with status {@code running} at the start, rewritten at the end), read by {@link
+ * RunFiles#readRun}. Every instant and duration carries its unit and clock in its name; absent
+ * sections are null (omitted from the file). Immutable.
+ *
+ * <p>Format versions: 1 (crosscheck before the typed model: {@code engineResult.extra
+ * .timingMillisClock} instead of {@code engineResult.reportedResolutionNanos}, no {@code pid}) and
+ * 2 (this record). The reader upgrades version 1 on reading.
+ *
+ * @param formatVersion {@link RunFiles#FORMAT_VERSION} when written by this code
+ * @param status {@code running}, {@code completed}, {@code interrupted}, {@code failed}; {@code
+ *     wire-only} for a directory made by {@code compare --pcap} (no generator ran)
+ * @param crosscheckVersion the writer's version ({@code dev} from a source tree)
+ * @param startTimeUtc ISO-8601 start
+ * @param startEpochNanos the same, wall clock
+ * @param pid the process that wrote the run (to tell a killed run from a running one); null in v1
+ * @param command the command line as typed
+ * @param seed the schedule's seed
+ * @param scheduleDigest equal digests mean identical work
+ * @param workload the resolved workload
+ * @param engine the engine and its options
+ * @param jvm the JVM that ran the generator's engine (this process)
+ * @param host the machine
+ * @param clockStart monotonic→epoch offset calibrated at the start
+ * @param files the run's files by role
+ * @param jitWarmUp the engine's JIT warm-up, when it ran
+ * @param telemetry the generator JVM's pressure summary, when telemetry ran
+ * @param scriptOutcomes a scripted workload's session outcomes in words (RUBiS)
+ * @param generatorJvm the child JVM that ran the generator, when {@code --jvm} was used
+ * @param endTimeUtc ISO-8601 end
+ * @param endEpochNanos the same, wall clock
+ * @param clockEnd monotonic→epoch offset calibrated at the end
+ * @param clockDrift the change of the offset over the run
+ * @param engineResult what the engine reported of its own run; null when it returned none
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RunJson(
+    int formatVersion,
+    String status,
+    String crosscheckVersion,
+    String startTimeUtc,
+    Long startEpochNanos,
+    Long pid,
+    List<String> command,
+    Long seed,
+    String scheduleDigest,
+    WorkloadSection workload,
+    EngineSection engine,
+    JvmSection jvm,
+    HostSection host,
+    ClockSection clockStart,
+    Map<String, String> files,
+    WarmUpSection jitWarmUp,
+    TelemetrySummary telemetry,
+    String scriptOutcomes,
+    GeneratorJvmSection generatorJvm,
+    String endTimeUtc,
+    Long endEpochNanos,
+    ClockSection clockEnd,
+    DriftSection clockDrift,
+    EngineResultSection engineResult) {
+
+  public static final String RUNNING = "running";
+  public static final String COMPLETED = "completed";
+  public static final String INTERRUPTED = "interrupted";
+  public static final String FAILED = "failed";
+  public static final String WIRE_ONLY = "wire-only";
+
+  /**
+   * The engine and its options.
+   *
+   * @param name e.g. {@code netty}
+   * @param policy connection policy label
+   * @param connectionsK K of shared-cache and browser
+   * @param eventLoops event loops (0: one per core)
+   * @param connectTimeoutNanos connect timeout
+   * @param requestTimeoutNanos send start to last byte
+   * @param sourceAddresses local addresses client sockets bind to
+   * @param busyPoll event loops spin instead of sleeping (null in v1)
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record EngineSection(String name, String policy, int connectionsK, int eventLoops, long connectTimeoutNanos,
+      long requestTimeoutNanos, List<String> sourceAddresses, Boolean busyPoll) {}
+
+  /** The JVM of this process. */
+  public record JvmSection(String vendor, String version, String vmName, String vmVersion, String javaHome,
+      List<String> inputArguments, int availableProcessors, long maxHeapBytes) {}
+
+  /** The machine. {@code memoryBytes} is null where the JVM cannot tell. */
+  public record HostSection(String hostname, String osName, String osVersion, String osArch, int cores,
+      Long memoryBytes) {}
+
+  /**
+   * A monotonic→epoch offset: {@code epoch = monotonic + offsetNanos}, good to ±{@code
+   * uncertaintyNanos}, measured at {@code measuredAtNanos} (monotonic).
+   */
+  public record ClockSection(long offsetNanos, long uncertaintyNanos, long measuredAtNanos,
+      long measuredAtEpochNanos) {
+    public static ClockSection of(ClockOffset c) {
+      return new ClockSection(c.offsetNanos(), c.uncertaintyNanos(), c.measuredAtNanos(),
+          c.toEpochNanos(c.measuredAtNanos()));
+    }
+
+    public ClockOffset offset() {
+      return new ClockOffset(offsetNanos, uncertaintyNanos, measuredAtNanos);
+    }
+  }
+
+  /** The change of the offset between start and end, its uncertainty, and the time between. */
+  public record DriftSection(long driftNanos, long uncertaintyNanos, long elapsedNanos) {}
+
+  /**
+   * The engine's JIT warm-up.
+   *
+   * @param requests requests made against the in-process server
+   * @param ok of which ok
+   * @param elapsedMillis the whole warm-up
+   * @param settleMillis the wait for the JIT to settle
+   * @param jitSettled {@code true}, {@code false}, or {@code unknown} when the JVM does not monitor
+   *     compilation (v1 wrote a boolean)
+   */
+  public record WarmUpSection(long requests, long ok, long elapsedMillis, long settleMillis, String jitSettled) {}
+
+  /** The child JVM that ran the generator ({@code --jvm}). */
+  public record GeneratorJvmSection(String javaHome, String javaVersion, int featureVersion, String vmName,
+      String vendor, List<String> jvmOpts, List<String> effectiveJvmOpts, String mainClass, List<String> args) {}
+
+  /**
+   * What the engine reported of its own run.
+   *
+   * @param startNanos monotonic instant of the schedule's offset 0
+   * @param endNanos when the engine finished
+   * @param durationNanos the difference
+   * @param requestsIssued requests handed to the network
+   * @param connectionsOpened connections the engine opened; null when it cannot see them
+   * @param sessionsStarted sessions started
+   * @param sessionsCompleted sessions run to their last request
+   * @param reportedResolutionNanos resolution of the generator's own timing: 1,000,000 for a
+   *     generator timing with {@code currentTimeMillis}, 0 for nanosecond timing
+   * @param extra engine-specific gauges (names with units)
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record EngineResultSection(long startNanos, long endNanos, long durationNanos, long requestsIssued,
+      Long connectionsOpened, long sessionsStarted, long sessionsCompleted, Long reportedResolutionNanos,
+      Map<String, Long> extra) {}
+
+  /** A copy with {@code generatorJvm} set. */
+  public RunJson withGeneratorJvm(GeneratorJvmSection g) {
+    return new RunJson(formatVersion, status, crosscheckVersion, startTimeUtc, startEpochNanos, pid, command, seed,
+        scheduleDigest, workload, engine, jvm, host, clockStart, files, jitWarmUp, telemetry, scriptOutcomes, g,
+        endTimeUtc, endEpochNanos, clockEnd, clockDrift, engineResult);
+  }
+
+  /** A copy with {@code engineResult} set (the v1 upgrade). */
+  RunJson withEngineResult(EngineResultSection r, int version) {
+    return new RunJson(version, status, crosscheckVersion, startTimeUtc, startEpochNanos, pid, command, seed,
+        scheduleDigest, workload, engine, jvm, host, clockStart, files, jitWarmUp, telemetry, scriptOutcomes,
+        generatorJvm, endTimeUtc, endEpochNanos, clockEnd, clockDrift, r);
+  }
+
+  /** The calibrations of run.json itself: clockStart and clockEnd, where present. */
+  public List<ClockOffset> clockOffsets() {
+    return java.util.stream.Stream.of(clockStart, clockEnd).filter(java.util.Objects::nonNull)
+        .map(ClockSection::offset).toList();
+  }
+
+  /** The server port the capture is read for, 0 when unknown. */
+  public int targetPort() {
+    return workload == null ? 0 : workload.targetPort();
+  }
+
+  /** The generator's timing resolution in nanoseconds (0 when it timed in nanoseconds or is unknown). */
+  public long reportedResolutionNanos() {
+    return engineResult == null || engineResult.reportedResolutionNanos() == null ? 0
+        : engineResult.reportedResolutionNanos();
+  }
+}

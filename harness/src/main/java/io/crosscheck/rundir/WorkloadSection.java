@@ -1,0 +1,140 @@
+package io.crosscheck.rundir;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.crosscheck.model.Arrival;
+import io.crosscheck.model.ArrivalProcess;
+import io.crosscheck.model.Phases;
+import io.crosscheck.model.SessionLength;
+import io.crosscheck.model.SessionSource;
+import io.crosscheck.model.ThinkTime;
+import io.crosscheck.model.Workload;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code workload} section of run.json: the resolved workload in a readable form, every key
+ * with its unit. Large inputs are summarised, not copied: a wsesslog source by its file and
+ * session/request counts, a gap list by its file, count and mean. Fields that do not apply to a
+ * variant are absent (null). Immutable.
+ *
+ * @param target the target URL
+ * @param targetHost its host
+ * @param targetPort its port (the server port the capture is read for)
+ * @param arrival the arrival model
+ * @param source where sessions come from
+ * @param length session length
+ * @param thinkTime think time
+ * @param phases ramp-up, measure, ramp-down
+ * @param seed the schedule's seed
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record WorkloadSection(String target, String targetHost, int targetPort, ArrivalSection arrival,
+    SourceSection source, LengthSection length, ThinkSection thinkTime, PhasesSection phases, Long seed) {
+
+  /** @param model closed, open or partly-open */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record ArrivalSection(String model, Integer users, Integer sessionsPerUser, ProcessSection process) {}
+
+  /** An arrival process: poisson, deterministic, gaps or rate-steps. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record ProcessSection(String type, Double ratePerSecond, String source, Integer gapCount,
+      Long meanGapNanos, Boolean poisson, List<RateStepSection> steps) {}
+
+  public record RateStepSection(double ratePerSecond, long durationNanos) {}
+
+  /** @param type url-list, wsesslog or scripted */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record SourceSection(String type, Boolean random, List<String> paths, String source, Integer sessionCount,
+      Long requestCount) {}
+
+  /** @param type fixed or geometric */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record LengthSection(String type, Integer requests, Double stayProbability, Integer maxRequests) {}
+
+  /** @param type none, fixed, exponential, uniform or per-state */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record ThinkSection(String type, Long nanos, Long meanNanos, Long minNanos, Long maxNanos, String source,
+      Map<String, Long> nanosByState, ThinkSection fallback) {}
+
+  public record PhasesSection(long rampUpNanos, long measureNanos, long rampDownNanos, long totalNanos) {
+    static PhasesSection of(Phases p) {
+      return new PhasesSection(p.rampUpNanos(), p.measureNanos(), p.rampDownNanos(), p.totalNanos());
+    }
+  }
+
+  /** The section for a resolved workload. */
+  public static WorkloadSection of(Workload w) {
+    return new WorkloadSection(w.target().toString(), w.target().host(), w.target().port(), arrival(w.arrival()),
+        source(w.source()), length(w.length()), think(w.thinkTime()), PhasesSection.of(w.phases()), w.seed());
+  }
+
+  static ArrivalSection arrival(Arrival a) {
+    if (a instanceof Arrival.Closed c) {
+      return new ArrivalSection("closed", c.users(), c.sessionsPerUser(), null);
+    } else if (a instanceof Arrival.Open o) {
+      return new ArrivalSection("open", null, null, process(o.process()));
+    } else if (a instanceof Arrival.PartlyOpen p) {
+      return new ArrivalSection("partly-open", null, null, process(p.process()));
+    }
+    return new ArrivalSection(String.valueOf(a), null, null, null);
+  }
+
+  static ProcessSection process(ArrivalProcess p) {
+    if (p instanceof ArrivalProcess.Poisson x) {
+      return new ProcessSection("poisson", x.ratePerSecond(), null, null, null, null, null);
+    } else if (p instanceof ArrivalProcess.Deterministic x) {
+      return new ProcessSection("deterministic", x.ratePerSecond(), null, null, null, null, null);
+    } else if (p instanceof ArrivalProcess.Gaps x) {
+      long sum = 0;
+      for (long g : x.gapsNanos()) {
+        sum += g;
+      }
+      long meanGapNanos = x.gapsNanos().isEmpty() ? 0 : sum / x.gapsNanos().size();
+      return new ProcessSection("gaps", null, x.source(), x.gapsNanos().size(), meanGapNanos, null, null);
+    } else if (p instanceof ArrivalProcess.RateSteps x) {
+      List<RateStepSection> steps =
+          x.steps().stream().map(s -> new RateStepSection(s.ratePerSecond(), s.durationNanos())).toList();
+      return new ProcessSection("rate-steps", null, null, null, null, x.poisson(), steps);
+    }
+    return new ProcessSection(String.valueOf(p), null, null, null, null, null, null);
+  }
+
+  static SourceSection source(SessionSource s) {
+    if (s instanceof SessionSource.UrlList u) {
+      return new SourceSection("url-list", u.random(), u.paths(), null, null, null);
+    } else if (s instanceof SessionSource.WsessLog w) {
+      long requests = 0;
+      for (SessionSource.WsSession session : w.sessions()) {
+        requests += session.requests().size();
+      }
+      return new SourceSection("wsesslog", null, null, w.source(), w.sessions().size(), requests);
+    } else if (s instanceof SessionSource.Scripted) {
+      return new SourceSection("scripted", null, null, null, null, null);
+    }
+    return new SourceSection(String.valueOf(s), null, null, null, null, null);
+  }
+
+  static LengthSection length(SessionLength l) {
+    if (l instanceof SessionLength.Fixed f) {
+      return new LengthSection("fixed", f.requests(), null, null);
+    } else if (l instanceof SessionLength.Geometric g) {
+      return new LengthSection("geometric", null, g.stayProbability(), g.maxRequests());
+    }
+    return new LengthSection(String.valueOf(l), null, null, null);
+  }
+
+  static ThinkSection think(ThinkTime t) {
+    if (t instanceof ThinkTime.None) {
+      return new ThinkSection("none", null, null, null, null, null, null, null);
+    } else if (t instanceof ThinkTime.Fixed f) {
+      return new ThinkSection("fixed", f.nanos(), null, null, null, null, null, null);
+    } else if (t instanceof ThinkTime.Exponential e) {
+      return new ThinkSection("exponential", null, e.meanNanos(), null, null, null, null, null);
+    } else if (t instanceof ThinkTime.Uniform u) {
+      return new ThinkSection("uniform", null, null, u.minNanos(), u.maxNanos(), null, null, null);
+    } else if (t instanceof ThinkTime.PerState p) {
+      return new ThinkSection("per-state", null, null, null, null, p.source(), p.nanosByState(), think(p.fallback()));
+    }
+    return new ThinkSection(String.valueOf(t), null, null, null, null, null, null, null);
+  }
+}
