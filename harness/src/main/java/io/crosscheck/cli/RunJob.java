@@ -86,7 +86,7 @@ final class RunJob {
       return;
     }
     try {
-      Optional<? extends Engine.WarmUpResult> done = engine.warmUp(options, jitWarmUpRequests);
+      Optional<? extends Engine.WarmUpResult> done = engine.warmUp(options, jitWarmUpRequests, new WarmUpServer());
       if (done.isPresent()) {
         out.println("crosscheck: " + done.get().describe());
         dir.put("jitWarmUp", done.get().toJson());
