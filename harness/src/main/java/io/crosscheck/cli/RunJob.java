@@ -87,7 +87,7 @@ final class RunJob {
       return;
     }
     try {
-      Optional<? extends Engine.WarmUpResult> done = engine.warmUp(options, jitWarmUpRequests);
+      Optional<? extends Engine.WarmUpResult> done = engine.warmUp(options, jitWarmUpRequests, new WarmUpServer());
       if (done.isPresent()) {
         out.println("crosscheck: " + done.get().describe());
         dir.jitWarmUp(RunSections.warmUp(done.get()));

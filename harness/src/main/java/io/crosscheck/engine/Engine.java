@@ -33,14 +33,17 @@ public interface Engine {
 
   /**
    * Exercises the engine's request path before a run, so that its code is JIT-compiled when the
-   * first measured request goes out; nothing is sent to the run's target. Engines that reproduce
-   * another generator (cold start included) do nothing and return empty.
+   * first measured request goes out; nothing is sent to the run's target, only to a server started
+   * from {@code target}. Engines that reproduce another generator (cold start included) do nothing
+   * and return empty.
    *
    * @param options the settings the run will use
    * @param requests how many requests to make (the engine may stop earlier on a time bound)
+   * @param target starts the server the warm-up's requests go to, and stops it afterwards
    * @return what was done, or empty when this engine is not warmed up
    */
-  default Optional<? extends WarmUpResult> warmUp(EngineOptions options, int requests) throws InterruptedException {
+  default Optional<? extends WarmUpResult> warmUp(EngineOptions options, int requests, WarmUpTarget target)
+      throws InterruptedException {
     return Optional.empty();
   }
 
@@ -49,7 +52,7 @@ public interface Engine {
     /** A line for the console. */
     String describe();
 
-    /** Fields for run.json. */
-    java.util.Map<String, Object> toJson();
+    /** The fields for run.json ({@code jitWarmUp}). */
+    WarmUpReport toJson();
   }
 }

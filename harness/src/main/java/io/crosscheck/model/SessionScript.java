@@ -1,7 +1,5 @@
 package io.crosscheck.model;
 
-import io.crosscheck.schedule.RequestPlan;
-
 /**
  * A session whose next request depends on the replies so far (RUBiS: the next state's URL carries
  * an item id read from the previous page, and a page's images are fetched after it). Engines call

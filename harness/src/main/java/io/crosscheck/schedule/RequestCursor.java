@@ -1,6 +1,7 @@
 package io.crosscheck.schedule;
 
 import io.crosscheck.model.Reply;
+import io.crosscheck.model.RequestPlan;
 import java.util.ArrayList;
 import java.util.List;
 

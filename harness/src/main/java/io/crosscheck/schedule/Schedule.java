@@ -1,6 +1,7 @@
 package io.crosscheck.schedule;
 
 import io.crosscheck.model.Arrival;
+import io.crosscheck.model.RequestPlan;
 import io.crosscheck.model.SessionLength;
 import io.crosscheck.model.SessionSource;
 import io.crosscheck.model.ThinkTime;

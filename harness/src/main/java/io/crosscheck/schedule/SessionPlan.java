@@ -1,5 +1,6 @@
 package io.crosscheck.schedule;
 
+import io.crosscheck.model.RequestPlan;
 import io.crosscheck.model.SessionScript;
 import java.util.List;
 

@@ -3,10 +3,11 @@ package io.crosscheck.schedule;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.crosscheck.model.RequestPlan;
+import io.crosscheck.model.spec.WorkloadSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import io.crosscheck.model.spec.WorkloadSpec;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.crosscheck.model.RequestPlan;
 import io.crosscheck.model.Workload;
 import io.crosscheck.model.spec.WorkloadSpec;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package io.crosscheck.rubis;
 
 import io.crosscheck.model.Reply;
+import io.crosscheck.model.RequestPlan;
 import io.crosscheck.model.SessionScript;
 import io.crosscheck.rubis.ReplyScanner.Death;
-import io.crosscheck.schedule.RequestPlan;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.crosscheck.model.Reply;
-import io.crosscheck.schedule.RequestPlan;
+import io.crosscheck.model.RequestPlan;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.crosscheck.model.Reply;
-import io.crosscheck.schedule.RequestPlan;
+import io.crosscheck.model.RequestPlan;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 

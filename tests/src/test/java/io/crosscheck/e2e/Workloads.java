@@ -1,7 +1,7 @@
 package io.crosscheck.e2e;
 
+import io.crosscheck.model.RequestPlan;
 import io.crosscheck.model.spec.WorkloadSpec;
-import io.crosscheck.schedule.RequestPlan;
 import io.crosscheck.schedule.Schedule;
 import java.lang.reflect.Field;
 import java.util.HashMap;

@@ -1,9 +1,9 @@
 package io.crosscheck.engine.legacy;
 
 import io.crosscheck.model.Phase;
+import io.crosscheck.model.RequestPlan;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestRecord;
-import io.crosscheck.schedule.RequestPlan;
 import io.crosscheck.schedule.SessionPlan;
 import java.util.concurrent.atomic.AtomicBoolean;
 

@@ -2,10 +2,10 @@ package io.crosscheck.engine.legacy;
 
 import io.crosscheck.model.Arrival;
 import io.crosscheck.model.Phase;
-import io.crosscheck.record.Outcome;
 import io.crosscheck.model.Reply;
+import io.crosscheck.model.RequestPlan;
+import io.crosscheck.record.Outcome;
 import io.crosscheck.schedule.RequestCursor;
-import io.crosscheck.schedule.RequestPlan;
 import io.crosscheck.schedule.Schedule;
 import io.crosscheck.schedule.SessionPlan;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.crosscheck.engine.netty;
 
+import io.crosscheck.model.RequestPlan;
 import io.crosscheck.record.Outcome;
-import io.crosscheck.schedule.RequestPlan;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;

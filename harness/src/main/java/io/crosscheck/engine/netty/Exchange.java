@@ -2,9 +2,9 @@ package io.crosscheck.engine.netty;
 
 import io.crosscheck.model.Phase;
 import io.crosscheck.model.Reply;
+import io.crosscheck.model.RequestPlan;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestRecord;
-import io.crosscheck.schedule.RequestPlan;
 import io.netty.util.concurrent.ScheduledFuture;
 
 /**

@@ -4,31 +4,30 @@ import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.EngineProgress;
 import io.crosscheck.engine.EngineResult;
+import io.crosscheck.engine.WarmUpReport;
+import io.crosscheck.engine.WarmUpReport.JitSettled;
+import io.crosscheck.engine.WarmUpTarget;
 import io.crosscheck.model.Arrival;
 import io.crosscheck.model.Phases;
 import io.crosscheck.model.SessionLength;
 import io.crosscheck.model.SessionSource;
-import io.crosscheck.model.Target;
 import io.crosscheck.model.ThinkTime;
 import io.crosscheck.model.Workload;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.schedule.Schedule;
 import io.crosscheck.schedule.Ticker;
-import io.crosscheck.server.EmbeddedServer;
-import io.crosscheck.server.ServerConfig;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.Locale;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Warms the Netty engine's JIT before a run: the same engine code (sessions, connections, codec,
- * meter, records) drives an in-process embedded server on an ephemeral loopback port, so the first
- * measured requests are not timed by interpreted or C1 code. A cold JVM adds tens of µs to over a
- * millisecond to each request of its first seconds (bench/FIDELITY.md); the study's generators
- * paid that, the reference engine should not.
+ * meter, records) drives a server started from the caller's {@link WarmUpTarget} (the CLI's: an
+ * in-process embedded server on an ephemeral loopback port), so the first measured requests are
+ * not timed by interpreted or C1 code. A cold JVM adds tens of µs to over a millisecond to each
+ * request of its first seconds (bench/FIDELITY.md); the study's generators paid that, the reference
+ * engine should not.
  *
  * <p>Nothing reaches the run's target or its capture (another port). Records are counted and
  * dropped. The loops are named {@code crosscheck-warmup-*}, so they are not mistaken for the run's.
@@ -42,11 +41,9 @@ public final class JitWarmUp {
   /** Short sessions: connection set-up and tear-down are warmed too (per-session policy). */
   private static final int REQUESTS_PER_SESSION = 10;
   /** The JIT counts as settled after this long without a finished compilation. */
-  private static final long JIT_QUIET_NANOS = 300_000_000L;
+  static final long JIT_QUIET_NANOS = 300_000_000L;
   /** Upper bound on the wait for the JIT to settle after the requests. */
-  private static final long MAX_SETTLE_NANOS = 5_000_000_000L;
-  /** Reply kinds the run may meet: small and large Content-Length replies, chunked replies. */
-  private static final List<String> PATHS = List.of("/static/2k", "/static/16k", "/static/64k", "/chunked/8k");
+  static final long MAX_SETTLE_NANOS = 5_000_000_000L;
 
   private JitWarmUp() {}
 
@@ -57,40 +54,41 @@ public final class JitWarmUp {
    * @param ok requests that ended {@link Outcome#OK}
    * @param elapsedNanos wall time of the warm-up: server start, requests and the JIT's settling
    * @param settleNanos of which the wait, after the requests, for the JIT to finish compiling
-   * @param settled false when the JIT was still compiling at the end of the bounded wait
+   * @param jitSettled {@link JitSettled#NOT_SETTLED} when the JIT was still compiling at the end of
+   *     the bounded wait; {@link JitSettled#UNKNOWN} when this JVM does not monitor compilation
    */
-  public record Result(long requests, long ok, long elapsedNanos, long settleNanos, boolean settled)
+  public record Result(long requests, long ok, long elapsedNanos, long settleNanos, JitSettled jitSettled)
       implements Engine.WarmUpResult {
     @Override
     public String describe() {
-      return String.format("JIT warm-up: %,d requests (%,d ok) against an in-process server, then %.1f s"
-              + " for the JIT to %s; %.1f s in all",
-          requests, ok, settleNanos / 1e9, settled ? "settle" : "settle (it had not: still compiling)",
-          elapsedNanos / 1e9);
+      String jit = switch (jitSettled) {
+        case SETTLED -> String.format(Locale.ROOT, "yes (%.1f s after the requests)", settleNanos / 1e9);
+        case NOT_SETTLED ->
+            String.format(Locale.ROOT, "no (still compiling %.1f s after the requests)", settleNanos / 1e9);
+        case UNKNOWN -> "unknown (compilation time not monitored by this JVM)";
+      };
+      return String.format(Locale.ROOT,
+          "JIT warm-up: %,d requests (%,d ok) against its own server, %.1f s in all; JIT settled: %s",
+          requests, ok, elapsedNanos / 1e9, jit);
     }
 
     @Override
-    public Map<String, Object> toJson() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("requests", requests);
-      m.put("ok", ok);
-      m.put("elapsedMillis", elapsedNanos / 1_000_000L);
-      m.put("settleMillis", settleNanos / 1_000_000L);
-      m.put("jitSettled", settled);
-      return m;
+    public WarmUpReport toJson() {
+      return new WarmUpReport(requests, ok, elapsedNanos / 1_000_000L, settleNanos / 1_000_000L, jitSettled);
     }
   }
 
-  static Result run(NettyEngine engine, EngineOptions options, int requests) throws InterruptedException {
+  static Result run(NettyEngine engine, EngineOptions options, int requests, WarmUpTarget target)
+      throws InterruptedException {
     if (requests <= 0) {
       throw new IllegalArgumentException("requests: " + requests + ": expected > 0");
     }
     Ticker ticker = Ticker.system();
     long startNanos = ticker.nanoTime();
     int sessionsPerUser = Math.max(1, (requests + USERS * REQUESTS_PER_SESSION - 1) / (USERS * REQUESTS_PER_SESSION));
-    try (EmbeddedServer server = EmbeddedServer.start(ServerConfig.defaults().withPort(0))) {
-      Workload w = new Workload(new Target(ServerConfig.LOOPBACK, server.port()),
-          new Arrival.Closed(USERS, sessionsPerUser), new SessionSource.UrlList(PATHS, true),
+    try (WarmUpTarget.Server server = target.start()) {
+      Workload w = new Workload(server.target(),
+          new Arrival.Closed(USERS, sessionsPerUser), new SessionSource.UrlList(server.paths(), true),
           new SessionLength.Fixed(REQUESTS_PER_SESSION), new ThinkTime.None(),
           new Phases(0, MAX_NANOS, 0), 1L);
       LongAdder ok = new LongAdder();
@@ -102,7 +100,7 @@ public final class JitWarmUp {
           },
           new EngineProgress(), "crosscheck-warmup");
       long settleStartNanos = ticker.nanoTime();
-      boolean settled = awaitJitQuiet(ticker);
+      JitSettled settled = awaitJitQuiet(ticker, ManagementFactory.getCompilationMXBean());
       long endNanos = ticker.nanoTime();
       return new Result(r.requestsIssued(), ok.sum(), endNanos - startNanos, endNanos - settleStartNanos, settled);
     }
@@ -112,19 +110,24 @@ public final class JitWarmUp {
    * Waits until the JIT has finished no compilation for {@link #JIT_QUIET_NANOS}: the compile
    * queue the requests filled drains in the background (on a small machine for seconds), and
    * methods installed meanwhile would be timed by the run's first requests. Bounded by {@link
-   * #MAX_SETTLE_NANOS}; returns whether it settled. Without compilation monitoring: no wait.
+   * #MAX_SETTLE_NANOS}.
+   *
+   * @param ticker the clock the quiet period and the bound are measured on
+   * @param jit the JVM's compilation monitor ({@link ManagementFactory#getCompilationMXBean()});
+   *     null when the JVM has no JIT
+   * @return {@link JitSettled#UNKNOWN} at once when {@code jit} is null or does not monitor
+   *     compilation time (nothing to wait for, and no claim that it settled)
    */
-  static boolean awaitJitQuiet(Ticker ticker) throws InterruptedException {
-    CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+  static JitSettled awaitJitQuiet(Ticker ticker, CompilationMXBean jit) throws InterruptedException {
     if (jit == null || !jit.isCompilationTimeMonitoringSupported()) {
-      return true;
+      return JitSettled.UNKNOWN;
     }
     long deadlineNanos = ticker.nanoTime() + MAX_SETTLE_NANOS;
     long lastMillis = jit.getTotalCompilationTime();
     long quietSinceNanos = ticker.nanoTime();
     while (ticker.nanoTime() - quietSinceNanos < JIT_QUIET_NANOS) {
       if (ticker.nanoTime() >= deadlineNanos) {
-        return false;
+        return JitSettled.NOT_SETTLED;
       }
       Thread.sleep(50);
       long millis = jit.getTotalCompilationTime();
@@ -133,6 +136,6 @@ public final class JitWarmUp {
         quietSinceNanos = ticker.nanoTime();
       }
     }
-    return true;
+    return JitSettled.SETTLED;
   }
 }

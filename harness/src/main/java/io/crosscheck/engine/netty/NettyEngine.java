@@ -4,6 +4,7 @@ import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.EngineProgress;
 import io.crosscheck.engine.EngineResult;
+import io.crosscheck.engine.WarmUpTarget;
 import io.crosscheck.model.Arrival;
 import io.crosscheck.model.ConnectionPolicy;
 import io.crosscheck.model.Target;
@@ -69,8 +70,9 @@ public final class NettyEngine implements Engine {
   }
 
   @Override
-  public Optional<JitWarmUp.Result> warmUp(EngineOptions options, int requests) throws InterruptedException {
-    return Optional.of(JitWarmUp.run(this, options, requests));
+  public Optional<JitWarmUp.Result> warmUp(EngineOptions options, int requests, WarmUpTarget target)
+      throws InterruptedException {
+    return Optional.of(JitWarmUp.run(this, options, requests, target));
   }
 
   /** {@link #run} with event-loop threads named {@code threadPrefix-N-M}. */

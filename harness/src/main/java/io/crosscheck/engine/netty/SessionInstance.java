@@ -2,8 +2,8 @@ package io.crosscheck.engine.netty;
 
 import io.crosscheck.model.Phase;
 import io.crosscheck.model.Reply;
+import io.crosscheck.model.RequestPlan;
 import io.crosscheck.schedule.RequestCursor;
-import io.crosscheck.schedule.RequestPlan;
 import io.crosscheck.schedule.SessionPlan;
 import io.netty.channel.EventLoop;
 import java.util.ArrayDeque;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.crosscheck.cli.WarmUpServer;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.EngineProgress;
 import io.crosscheck.engine.EngineResult;
@@ -83,12 +84,13 @@ class NettyEngineTimingTest {
   @Test
   void jitWarmUpMakesItsRequestsAgainstItsOwnServerOnly() throws Exception {
     long acceptedBefore = server.connectionsAccepted();
-    JitWarmUp.Result r = JitWarmUp.run(new NettyEngine(), EngineOptions.defaults(), 3000);
+    JitWarmUp.Result r = JitWarmUp.run(new NettyEngine(), EngineOptions.defaults(), 3000, new WarmUpServer());
     assertTrue(r.requests() >= 3000 && r.requests() < 3000 + 16 * 10, "whole sessions: " + r.requests());
     assertEquals(r.requests(), r.ok(), "every warm-up request is answered by the in-process server");
     assertEquals(acceptedBefore, server.connectionsAccepted(), "no connection to any other server");
     assertTrue(r.settleNanos() <= r.elapsedNanos());
     assertTrue(r.elapsedNanos() < JitWarmUp.MAX_NANOS + 6_000_000_000L, r.describe());
-    assertEquals(r.requests(), r.toJson().get("requests"));
+    assertEquals(r.requests(), r.toJson().requests());
+    assertEquals(r.jitSettled(), r.toJson().jitSettled());
   }
 }

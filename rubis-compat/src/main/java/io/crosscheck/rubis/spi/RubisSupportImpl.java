@@ -1,6 +1,7 @@
 package io.crosscheck.rubis.spi;
 
 import io.crosscheck.model.Reply;
+import io.crosscheck.model.RequestPlan;
 import io.crosscheck.model.SessionScript;
 import io.crosscheck.model.SessionScriptFactory;
 import io.crosscheck.model.SessionSource;
@@ -9,7 +10,6 @@ import io.crosscheck.rubis.RubisInputException;
 import io.crosscheck.rubis.RubisWorkload;
 import io.crosscheck.rubis.server.RubisServer;
 import io.crosscheck.rubis.server.RubisServerConfig;
-import io.crosscheck.schedule.RequestPlan;
 import io.crosscheck.spi.RubisSupport;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,7 +1,9 @@
-package io.crosscheck.schedule;
+package io.crosscheck.model;
 
 /**
- * One request of a planned session.
+ * One request of a planned session: what a {@link SessionScript} returns and what a schedule's
+ * session plan lists. Part of the workload model (not of {@code schedule}) so that a script, which
+ * is model, names it without depending on the stage that schedules it. Immutable.
  *
  * @param seq 0-based position in the session
  * @param method HTTP method
