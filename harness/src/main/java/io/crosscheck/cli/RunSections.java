@@ -4,10 +4,10 @@ import io.crosscheck.child.ChildJvm;
 import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.EngineResult;
-import io.crosscheck.record.JsonFiles;
+import io.crosscheck.engine.WarmUpReport;
 import io.crosscheck.rundir.RunJson;
 import java.net.InetAddress;
-import java.util.Map;
+import java.util.Locale;
 import java.util.TreeMap;
 
 /**
@@ -34,8 +34,9 @@ final class RunSections {
   }
 
   static RunJson.WarmUpSection warmUp(Engine.WarmUpResult w) {
-    Map<String, Object> m = w.toJson();
-    return JsonFiles.mapper().convertValue(m, RunJson.WarmUpSection.class);
+    WarmUpReport r = w.toJson();
+    return new RunJson.WarmUpSection(r.requests(), r.ok(), r.elapsedMillis(), r.settleMillis(),
+        r.jitSettled().name().toLowerCase(Locale.ROOT).replace('_', '-'));
   }
 
   static RunJson.GeneratorJvmSection generatorJvm(ChildJvm child) {

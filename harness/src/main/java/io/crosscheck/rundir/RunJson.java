@@ -125,8 +125,8 @@ public record RunJson(
    * @param ok of which ok
    * @param elapsedMillis the whole warm-up
    * @param settleMillis the wait for the JIT to settle
-   * @param jitSettled {@code true}, {@code false}, or {@code unknown} when the JVM does not monitor
-   *     compilation (v1 wrote a boolean)
+   * @param jitSettled {@code settled}, {@code not-settled}, or {@code unknown} when the JVM does not
+   *     monitor compilation (v1 wrote a boolean, read as {@code true} or {@code false})
    */
   public record WarmUpSection(long requests, long ok, long elapsedMillis, long settleMillis, String jitSettled) {}
 
