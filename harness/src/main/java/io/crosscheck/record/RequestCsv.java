@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -34,6 +36,9 @@ import java.util.function.Consumer;
  *       invalid, aborted), {@code phase} ({@link Phase#label()}: ramp-up, measure, ramp-down)
  *   <li>{@code detail} (text; short failure reason, empty otherwise)
  * </ol>
+ *
+ * <p>A writer killed mid-row leaves a torn last line; the reader skips it and reports it ({@link
+ * #readAll}, {@link TornLine}) instead of failing, and returns every record before it.
  *
  * <p>The row formatter is on the recording hot path: it appends to a caller-owned {@link
  * StringBuilder} and allocates nothing else for fields that need no quoting. Stateless and
@@ -121,32 +126,81 @@ public final class RequestCsv {
   }
 
   /**
-   * Reads every record of a requests.csv file.
+   * The last line of a requests.csv that its writer never finished (killed or crashed mid-row):
+   * skipped by the reader and reported.
    *
-   * @throws IOException when the file cannot be read, or a row is malformed: the message names
-   *     {@code FILE:LINE}, the column and the value
+   * @param line the 1-based line number where the torn row starts
+   * @param bytes its length in UTF-8 bytes as found in the file, including a line end if it has one
+   * @param reason why it is taken as torn, e.g. "no line end" or "7 columns (expected 18)"
    */
-  public static List<RequestRecord> read(Path file) throws IOException {
-    List<RequestRecord> out = new ArrayList<>();
-    forEach(file, out::add);
-    return out;
+  public record TornLine(int line, long bytes, String reason) {}
+
+  /**
+   * What {@link #readAll} found: every complete record, in file order, and the torn last line
+   * that was skipped, if any.
+   */
+  public record ReadResult(List<RequestRecord> records, Optional<TornLine> tornLastLine) {
+    public ReadResult {
+      records = List.copyOf(records);
+      Objects.requireNonNull(tornLastLine, "tornLastLine");
+    }
   }
 
-  /** Streams the records of a requests.csv file to {@code consumer}, in file order. */
-  public static void forEach(Path file, Consumer<RequestRecord> consumer) throws IOException {
+  /**
+   * Reads every record of a requests.csv file. A torn last line (see {@link #forEach(Reader,
+   * String, Consumer)}) is skipped without a trace here; {@link #readAll} reports it.
+   *
+   * @throws IOException when the file cannot be read, or a row other than a torn last one is
+   *     malformed: the message names {@code FILE:LINE}, the column and the value
+   */
+  public static List<RequestRecord> read(Path file) throws IOException {
+    return readAll(file).records();
+  }
+
+  /**
+   * Reads every record of a requests.csv file, and reports a torn last line instead of failing
+   * on it.
+   *
+   * @throws IOException as {@link #read}
+   */
+  public static ReadResult readAll(Path file) throws IOException {
+    List<RequestRecord> out = new ArrayList<>();
+    Optional<TornLine> torn = forEach(file, out::add);
+    return new ReadResult(out, torn);
+  }
+
+  /**
+   * Streams the records of a requests.csv file to {@code consumer}, in file order.
+   *
+   * @return the torn last line that was skipped, if any
+   */
+  public static Optional<TornLine> forEach(Path file, Consumer<RequestRecord> consumer)
+      throws IOException {
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      forEach(in, String.valueOf(file.getFileName()), consumer);
+      return forEach(in, String.valueOf(file.getFileName()), consumer);
     }
   }
 
   /**
    * Streams records from {@code in}; {@code name} (a file name) starts every error message.
+   *
+   * <p>The writer appends whole rows, each with its line end, so a writer killed mid-row leaves a
+   * last row without its line end (with fewer columns, a cut number or a cut text). Such a last row
+   * is torn: it is not passed to {@code consumer} but returned, whatever it holds. A last row that
+   * has its line end but fewer columns than {@link #COLUMNS} is taken as torn too. Blank lines
+   * after it do not count. Any other malformed row, and a malformed row followed by more rows,
+   * fails the read with {@code FILE:LINE}.
+   *
+   * @return the torn last line that was skipped, if any
    */
-  public static void forEach(Reader in, String name, Consumer<RequestRecord> consumer)
+  public static Optional<TornLine> forEach(Reader in, String name, Consumer<RequestRecord> consumer)
       throws IOException {
-    RowReader rows = new RowReader(in, name);
+    RowReader rows = new RowReader(in);
     if (!rows.next()) {
       throw new IOException(name + ":1: empty file (expected the header " + HEADER + ")");
+    }
+    if (rows.unterminatedQuote) {
+      throw new IOException(name + ":1: end of file inside a quoted field of the header");
     }
     List<String> header = rows.texts();
     if (!COLUMNS.equals(header)) {
@@ -156,19 +210,41 @@ public final class RequestCsv {
     while (true) {
       int line = rows.nextLine;
       if (!rows.next()) {
-        return;
+        return Optional.empty();
       }
-      if (rows.fieldCount == 1 && rows.length(0) == 0) {
+      if (rows.fieldCount == 1 && rows.length(0) == 0 && rows.endedWithLineEnd) {
         continue; // a blank line, e.g. a trailing one
+      }
+      if (!rows.endedWithLineEnd) {
+        // the end of the input in the middle of a row: the writer never finished it
+        String reason = rows.unterminatedQuote
+            ? "no line end (inside a quoted field)"
+            : "no line end (" + rows.fieldCount + " of " + COLUMNS.size() + " columns)";
+        return Optional.of(new TornLine(line, rows.rowBytes, reason));
+      }
+      if (rows.fieldCount < COLUMNS.size()) {
+        IOException error = columnCount(rows, name, line);
+        TornLine torn = new TornLine(line, rows.rowBytes,
+            rows.fieldCount + " columns (expected " + COLUMNS.size() + ")");
+        while (rows.next()) {
+          if (!(rows.fieldCount == 1 && rows.length(0) == 0)) {
+            throw error; // not the last row: a malformed row, not a torn one
+          }
+        }
+        return Optional.of(torn);
       }
       consumer.accept(parse(rows, name, line));
     }
   }
 
+  private static IOException columnCount(RowReader f, String name, int line) {
+    return new IOException(
+        name + ":" + line + ": " + f.fieldCount + " columns (expected " + COLUMNS.size() + ")");
+  }
+
   private static RequestRecord parse(RowReader f, String name, int line) throws IOException {
     if (f.fieldCount != COLUMNS.size()) {
-      throw new IOException(
-          name + ":" + line + ": " + f.fieldCount + " columns (expected " + COLUMNS.size() + ")");
+      throw columnCount(f, name, line);
     }
     Field p = new Field(f, name, line);
     return new RequestRecord(
@@ -251,7 +327,6 @@ public final class RequestCsv {
     private static final int MAX_CACHED_CHARS = 128;
 
     private final Reader in;
-    private final String name;
     private final char[] input = new char[1 << 16];
     private int pos;
     private int limit;
@@ -262,11 +337,16 @@ public final class RequestCsv {
     private int[] ends = new int[32];
     int fieldCount;
     int nextLine = 1;
+    /** Whether the current row ended with a line end (false: at the end of the input). */
+    boolean endedWithLineEnd;
+    /** Whether the input ended inside a quoted field of the current row. */
+    boolean unterminatedQuote;
+    /** The current row's length in UTF-8 bytes as read, quotes and line end included. */
+    long rowBytes;
     private final String[] textCache = new String[TEXT_CACHE_SLOTS];
 
-    RowReader(Reader in, String name) {
+    RowReader(Reader in) {
       this.in = in;
-      this.name = name;
     }
 
     private int read() throws IOException {
@@ -307,11 +387,16 @@ public final class RequestCsv {
       fieldCount++;
     }
 
-    /** Reads the next row; false at end of input. */
+    /**
+     * Reads the next row; false at end of input. A row cut by the end of the input is returned
+     * with {@link #endedWithLineEnd} false (and {@link #unterminatedQuote} when cut inside quotes).
+     */
     boolean next() throws IOException {
       fieldCount = 0;
       rowLength = 0;
-      int startLine = nextLine;
+      endedWithLineEnd = false;
+      unterminatedQuote = false;
+      rowBytes = 0;
       int c = read();
       if (c == -1) {
         return false;
@@ -319,14 +404,20 @@ public final class RequestCsv {
       boolean quoted = false;
       boolean afterQuote = false;
       while (true) {
+        if (c != -1) {
+          // surrogates count 2 each: a pair is the 4 bytes of its code point
+          rowBytes += c < 0x80 ? 1 : c < 0x800 || Character.isSurrogate((char) c) ? 2 : 3;
+        }
         if (quoted) {
           if (c == -1) {
-            throw new IOException(
-                name + ":" + startLine + ": end of file inside a quoted field of this row");
+            endField();
+            unterminatedQuote = true;
+            return true;
           }
           if (c == '"') {
             int d = read();
             if (d == '"') {
+              rowBytes++;
               append('"');
             } else {
               quoted = false;
@@ -345,13 +436,16 @@ public final class RequestCsv {
           afterQuote = false;
         } else if (c == '\n' || c == -1) {
           endField();
+          endedWithLineEnd = c == '\n';
           nextLine++;
           return true;
         } else if (c == '\r') {
           if (peek() == '\n') {
             read();
+            rowBytes++;
           }
           endField();
+          endedWithLineEnd = true;
           nextLine++;
           return true;
         } else if (c == '"' && rowLength == fieldStart() && !afterQuote) {

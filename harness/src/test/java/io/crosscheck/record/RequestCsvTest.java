@@ -91,12 +91,130 @@ class RequestCsvTest {
   @Test
   void wrongColumnCountAndWrongHeaderAreNamed() throws IOException {
     Path file = dir.resolve("requests.csv");
-    Files.writeString(file, RequestCsv.HEADER + "\n1,2,3\n");
+    Files.writeString(file, RequestCsv.HEADER + "\n1,2,3\n" + RequestCsv.row(
+        Records.ok(1, 0, "/a", 1_000, 10, Phase.MEASURE)));
     IOException e = assertThrows(IOException.class, () -> RequestCsv.read(file));
     assertEquals("requests.csv:2: 3 columns (expected 18)", e.getMessage());
+
+    Files.writeString(file, RequestCsv.HEADER + "\n1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19\n");
+    e = assertThrows(IOException.class, () -> RequestCsv.read(file));
+    assertEquals("requests.csv:2: 19 columns (expected 18)", e.getMessage());
 
     Files.writeString(file, "id,url\n");
     e = assertThrows(IOException.class, () -> RequestCsv.read(file));
     assertTrue(e.getMessage().startsWith("requests.csv:1: header \"id,url\""), e.getMessage());
+  }
+
+  // --- torn last line: a writer killed mid-row ---
+
+  private static final List<RequestRecord> THREE = List.of(
+      Records.ok(1, 0, "/a", 1_000_000, 250_000, Phase.MEASURE),
+      Records.of(2, 1, "/b,c", Outcome.RESET, 0, 2_000_000, 0, Phase.MEASURE, "two\nlines"),
+      Records.ok(3, 2, "/d\u00e9", 3_000_000, 250_000, Phase.RAMP_DOWN));
+
+  /** The header and the first two records in full, then {@code tail} (a torn third row). */
+  private Path twoRowsThen(String tail) throws IOException {
+    StringBuilder sb = new StringBuilder(RequestCsv.HEADER).append('\n');
+    RequestCsv.appendRow(sb, THREE.get(0));
+    RequestCsv.appendRow(sb, THREE.get(1));
+    sb.append(tail);
+    Path file = dir.resolve("requests.csv");
+    Files.writeString(file, sb, StandardCharsets.UTF_8);
+    return file;
+  }
+
+  private static void assertTorn(Path file, int line, String tail, String reason)
+      throws IOException {
+    RequestCsv.ReadResult result = RequestCsv.readAll(file);
+    assertEquals(THREE.subList(0, 2), result.records());
+    RequestCsv.TornLine torn = result.tornLastLine().orElseThrow();
+    assertEquals(line, torn.line());
+    assertEquals(tail.getBytes(StandardCharsets.UTF_8).length, torn.bytes());
+    assertEquals(reason, torn.reason());
+    assertEquals(THREE.subList(0, 2), RequestCsv.read(file));
+  }
+
+  @Test
+  void tornLastLineWithFewerColumnsIsSkippedAndReported() throws IOException {
+    String full = RequestCsv.row(THREE.get(2));
+    String tail = full.substring(0, full.indexOf(",200,")) + "\n"; // a short row, line end kept
+    assertTorn(twoRowsThen(tail), 5, tail, "12 columns (expected 18)");
+    // blank lines after it change nothing
+    assertTorn(twoRowsThen(tail + "\n\n"), 5, tail, "12 columns (expected 18)");
+  }
+
+  @Test
+  void lastRowWithoutLineEndIsTornEvenWhenItParses() throws IOException {
+    String full = RequestCsv.row(THREE.get(2));
+    String tail = full.substring(0, full.length() - 1);
+    assertTorn(twoRowsThen(tail), 5, tail, "no line end (18 of 18 columns)");
+  }
+
+  @Test
+  void lastRowCutInsideANumberIsTorn() throws IOException {
+    String full = RequestCsv.row(THREE.get(2));
+    int number = full.indexOf(",3000000,") + 4; // into sendStartNanos
+    String tail = full.substring(0, number);
+    assertTorn(twoRowsThen(tail), 5, tail, "no line end (10 of 18 columns)");
+  }
+
+  @Test
+  void lastRowCutInsideAQuotedFieldIsTorn() throws IOException {
+    String full = RequestCsv.row(Records.of(3, 2, "/d\u00e9", Outcome.RESET, 0, 3_000_000, 0,
+        Phase.MEASURE, "said \"no\",\nthen closed"));
+    String tail = full.substring(0, full.indexOf("then"));
+    assertTorn(twoRowsThen(tail), 5, tail, "no line end (inside a quoted field)");
+  }
+
+  @Test
+  void lastRowCutAfterOneCharacterIsTorn() throws IOException {
+    assertTorn(twoRowsThen("3"), 5, "3", "no line end (1 of 18 columns)");
+  }
+
+  @Test
+  void tornRowInTheMiddleIsAnErrorWithFileAndLine() throws IOException {
+    String full = RequestCsv.row(THREE.get(2));
+    Path file = twoRowsThen(full.substring(0, full.indexOf(",200,")) + "\n" + full);
+
+    IOException e = assertThrows(IOException.class, () -> RequestCsv.readAll(file));
+
+    assertEquals("requests.csv:5: 12 columns (expected 18)", e.getMessage());
+  }
+
+  @Test
+  void badValueInAFullLastRowWithItsLineEndStaysAnError() throws IOException {
+    String full = RequestCsv.row(THREE.get(2)).replace(",3000000,", ",30x0000,");
+    Path file = twoRowsThen(full);
+
+    IOException e = assertThrows(IOException.class, () -> RequestCsv.readAll(file));
+
+    assertEquals("requests.csv:5: column 10 (sendStartNanos): \"30x0000\" is not an integer",
+        e.getMessage());
+  }
+
+  @Test
+  void completeFileHasNoTornLine() throws IOException {
+    RequestCsv.ReadResult result = RequestCsv.readAll(write(THREE));
+    assertEquals(THREE, result.records());
+    assertTrue(result.tornLastLine().isEmpty());
+  }
+
+  @Test
+  void emptyFileIsAnError() throws IOException {
+    Path file = dir.resolve("requests.csv");
+    Files.writeString(file, "");
+    IOException e = assertThrows(IOException.class, () -> RequestCsv.readAll(file));
+    assertTrue(e.getMessage().startsWith("requests.csv:1: empty file"), e.getMessage());
+  }
+
+  @Test
+  void headerOnlyHasNoRecordsAndNoTornLine() throws IOException {
+    Path file = dir.resolve("requests.csv");
+    for (String text : List.of(RequestCsv.HEADER + "\n", RequestCsv.HEADER)) {
+      Files.writeString(file, text);
+      RequestCsv.ReadResult result = RequestCsv.readAll(file);
+      assertEquals(List.of(), result.records());
+      assertTrue(result.tornLastLine().isEmpty());
+    }
   }
 }

@@ -1,0 +1,161 @@
+package io.crosscheck.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+
+/**
+ * A {@code crosscheck} command line in a child JVM (this test's classpath), as a user's terminal
+ * would run it, so that a test can kill it the way a user, a full disk or the OOM killer does:
+ * SIGKILL ({@link #kill()}) or SIGTERM, which the JVM treats like Ctrl-C ({@link #terminate()}).
+ * Its stdout and stderr go to {@code child.out} beside the {@code --out} directory.
+ */
+final class ChildCli implements AutoCloseable {
+  final Process process;
+  /** The {@code --out} directory: the child creates its run directory inside. */
+  final Path out;
+  private final Path log;
+
+  private ChildCli(Process process, Path out, Path log) {
+    this.process = process;
+    this.out = out;
+    this.log = log;
+  }
+
+  /** Starts {@code crosscheck ARGS --out OUT --progress off} in a child JVM. */
+  static ChildCli start(Path out, String... args) throws IOException {
+    Files.createDirectories(out);
+    Path log = out.resolveSibling(out.getFileName() + "-child.out");
+    Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
+    List<String> command = new ArrayList<>(List.of(java.toString(), "-cp",
+        System.getProperty("java.class.path"), "io.crosscheck.cli.Main"));
+    command.addAll(Arrays.asList(args));
+    command.addAll(List.of("--out", out.toString(), "--progress", "off"));
+    Process p = new ProcessBuilder(command)
+        .redirectErrorStream(true)
+        .redirectOutput(log.toFile())
+        .start();
+    return new ChildCli(p, out, log);
+  }
+
+  /** What the child printed so far. */
+  String output() {
+    try {
+      return Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8) : "";
+    } catch (IOException e) {
+      return "(unreadable: " + e + ")";
+    }
+  }
+
+  /** The child's run directory (the single directory under {@code --out}). */
+  Path runDirectory() throws IOException {
+    try (Stream<Path> dirs = Files.list(out)) {
+      List<Path> all = dirs.filter(Files::isDirectory).toList();
+      assertEquals(1, all.size(), "run directories under " + out + ": " + all);
+      return all.get(0);
+    }
+  }
+
+  /**
+   * Waits until the child's requests.csv holds at least {@code rows} complete data rows and
+   * returns it; fails the test (with the child's output) if the child ends or {@code timeout}
+   * passes first.
+   */
+  Path waitForRows(long rows, Duration timeout) throws Exception {
+    Path csv = awaitRows(out, rows, timeout, process::isAlive);
+    return csv != null ? csv : fail("the child did not write " + rows + " rows (alive "
+        + process.isAlive() + "): " + output());
+  }
+
+  /**
+   * The requests.csv under {@code out} once it holds at least {@code rows} complete data rows, or
+   * null when {@code running} turns false or {@code timeout} passes first. For a run in this JVM
+   * or a child.
+   */
+  static Path awaitRows(Path out, long rows, Duration timeout, BooleanSupplier running)
+      throws Exception {
+    long untilNanos = System.nanoTime() + timeout.toNanos();
+    while (System.nanoTime() < untilNanos && running.getAsBoolean()) {
+      if (Files.isDirectory(out)) {
+        try (Stream<Path> files = Files.find(out, 2, (p, a) -> p.endsWith("requests.csv"))) {
+          Path csv = files.findFirst().orElse(null);
+          if (csv != null && lineEnds(csv) > rows) { // the header is the first line
+            return csv;
+          }
+        }
+      }
+      Thread.sleep(20);
+    }
+    return null;
+  }
+
+  /**
+   * Waits until the child prints a line that starts with one of {@code prefixes} and returns that
+   * line; fails the test if the child ends or {@code timeout} passes first.
+   */
+  String waitForLine(Duration timeout, String... prefixes) throws Exception {
+    long untilNanos = System.nanoTime() + timeout.toNanos();
+    while (System.nanoTime() < untilNanos && process.isAlive()) {
+      for (String line : output().split("\n", -1)) {
+        for (String prefix : prefixes) {
+          if (line.startsWith(prefix)) {
+            return line;
+          }
+        }
+      }
+      Thread.sleep(20);
+    }
+    return fail("the child printed no line starting with " + Arrays.toString(prefixes)
+        + " (alive " + process.isAlive() + "): " + output());
+  }
+
+  /** SIGKILL: the JVM ends at once, no shutdown hook runs. Waits for the end. */
+  void kill() throws InterruptedException {
+    process.destroyForcibly();
+    assertTrue(process.waitFor(30, TimeUnit.SECONDS), "the child ends after SIGKILL");
+  }
+
+  /** SIGTERM, which the JVM treats like Ctrl-C (its shutdown hooks run); returns the exit code. */
+  int terminate() throws InterruptedException {
+    process.destroy();
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS),
+        "the child ends within 60 s of SIGTERM: " + output());
+    return process.exitValue();
+  }
+
+  /** Waits for the child to end by itself; returns its exit code. */
+  int waitForExit(Duration timeout) throws InterruptedException {
+    assertTrue(process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS),
+        "the child ends within " + timeout + ": " + output());
+    return process.exitValue();
+  }
+
+  @Override
+  public void close() {
+    process.destroyForcibly();
+  }
+
+  /** How many {@code \n} the file holds. */
+  static long lineEnds(Path file) throws IOException {
+    long n = 0;
+    for (byte b : Files.readAllBytes(file)) {
+      if (b == '\n') {
+        n++;
+      }
+    }
+    return n;
+  }
+}
