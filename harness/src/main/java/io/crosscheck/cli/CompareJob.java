@@ -72,8 +72,11 @@ public final class CompareJob {
     RunJson run = RunFiles.readRun(runDir);
     RunFiles.Status status = RunFiles.status(run);
     Path requestsCsv = runDir.resolve(RunFiles.REQUESTS_CSV);
-    List<RequestRecord> records = Files.exists(requestsCsv) ? RequestCsv.read(requestsCsv) : List.of();
-    FindingsFile.TornLine torn = null;
+    RequestCsv.ReadResult read = Files.exists(requestsCsv) ? RequestCsv.readAll(requestsCsv)
+        : new RequestCsv.ReadResult(List.of(), java.util.Optional.empty());
+    List<RequestRecord> records = read.records();
+    FindingsFile.TornLine torn = read.tornLastLine()
+        .map(t -> new FindingsFile.TornLine(t.line(), t.bytes(), t.reason())).orElse(null);
     GeneratorSide gen = null;
     if (!records.isEmpty()) {
       ClockMap clock = clock(runDir, run);

@@ -2,6 +2,7 @@ package io.crosscheck.compare;
 
 import io.crosscheck.record.ClockOffset;
 import java.io.BufferedReader;
+import io.crosscheck.record.MalformedInputException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -42,7 +43,12 @@ public final class ClockMap {
    */
   public static List<ClockOffset> read(Path file) throws IOException {
     List<ClockOffset> out = new ArrayList<>();
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    String text = Files.readString(file, StandardCharsets.UTF_8);
+    if (!text.endsWith("\n")) {
+      // the sampler was killed mid-row: the partial last row is not a calibration
+      text = text.substring(0, text.lastIndexOf('\n') + 1);
+    }
+    try (BufferedReader in = new BufferedReader(new java.io.StringReader(text))) {
       String line = in.readLine();
       int n = 1;
       while ((line = in.readLine()) != null) {
@@ -57,7 +63,7 @@ public final class ClockMap {
           }
           out.add(new ClockOffset(Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[0])));
         } catch (NumberFormatException e) {
-          throw new IOException(file.getFileName() + ":" + n + ": \"" + line
+          throw new MalformedInputException(file.getFileName() + ":" + n + ": \"" + line
               + "\": expected measuredAtNanos,offsetNanos,uncertaintyNanos (" + e.getMessage() + ")");
         }
       }

@@ -197,14 +197,14 @@ public final class RequestCsv {
       throws IOException {
     RowReader rows = new RowReader(in);
     if (!rows.next()) {
-      throw new IOException(name + ":1: empty file (expected the header " + HEADER + ")");
+      throw new MalformedInputException(name + ":1: empty file (expected the header " + HEADER + ")");
     }
     if (rows.unterminatedQuote) {
-      throw new IOException(name + ":1: end of file inside a quoted field of the header");
+      throw new MalformedInputException(name + ":1: end of file inside a quoted field of the header");
     }
     List<String> header = rows.texts();
     if (!COLUMNS.equals(header)) {
-      throw new IOException(
+      throw new MalformedInputException(
           name + ":1: header \"" + String.join(",", header) + "\" (expected " + HEADER + ")");
     }
     while (true) {
@@ -238,7 +238,7 @@ public final class RequestCsv {
   }
 
   private static IOException columnCount(RowReader f, String name, int line) {
-    return new IOException(
+    return new MalformedInputException(
         name + ":" + line + ": " + f.fieldCount + " columns (expected " + COLUMNS.size() + ")");
   }
 
@@ -256,7 +256,7 @@ public final class RequestCsv {
   /** Typed access to the fields of one row, with located error messages. */
   private record Field(RowReader row, String name, int line) {
     private IOException bad(int column, String expected) {
-      return new IOException(
+      return new MalformedInputException(
           name + ":" + line + ": column " + (column + 1) + " (" + COLUMNS.get(column) + "): \""
               + row.text(column) + "\" is not " + expected);
     }

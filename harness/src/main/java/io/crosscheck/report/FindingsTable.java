@@ -24,9 +24,9 @@ public final class FindingsTable {
     StringBuilder out = new StringBuilder();
     FindingsFile.RunEvidence run = file.run();
     if (run != null && run.tornLastLine() != null) {
-      line(out, "requests.csv", String.format(Locale.ROOT, "line %,d was cut short (%,d bytes; the writer was"
-          + " killed): skipped; the %,d records before it are analysed", run.tornLastLine().line(),
-          run.tornLastLine().bytes(), run.recordsRead()));
+      line(out, "requests.csv", String.format(Locale.ROOT, "line %,d was cut short (%,d bytes, %s: the writer"
+          + " was killed): skipped; the %,d records before it are analysed", run.tornLastLine().line(),
+          run.tornLastLine().bytes(), run.tornLastLine().reason(), run.recordsRead()));
     }
     if (run != null && !run.statusNote().isEmpty()) {
       line(out, "run", run.status() + ": " + run.statusNote());

@@ -37,6 +37,6 @@ public record FindingsFile(int formatVersion, RunEvidence run, CaptureStats capt
   public record RunEvidence(String status, String statusNote, long recordsRead, TornLine tornLastLine,
       String capturePath) {}
 
-  /** A requests.csv line cut short by a killed writer: its 1-based line number and its bytes. */
-  public record TornLine(long line, long bytes) {}
+  /** A requests.csv line cut short by a killed writer: its 1-based line number, its bytes and how it was cut. */
+  public record TornLine(long line, long bytes, String reason) {}
 }

@@ -1,6 +1,7 @@
 package io.crosscheck.telemetry;
 
 import java.io.BufferedReader;
+import io.crosscheck.record.MalformedInputException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -115,14 +116,14 @@ public final class TelemetryCsv {
       lineNo++;
       if (lineNo == 1) {
         if (!HEADER.equals(line)) {
-          throw new IOException(csv + ":1: header is \"" + line + "\" (expected \"" + HEADER + "\")");
+          throw new MalformedInputException(csv + ":1: header is \"" + line + "\" (expected \"" + HEADER + "\")");
         }
         continue;
       }
       rows.add(parse(csv, lineNo, line));
     }
     if (lineNo == 0) {
-      throw new IOException(csv + ":1: no header (expected \"" + HEADER + "\")");
+      throw new MalformedInputException(csv + ":1: no header (expected \"" + HEADER + "\")");
     }
     return rows;
   }
@@ -130,7 +131,7 @@ public final class TelemetryCsv {
   private static TelemetrySample parse(Path csv, int lineNo, String line) throws IOException {
     String[] f = line.split(",", -1);
     if (f.length != COLUMNS) {
-      throw new IOException(csv + ":" + lineNo + ": " + f.length + " fields (expected " + COLUMNS + ")");
+      throw new MalformedInputException(csv + ":" + lineNo + ": " + f.length + " fields (expected " + COLUMNS + ")");
     }
     try {
       boolean pauses = !f[9].isEmpty();
@@ -162,7 +163,7 @@ public final class TelemetryCsv {
         }
         column++;
       }
-      throw new IOException(csv + ":" + lineNo + ": field " + column + ": not a number ("
+      throw new MalformedInputException(csv + ":" + lineNo + ": field " + column + ": not a number ("
           + e.getMessage() + ")", e);
     }
   }
