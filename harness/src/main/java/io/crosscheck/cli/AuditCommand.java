@@ -54,8 +54,10 @@ final class AuditCommand implements Callable<Integer> {
     String interfaceName = "lo";
 
     @Option(names = "--snaplen", paramLabel = "BYTES",
-        description = "Bytes kept of each packet: headers, not bodies (larger values dropped packets"
-            + " here). Default: ${DEFAULT-VALUE}.")
+        description = "Bytes kept of each packet. The default keeps the request line of any RUBiS or"
+            + " TPC-W request (URLs up to ~2.3 KB) and the start of bodies; with less, a longer request line"
+            + " keeps only its URL's prefix (urlTruncated in wire-exchanges.csv), still matched by prefix."
+            + " Default: ${DEFAULT-VALUE}.")
     int snaplenBytes = LiveCaptureConfig.DEFAULT_SNAPLEN_BYTES;
 
     @Option(names = "--min-matched", paramLabel = "PERCENT",

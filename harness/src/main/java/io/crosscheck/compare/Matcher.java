@@ -30,6 +30,16 @@ import java.util.TreeMap;
  *       #FALLBACK_WINDOW_NANOS} after it.
  * </ol>
  *
+ * <p>A request line cut by the snap length leaves only a prefix of the wire URL ({@link
+ * WireExchange#urlTruncated}): in step 1 it matches a record whose URL starts with it (an empty
+ * wire URL, nothing of the line captured, matches by position alone); in step 2 a record whose
+ * exact URL has no exchange near in time may take the earliest truncated exchange whose prefix
+ * its URL starts with, under the same time rule. Truncated exchanges are grouped by prefix, and a
+ * record looks up only its own URL cut at each prefix length present (one or a few: the snap
+ * length minus the frame's headers), so this costs a few hash look-ups per record. A non-empty
+ * prefix can only be that of a record whose URL was itself cut on the wire (a whole URL leaves a
+ * longer line), so exact matches never compete with prefix matches.
+ *
  * <p>Every record and every exchange ends matched or unmatched with one of the reason codes below.
  * Stateless and thread-safe.
  */
@@ -122,8 +132,8 @@ public final class Matcher {
     for (int i = 0; i < n; i++) {
       RequestRecord r = sent.get(i);
       WireExchange e = seen.get(i);
-      // a head cut by the snap length leaves the wire URL unknown: position on the connection decides
-      if (r.url().equals(e.url()) || e.url().isEmpty()) {
+      // a head cut by the snap length leaves the wire URL unknown or a prefix: position on the connection decides
+      if (r.url().equals(e.url()) || e.url().isEmpty() || e.urlTruncated() && r.url().startsWith(e.url())) {
         matched.add(new Match(r, e, true));
       } else {
         lostRecords.add(new Unmatched<>(r, URL_DIFFERS));
@@ -171,56 +181,83 @@ public final class Matcher {
     return out;
   }
 
-  private static void byUrlAndTime(List<RequestRecord> records, List<WireExchange> exchanges, ClockMap clock,
-      List<Match> matched, List<Unmatched<RequestRecord>> lostRecords, List<Unmatched<WireExchange>> lostExchanges) {
-    Map<String, List<WireExchange>> byUrl = new HashMap<>();
-    for (WireExchange e : exchanges) {
-      byUrl.computeIfAbsent(e.url(), u -> new ArrayList<>()).add(e);
-    }
-    Map<String, boolean[]> used = new HashMap<>();
-    Map<String, int[]> firstFree = new HashMap<>(); // every exchange before it is taken
-    byUrl.forEach((url, list) -> {
+  /** The fallback's candidates of one URL (or one truncated prefix), by wire request start. */
+  private static final class Candidates {
+    final List<WireExchange> list = new ArrayList<>();
+    boolean[] taken;
+    /** Every exchange before it is taken. */
+    int firstFree;
+
+    void sort() {
       list.sort(Comparator.comparingLong(WireExchange::requestStartEpochNanos));
-      used.put(url, new boolean[list.size()]);
-      firstFree.put(url, new int[1]);
-    });
-    records.sort(Comparator.comparingLong(RequestRecord::sendStartNanos));
-    for (RequestRecord r : records) {
-      List<WireExchange> list = byUrl.get(r.url());
-      int found = -1;
-      if (list != null) {
-        long sentEpochNanos = clock.toEpochNanos(r.sendStartNanos());
-        long from = sentEpochNanos - clock.uncertaintyAt(r.sendStartNanos()) - SEND_SLACK_NANOS;
-        boolean[] taken = used.get(r.url());
-        int[] free = firstFree.get(r.url());
-        while (free[0] < taken.length && taken[free[0]]) {
-          free[0]++;
-        }
-        for (int i = Math.max(free[0], firstAtOrAfter(list, from)); i < list.size(); i++) {
-          if (list.get(i).requestStartEpochNanos() > sentEpochNanos + FALLBACK_WINDOW_NANOS) {
-            break;
-          }
-          if (!taken[i]) {
-            found = i;
-            taken[i] = true;
-            break;
-          }
-        }
-      }
-      if (found >= 0) {
-        matched.add(new Match(r, list.get(found), false));
-      } else {
-        lostRecords.add(new Unmatched<>(r, r.connectionId().isEmpty() ? NOTHING_NEAR : CONNECTION_NOT_CAPTURED));
-      }
+      taken = new boolean[list.size()];
     }
-    byUrl.forEach((url, list) -> {
-      boolean[] taken = used.get(url);
+
+    /** The earliest free exchange that started in {@code [fromEpochNanos, toEpochNanos]}, or -1. */
+    int earliestFree(long fromEpochNanos, long toEpochNanos) {
+      while (firstFree < taken.length && taken[firstFree]) {
+        firstFree++;
+      }
+      for (int i = Math.max(firstFree, firstAtOrAfter(list, fromEpochNanos)); i < list.size(); i++) {
+        if (list.get(i).requestStartEpochNanos() > toEpochNanos) {
+          break;
+        }
+        if (!taken[i]) {
+          return i;
+        }
+      }
+      return -1;
+    }
+
+    void addUnmatchedTo(List<Unmatched<WireExchange>> lostExchanges) {
       for (int i = 0; i < list.size(); i++) {
         if (!taken[i]) {
           lostExchanges.add(new Unmatched<>(list.get(i), NOT_IN_RECORDS));
         }
       }
-    });
+    }
+  }
+
+  private static void byUrlAndTime(List<RequestRecord> records, List<WireExchange> exchanges, ClockMap clock,
+      List<Match> matched, List<Unmatched<RequestRecord>> lostRecords, List<Unmatched<WireExchange>> lostExchanges) {
+    Map<String, Candidates> byUrl = new HashMap<>();
+    Map<String, Candidates> byPrefix = new HashMap<>();
+    for (WireExchange e : exchanges) {
+      boolean prefix = e.urlTruncated() && !e.url().isEmpty();
+      (prefix ? byPrefix : byUrl).computeIfAbsent(e.url(), u -> new Candidates()).list.add(e);
+    }
+    byUrl.values().forEach(Candidates::sort);
+    byPrefix.values().forEach(Candidates::sort);
+    int[] prefixLengths = byPrefix.keySet().stream().mapToInt(String::length).distinct().sorted().toArray();
+    records.sort(Comparator.comparingLong(RequestRecord::sendStartNanos));
+    for (RequestRecord r : records) {
+      long sentEpochNanos = clock.toEpochNanos(r.sendStartNanos());
+      long from = sentEpochNanos - clock.uncertaintyAt(r.sendStartNanos()) - SEND_SLACK_NANOS;
+      long to = sentEpochNanos + FALLBACK_WINDOW_NANOS;
+      String url = r.url();
+      Candidates in = byUrl.get(url);
+      int found = in == null ? -1 : in.earliestFree(from, to);
+      if (found < 0) {
+        // the earliest of the truncated exchanges whose prefix this URL starts with
+        for (int k = 0; k < prefixLengths.length && prefixLengths[k] <= url.length(); k++) {
+          Candidates cut = byPrefix.get(url.substring(0, prefixLengths[k]));
+          int i = cut == null ? -1 : cut.earliestFree(from, to);
+          if (i >= 0 && (found < 0
+              || cut.list.get(i).requestStartEpochNanos() < in.list.get(found).requestStartEpochNanos())) {
+            in = cut;
+            found = i;
+          }
+        }
+      }
+      if (found >= 0) {
+        in.taken[found] = true;
+        matched.add(new Match(r, in.list.get(found), false));
+      } else {
+        lostRecords.add(new Unmatched<>(r, r.connectionId().isEmpty() ? NOTHING_NEAR : CONNECTION_NOT_CAPTURED));
+      }
+    }
+    byUrl.values().forEach(c -> c.addUnmatchedTo(lostExchanges));
+    byPrefix.values().forEach(c -> c.addUnmatchedTo(lostExchanges));
   }
 
   private static int firstAtOrAfter(List<WireExchange> sorted, long epochNanos) {

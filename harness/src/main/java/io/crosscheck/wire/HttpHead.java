@@ -95,6 +95,32 @@ final class HttpHead {
     return true;
   }
 
+  /**
+   * Reads what there is of a request line cut before its end ({@code b[from, to)} holds no LF; the
+   * rest was not captured): the method and as much of the target as was captured. Sets {@link
+   * #method} and {@link #url}; {@link #valid} tells whether the method was there.
+   *
+   * @return true when the target itself was cut (no space after it was captured), false when the
+   *     target is whole (the cut fell in the protocol version) or no method was read
+   */
+  boolean scanCutRequestLine(byte[] b, int from, int to) {
+    method = null;
+    url = null;
+    status = 0;
+    contentLength = -1;
+    chunked = false;
+    int sp1 = indexOf(b, from, to, (byte) ' ');
+    valid = sp1 > from && token(b, from, sp1);
+    if (!valid) {
+      return false;
+    }
+    method = knownMethod(b, from, sp1);
+    int sp2 = indexOf(b, sp1 + 1, to, (byte) ' ');
+    int targetEnd = sp2 < 0 ? to : sp2;
+    url = new String(b, sp1 + 1, targetEnd - sp1 - 1, StandardCharsets.ISO_8859_1);
+    return sp2 < 0;
+  }
+
   /** A field line {@code b[p, e)} (without its LF); false when it is a Content-Length that is not a number. */
   private boolean field(byte[] b, int p, int e) {
     // only two field names matter: skip the others on their first letter

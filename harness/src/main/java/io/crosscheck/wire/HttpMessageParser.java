@@ -271,6 +271,22 @@ final class HttpMessageParser {
     state = LOST;
   }
 
+  /**
+   * The request line itself was cut (a long target: RUBiS RegisterItem, TPC-W buy request): the
+   * exchange keeps the method and the target's captured prefix, marked {@code urlTruncated}; its
+   * end is still known from the stream offsets, but its framing is not.
+   */
+  private void requestLineCut(long epochNanos) {
+    boolean urlCut = parsedHead.scanCutRequestLine(head, 0, headLength);
+    if (!parsedHead.valid) {
+      headLost(epochNanos);
+      return;
+    }
+    current = conversation.request(messageStartEpochNanos, messageStartOffset, parsedHead.method, parsedHead.url);
+    current.urlTruncated = urlCut;
+    state = LOST;
+  }
+
   private void bodyDone(long epochNanos, long endOffset) {
     if (state == BODY) {
       complete(epochNanos, endOffset);
@@ -328,6 +344,8 @@ final class HttpMessageParser {
           if (lineStart > 0) {
             parsedHead.scan(head, 0, lineStart, response);
             headDone(epochNanos, streamOffset, true);
+          } else if (!response && headLength > 0) {
+            requestLineCut(epochNanos);
           } else {
             headLost(epochNanos);
           }

@@ -10,6 +10,8 @@ final class PendingExchange {
   boolean pipelined;
   String method = "";
   String url = "";
+  /** {@link #url} is the captured prefix of a target the snap length (or a gap) cut. */
+  boolean urlTruncated;
   boolean headRequest;
   long requestStartEpochNanos = -1;
   long requestStartOffset;
@@ -40,6 +42,6 @@ final class PendingExchange {
     return new WireExchange(connection.connectionId(), connection.openEpochNanos(),
         connection.serverAddress(), requestIndex, pipelined, connectNanos, requestStartEpochNanos,
         requestEndEpochNanos, firstResponseByteEpochNanos, lastResponseByteEpochNanos, method, url,
-        status, requestBytes, responseBytes, note);
+        status, requestBytes, responseBytes, note, urlTruncated);
   }
 }

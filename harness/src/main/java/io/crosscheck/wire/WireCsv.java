@@ -25,7 +25,8 @@ import java.util.Map;
  * {@code requestEndEpochNanos}, {@code firstResponseByteEpochNanos}, {@code
  * lastResponseByteEpochNanos} (capture wall clock, nanoseconds since the epoch; -1 when not seen),
  * {@code method}, {@code url}, {@code status} (0 when none), {@code requestBytes}, {@code
- * responseBytes} (TCP payload bytes), {@code note} (empty when complete).
+ * responseBytes} (TCP payload bytes), {@code note} (empty when complete), {@code urlTruncated} ({@code true} when the
+ * request line was cut inside the target, so {@code url} is only its captured prefix).
  *
  * <p><b>{@value #RESPONSE_FILE}</b>: the study's Bro-style response log, one row per complete
  * exchange (note empty), in the order reported:
@@ -58,7 +59,7 @@ public final class WireCsv implements WireListener, Closeable {
   public static final String EXCHANGES_HEADER = "connectionId,connectionOpenEpochNanos,serverAddress,"
       + "requestIndex,pipelined,connectNanos,requestStartEpochNanos,requestEndEpochNanos,"
       + "firstResponseByteEpochNanos,lastResponseByteEpochNanos,method,url,status,requestBytes,"
-      + "responseBytes,note";
+      + "responseBytes,note,urlTruncated";
   public static final String RESPONSE_HEADER =
       "endEpochSeconds,clientPort,connection,request,pipelined,replyTimeSeconds,responseTimeSeconds";
   public static final String CONNECTION_HEADER = "epochSeconds,open,openConnections";
@@ -170,7 +171,7 @@ public final class WireCsv implements WireListener, Closeable {
     appendQuoted(sb, e.method()).append(',');
     appendQuoted(sb, e.url()).append(',').append(e.status()).append(',').append(e.requestBytes()).append(',')
         .append(e.responseBytes()).append(',');
-    return appendQuoted(sb, e.note());
+    return appendQuoted(sb, e.note()).append(',').append(e.urlTruncated());
   }
 
   /** One {@value #RESPONSE_FILE} row for connection number {@code connection}, without the line end. */

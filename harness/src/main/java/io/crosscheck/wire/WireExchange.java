@@ -25,6 +25,9 @@ package io.crosscheck.wire;
  * @param responseBytes response bytes (headers and body) in TCP payload, as on the wire
  * @param note empty for a complete exchange, else why not: {@code no-response}, {@code reset},
  *     {@code closed}, {@code truncated}, {@code capture-ended}
+ * @param urlTruncated the request line was cut (by the snap length, or a capture gap) inside the
+ *     target: {@code url} is only the captured prefix of the target (method and request bytes are
+ *     still exact: the bytes' count comes from TCP sequence numbers)
  */
 public record WireExchange(
     String connectionId,
@@ -42,7 +45,18 @@ public record WireExchange(
     int status,
     long requestBytes,
     long responseBytes,
-    String note) {
+    String note,
+    boolean urlTruncated) {
+
+  /** An exchange whose request line was captured whole (or not at all: empty method and URL). */
+  public WireExchange(String connectionId, long connectionOpenEpochNanos, String serverAddress,
+      int requestIndex, boolean pipelined, long connectNanos, long requestStartEpochNanos,
+      long requestEndEpochNanos, long firstResponseByteEpochNanos, long lastResponseByteEpochNanos,
+      String method, String url, int status, long requestBytes, long responseBytes, String note) {
+    this(connectionId, connectionOpenEpochNanos, serverAddress, requestIndex, pipelined, connectNanos,
+        requestStartEpochNanos, requestEndEpochNanos, firstResponseByteEpochNanos,
+        lastResponseByteEpochNanos, method, url, status, requestBytes, responseBytes, note, false);
+  }
 
   /** Request start to the first response byte, or -1. */
   public long replyTimeNanos() {

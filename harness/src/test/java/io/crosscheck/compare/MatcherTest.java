@@ -101,6 +101,80 @@ class MatcherTest {
     }
   }
 
+  /** As {@link #exchange}, but the snap length cut the request line: only {@code prefix} of the URL was captured. */
+  static WireExchange truncated(String conn, long openNanos, int index, String prefix, long sendNanos, long wireNanos) {
+    WireExchange e = exchange(conn, openNanos, index, prefix, sendNanos, wireNanos);
+    return new WireExchange(e.connectionId(), e.connectionOpenEpochNanos(), e.serverAddress(), e.requestIndex(),
+        e.pipelined(), e.connectNanos(), e.requestStartEpochNanos(), e.requestEndEpochNanos(),
+        e.firstResponseByteEpochNanos(), e.lastResponseByteEpochNanos(), e.method(), prefix, e.status(),
+        e.requestBytes(), e.responseBytes(), e.note(), true);
+  }
+
+  /** A RegisterItem-like URL: a shared long start, then what tells one from another. */
+  static String longUrl(int item) {
+    return "/servlet/RegisterItem?name=RUBiS+item+%23" + item + "&description=" + "d".repeat(1_000) + "&userId=" + item;
+  }
+
+  @Test
+  void byConnectionATruncatedUrlMatchesTheRecordItIsAPrefixOf() {
+    String a = longUrl(1);
+    String b = longUrl(2);
+    List<RequestRecord> records = List.of(
+        record(1, 0, a, "127.0.0.1:40020", 0, 1_000_000, 1_000_000, Outcome.OK),
+        record(1, 1, b, "127.0.0.1:40020", 0, 5_000_000, 1_000_000, Outcome.OK),
+        record(1, 2, "/short", "127.0.0.1:40020", 0, 9_000_000, 1_000_000, Outcome.OK));
+    List<WireExchange> wire = List.of(
+        truncated("127.0.0.1:40020", 0, 0, a.substring(0, 400), 1_000_000, 900_000),
+        truncated("127.0.0.1:40020", 0, 1, a.substring(0, 400).replace("%231", "%239"), 5_000_000, 900_000),
+        exchange("127.0.0.1:40020", 0, 2, "/short", 9_000_000, 900_000));
+    MatchResult m = Matcher.match(records, wire, CLOCK);
+    assertEquals(2, m.matched().size());
+    assertTrue(m.matched().stream().allMatch(Match::byConnection));
+    assertEquals(Map.of(Matcher.URL_DIFFERS, 1L), m.unmatchedRecordReasons(), "a prefix of another URL is no match");
+    assertEquals(b, m.unmatchedRecords().get(0).item().url());
+  }
+
+  @Test
+  void fallbackMatchesTruncatedExchangesByPrefixAndTime() {
+    List<RequestRecord> records = new ArrayList<>();
+    List<WireExchange> wire = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      long send = 1_000_000L + i * 3_000_000L;
+      // two items share every prefix (the cut falls before the item number differs for these two)
+      String url = longUrl(i < 2 ? 7 : i) + "&seq=" + i;
+      records.add(record(i, 0, url, "", -1, send, 2_000_000, Outcome.OK));
+      // IPv4 and IPv6 frames leave prefixes of two lengths
+      int prefixLength = i % 2 == 0 ? 442 : 422;
+      wire.add(truncated("127.0.0.1:" + (41000 + i % 3), 0, i, url.substring(0, prefixLength), send, 1_500_000));
+      records.add(record(100 + i, 0, "/img/" + i, "", -1, send + 100_000, 2_000_000, Outcome.OK));
+      wire.add(exchange("127.0.0.1:" + (42000 + i % 3), 0, i, "/img/" + i, send + 100_000, 1_500_000));
+    }
+    // an exchange whose prefix no record's URL starts with, and one with nothing of its URL
+    wire.add(truncated("127.0.0.1:43000", 0, 0, "/servlet/Other?x=" + "y".repeat(400), 1_000_000, 1_000_000));
+    wire.add(truncated("127.0.0.1:43001", 0, 0, "", 1_000_000, 1_000_000));
+    MatchResult m = Matcher.match(records, wire, CLOCK);
+    assertEquals(80, m.matched().size(), "every record matched: " + m.unmatchedRecordReasons());
+    for (Match x : m.matched()) {
+      assertTrue(x.record().url().startsWith(x.exchange().url()), x.record().url());
+      long lagNanos = x.exchange().requestStartEpochNanos() - CLOCK.toEpochNanos(x.record().sendStartNanos());
+      assertEquals(20_000, lagNanos, "each record took its own exchange, the earliest of its prefix");
+    }
+    assertEquals(Map.of(Matcher.NOT_IN_RECORDS, 2L), m.unmatchedExchangeReasons());
+  }
+
+  @Test
+  void fallbackPrefersTheEarliestOfExchangesCutAtDifferentLengths() {
+    String url = longUrl(5);
+    List<RequestRecord> records = List.of(record(1, 0, url, "", -1, 1_000_000, 2_000_000, Outcome.OK));
+    List<WireExchange> wire = List.of(
+        truncated("127.0.0.1:41000", 0, 0, url.substring(0, 300), 1_400_000, 1_000_000),
+        truncated("127.0.0.1:41001", 0, 0, url.substring(0, 200), 1_200_000, 1_000_000),
+        truncated("127.0.0.1:41002", 0, 0, url, 1_300_000, 1_000_000));
+    MatchResult m = Matcher.match(records, wire, CLOCK);
+    assertEquals(1, m.matched().size());
+    assertEquals(200, m.matched().get(0).exchange().url().length());
+  }
+
   @Test
   void findingsComputeTheStudysErrorAndTheConnectionVerdict() {
     List<RequestRecord> records = new ArrayList<>();

@@ -32,12 +32,12 @@ class WireCsvTest {
     List<String> exchanges = Files.readAllLines(dir.resolve(WireCsv.EXCHANGES_FILE), StandardCharsets.UTF_8);
     assertEquals(List.of(WireCsv.EXCHANGES_HEADER,
         "10.0.0.1:40000,1700000000000000000,10.0.0.2:80,0,false,100,1700000000000001000,"
-            + "1700000000000001000,1700000000000002500,1700000000000002500,GET,\"/a?x=1,2\",200,25,39,",
+            + "1700000000000001000,1700000000000002500,1700000000000002500,GET,\"/a?x=1,2\",200,25,39,,false",
         "10.0.0.1:40000,1700000000000000000,10.0.0.2:80,1,false,-1,1700000000000003000,"
-            + "1700000000000003000,-1,-1,GET,/b,0,19,0,no-response"), exchanges);
+            + "1700000000000003000,-1,-1,GET,/b,0,19,0,no-response,false"), exchanges);
     assertEquals("connectionId,connectionOpenEpochNanos,serverAddress,requestIndex,pipelined,connectNanos,"
         + "requestStartEpochNanos,requestEndEpochNanos,firstResponseByteEpochNanos,lastResponseByteEpochNanos,"
-        + "method,url,status,requestBytes,responseBytes,note", WireCsv.EXCHANGES_HEADER);
+        + "method,url,status,requestBytes,responseBytes,note,urlTruncated", WireCsv.EXCHANGES_HEADER);
     assertEquals(List.of(
         "endEpochSeconds,clientPort,connection,request,pipelined,replyTimeSeconds,responseTimeSeconds",
         "1700000000.000002500,40000,1,1,0,0.000001500,0.000001500"),

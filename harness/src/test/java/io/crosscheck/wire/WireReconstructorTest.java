@@ -343,6 +343,87 @@ class WireReconstructorTest {
     assertEquals("", seen.exchanges.get(1).note());
   }
 
+  /** Ethernet + IPv4 + TCP without options, as {@link TestFrames} builds them. */
+  private static final int FRAME_HEADER_BYTES = 14 + 20 + 20;
+
+  @Test
+  void requestLineCutBySnapLengthKeepsMethodAndUrlPrefix() {
+    TestFlow f = new TestFlow(reconstructor, 40_020).handshake(0, 10, 20);
+    f.snapLength = 512;
+    String longUrl = "/servlet/RegisterItem?name=item&description=" + "d".repeat(1_200) + "&userId=7";
+    String longRequest = get(longUrl);
+    f.client(100, longRequest).server(200, ok("registered"));
+    // the same target cut in its protocol version: the target itself is whole
+    int versionCut = 512 - FRAME_HEADER_BYTES - "GET ".length() - " HTTP".length();
+    String fitting = "/f" + "x".repeat(versionCut - 2);
+    f.client(300, get(fitting)).server(400, ok("fits"));
+    f.client(500, "HEAD " + longUrl + " HTTP/1.1\r\n\r\n").server(600, "HTTP/1.1 200 OK\r\nContent-Length: 99\r\n\r\n");
+    f.client(700, get("/after")).server(800, ok("z"));
+    WireStats stats = finish();
+    assertEquals(4, seen.exchanges.size(), seen.exchanges.toString());
+
+    WireExchange cut = seen.exchanges.get(0);
+    int captured = 512 - FRAME_HEADER_BYTES - "GET ".length();
+    assertEquals("GET", cut.method());
+    assertEquals(longUrl.substring(0, captured), cut.url());
+    assertTrue(cut.urlTruncated());
+    assertEquals(longRequest.length(), cut.requestBytes(), "the request's length from sequence numbers");
+    assertEquals(200, cut.status());
+    assertEquals("", cut.note(), "the response was framed as usual");
+
+    WireExchange whole = seen.exchanges.get(1);
+    assertEquals(fitting, whole.url());
+    assertFalse(whole.urlTruncated(), "the cut fell after the target");
+    assertEquals(1, whole.requestIndex());
+
+    WireExchange head = seen.exchanges.get(2);
+    assertEquals("HEAD", head.method());
+    assertTrue(head.urlTruncated());
+    assertEquals("", head.note(), "a cut HEAD request is still known as HEAD: its response has no body");
+
+    WireExchange after = seen.exchanges.get(3);
+    assertEquals("/after", after.url());
+    assertFalse(after.urlTruncated());
+    assertEquals("", after.note());
+    assertEquals(0, stats.unparsableHttp());
+  }
+
+  @Test
+  void requestLineSplitAcrossSegmentsThenCutKeepsEveryCapturedByte() {
+    TestFlow f = new TestFlow(reconstructor, 40_021).handshake(0, 10, 20);
+    String url = "/long?q=" + "a".repeat(2_000);
+    String request = get(url);
+    // the first segment is whole (a real network's MSS), the second is cut after 100 payload bytes
+    f.client(100, request.substring(0, 1_448));
+    f.snapLength = FRAME_HEADER_BYTES + 100;
+    f.client(110, request.substring(1_448));
+    f.snapLength = 0;
+    f.server(200, ok("ok"));
+    finish();
+    WireExchange e = seen.exchanges.get(0);
+    assertEquals("GET", e.method());
+    assertEquals(url.substring(0, 1_448 + 100 - "GET ".length()), e.url());
+    assertTrue(e.urlTruncated());
+    assertEquals(request.length(), e.requestBytes());
+    assertEquals(at(110), e.requestEndEpochNanos());
+    assertEquals("", e.note());
+  }
+
+  @Test
+  void requestWhoseMethodWasNotCapturedStaysUnknown() {
+    TestFlow f = new TestFlow(reconstructor, 40_022).handshake(0, 10, 20);
+    f.snapLength = FRAME_HEADER_BYTES + 2;
+    f.client(100, get("/x"));
+    f.snapLength = 0;
+    f.server(200, ok("x"));
+    finish();
+    WireExchange e = seen.exchanges.get(0);
+    assertEquals("", e.method());
+    assertEquals("", e.url());
+    assertFalse(e.urlTruncated(), "nothing of the target was seen: no prefix to match by");
+    assertEquals(200, e.status());
+  }
+
   @Test
   void sequenceNumbersWrapAround() {
     TestFlow f = new TestFlow(reconstructor, "10.0.0.1", 40_018, "10.0.0.2", 80, 0xFFFFFFF0, 0xFFFFFFE0).handshake(0, 10, 20);
