@@ -24,7 +24,7 @@ import java.util.TreeMap;
  *       are reused, so the port alone is no identity); then the k-th request sent on it is the k-th
  *       exchange on the wire.
  *   <li>Fallback, for generators that do not report their connection (the JDK's {@code
- *       URL.openStream}) and whatever step 1 left: by URL and time — each record takes the earliest
+ *       URL.openStream}): by URL and time — each record takes the earliest
  *       unmatched exchange of its URL that started on the wire no earlier than its send start (minus
  *       the clock's uncertainty and {@link #SEND_SLACK_NANOS}) and within {@link
  *       #FALLBACK_WINDOW_NANOS} after it.
@@ -104,7 +104,10 @@ public final class Matcher {
       for (Pair p : pairNearest(sameId, candidates)) {
         Conn<RequestRecord> ec = sameId.get(p.engine);
         if (p.wire < 0) {
-          fallbackRecords.addAll(ec.items()); // not captured as such: try by URL and time
+          // the generator named its connection and the capture does not hold it: its requests are
+          // not on this wire (never re-paired by URL and time, which would match another run's
+          // traffic to them)
+          ec.items().forEach(r -> lostRecords.add(new Unmatched<>(r, CONNECTION_NOT_CAPTURED)));
           continue;
         }
         Conn<WireExchange> wc = candidates.get(p.wire);

@@ -40,8 +40,9 @@ public record Findings(
    * @param recordsSent records whose request was written to a connection (send start known, not a
    *     connect-error): the ones the wire can hold
    * @param neverReachedServer records that ended {@code connect-error} (no connection: no exchange)
-   * @param outsideCapture sent records whose send start, mapped to the wire clock, lies outside the
-   *     capture's first..last packet (with {@link #CAPTURE_MARGIN_NANOS} either side): not judged
+   * @param outsideCapture unmatched sent records whose send start, mapped to the wire clock, lies
+   *     outside the capture's first..last packet, or within {@link #CAPTURE_MARGIN_NANOS} of either
+   *     end (its packets may have fallen outside): not judged
    * @param inCapture sent records within the capture's window: the denominator of coverage
    * @param matched records joined to a wire exchange
    * @param recordsMatchedPercent {@code matched / inCapture}, in percent (NaN when inCapture is 0)
@@ -61,8 +62,8 @@ public record Findings(
       long inCapture, long matched, double recordsMatchedPercent, long wireExchanges,
       double exchangesMatchedPercent, double minMatchedPercent, boolean sufficient, boolean wireOnly,
       long captureFirstEpochNanos, long captureLastEpochNanos, String clockMapping, String statement) {
-    /** Margin around the capture's window within which a record still counts as inside it. */
-    public static final long CAPTURE_MARGIN_NANOS = 1_000_000_000L;
+    /** How close to an end of the capture an unmatched request counts as outside it. */
+    public static final long CAPTURE_MARGIN_NANOS = 100_000_000L;
     /** The default floor of {@code recordsMatchedPercent} (documented in the README). */
     public static final double DEFAULT_MIN_MATCHED_PERCENT = 90.0;
   }

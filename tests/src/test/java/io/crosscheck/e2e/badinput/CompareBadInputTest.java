@@ -162,7 +162,7 @@ class CompareBadInputTest {
       Path run = copyOfRun("garbage-" + file.getFileName());
       Cli r = cli("compare", run.toString(), "--pcap", file.toString());
       r.assertNoStackTrace();
-      assertEquals(1, r.exitCode, "stderr: " + r.err);
+      assertEquals(2, r.exitCode, "a malformed input is bad input; stderr: " + r.err);
       assertTrue(r.err.contains(file.toString()), "names the file: " + r.err);
       assertTrue(r.err.contains("not a capture file"), "says what is wrong: " + r.err);
       assertFalse(Files.exists(run.resolve("findings.json")), "no findings from garbage");
@@ -255,7 +255,7 @@ class CompareBadInputTest {
     Cli r = cli("compare", run.toString(), "--pcap", baseRun.resolve("capture.pcap").toString());
 
     r.assertNoStackTrace();
-    assertEquals(1, r.exitCode, "stderr: " + r.err);
+    assertEquals(2, r.exitCode, "a malformed input is bad input; stderr: " + r.err);
     assertTrue(r.err.contains("requests.csv:4"), "names file:line: " + r.err);
     assertTrue(r.err.contains("\"soon\"") || r.err.contains("soon"), "names the value: " + r.err);
   }
