@@ -206,8 +206,10 @@ final class RunJob {
       }
       try {
         // an interrupted run has no engine result: divide throughput by what was observed
-        summary = result != null ? sink.close(result.startNanos(), result.endNanos())
-            : sink.closeWithObservedWindow();
+        // a completed run covered its whole measure phase (an engine returns early only when no
+        // request is due before the deadline); a stopped one only up to its end
+        summary = result != null ? sink.closeAfterRun(result.startNanos(), result.endNanos(), "completed".equals(status))
+            : sink.closeWithUnknownWindow();
       } catch (IOException e) {
         status = "failed";
         out.println("crosscheck: " + e.getMessage());

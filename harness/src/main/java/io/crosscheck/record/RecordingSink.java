@@ -173,24 +173,45 @@ public final class RecordingSink implements RecordSink {
   }
 
   /**
-   * As {@link #close()}, with the measured window: the part of the measure phase that lies within
-   * the run's real span (a run interrupted early has a shorter window).
+   * As {@link #close()}, with the measured window: the part of the measure phase that the run
+   * covered, from the measure phase's start ({@code runStartNanos} + ramp-up) to the earlier of the
+   * run's end and the measure phase's end (a run interrupted early, or whose engine had nothing
+   * left to send, has a shorter window; one that ended in its ramp-up has none, and no throughput).
    *
    * @param runStartNanos monotonic instant of the schedule's offset 0 ({@code
    *     EngineResult.startNanos})
-   * @param runEndNanos monotonic instant the run ended
+   * @param runEndNanos monotonic instant the run ended ({@code EngineResult.endNanos})
    */
   public Summary close(long runStartNanos, long runEndNanos) throws IOException {
-    long measureStart = runStartNanos + phases.rampUpNanos();
-    long measureEnd = Math.min(measureStart + phases.measureNanos(), runEndNanos);
-    return close(Math.max(0, measureEnd - measureStart));
+    return close(coveredMeasureNanos(phases, runStartNanos, runEndNanos));
   }
 
   /**
-   * As {@link #close()}, dividing throughput by the span of the measure-phase records themselves
-   * (first intended start to last instant seen): for runs whose timing is unknown.
+   * As {@link #close(long, long)} for a run that ran to its schedule's end ({@code completed}): its
+   * window is the whole measure phase, even when the engine returned before the deadline because
+   * no request was due before it (every session cut by the deadline, e.g. a RUBiS user whose next
+   * think time ends after it: its users were still thinking, the phase still elapsed, and the
+   * engine's early return would otherwise shrink a 3 s run to the 0.1 s of its first replies). A
+   * run that did not complete (interrupted, stopped) covered its measure phase up to {@code
+   * runEndNanos} only.
    */
-  public Summary closeWithObservedWindow() throws IOException {
+  public Summary closeAfterRun(long runStartNanos, long runEndNanos, boolean completed) throws IOException {
+    return close(completed ? phases.measureNanos() : coveredMeasureNanos(phases, runStartNanos, runEndNanos));
+  }
+
+  /** The part of the measure phase of {@code phases} within {@code [runStartNanos, runEndNanos]}. */
+  static long coveredMeasureNanos(Phases phases, long runStartNanos, long runEndNanos) {
+    long measureStart = runStartNanos + phases.rampUpNanos();
+    long measureEnd = Math.min(measureStart + phases.measureNanos(), runEndNanos);
+    return Math.max(0, measureEnd - measureStart);
+  }
+
+  /**
+   * As {@link #close()} for a run whose start and end are unknown (the engine returned no result):
+   * the summary has no window and no throughput ({@link Summary#measuredWindowNanos()} 0). The
+   * span of the records themselves is not used instead: it is not the window the run covered.
+   */
+  public Summary closeWithUnknownWindow() throws IOException {
     return close(0);
   }
 

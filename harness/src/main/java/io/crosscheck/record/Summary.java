@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -15,6 +16,11 @@ import java.util.Map;
  * per outcome over all phases. Produced by {@link RecordingSink#close()}. Immutable.
  */
 public final class Summary {
+  /** A rate is given only over a window at least this long: 2 s. */
+  public static final long MIN_RATE_WINDOW_NANOS = 2_000_000_000L;
+  /** A rate is given only over at least this many requests. */
+  public static final long MIN_RATE_REQUESTS = 10;
+
   private final UrlStats overall;
   private final List<UrlStats> perUrl;
   private final Map<Outcome, Long> outcomeCounts;
@@ -88,6 +94,33 @@ public final class Summary {
   /** The window throughput was divided by, in nanoseconds; 0 when unknown. */
   public long measuredWindowNanos() {
     return measuredWindowNanos;
+  }
+
+  /**
+   * Whether {@code count} requests over {@link #measuredWindowNanos()} give a rate worth printing:
+   * at least {@link #MIN_RATE_REQUESTS} requests over at least {@link #MIN_RATE_WINDOW_NANOS}.
+   * Below that a figure such as 41.88/s from 4 requests in 0.096 s states a precision the run
+   * does not have; the count and the window are given instead.
+   */
+  public boolean givesRate(long count) {
+    return count >= MIN_RATE_REQUESTS && measuredWindowNanos >= MIN_RATE_WINDOW_NANOS;
+  }
+
+  /**
+   * Why {@code count} requests give no rate ({@link #givesRate} false), e.g. {@code "4 requests in
+   * 0.096 s: too short to give a rate (needs >= 10 requests over >= 2 s)"}; null when they do.
+   */
+  public String noRateReason(long count) {
+    if (givesRate(count)) {
+      return null;
+    }
+    String rule = String.format(Locale.ROOT, "(needs >= %d requests over >= %.0f s)", MIN_RATE_REQUESTS,
+        MIN_RATE_WINDOW_NANOS / 1e9);
+    if (measuredWindowNanos <= 0) {
+      return count + " requests, measured window unknown: no rate " + rule;
+    }
+    return String.format(Locale.ROOT, "%d requests in %.3f s: too %s to give a rate %s", count,
+        measuredWindowNanos / 1e9, measuredWindowNanos < MIN_RATE_WINDOW_NANOS ? "short" : "few", rule);
   }
 
   /** The JSON form of summary.json. */

@@ -19,8 +19,6 @@ final class SummaryAccumulator {
   private final long[] outcomeCounts = new long[Outcome.values().length];
   private long recordsTotal;
   private long impossibleMeasurements;
-  private long firstMeasureNanos = Long.MAX_VALUE;
-  private long lastMeasureNanos = Long.MIN_VALUE;
 
   void add(RequestRecord r) {
     recordsTotal++;
@@ -35,17 +33,6 @@ final class SummaryAccumulator {
     }
     overall.add(r);
     perUrl.computeIfAbsent(pathOf(r.url()), k -> new LatencyAccumulator()).add(r);
-    long start = r.intendedStartNanos() >= 0 ? r.intendedStartNanos() : r.sendStartNanos();
-    if (start >= 0) {
-      firstMeasureNanos = Math.min(firstMeasureNanos, start);
-    }
-    long end =
-        Math.max(
-            Math.max(r.intendedStartNanos(), r.sendStartNanos()),
-            Math.max(r.firstByteNanos(), r.lastByteNanos()));
-    if (end >= 0) {
-      lastMeasureNanos = Math.max(lastMeasureNanos, end);
-    }
   }
 
   /**
@@ -75,19 +62,16 @@ final class SummaryAccumulator {
     return cut < 0 ? url : url.substring(0, cut);
   }
 
-  /** The span from the first measure-phase start to the last measure-phase instant seen. */
-  long observedWindowNanos() {
-    return lastMeasureNanos > firstMeasureNanos ? lastMeasureNanos - firstMeasureNanos : 0;
-  }
-
   /**
    * Builds the summary.
    *
-   * @param measuredWindowNanos the window throughput is divided by; a value &lt;= 0 uses {@link
-   *     #observedWindowNanos()}
+   * @param measuredWindowNanos the part of the measure phase the run covered, which throughput is
+   *     divided by; a value &lt;= 0 means unknown (or empty): no throughput, never the span of the
+   *     records themselves (a run that sent a few requests early in its window would show a rate
+   *     it never sustained)
    */
   Summary toSummary(long measuredWindowNanos) {
-    long window = measuredWindowNanos > 0 ? measuredWindowNanos : observedWindowNanos();
+    long window = Math.max(0, measuredWindowNanos);
     List<UrlStats> rows = new ArrayList<>(perUrl.size());
     perUrl.forEach((url, acc) -> rows.add(acc.toStats(url, window)));
     Map<Outcome, Long> counts = new EnumMap<>(Outcome.class);

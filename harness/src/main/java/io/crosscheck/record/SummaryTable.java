@@ -10,7 +10,9 @@ import java.util.Map;
  * row, then the outcome counts of all phases. Columns: {@code url}, {@code count}, {@code errors},
  * {@code meanMicros}, {@code p50Micros}, {@code p90Micros}, {@code p99Micros}, {@code maxMicros}
  * (service latency, one decimal), {@code perSecond} (two decimals). Numbers use {@link
- * Locale#ROOT} whatever the default locale; a figure without data is {@code -}. Stateless.
+ * Locale#ROOT} whatever the default locale; a figure without data is {@code -}. A rate over too
+ * few requests or too short a window ({@link Summary#givesRate}) is {@code -} too, and a line
+ * under the table gives the count and the window and says why. Stateless.
  */
 public final class SummaryTable {
   /** URLs longer than this are shortened in the middle. */
@@ -38,11 +40,13 @@ public final class SummaryTable {
     }
     sb.append('\n');
     int lineWidth = sb.length() - 1;
+    boolean rowWithoutRate = false;
     for (UrlStats s : rows) {
-      row(sb, s, shorten(s.url()), urlWidth);
+      row(sb, summary, s, shorten(s.url()), urlWidth);
+      rowWithoutRate |= !summary.givesRate(s.count());
     }
     sb.append("-".repeat(lineWidth)).append('\n');
-    row(sb, summary.overall(), "total", urlWidth);
+    row(sb, summary, summary.overall(), "total", urlWidth);
     sb.append("outcomes (all phases):");
     for (Map.Entry<Outcome, Long> e : summary.outcomeCounts().entrySet()) {
       sb.append(' ').append(e.getKey().label()).append('=').append(e.getValue());
@@ -51,14 +55,23 @@ public final class SummaryTable {
     sb.append(
         String.format(
             Locale.ROOT,
-            "records: %d; impossible measurements: %d; measured window: %.3f s%n",
+            "records: %d; impossible measurements: %d; measured window: %s%n",
             summary.recordsTotal(),
             summary.impossibleMeasurements(),
-            summary.measuredWindowNanos() / 1e9));
+            summary.measuredWindowNanos() > 0
+                ? String.format(Locale.ROOT, "%.3f s", summary.measuredWindowNanos() / 1e9)
+                : "unknown"));
+    String noRate = summary.noRateReason(summary.overall().count());
+    if (noRate != null) {
+      sb.append("perSecond: ").append(noRate).append('\n');
+    } else if (rowWithoutRate) {
+      sb.append(String.format(Locale.ROOT, "perSecond: - where a row has fewer than %d requests (too few to give"
+          + " a rate)%n", Summary.MIN_RATE_REQUESTS));
+    }
     return sb.toString();
   }
 
-  private static void row(StringBuilder sb, UrlStats s, String label, int urlWidth) {
+  private static void row(StringBuilder sb, Summary summary, UrlStats s, String label, int urlWidth) {
     pad(sb, label, urlWidth, false);
     cell(sb, Long.toString(s.count()));
     cell(sb, Long.toString(s.errors()));
@@ -67,7 +80,7 @@ public final class SummaryTable {
     cell(sb, number(s.p90Micros(), 1));
     cell(sb, number(s.p99Micros(), 1));
     cell(sb, number(s.maxMicros(), 1));
-    cell(sb, number(s.throughputPerSecond(), 2));
+    cell(sb, summary.givesRate(s.count()) ? number(s.throughputPerSecond(), 2) : "-");
     sb.append('\n');
   }
 

@@ -201,6 +201,44 @@ class RecordingSinkTest {
     assertTrue(summary == sink.close(), "close is idempotent");
   }
 
+  /** The short RUBiS run: 4 requests in the first 0.096 s of a 3 s measure phase, then the engine returned. */
+  private Summary shortRun(String name, Phases phases, Closer closer) throws IOException {
+    RecordingSink sink = new RecordingSink(RunDirectory.create(base, name).path(), phases);
+    for (int i = 0; i < 4; i++) {
+      sink.accept(Records.ok(i, 0, "/rubis", 1_000L + i * 30_000_000L, 5_000_000L, Phase.MEASURE));
+    }
+    return closer.close(sink);
+  }
+
+  private interface Closer {
+    Summary close(RecordingSink sink) throws IOException;
+  }
+
+  @Test
+  void aCompletedRunCoversItsWholeMeasurePhaseEvenWhenTheEngineReturnedEarly() throws IOException {
+    Phases threeSeconds = new Phases(0, 3_000_000_000L, 0);
+    Summary completed = shortRun("completed", threeSeconds, s -> s.closeAfterRun(1_000L, 1_000L + 96_000_000L, true));
+    assertEquals(3_000_000_000L, completed.measuredWindowNanos(), "the configured phase, not the first replies' span");
+    assertTrue(!completed.givesRate(completed.overall().count()), "4 requests give no rate");
+
+    Summary stopped = shortRun("stopped", threeSeconds, s -> s.closeAfterRun(1_000L, 1_000L + 96_000_000L, false));
+    assertEquals(96_000_000L, stopped.measuredWindowNanos(), "a stopped run covered its phase up to its end");
+    assertEquals(stopped.measuredWindowNanos(),
+        shortRun("twoArgs", threeSeconds, s -> s.close(1_000L, 1_000L + 96_000_000L)).measuredWindowNanos());
+  }
+
+  @Test
+  void aRunThatEndedInItsRampUpOrWithoutAnEngineResultHasNoWindowAndNoRate() throws IOException {
+    // ended 0.5 s into a 1 s ramp-up: no part of the measure phase was covered
+    Summary inRampUp = shortRun("rampUp", PHASES, s -> s.close(1_000L, 1_000L + 500_000_000L));
+    assertEquals(0, inRampUp.measuredWindowNanos());
+    assertTrue(Double.isNaN(inRampUp.overall().throughputPerSecond()),
+        "not 4 / the records' own span: " + inRampUp.overall());
+    Summary unknown = shortRun("unknown", PHASES, RecordingSink::closeWithUnknownWindow);
+    assertEquals(0, unknown.measuredWindowNanos());
+    assertTrue(Double.isNaN(unknown.overall().throughputPerSecond()), unknown.overall().toString());
+  }
+
   @Test
   void closeFinishesTheFilesEvenWhenTheCallerIsInterrupted() throws IOException {
     RunDirectory dir = RunDirectory.create(base, "interrupted");

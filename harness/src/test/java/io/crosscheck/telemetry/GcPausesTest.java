@@ -2,6 +2,7 @@ package io.crosscheck.telemetry;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.ref.Reference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -73,7 +74,10 @@ class GcPausesTest {
             source + ": a full GC with a live set is not free: " + inCall);
       }
       assertTrue(pauses.failure() == null, String.valueOf(pauses.failure()));
+    } finally {
+      // the live set must survive every System.gc() above (the >= 1 ms duration bound relies on
+      // it); a fence says so, where the former assertion on its size could not fail
+      Reference.reachabilityFence(live);
     }
-    assertTrue(live.size() == 200_000);
   }
 }

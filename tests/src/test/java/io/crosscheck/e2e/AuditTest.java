@@ -5,30 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.crosscheck.server.EmbeddedServer;
-import io.crosscheck.server.ServerConfig;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code crosscheck audit} end to end: live capture on lo, a real run against the embedded server,
  * reconstruction and matching. Asserts what the capture says about each engine's connections.
  */
 class AuditTest {
-  private static EmbeddedServer server;
-
-  @BeforeAll
-  static void startServer() throws Exception {
-    server = EmbeddedServer.start(ServerConfig.defaults().withPort(0));
-  }
-
-  @AfterAll
-  static void stopServer() {
-    server.close();
-  }
+  @RegisterExtension
+  static final EmbeddedServerExtension server = new EmbeddedServerExtension();
 
   private static JsonNode audit(Path out, String... more) throws Exception {
     return CliRun.audit(out, server.port(), more);

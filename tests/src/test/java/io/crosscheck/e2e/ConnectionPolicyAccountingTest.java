@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestRecord;
-import io.crosscheck.server.EmbeddedServer;
-import io.crosscheck.server.ServerConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,31 +14,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Request accounting and connection behaviour of the Netty engine's policies, asserted from the
  * run directory's {@code requests.csv} and from the embedded server's own connection counter.
  */
 class ConnectionPolicyAccountingTest {
-  private static EmbeddedServer server;
-
-  @BeforeAll
-  static void startServer() throws Exception {
-    server = EmbeddedServer.start(ServerConfig.defaults().withPort(0));
-  }
-
-  @AfterAll
-  static void stopServer() {
-    server.close();
-  }
-
-  private static String target() {
-    return "http://127.0.0.1:" + server.port();
-  }
+  @RegisterExtension
+  static final EmbeddedServerExtension server = new EmbeddedServerExtension();
 
   /** A connection's identity: client ip:port plus its open instant (ports are reused). */
   private static String connection(RequestRecord r) {
@@ -74,7 +58,7 @@ class ConnectionPolicyAccountingTest {
 
   @Test
   void perSessionGivesOneConnectionPerSessionCarryingExactlyItsRequests(@TempDir Path out) throws Exception {
-    List<RequestRecord> records = runAndAccount(out, "run", "--target", target(), "--users", "1000",
+    List<RequestRecord> records = runAndAccount(out, "run", "--target", server.target(), "--users", "1000",
         "--sessions-per-user", "1", "--session-length", "fixed:10", "--think", "exp:20ms",
         "--urls", "/static/2k,/static/16k", "--duration", "120s", "--policy", "per-session").records();
     assertEquals(10_000, records.size());
@@ -95,7 +79,7 @@ class ConnectionPolicyAccountingTest {
 
   @Test
   void perRequestOpensOneConnectionPerRequest(@TempDir Path out) throws Exception {
-    List<RequestRecord> records = runAndAccount(out, "run", "--target", target(), "--users", "100",
+    List<RequestRecord> records = runAndAccount(out, "run", "--target", server.target(), "--users", "100",
         "--sessions-per-user", "2", "--session-length", "fixed:5", "--think", "fixed:2ms",
         "--duration", "60s", "--policy", "per-request").records();
     assertEquals(1000, records.size());
@@ -105,7 +89,7 @@ class ConnectionPolicyAccountingTest {
 
   @Test
   void sourceAddressesAreUsedRoundRobin(@TempDir Path out) throws Exception {
-    List<RequestRecord> records = runAndAccount(out, "run", "--target", target(), "--users", "30",
+    List<RequestRecord> records = runAndAccount(out, "run", "--target", server.target(), "--users", "30",
         "--sessions-per-user", "1", "--session-length", "fixed:3", "--duration", "60s",
         "--policy", "per-request", "--source-addresses", "127.0.0.2-127.0.0.4").records();
     Map<String, Long> perAddress = records.stream().collect(Collectors.groupingBy(
@@ -117,7 +101,7 @@ class ConnectionPolicyAccountingTest {
   @Test
   void sharedCacheNeverHoldsMoreThanKIdleAndSharesConnectionsAcrossSessions(@TempDir Path out)
       throws Exception {
-    String[] args = {"run", "--target", target(), "--users", "200", "--sessions-per-user", "1",
+    String[] args = {"run", "--target", server.target(), "--users", "200", "--sessions-per-user", "1",
         "--session-length", "fixed:10", "--think", "exp:5ms", "--duration", "60s",
         "--policy", "shared-cache", "--connections", "5"};
     Accounted accounted = runAndAccount(out, args);
@@ -141,7 +125,7 @@ class ConnectionPolicyAccountingTest {
     java.nio.file.Files.writeString(log, String.join("\n",
         "/static/16k think=0.01", "  /static/2k", "  /static/2k", "  /static/2k", "  /static/2k",
         "/static/2k think=0.01", "  /static/2k", "", "/static/64k", "  /static/2k", "  /static/2k", ""));
-    List<RequestRecord> records = runAndAccount(out.resolve("runs"), "run", "--target", target(),
+    List<RequestRecord> records = runAndAccount(out.resolve("runs"), "run", "--target", server.target(),
         "--users", "20", "--sessions-per-user", "2", "--wsesslog", log.toString(), "--duration", "60s",
         "--policy", "browser", "--connections", "3").records();
     Map<Long, Set<String>> connectionsPerSession = new HashMap<>();

@@ -4,15 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.crosscheck.server.EmbeddedServer;
-import io.crosscheck.server.ServerConfig;
 import java.nio.file.Path;
 import java.util.Locale;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The study's connection-sharing finding, reproduced for real and read from the capture: the same
@@ -22,20 +19,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("heavy")
 class ConnectionSharingAuditTest {
-  private static final String[] WORKLOAD = {"--users", "2000", "--sessions-per-user", "1",
-      "--session-length", "fixed:50", "--think", "exp:1s", "--ramp-up", "2s", "--urls", "/static/2k",
+  private static final int USERS = 2000;
+  private static final int SESSION_LENGTH = 50;
+  private static final String[] WORKLOAD = {"--users", String.valueOf(USERS), "--sessions-per-user", "1",
+      "--session-length", "fixed:" + SESSION_LENGTH, "--think", "exp:1s", "--ramp-up", "2s", "--urls", "/static/2k",
       "--duration", "150s", "--seed", "2012", "--request-timeout", "20s"};
-  private static EmbeddedServer server;
 
-  @BeforeAll
-  static void startServer() throws Exception {
-    server = EmbeddedServer.start(ServerConfig.defaults().withPort(0));
-  }
-
-  @AfterAll
-  static void stopServer() {
-    server.close();
-  }
+  @RegisterExtension
+  static final EmbeddedServerExtension server = new EmbeddedServerExtension();
 
   private static JsonNode audit(Path out, String engine) throws Exception {
     String[] args = new String[WORKLOAD.length + 2];
@@ -55,24 +46,34 @@ class ConnectionSharingAuditTest {
     return c;
   }
 
+  /**
+   * The direction and the size of the JDK cache's effect, asserted against the same seeded workload
+   * run per session by Netty: far fewer connections open at once than users (the study: 0-250 for
+   * 2,000; here under a quarter of the users, and under a quarter of Netty's peak), connections
+   * that carried requests of several sessions, and a connection carrying more requests than a whole
+   * session has (the study: up to ~1,000 on one, for 50 per session).
+   */
   @Test
   void twoThousandUsersShareAFewConnectionsThroughTheJdkCacheButNotWithNetty(@TempDir Path out) throws Exception {
     JsonNode legacy = audit(out.resolve("legacy"), "legacy-urlconnection");
-    long sessions = legacy.get("sessions").asLong();
-    assertEquals(2000, sessions);
-    assertTrue(legacy.get("connectionsWithRequests").asLong() != sessions, "distinct connections != sessions");
-    assertTrue(legacy.get("peakConcurrentConnections").asLong() < 2000 / 4,
-        "peak concurrent connections far below the users: " + legacy);
-    assertTrue(legacy.get("connectionsUsedBySeveralSessions").asLong() > 0, "connections shared by sessions");
-    assertTrue(legacy.get("maxRequestsOnOneConnection").asLong() > 50,
-        "a connection carried more requests than a session has: " + legacy);
-
     JsonNode netty = audit(out.resolve("netty"), "netty");
-    assertEquals(2000, netty.get("sessions").asLong());
-    assertEquals(2000, netty.get("connectionsWithRequests").asLong(), "connections = sessions");
+
+    assertEquals(USERS, legacy.get("sessions").asLong());
+    long legacyPeak = legacy.get("peakConcurrentConnections").asLong();
+    long nettyPeak = netty.get("peakConcurrentConnections").asLong();
+    assertTrue(legacyPeak < USERS / 4, "peak concurrent connections far below the users: " + legacy);
+    assertTrue(legacyPeak * 4 < nettyPeak,
+        "the cache, not the workload, keeps connections few: legacy peak " + legacyPeak + ", Netty's " + nettyPeak);
+    assertTrue(legacy.get("connectionsUsedBySeveralSessions").asLong() > 0, "connections shared by sessions: " + legacy);
+    assertTrue(legacy.get("maxRequestsOnOneConnection").asLong() > SESSION_LENGTH,
+        "a connection carried more requests than a session has: " + legacy);
+    assertTrue(legacy.get("verdict").asText().startsWith("connection sharing"), legacy.get("verdict").asText());
+
+    assertEquals(USERS, netty.get("sessions").asLong());
+    assertEquals(USERS, netty.get("connectionsWithRequests").asLong(), "connections = sessions");
     assertEquals(0, netty.get("connectionsUsedBySeveralSessions").asLong());
-    assertEquals(2000, netty.get("requestsPerConnection").get("11-50").asLong(), "50 requests on each");
-    assertEquals(50, netty.get("maxRequestsOnOneConnection").asLong());
+    assertEquals(USERS, netty.get("requestsPerConnection").get("11-50").asLong(), "50 requests on each");
+    assertEquals(SESSION_LENGTH, netty.get("maxRequestsOnOneConnection").asLong());
   }
 
   @Test
@@ -84,6 +85,7 @@ class ConnectionSharingAuditTest {
     assertEquals(200, c.get("connectionsWithRequests").asLong(), "connections = users: " + c);
     assertEquals(0, c.get("connectionsUsedBySeveralSessions").asLong());
     assertEquals(2000, f.get("matching").get("matchedByConnection").asLong(), "it reports its connections");
-    assertTrue(f.get("pressure").get("threadsPeak").asLong() >= 200, "a thread per user: " + f.get("pressure"));
+    // started, not sampled: a user whose session ended between two 100 ms samples is missed by threadsPeak
+    assertTrue(f.get("pressure").get("threadsStartedInRun").asLong() >= 200, "a thread per user: " + f.get("pressure"));
   }
 }

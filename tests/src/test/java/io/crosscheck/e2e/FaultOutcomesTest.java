@@ -5,34 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestRecord;
-import io.crosscheck.server.EmbeddedServer;
-import io.crosscheck.server.ServerConfig;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A server that stalls, resets, sends garbage or cuts a reply short: every request still gets
  * exactly one record with the right outcome, sessions go on after a failure, and the run completes.
  */
 class FaultOutcomesTest {
-  private static EmbeddedServer server;
-
-  @BeforeAll
-  static void startServer() throws Exception {
-    server = EmbeddedServer.start(ServerConfig.defaults().withPort(0));
-  }
-
-  @AfterAll
-  static void stopServer() {
-    server.close();
-  }
+  @RegisterExtension
+  static final EmbeddedServerExtension server = new EmbeddedServerExtension();
 
   /** Runs 3 users x 1 session of the given paths (in order) and returns the records. */
   private static List<RequestRecord> run(Path out, String target, String urls, String... more) throws Exception {
@@ -54,13 +42,9 @@ class FaultOutcomesTest {
     return all.entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().get(0)));
   }
 
-  private static String target() {
-    return "http://127.0.0.1:" + server.port();
-  }
-
   @Test
   void eachFaultEndsWithItsOutcomeAndTheSessionGoesOn(@TempDir Path out) throws Exception {
-    List<RequestRecord> records = run(out, target(),
+    List<RequestRecord> records = run(out, server.target(),
         "/fault/stall,/static/2k,/fault/reset,/fault/garbage,/fault/close-mid-body,/fault/status/503,/static/64k");
     assertEquals(Map.of(
             "/fault/stall", Outcome.TIMEOUT,
@@ -92,7 +76,7 @@ class FaultOutcomesTest {
 
   @Test
   void stallEndsAtTheRequestTimeout(@TempDir Path out) throws Exception {
-    for (RequestRecord r : run(out, target(), "/fault/stall")) {
+    for (RequestRecord r : run(out, server.target(), "/fault/stall")) {
       assertEquals(Outcome.TIMEOUT, r.outcome());
       assertEquals(-1, r.lastByteNanos());
     }

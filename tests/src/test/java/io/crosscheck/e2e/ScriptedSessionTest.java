@@ -23,33 +23,21 @@ import io.crosscheck.model.Workload;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.schedule.Schedule;
 import io.crosscheck.schedule.Ticker;
-import io.crosscheck.server.EmbeddedServer;
-import io.crosscheck.server.ServerConfig;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Scripted sessions (the RUBiS kind: the next request depends on the previous reply) run the same
  * way in every engine: each engine hands the script the status and the full body of each reply.
  */
 class ScriptedSessionTest {
-  private static EmbeddedServer server;
-
-  @BeforeAll
-  static void startServer() throws Exception {
-    server = EmbeddedServer.start(ServerConfig.defaults().withPort(0));
-  }
-
-  @AfterAll
-  static void stopServer() {
-    server.close();
-  }
+  @RegisterExtension
+  static final EmbeddedServerExtension server = new EmbeddedServerExtension();
 
   /** Asks for a 404, then a size that depends on the 404's body, then one step per reply. */
   private static final class Follow implements SessionScript {

@@ -11,10 +11,18 @@ import java.util.Optional;
  * and {@code limitReachedAtUsers}, and in full through {@link LegacyUrlConnectionEngine#lastLimit()}
  * / {@link LegacyHttpClientEngine#lastLimit()}. Immutable.
  *
- * @param kind which resource ran out
- * @param usersAlive user threads alive when it happened (the failed one not counted)
+ * <p>A limit read back from the gauges alone ({@link #fromExtra}) knows only what the engine
+ * recorded there: the JVM's error text is never in them, and a missing or unknown kind code or a
+ * missing user count stays unknown ({@code null}, {@code -1}) rather than being guessed;
+ * {@link #describe()} says so.
+ *
+ * @param kind which resource ran out; null when the engine did not record it (or recorded a code
+ *     this version does not know)
+ * @param usersAlive user threads alive when it happened (the failed one not counted); -1 when not
+ *     recorded
  * @param reason the error as the JVM reported it, e.g. {@code java.lang.OutOfMemoryError: unable
- *     to create native thread: possibly out of memory or process/resource limits reached}
+ *     to create native thread: possibly out of memory or process/resource limits reached}; null
+ *     when not recorded
  */
 public record LegacyEngineLimit(Kind kind, long usersAlive, String reason) {
   /** Key of {@link Kind#code()} in {@code EngineResult.extra}. */
@@ -55,25 +63,43 @@ public record LegacyEngineLimit(Kind kind, long usersAlive, String reason) {
     }
   }
 
-  /** One line for people: what ran out, at how many users, and the JVM's words. */
+  /**
+   * One line for people: what ran out, at how many users, and the JVM's words; whatever was not
+   * recorded is said to be unknown.
+   */
   public String describe() {
-    return "client limit reached: " + kind.label() + " ran out with " + usersAlive
-        + " user threads alive; no further users were started (" + reason + ")";
+    String what = kind != null ? kind.label() + " ran out" : "the engine did not record which resource ran out";
+    String users = usersAlive >= 0 ? "with " + usersAlive + " user threads alive"
+        : "with an unrecorded number of user threads alive";
+    String why = reason != null ? reason : "the JVM's error was not recorded";
+    return "client limit reached: " + what + " " + users + "; no further users were started (" + why + ")";
   }
 
-  /** The two gauges this limit adds to {@code EngineResult.extra}. */
+  /** The gauges this limit adds to {@code EngineResult.extra}: only those it knows. */
   public Map<String, Long> gauges() {
-    return Map.of(KIND_KEY, kind.code(), USERS_KEY, usersAlive);
+    Map<String, Long> m = new java.util.LinkedHashMap<>();
+    if (kind != null) {
+      m.put(KIND_KEY, kind.code());
+    }
+    if (usersAlive >= 0) {
+      m.put(USERS_KEY, usersAlive);
+    }
+    return m;
   }
 
-  /** The limit recorded in an engine result's extra gauges, if any (the reason is generic). */
+  /**
+   * The limit recorded in an engine result's extra gauges: present when either gauge is (the
+   * engine stopped starting users), empty when neither is. Nothing is inferred: the reason is
+   * never in the gauges, so it is null; a missing or unknown kind code gives a null kind, a
+   * missing user count -1.
+   */
   public static Optional<LegacyEngineLimit> fromExtra(Map<String, Long> extra) {
     Long code = extra.get(KIND_KEY);
-    Kind kind = code == null ? null : Kind.ofCode(code);
-    if (kind == null) {
+    Long users = extra.get(USERS_KEY);
+    if (code == null && users == null) {
       return Optional.empty();
     }
-    long users = extra.getOrDefault(USERS_KEY, -1L);
-    return Optional.of(new LegacyEngineLimit(kind, users, "see the engine's own report for the error"));
+    Kind kind = code == null ? null : Kind.ofCode(code);
+    return Optional.of(new LegacyEngineLimit(kind, users == null ? -1 : users, null));
   }
 }

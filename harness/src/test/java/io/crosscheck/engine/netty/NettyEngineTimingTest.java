@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.crosscheck.cli.WarmUpServer;
+import io.crosscheck.engine.WarmUpReport;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.EngineProgress;
 import io.crosscheck.engine.EngineResult;
@@ -23,13 +24,19 @@ import io.crosscheck.server.EmbeddedServer;
 import io.crosscheck.server.ServerConfig;
 import io.netty.channel.epoll.Epoll;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The Netty engine's clocks: busy polling keeps timers on time; the JIT warm-up stays off the target. */
+/**
+ * The Netty engine's clocks: busy polling fires every timer, after its due time; the JIT warm-up
+ * stays off the target. Ordering and accounting only: no wall-time bounds (STYLE.md, Tests).
+ */
 class NettyEngineTimingTest {
   private static EmbeddedServer server;
 
@@ -51,34 +58,44 @@ class NettyEngineTimingTest {
 
   /**
    * Two users thinking 20 ms between requests leave the spinning loop without I/O for most of the
-   * run: each think-time timer must still fire on time.
+   * run: every think-time timer must still fire, and never early. Asserted as ordering and
+   * accounting (each request intended exactly its think time after the previous reply's last byte,
+   * sent at or after that instant, all 20 answered), not as a lateness bound: how late a timer
+   * fires on a shared 2-core machine says more about the machine than the engine, so the figure is
+   * printed, and its goal belongs to bench/fidelity.sh (busy polling's per-request error).
    */
   @Test
-  void busyPollingSendsEveryRequestOnTimeWhileIdle() throws Exception {
+  void busyPollingFiresEveryThinkTimerAfterItsReplyAndNeverEarly() throws Exception {
     assumeTrue(Epoll.isAvailable(), "busy polling is epoll-only");
+    long thinkNanos = 20_000_000L;
     Workload w = new Workload(new Target("127.0.0.1", server.port()), new Arrival.Closed(2, 1),
         new SessionSource.UrlList(List.of("/static/2k"), false), new SessionLength.Fixed(10),
-        new ThinkTime.Fixed(20_000_000L), new Phases(0, 10_000_000_000L, 0), 3);
+        new ThinkTime.Fixed(thinkNanos), new Phases(0, 10_000_000_000L, 0), 3);
     EngineOptions d = EngineOptions.defaults();
     EngineOptions spin = new EngineOptions(d.policy(), d.connectionsK(), 1, d.connectTimeoutNanos(),
         d.requestTimeoutNanos(), List.of(), true);
-    long t0 = System.nanoTime();
     List<RequestRecord> records = run(spin, w);
-    long elapsedMillis = (System.nanoTime() - t0) / 1_000_000L;
-    assertEquals(20, records.size());
-    long maxLateMicros = 0;
-    StringBuilder all = new StringBuilder();
+    assertEquals(20, records.size(), "every request of both sessions: " + records);
+    Map<Long, List<RequestRecord>> bySession = new TreeMap<>();
     for (RequestRecord r : records) {
       assertEquals(Outcome.OK, r.outcome(), r.toString());
-      long late = (r.sendStartNanos() - r.intendedStartNanos()) / 1000;
-      all.append(r.seq()).append(':').append(late).append(' ');
-      if (r.seq() > 0) { // the first request of a session waits for its connection
-        maxLateMicros = Math.max(maxLateMicros, late);
+      assertTrue(r.sendStartNanos() >= r.intendedStartNanos(), "sent before its intended start: " + r);
+      bySession.computeIfAbsent(r.sessionId(), k -> new ArrayList<>()).add(r);
+    }
+    assertEquals(2, bySession.size());
+    long maxLateMicros = 0;
+    for (List<RequestRecord> session : bySession.values()) {
+      session.sort(Comparator.comparingInt(RequestRecord::seq));
+      for (int i = 1; i < session.size(); i++) {
+        RequestRecord previous = session.get(i - 1);
+        RequestRecord r = session.get(i);
+        assertEquals(i, r.seq());
+        // the think starts when the user has the whole reply: nothing else can start the request
+        assertEquals(previous.lastByteNanos() + thinkNanos, r.intendedStartNanos(), r.toString());
+        maxLateMicros = Math.max(maxLateMicros, (r.sendStartNanos() - r.intendedStartNanos()) / 1000);
       }
     }
-    // after a 20 ms think nothing is in flight: only the timer can start the next request
-    assertTrue(maxLateMicros < 5_000, "latest send after its intended start (us, by seq): " + all);
-    assertTrue(elapsedMillis < 5_000, "run took " + elapsedMillis + " ms");
+    System.out.println("[busy poll] latest think-timer send after its intended start: " + maxLateMicros + " us");
   }
 
   @Test
@@ -89,7 +106,10 @@ class NettyEngineTimingTest {
     assertEquals(r.requests(), r.ok(), "every warm-up request is answered by the in-process server");
     assertEquals(acceptedBefore, server.connectionsAccepted(), "no connection to any other server");
     assertTrue(r.settleNanos() <= r.elapsedNanos());
-    assertTrue(r.elapsedNanos() < JitWarmUp.MAX_NANOS + 6_000_000_000L, r.describe());
+    // "not settled" is only said after the whole bounded wait (a lower bound: sleeps never end early)
+    assertTrue(r.jitSettled() != WarmUpReport.JitSettled.NOT_SETTLED || r.settleNanos() >= JitWarmUp.MAX_SETTLE_NANOS,
+        r.describe());
+    System.out.println("[jit warm-up] " + r.describe());
     assertEquals(r.requests(), r.toJson().requests());
     assertEquals(r.jitSettled(), r.toJson().jitSettled());
   }

@@ -2,19 +2,16 @@ package io.crosscheck.e2e.wire;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.crosscheck.capture.LiveCaptureStats;
-import io.crosscheck.server.EmbeddedServer;
-import io.crosscheck.server.ServerConfig;
+import io.crosscheck.e2e.EmbeddedServerExtension;
 import io.crosscheck.wire.WireExchange;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Our wire reconstruction against tshark's HTTP dissector on the same captures: for every
@@ -29,20 +26,10 @@ class TsharkAgreementTest {
   private static final String SNAPLEN_URLS = String.join(",", "/static/100", "/static/2k",
       "/static/128k", "/chunked/4k", "/static/100", "/static/16k", "/static/2k", "/chunked/128k",
       "/static/100", "/fault/status/404");
-  private static EmbeddedServer server;
 
-  @BeforeAll
-  static void startServer() throws Exception {
-    assumeTrue(Tshark.available(), "tshark is not installed");
-    server = EmbeddedServer.start(ServerConfig.defaults().withPort(0));
-  }
-
-  @AfterAll
-  static void stopServer() {
-    if (server != null) {
-      server.close();
-    }
-  }
+  @RegisterExtension
+  static final EmbeddedServerExtension server = new EmbeddedServerExtension()
+      .assuming(Tshark::available, "tshark is not installed");
 
   @Test
   void everyExchangeOfAHundredThousandRequestCaptureAgreesWithTshark(@TempDir Path dir)

@@ -2,10 +2,8 @@ package io.crosscheck.e2e.wire;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.crosscheck.server.EmbeddedServer;
-import io.crosscheck.server.ServerConfig;
+import io.crosscheck.e2e.EmbeddedServerExtension;
 import io.crosscheck.wire.WireExchange;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -13,10 +11,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Pipelined requests and server resets, captured on lo and reconstructed by us and by tshark:
@@ -27,20 +24,10 @@ class TsharkPipeliningAndResetTest {
       List.of("/static/100", "/static/2k", "/chunked/4k", "/static/16k", "/fault/status/404");
   private static final int CONNECTIONS = 40;
   private static final int BURSTS = 6;
-  private static EmbeddedServer server;
 
-  @BeforeAll
-  static void startServer() throws Exception {
-    assumeTrue(Tshark.available(), "tshark is not installed");
-    server = EmbeddedServer.start(ServerConfig.defaults().withPort(0));
-  }
-
-  @AfterAll
-  static void stopServer() {
-    if (server != null) {
-      server.close();
-    }
-  }
+  @RegisterExtension
+  static final EmbeddedServerExtension server = new EmbeddedServerExtension()
+      .assuming(Tshark::available, "tshark is not installed");
 
   /**
    * tshark 4.0 does not pair pipelined requests and responses in order: it pairs a response with

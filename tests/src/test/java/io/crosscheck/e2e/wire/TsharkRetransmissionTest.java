@@ -3,10 +3,8 @@ package io.crosscheck.e2e.wire;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.crosscheck.server.EmbeddedServer;
-import io.crosscheck.server.ServerConfig;
+import io.crosscheck.e2e.EmbeddedServerExtension;
 import io.crosscheck.wire.WireExchange;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
@@ -14,6 +12,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Random loss on lo ({@link Loss}: nftables, as this kernel has no netem) makes TCP retransmit;
@@ -23,14 +22,15 @@ import org.junit.jupiter.api.io.TempDir;
 class TsharkRetransmissionTest {
   /** Per hook and direction: 1% of the segments to and from the server, before and after the tap. */
   private static final int LOSS_PERMILLE = 10;
-  private static EmbeddedServer server;
+
+  @RegisterExtension
+  static final EmbeddedServerExtension server = new EmbeddedServerExtension()
+      .assuming(Tshark::available, "tshark is not installed")
+      .assuming(Loss::available, "nft is not usable (apt-get install nftables; needs root)");
 
   @BeforeAll
-  static void startServer() throws Exception {
-    assumeTrue(Tshark.available(), "tshark is not installed");
-    assumeTrue(Loss.available(), "nft is not usable (apt-get install nftables; needs root)");
+  static void removeLeftLoss() throws Exception {
     assertTrue(Loss.remove(), "a loss table was left and cannot be removed");
-    server = EmbeddedServer.start(ServerConfig.defaults().withPort(0));
   }
 
   @AfterEach
@@ -43,10 +43,7 @@ class TsharkRetransmissionTest {
     try {
       assertFalse(Loss.installed(), "the loss table is still installed");
     } finally {
-      Loss.remove();
-      if (server != null) {
-        server.close();
-      }
+      Loss.remove(); // the extension closes the server after this
     }
   }
 
