@@ -10,9 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The entry point of a child JVM: {@code ChildRunMain <job.json>} runs the main class the job
@@ -38,12 +36,18 @@ public final class ChildRunMain {
 
   private ChildRunMain() {}
 
+  /**
+   * The job file: what the child runs, and the parent it watches.
+   *
+   * @param mainClass the class whose {@code main} runs
+   * @param args its arguments
+   * @param parentPid the parent's pid (the child exits when it is gone)
+   */
+  record Job(String mainClass, List<String> args, long parentPid) {}
+
   /** Writes a job file for {@code mainClass.main(args)}. */
   public static void writeJob(Path jobFile, String mainClass, List<String> args) throws IOException {
-    Map<String, Object> job = new LinkedHashMap<>();
-    job.put("mainClass", mainClass);
-    job.put("args", List.copyOf(args));
-    job.put("parentPid", ProcessHandle.current().pid());
+    Job job = new Job(mainClass, List.copyOf(args), ProcessHandle.current().pid());
     new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(jobFile.toFile(), job);
   }
 

@@ -87,9 +87,6 @@ public final class CompareJob {
       gen = new GeneratorSide(records, clock, startEpochNanos, run.reportedResolutionNanos(), telemetry,
           run.telemetry());
     }
-    if (!status.note().isEmpty()) {
-      out.println("crosscheck: run " + status.status() + ": " + status.note());
-    }
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(status.status(), status.note(), records.size(),
         torn, pcap.toString());
     return analyse(runDir, pcap, run.targetPort(), gen, evidence, live, minMatchedPercent, out);

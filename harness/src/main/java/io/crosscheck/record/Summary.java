@@ -124,23 +124,12 @@ public final class Summary {
   }
 
   /** The JSON form of summary.json. */
-  Map<String, Object> toJson() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("formatVersion", 1);
-    m.put("latency", "service: send start to last byte of complete replies (ok, http-error), measure phase");
-    m.put("recordsTotal", recordsTotal);
+  SummaryJson toJson() {
     Map<String, Long> counts = new LinkedHashMap<>();
     outcomeCounts.forEach((o, n) -> counts.put(o.label(), n));
-    m.put("outcomeCountsAllPhases", counts);
-    m.put("impossibleMeasurements", impossibleMeasurements);
-    m.put("measuredWindowNanos", measuredWindowNanos);
-    m.put("overall", overall.toJson());
-    List<Object> urls = new ArrayList<>();
-    for (UrlStats s : perUrl) {
-      urls.add(s.toJson());
-    }
-    m.put("urls", urls);
-    return m;
+    return new SummaryJson(1, "service: send start to last byte of complete replies (ok, http-error), measure phase",
+        recordsTotal, counts, impossibleMeasurements, measuredWindowNanos, overall.toJson(),
+        perUrl.stream().map(UrlStats::toJson).toList());
   }
 
   /** Writes summary.json to {@code file} (atomically: a temporary file, then a move). */

@@ -48,26 +48,15 @@ public record UrlStats(
     errorsByOutcome = Collections.unmodifiableMap(copy);
   }
 
-  /** The JSON form written to summary.json: keys with units, {@code null} for NaN. */
-  Map<String, Object> toJson() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("url", url);
-    m.put("count", count);
-    m.put("errors", errors);
+  /** The row written to summary.json (NaN becomes null there). */
+  SummaryJson.Row toJson() {
     Map<String, Long> byOutcome = new LinkedHashMap<>();
     errorsByOutcome.forEach((o, n) -> byOutcome.put(o.label(), n));
-    m.put("errorsByOutcome", byOutcome);
-    m.put("latencyCount", latencyCount);
-    m.put("meanMicros", finite(meanMicros));
-    m.put("p50Micros", finite(p50Micros));
-    m.put("p90Micros", finite(p90Micros));
-    m.put("p99Micros", finite(p99Micros));
-    m.put("maxMicros", finite(maxMicros));
-    m.put("throughputPerSecond", finite(throughputPerSecond));
-    return m;
+    return new SummaryJson.Row(url, count, errors, byOutcome, latencyCount, finite(meanMicros), finite(p50Micros),
+        finite(p90Micros), finite(p99Micros), finite(maxMicros), finite(throughputPerSecond));
   }
 
-  private static Double finite(double d) {
-    return Double.isFinite(d) ? d : null;
+  private static double finite(double d) {
+    return Double.isFinite(d) ? d : Double.NaN;
   }
 }

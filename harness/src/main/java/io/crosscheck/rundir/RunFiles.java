@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.crosscheck.record.JsonFiles;
 import io.crosscheck.record.MalformedInputException;
 import io.crosscheck.record.RecordingSink;
+import io.crosscheck.record.SummaryJson;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,8 +17,9 @@ import java.util.Optional;
 
 /**
  * The one reader and writer of a run directory's JSON files (DESIGN.md §4): {@code run.json}
- * ({@link RunJson}), {@code capture.json} ({@link CaptureJson}) and {@code findings.json} ({@link
- * FindingsFile}). Every tool reads runs through it. It accepts the current format and every older
+ * ({@link RunJson}, with the {@code TelemetrySummary}), {@code capture.json} ({@link CaptureJson}),
+ * {@code findings.json} ({@link FindingsFile}) and the reader of {@code summary.json} ({@link
+ * SummaryJson}, written by the recording sink). Every tool reads runs through it. It accepts the current format and every older
  * one (a v1 fixture directory stays readable: {@code RunFilesTest}); a file of a newer format is
  * refused by name. Writes are atomic. Errors name the file and what is wrong. Stateless and
  * thread-safe.
@@ -67,6 +69,15 @@ public final class RunFiles {
   /** Writes {@code dir/run.json} atomically. */
   public static void writeRun(Path dir, RunJson run) throws IOException {
     JsonFiles.writeAtomically(dir.resolve(RUN_JSON), run);
+  }
+
+  /** Reads {@code dir/summary.json}, or empty when the run did not finish its recording. */
+  public static Optional<SummaryJson> readSummary(Path dir) throws IOException {
+    Path file = dir.resolve(SUMMARY_JSON);
+    if (!Files.exists(file)) {
+      return Optional.empty();
+    }
+    return Optional.of(convert(file, readTree(file, "missing"), SummaryJson.class));
   }
 
   /** Reads {@code dir/capture.json}, or empty when the run has none (not an audit). */

@@ -1,8 +1,6 @@
 package io.crosscheck.telemetry;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What one run's telemetry amounts to, for run.json and findings: the JVM pressure next to the
@@ -12,7 +10,7 @@ import java.util.Map;
  * computed from the rows written to telemetry.csv, except the pause totals, which include pauses
  * that the pause source delivered after their row was written ({@code gcPausesLate}). Means are weighted by
  * each row's interval. {@code NaN} (JSON {@code null}) or {@code -1} mean unavailable; {@code
- * problems} says why.
+ * problems} says why. Written into run.json as is (its {@code telemetry} section; NaN as null).
  *
  * @param startNanos monotonic instant the recorder started (its baseline sample)
  * @param startEpochNanos wall-clock instant read next to {@code startNanos}, for alignment
@@ -64,34 +62,4 @@ public record TelemetrySummary(
     problems = List.copyOf(problems);
   }
 
-  /** The summary as an ordered JSON object (Jackson-ready); NaN becomes null. */
-  public Map<String, Object> toJson() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("startNanos", startNanos);
-    m.put("startEpochNanos", startEpochNanos);
-    m.put("endNanos", endNanos);
-    m.put("periodNanos", periodNanos);
-    m.put("samples", samples);
-    m.put("threadsPeak", threadsPeak);
-    m.put("threadsStartedInRun", threadsStartedInRun);
-    m.put("heapUsedMaxBytes", heapUsedMaxBytes);
-    m.put("gcCount", gcCount);
-    m.put("gcTimeMillis", gcTimeMillis);
-    m.put("gcPauses", gcPauses);
-    m.put("gcPauseTotalMicros", gcPauseTotalMicros);
-    m.put("gcPauseMaxMicros", gcPauseMaxMicros);
-    m.put("gcPausesLate", gcPausesLate);
-    m.put("allocatedBytes", allocatedBytes);
-    m.put("processCpuMeanCores", nullIfNaN(processCpuMeanCores));
-    m.put("processCpuUserMeanCores", nullIfNaN(processCpuUserMeanCores));
-    m.put("processCpuSysMeanCores", nullIfNaN(processCpuSysMeanCores));
-    m.put("systemCpuMeanFraction", nullIfNaN(systemCpuMeanFraction));
-    m.put("gcPauseSource", gcPauseSource);
-    m.put("problems", problems);
-    return m;
-  }
-
-  private static Object nullIfNaN(double v) {
-    return Double.isNaN(v) ? null : v;
-  }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.crosscheck.record.SummaryJson;
 import io.crosscheck.rundir.CaptureJson;
 import io.crosscheck.rundir.FindingsFile;
 import io.crosscheck.rundir.RunFiles;
@@ -42,6 +43,11 @@ class FormatV1FixtureTest {
     CaptureJson capture = RunFiles.readCapture(fixture()).orElseThrow();
     assertEquals("lo", capture.interfaceName());
     assertEquals(0L, capture.kernelDropped());
+
+    SummaryJson summary = RunFiles.readSummary(fixture()).orElseThrow();
+    assertEquals(200, summary.recordsTotal());
+    assertEquals(200L, summary.outcomeCountsAllPhases().get("ok"));
+    assertEquals("*", summary.overall().url());
 
     FindingsFile old = RunFiles.readFindings(fixture().resolve("findings.json"));
     assertEquals(1, old.formatVersion());
