@@ -62,9 +62,6 @@ final class CompareCommand implements Callable<Integer> {
           + " nothing is judged and the exit code is 3. Default: ${DEFAULT-VALUE}.")
   double minMatchedPercent = Findings.Coverage.DEFAULT_MIN_MATCHED_PERCENT;
 
-  @Option(names = "--progress", hidden = true, description = "Accepted for symmetry with run; ignored.")
-  String progress;
-
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override

@@ -27,6 +27,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The orchestration of a comparison (for {@code compare} and {@code audit}): read the run through
@@ -73,7 +74,7 @@ public final class CompareJob {
     RunFiles.Status status = RunFiles.status(run);
     Path requestsCsv = runDir.resolve(RunFiles.REQUESTS_CSV);
     RequestCsv.ReadResult read = Files.exists(requestsCsv) ? RequestCsv.readAll(requestsCsv)
-        : new RequestCsv.ReadResult(List.of(), java.util.Optional.empty());
+        : new RequestCsv.ReadResult(List.of(), Optional.empty());
     List<RequestRecord> records = read.records();
     FindingsFile.TornLine torn = read.tornLastLine()
         .map(t -> new FindingsFile.TornLine(t.line(), t.bytes(), t.reason())).orElse(null);

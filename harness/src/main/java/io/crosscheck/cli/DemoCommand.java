@@ -89,8 +89,8 @@ final class DemoCommand implements Callable<Integer> {
       if (!summary.isEmpty()) {
         System.out.println();
         System.out.println("== side by side (measured phase; errors are reported minus wire)");
-        System.out.printf(Locale.ROOT, "%-22s %12s %12s %12s %8s %12s %10s%n", "workload", "reportedUs",
-            "wireUs", "absErrorUs", "ratio", "connections", "sessions");
+        System.out.printf(Locale.ROOT, "%-22s %9s %12s %12s %12s %8s %12s %10s%n", "workload", "matched",
+            "reportedUs", "wireUs", "absErrorUs", "ratio", "connections", "sessions");
         summary.forEach(System.out::println);
       }
       return exit;
@@ -107,7 +107,9 @@ final class DemoCommand implements Callable<Integer> {
     if (f.responseTime() == null) {
       return String.format(Locale.ROOT, "%-22s not judged: %s", step.name(), f.coverage().statement());
     }
-    return String.format(Locale.ROOT, "%-22s %12.1f %12.1f %+12.1f %8.3f %12d %10d", step.name(),
+    // each figure with the share of the run's records it rests on
+    return String.format(Locale.ROOT, "%-22s %8.1f%% %12.1f %12.1f %+12.1f %8.3f %12d %10d", step.name(),
+        f.coverage().recordsMatchedPercent(),
         f.responseTime().reportedMeanMicros(), f.responseTime().wireMeanMicros(),
         f.responseTime().absoluteErrorMicros(), f.responseTime().ratio(),
         f.connections().connectionsWithRequests(), f.connections().sessions());

@@ -49,40 +49,37 @@ public final class FindingsTable {
     line(out, "matching", String.format(Locale.ROOT, "%,d of %,d records matched to %,d wire exchanges"
         + " (%,d by connection)%s%s", m.matched(), m.records(), m.wireExchanges(), m.matchedByConnection(),
         reasons("; unmatched records", m.unmatchedRecords()), reasons("; unmatched exchanges", m.unmatchedExchanges())));
-    line(out, "clock", String.format(Locale.ROOT, "%d calibrations, uncertainty <= %.1f us, drift %.1f us%s",
-        f.clock().calibrations(), f.clock().maxUncertaintyMicros(), f.clock().driftMicros(),
-        f.clock().reportedResolutionMicros() > 0 ? String.format(Locale.ROOT,
-            "; the generator times in steps of %.0f us (currentTimeMillis)", f.clock().reportedResolutionMicros())
-            : ""));
-    Findings.ResponseTime rt = f.responseTime();
-    if (rt == null) {
-      // no error figure without the evidence for it: the wire's own distribution only
-      out.append(String.format(Locale.ROOT, "%n%-28s %10s %10s %10s %10s %10s%n", "(microseconds)", "mean", "p50",
-          "p90", "p99", "max"));
-      row(out, "on the wire, every exchange", f.latency().wireAllExchanges());
-      intervals(out, f.intervals(), cov != null && cov.wireOnly());
-      connections(out, f.connections());
-      pressure(out, f.pressure());
-      return out.toString();
+    if (cov == null || !cov.wireOnly()) { // a wire-only analysis maps no generator clock
+      line(out, "clock", String.format(Locale.ROOT, "%d calibrations, uncertainty <= %.1f us, drift %.1f us%s",
+          f.clock().calibrations(), f.clock().maxUncertaintyMicros(), f.clock().driftMicros(),
+          f.clock().reportedResolutionMicros() > 0 ? String.format(Locale.ROOT,
+              "; the generator times in steps of %.0f us (currentTimeMillis)", f.clock().reportedResolutionMicros())
+              : ""));
     }
-    line(out, "response time", String.format(Locale.ROOT,
-        "%,d pairs: reported mean %.1f us, wire mean %.1f us; absolute error %+.1f us (ratio %.3f)",
-        rt.pairs(), rt.reportedMeanMicros(), rt.wireMeanMicros(), rt.absoluteErrorMicros(), rt.ratio())
-        + reasons("; left out", rt.excludedPairs()));
+    Findings.ResponseTime rt = f.responseTime();
+    // without the evidence for them (rt null) no error figure is printed: the wire's own only
+    if (rt != null) {
+      line(out, "response time", String.format(Locale.ROOT,
+          "%,d pairs: reported mean %.1f us, wire mean %.1f us; absolute error %+.1f us (ratio %.3f)",
+          rt.pairs(), rt.reportedMeanMicros(), rt.wireMeanMicros(), rt.absoluteErrorMicros(), rt.ratio())
+          + reasons("; left out", rt.excludedPairs()));
+    }
     out.append(String.format(Locale.ROOT, "%n%-28s %10s %10s %10s %10s %10s%n", "(microseconds)", "mean", "p50",
         "p90", "p99", "max"));
-    row(out, "per-request error", rt.perRequestError());
-    row(out, "  send lag (wire - sent)", f.lags().sendLag());
-    row(out, "  receive lag (read - wire)", f.lags().receiveLag());
-    row(out, "from intended start", f.latency().fromIntendedStart());
-    row(out, "from send start (reported)", f.latency().fromSendStart());
-    row(out, "on the wire", f.latency().wire());
+    if (rt != null) {
+      row(out, "per-request error", rt.perRequestError());
+      row(out, "  send lag (wire - sent)", f.lags().sendLag());
+      row(out, "  receive lag (read - wire)", f.lags().receiveLag());
+      row(out, "from intended start", f.latency().fromIntendedStart());
+      row(out, "from send start (reported)", f.latency().fromSendStart());
+      row(out, "on the wire", f.latency().wire());
+    }
     row(out, "on the wire, every exchange", f.latency().wireAllExchanges());
-    if (f.lags().belowUncertainty() > 0) {
+    if (rt != null && f.lags().belowUncertainty() > 0) {
       line(out, "impossible", f.lags().belowUncertainty()
           + " lags below the clock's uncertainty and the generator's resolution");
     }
-    intervals(out, f.intervals(), false);
+    intervals(out, f.intervals(), rt == null);
     connections(out, f.connections());
     pressure(out, f.pressure());
     return out.toString();
@@ -91,7 +88,8 @@ public final class FindingsTable {
   private static void connections(StringBuilder out, Findings.Connections c) {
     out.append(System.lineSeparator());
     line(out, "connections", String.format(Locale.ROOT,
-        "%,d opened, %,d carried requests, peak %,d open at once, %.1f opened/s; %,d sessions",
+        "%,d opened, %,d carried requests, peak %,d open at once, %.1f opened/s; %,d sessions among the matched"
+            + " records",
         c.connectionsOpened(), c.connectionsWithRequests(), c.peakConcurrentConnections(),
         c.connectionsOpenedPerSecond(), c.sessions()));
     line(out, "requests/conn", c.requestsPerConnection().entrySet().stream().filter(e -> e.getValue() > 0)
@@ -114,30 +112,28 @@ public final class FindingsTable {
     }
   }
 
-  /** At most {@value #MAX_INTERVAL_ROWS} rows, evenly spread over the run. */
+  /**
+   * At most {@value #MAX_INTERVAL_ROWS} rows, evenly spread over the run; with {@code wireOnly} (no
+   * records, or too few matched to judge) only the wire's own columns.
+   */
   private static void intervals(StringBuilder out, List<Findings.Interval> intervals, boolean wireOnly) {
     if (intervals.size() < 2) {
       return;
     }
-    if (wireOnly) {
-      out.append(String.format(Locale.ROOT, "%n%8s %12s %12s %8s%n", "second", "exchanges/s", "wireUs", "openConn"));
-      int step = (intervals.size() + MAX_INTERVAL_ROWS - 1) / MAX_INTERVAL_ROWS;
-      for (int i = 0; i < intervals.size(); i += step) {
-        Findings.Interval v = intervals.get(i);
-        out.append(String.format(Locale.ROOT, "%8.0f %12d %12.1f %8d%n", v.startSeconds(), v.wireExchanges(),
-            v.wireAllMeanMicros(), v.openConnectionsMax()));
-      }
-      return;
-    }
-    out.append(String.format(Locale.ROOT, "%n%8s %9s %12s %12s %12s %8s %8s %8s%n", "second", "req/s",
-        "reportedUs", "wireUs", "errorUs", "openConn", "threads", "cpuCores"));
+    out.append(wireOnly
+        ? String.format(Locale.ROOT, "%n%8s %10s %12s %8s%n", "second", "exchanges", "wireUs", "openConn")
+        : String.format(Locale.ROOT, "%n%8s %9s %12s %12s %12s %8s %8s %8s%n", "second", "req/s", "reportedUs",
+            "wireUs", "errorUs", "openConn", "threads", "cpuCores"));
     int step = (intervals.size() + MAX_INTERVAL_ROWS - 1) / MAX_INTERVAL_ROWS;
     for (int i = 0; i < intervals.size(); i += step) {
       Findings.Interval v = intervals.get(i);
-      out.append(String.format(Locale.ROOT, "%8.0f %9.0f %12.1f %12.1f %+12.1f %8d %8s %8.2f%n", v.startSeconds(),
-          v.requestsPerSecond(), v.reportedMeanMicros(), v.wireMeanMicros(), v.meanErrorMicros(),
-          v.openConnectionsMax(), v.generatorThreadsMax() < 0 ? "-" : String.valueOf(v.generatorThreadsMax()),
-          v.generatorCpuCores()));
+      out.append(wireOnly
+          ? String.format(Locale.ROOT, "%8.0f %10d %12.1f %8d%n", v.startSeconds(), v.wireExchanges(),
+              v.wireAllMeanMicros(), v.openConnectionsMax())
+          : String.format(Locale.ROOT, "%8.0f %9.0f %12.1f %12.1f %+12.1f %8d %8s %8.2f%n", v.startSeconds(),
+              v.requestsPerSecond(), v.reportedMeanMicros(), v.wireMeanMicros(), v.meanErrorMicros(),
+              v.openConnectionsMax(), v.generatorThreadsMax() < 0 ? "-" : String.valueOf(v.generatorThreadsMax()),
+              v.generatorCpuCores()));
     }
   }
 

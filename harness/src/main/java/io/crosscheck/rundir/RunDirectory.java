@@ -40,7 +40,6 @@ public final class RunDirectory {
 
   private final Path path;
   private RunJson start;
-  private ClockOffset startClock;
   private RunJson.WarmUpSection jitWarmUp;
   private TelemetrySummary telemetry;
   private String scriptOutcomes;
@@ -126,7 +125,6 @@ public final class RunDirectory {
    */
   public void writeStart(List<String> command, Workload workload, long seed, String scheduleDigest,
       RunJson.EngineSection engine, ClockOffset clock) throws IOException {
-    startClock = clock;
     Instant now = Instant.now();
     start = new RunJson(RunFiles.FORMAT_VERSION, RunJson.RUNNING, version(), now.toString(),
         ClockCalibration.toEpochNanos(now), ProcessHandle.current().pid(), List.copyOf(command), seed,
@@ -185,11 +183,11 @@ public final class RunDirectory {
       throw new IllegalStateException("writeEnd before writeStart");
     }
     Instant now = Instant.now();
-    RunJson.DriftSection drift = startClock == null ? null
-        : new RunJson.DriftSection(startClock.driftNanosTo(endClock),
-            startClock.uncertaintyNanos() + endClock.uncertaintyNanos(),
-            endClock.measuredAtNanos() - startClock.measuredAtNanos());
     RunJson s = start;
+    ClockOffset startClock = s.clockStart().offset();
+    RunJson.DriftSection drift = new RunJson.DriftSection(startClock.driftNanosTo(endClock),
+        startClock.uncertaintyNanos() + endClock.uncertaintyNanos(),
+        endClock.measuredAtNanos() - startClock.measuredAtNanos());
     RunFiles.writeRun(path, new RunJson(s.formatVersion(), status, s.crosscheckVersion(), s.startTimeUtc(),
         s.startEpochNanos(), s.pid(), s.command(), s.seed(), s.scheduleDigest(), s.workload(), s.engine(), s.jvm(),
         s.host(), s.clockStart(), s.files(), jitWarmUp, telemetry, scriptOutcomes, null, now.toString(),
@@ -218,7 +216,8 @@ public final class RunDirectory {
         System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors(), memoryBytes);
   }
 
-  private static String hostname() {
+  /** This machine's name (from /etc/hostname first: a DNS lookup of the local name can stall). */
+  static String hostname() {
     // /etc/hostname first: a DNS lookup of the local name can stall for seconds
     try {
       Path etc = Path.of("/etc/hostname");

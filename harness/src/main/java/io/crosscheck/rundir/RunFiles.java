@@ -116,6 +116,12 @@ public final class RunFiles {
     if (!RunJson.RUNNING.equals(run.status())) {
       return new Status(run.status(), "");
     }
+    String here = RunDirectory.hostname();
+    if (run.host() != null && run.host().hostname() != null && !run.host().hostname().equals(here)) {
+      // another machine's pid says nothing here
+      return new Status(UNFINISHED, "run.json still says running; it was written on " + run.host().hostname()
+          + ", not here (" + here + "): taken as killed or crashed; its records up to then are analysed");
+    }
     if (run.pid() != null && writerAlive(run)) {
       return new Status(RunJson.RUNNING, "process " + run.pid() + " is still writing this run");
     }

@@ -160,13 +160,6 @@ public record RunJson(
         endTimeUtc, endEpochNanos, clockEnd, clockDrift, engineResult);
   }
 
-  /** A copy with {@code engineResult} set (the v1 upgrade). */
-  RunJson withEngineResult(EngineResultSection r, int version) {
-    return new RunJson(version, status, crosscheckVersion, startTimeUtc, startEpochNanos, pid, command, seed,
-        scheduleDigest, workload, engine, jvm, host, clockStart, files, jitWarmUp, telemetry, scriptOutcomes,
-        generatorJvm, endTimeUtc, endEpochNanos, clockEnd, clockDrift, r);
-  }
-
   /** The calibrations of run.json itself: clockStart and clockEnd, where present. */
   public List<ClockOffset> clockOffsets() {
     return java.util.stream.Stream.of(clockStart, clockEnd).filter(java.util.Objects::nonNull)

@@ -26,6 +26,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 
@@ -166,6 +167,16 @@ final class Evidence {
               + findings.get("connections"));
     }
     return c;
+  }
+
+  /**
+   * The coverage statement says {@code what} (matched by {@code regex}, case-insensitive), and the
+   * table printed its coverage line.
+   */
+  static void assertStatement(JsonNode coverage, String regex, String what, Compared run) {
+    assertTrue(Pattern.compile("(?i)" + regex).matcher(coverage.get("statement").asText()).find(),
+        "the statement says " + what + ": " + coverage);
+    assertCoverageLine(run);
   }
 
   /** The compare's table starts with its coverage line. */
