@@ -1,0 +1,165 @@
+package io.crosscheck.agent.installer;
+
+import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
+import static net.bytebuddy.matcher.ElementMatchers.isPublic;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
+import static net.bytebuddy.matcher.ElementMatchers.not;
+import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+import io.crosscheck.agent.bootstrap.AgentConfig;
+import io.crosscheck.agent.bootstrap.AgentControl;
+import io.crosscheck.agent.bootstrap.Recorder;
+import java.io.IOException;
+import java.lang.instrument.Instrumentation;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.matcher.ElementMatcher;
+import net.bytebuddy.utility.JavaModule;
+
+/**
+ * Parses the agent's arguments, starts the recording and installs the advice with Byte Buddy
+ * (relocated; this class and Byte Buddy live in the agent's own class loader, invisible to the
+ * target). Retransformation, so that classes already loaded (a dynamic attach, or JDK classes loaded
+ * before premain) are instrumented too; no class format changes, so the advice can be removed again.
+ */
+public final class Installer {
+  private Installer() {}
+
+  /** Called by {@code AgentMain} with the JVM's instrumentation. Never throws. */
+  public static void install(Instrumentation inst, String args, boolean attached) {
+    AgentConfig config;
+    try {
+      config = AgentConfig.parse(args);
+    } catch (IllegalArgumentException e) {
+      AgentControl.say(System.err, "not recording: " + e.getMessage());
+      AgentControl.failed(outOf(args), e.getMessage());
+      return;
+    }
+    // no sun.misc.Unsafe (JDK 24+ warns on its use); the shade plugin relocates this name to ours
+    if (System.getProperty("net.bytebuddy.safe") == null) {
+      System.setProperty("net.bytebuddy.safe", "true");
+    }
+    try {
+      AgentControl.start(config);
+    } catch (IOException | RuntimeException e) {
+      AgentControl.say(System.err, "not recording: " + e.getMessage());
+      return;
+    }
+    try {
+      List<String> hooks = new ArrayList<>(config.hooks);
+      AtomicInteger errors = new AtomicInteger();
+      AgentBuilder builder = new AgentBuilder.Default()
+          .disableClassFormatChanges()
+          .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
+          .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
+          .with(AgentBuilder.TypeStrategy.Default.REDEFINE)
+          .with(new Listener(errors))
+          .ignore(nameStartsWith("io.crosscheck.agent.").or(nameStartsWith("net.bytebuddy.")))
+          .assureReadEdgeTo(inst, Recorder.class);
+      if (config.hooks.contains(AgentConfig.HOOK_HTTP_URL_CONNECTION)) {
+        builder = urlConnection(builder);
+      }
+      if (config.reportedBy != null) {
+        builder = builder.type(named(config.reportedBy.className))
+            .transform(advice(ReportedAdvice.By.class, named(config.reportedBy.methodName).and(not(isAbstract()))));
+        hooks.add("reportedBy:" + config.reportedBy);
+      }
+      if (config.reportedValue != null) {
+        builder = builder.type(named(config.reportedValue.className))
+            .transform(advice(ReportedAdvice.Value.class,
+                named(config.reportedValue.methodName).and(not(isAbstract()))
+                    .and(takesArguments(Math.max(config.valueArg, config.valueEndArg) + 1)
+                        .or(m -> m.getParameters().size() > Math.max(config.valueArg, config.valueEndArg)))));
+        hooks.add("reportedValue:" + config.reportedValue);
+      }
+      ResettableClassFileTransformer transformer = builder.installOn(inst);
+      AgentControl.activate(hooks, () -> transformer.reset(inst, AgentBuilder.RedefinitionStrategy.RETRANSFORMATION));
+      if (errors.get() > 0) {
+        AgentControl.say(System.err, errors.get() + " instrumentation errors (see agent.log)");
+      }
+    } catch (Throwable t) {
+      AgentControl.say(System.err, "not recording: instrumentation failed: " + t);
+      AgentControl.log("instrumentation failed: " + t);
+      AgentControl.stop("failed");
+    }
+  }
+
+  private static Path outOf(String args) {
+    if (args == null) {
+      return null;
+    }
+    for (String part : args.split(",")) {
+      if (part.startsWith("out=")) {
+        try {
+          return Paths.get(part.substring(4));
+        } catch (RuntimeException e) {
+          return null;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static AgentBuilder urlConnection(AgentBuilder builder) {
+    return builder
+        .type(named("sun.net.www.protocol.http.HttpURLConnection"))
+        .transform(advice(UrlConnectionAdvice.ConnectionCall.class,
+            isPublic().and(takesArguments(0)).and(named("connect").or(named("getOutputStream")))))
+        .transform(advice(UrlConnectionAdvice.GetInputStream.class,
+            isPublic().and(takesArguments(0)).and(named("getInputStream"))))
+        .transform(advice(UrlConnectionAdvice.RequestNamed.class, named("writeRequests").and(takesArguments(0))))
+        .transform(advice(UrlConnectionAdvice.Disconnect.class, isPublic().and(named("disconnect"))))
+        .type(named("sun.net.www.http.HttpClient"))
+        .transform(advice(UrlConnectionAdvice.OpenServer.class, named("openServer").and(takesArguments(0))))
+        .transform(advice(UrlConnectionAdvice.RequestWrite.class, named("writeRequests")))
+        .type(named("java.net.Socket$SocketOutputStream"))
+        .transform(advice(UrlConnectionAdvice.SocketWriteBytes.class, named("write").and(takesArguments(3))))
+        .transform(advice(UrlConnectionAdvice.SocketWriteByte.class,
+            named("write").and(takesArguments(1)).and(takesArgument(0, int.class))))
+        .type(named("java.net.Socket$SocketInputStream"))
+        .transform(advice(UrlConnectionAdvice.SocketReadBytes.class, named("read").and(takesArguments(3))))
+        .transform(advice(UrlConnectionAdvice.SocketReadByte.class, named("read").and(takesArguments(0))))
+        .type(named("sun.net.www.protocol.http.HttpURLConnection$HttpInputStream"))
+        .transform(advice(UrlConnectionAdvice.BodyRead.class, named("read")))
+        .transform(advice(UrlConnectionAdvice.BodyClose.class, named("close").and(takesArguments(0))));
+  }
+
+  private static AgentBuilder.Transformer advice(Class<?> adviceClass,
+      ElementMatcher<? super MethodDescription> methods) {
+    Advice advice = Advice.to(adviceClass);
+    return (DynamicType.Builder<?> b, TypeDescription type, ClassLoader loader, JavaModule module,
+        java.security.ProtectionDomain pd) -> b.visit(advice.on(methods));
+  }
+
+  /** Counts and logs what could not be instrumented; never throws. */
+  private static final class Listener extends AgentBuilder.Listener.Adapter {
+    private final AtomicInteger errors;
+
+    Listener(AtomicInteger errors) {
+      this.errors = errors;
+    }
+
+    @Override
+    public void onTransformation(TypeDescription type, ClassLoader loader, JavaModule module, boolean loaded,
+        DynamicType dynamicType) {
+      AgentControl.log("instrumented " + type.getName() + (loaded ? " (retransformed)" : ""));
+    }
+
+    @Override
+    public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable t) {
+      errors.incrementAndGet();
+      AgentControl.log("could not instrument " + typeName + ": " + t);
+    }
+  }
+}

@@ -1,0 +1,30 @@
+package io.crosscheck.agent.installer;
+
+import io.crosscheck.agent.bootstrap.Recorder;
+import net.bytebuddy.asm.Advice;
+
+/** The advice on the generator's own method that tells what it reported (reportedBy, reportedValue). */
+final class ReportedAdvice {
+  private ReportedAdvice() {}
+
+  /** Each call of the method is one reported interval. */
+  static final class By {
+    @Advice.OnMethodEnter(suppress = Throwable.class)
+    static void enter() {
+      Recorder.intervalEnter();
+    }
+
+    @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+    static void exit() {
+      Recorder.intervalExit();
+    }
+  }
+
+  /** The method is handed the reported figure. */
+  static final class Value {
+    @Advice.OnMethodEnter(suppress = Throwable.class)
+    static void enter(@Advice.AllArguments Object[] args) {
+      Recorder.reportValue(args);
+    }
+  }
+}
