@@ -4,7 +4,6 @@ import io.crosscheck.rundir.Findings;
 import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.netty.JitWarmUp;
-import io.crosscheck.model.Arrival;
 import io.crosscheck.model.Phases;
 import io.crosscheck.model.SessionLength;
 import io.crosscheck.model.Target;
@@ -131,7 +130,7 @@ final class DemoCommand implements Callable<Integer> {
     Engine legacy = new LegacyUrlConnectionEngine(LegacyOptions.faithful().withTiming(LegacyOptions.TimingClock.NANOS));
     if (rubis != null) {
       RubisSupport.RubisWorkloadSpec r = rubis.workload(null, null, 100, 0.05);
-      Workload bidding = new Workload(new Target("127.0.0.1", rubisPort), new Arrival.Closed(r.users(), 0),
+      Workload bidding = new Workload(new Target("127.0.0.1", rubisPort), r.arrival(),
           r.source(), new SessionLength.Fixed(1), new ThinkTime.None(),
           new Phases(2_000_000_000L, 12_000_000_000L, 0), 1);
       steps.add(new Step("rubis-netty", "RUBiS bidding mix x0.05 think, 100 users; Netty engine, per-session",

@@ -1,6 +1,5 @@
 package io.crosscheck.cli;
 
-import io.crosscheck.model.Arrival;
 import io.crosscheck.model.ThinkTime;
 import io.crosscheck.model.Workload;
 import io.crosscheck.model.spec.Problem;
@@ -8,13 +7,17 @@ import io.crosscheck.model.spec.SpecException;
 import io.crosscheck.model.spec.WorkloadSpec;
 import io.crosscheck.spi.RubisSupport;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.ParseResult;
 
 /**
  * Builds the workload of {@code --rubis}: the RUBiS client's own settings, with the options the user
  * gave explicitly on top. Target, seed and durations are checked by the same rules as every other
- * workload (loopback only, units in durations).
+ * workload (loopback only, units in durations). As in the client, every user starts at the run's
+ * start ({@link io.crosscheck.model.Arrival.UserStarts#ALL_AT_ONCE}) and the ramps (from the file
+ * or from {@code --ramp-up}/{@code --ramp-down}) only multiply think times by the properties'
+ * slowdown factors, which the sessions read from the engine's phase.
  */
 final class RubisWorkloads {
   private RubisWorkloads() {}
@@ -65,7 +68,18 @@ final class RubisWorkloads {
       return null;
     }
     r.notes().forEach(n -> System.out.println("crosscheck rubis: " + n));
-    return new Workload(checked.target(), new Arrival.Closed(r.users(), 0), r.source(), checked.length(),
+    System.out.println("crosscheck rubis: " + r.description());
+    List<String> overrides = new ArrayList<>();
+    for (String[] option : new String[][] {{"--target", s.target}, {"--ramp-up", s.rampUp},
+        {"--duration", s.duration}, {"--ramp-down", s.rampDown}}) {
+      if (parsed.hasMatchedOption(option[0])) {
+        overrides.add(option[0] + " " + option[1]);
+      }
+    }
+    if (!overrides.isEmpty()) {
+      System.out.println("crosscheck rubis: " + String.join(", ", overrides) + " in place of the properties' values");
+    }
+    return new Workload(checked.target(), r.arrival(), r.source(), checked.length(),
         new ThinkTime.None(), checked.phases(), checked.seed());
   }
 }

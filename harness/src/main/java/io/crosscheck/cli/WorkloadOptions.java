@@ -130,7 +130,9 @@ final class WorkloadOptions {
   @Option(
       names = "--ramp-up",
       paramLabel = "DURATION",
-      description = "Warm-up window, excluded from statistics; closed users start spread over it. Default: ${DEFAULT-VALUE}.")
+      description = "Warm-up window, excluded from statistics; closed users start spread over it (with --rubis"
+          + " all users start at once, as the RUBiS client's do, and think times are multiplied by the"
+          + " properties' up-ramp slowdown factor during it). Default: ${DEFAULT-VALUE}.")
   String rampUp = "0s";
 
   @Option(
@@ -142,7 +144,8 @@ final class WorkloadOptions {
   @Option(
       names = "--ramp-down",
       paramLabel = "DURATION",
-      description = "Cool-down window after the measured one, excluded from statistics. Default: ${DEFAULT-VALUE}.")
+      description = "Cool-down window after the measured one, excluded from statistics (with --rubis think"
+          + " times are multiplied by the properties' down-ramp slowdown factor during it). Default: ${DEFAULT-VALUE}.")
   String rampDown = "0s";
 
   @Option(

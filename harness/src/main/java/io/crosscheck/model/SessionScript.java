@@ -17,6 +17,18 @@ public interface SessionScript {
    */
   RequestPlan next(Reply previous);
 
+  /**
+   * {@link #next(Reply)}, told the run's phase at the instant the user decides (on the engine's
+   * clock: the previous reply's end, or the session's start for the first request). Engines call
+   * this one; a script whose think times depend on the phase (RUBiS multiplies them by a slowdown
+   * factor during the ramps) overrides it. By default the phase is ignored.
+   *
+   * @param phase the phase in force when the next request and its think time are drawn
+   */
+  default RequestPlan next(Reply previous, Phase phase) {
+    return next(previous);
+  }
+
   /** True when {@link #next} reads reply bodies, so engines must keep them. */
   default boolean needsBody() {
     return true;

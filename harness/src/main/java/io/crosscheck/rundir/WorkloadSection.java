@@ -31,9 +31,14 @@ import java.util.Map;
 public record WorkloadSection(String target, String targetHost, int targetPort, ArrivalSection arrival,
     SourceSection source, LengthSection length, ThinkSection thinkTime, PhasesSection phases, Long seed) {
 
-  /** @param model closed, open or partly-open */
+  /**
+   * @param model closed, open or partly-open
+   * @param userStarts closed users that do not start spread over the ramp-up: {@code all-at-once}
+   *     (RUBiS); absent otherwise
+   */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record ArrivalSection(String model, Integer users, Integer sessionsPerUser, ProcessSection process) {}
+  public record ArrivalSection(String model, Integer users, Integer sessionsPerUser, ProcessSection process,
+      String userStarts) {}
 
   /** An arrival process: poisson, deterministic, gaps or rate-steps. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -42,7 +47,11 @@ public record WorkloadSection(String target, String targetHost, int targetPort, 
 
   public record RateStepSection(double ratePerSecond, long durationNanos) {}
 
-  /** @param type url-list, wsesslog or scripted */
+  /**
+   * @param type url-list, wsesslog or scripted
+   * @param source the wsesslog file, or the script's description (RUBiS: table, think-time mode,
+   *     slowdown factors, ...)
+   */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record SourceSection(String type, Boolean random, List<String> paths, String source, Integer sessionCount,
       Long requestCount) {}
@@ -70,13 +79,14 @@ public record WorkloadSection(String target, String targetHost, int targetPort, 
 
   static ArrivalSection arrival(Arrival a) {
     if (a instanceof Arrival.Closed c) {
-      return new ArrivalSection("closed", c.users(), c.sessionsPerUser(), null);
+      return new ArrivalSection("closed", c.users(), c.sessionsPerUser(), null,
+          c.starts() == Arrival.UserStarts.ALL_AT_ONCE ? "all-at-once" : null);
     } else if (a instanceof Arrival.Open o) {
-      return new ArrivalSection("open", null, null, process(o.process()));
+      return new ArrivalSection("open", null, null, process(o.process()), null);
     } else if (a instanceof Arrival.PartlyOpen p) {
-      return new ArrivalSection("partly-open", null, null, process(p.process()));
+      return new ArrivalSection("partly-open", null, null, process(p.process()), null);
     }
-    return new ArrivalSection(String.valueOf(a), null, null, null);
+    return new ArrivalSection(String.valueOf(a), null, null, null, null);
   }
 
   static ProcessSection process(ArrivalProcess p) {
@@ -108,8 +118,8 @@ public record WorkloadSection(String target, String targetHost, int targetPort, 
         requests += session.requests().size();
       }
       return new SourceSection("wsesslog", null, null, w.source(), w.sessions().size(), requests);
-    } else if (s instanceof SessionSource.Scripted) {
-      return new SourceSection("scripted", null, null, null, null, null);
+    } else if (s instanceof SessionSource.Scripted scripted) {
+      return new SourceSection("scripted", null, null, scripted.factory().describe(), null, null);
     }
     return new SourceSection(String.valueOf(s), null, null, null, null, null);
   }

@@ -1,5 +1,6 @@
 package io.crosscheck.schedule;
 
+import io.crosscheck.model.Phase;
 import io.crosscheck.model.Reply;
 import io.crosscheck.model.RequestPlan;
 import java.util.ArrayList;
@@ -31,10 +32,13 @@ public final class RequestCursor {
    *
    * @param previous the reply to the last request of the previous group (null before the first);
    *     read only by scripted sessions
+   * @param phase the run's phase now, on the engine's clock (at that reply's end, or at the
+   *     session's start before the first group); read only by scripted sessions (see {@link
+   *     io.crosscheck.model.SessionScript#next(Reply, Phase)})
    */
-  public List<RequestPlan> nextGroup(Reply previous) {
+  public List<RequestPlan> nextGroup(Reply previous, Phase phase) {
     if (plan.scripted()) {
-      RequestPlan r = plan.script().next(started ? previous : null);
+      RequestPlan r = plan.script().next(started ? previous : null, phase);
       started = true;
       return r == null ? List.of() : List.of(r);
     }

@@ -54,10 +54,14 @@ public final class Schedule {
 
   /**
    * When closed user {@code user} starts its first session, in nanoseconds from the run's start:
-   * users are spread evenly over the ramp-up window (all at 0 without ramp-up).
+   * users are spread evenly over the ramp-up window (all at 0 without ramp-up), or all at 0 when
+   * the workload says {@link Arrival.UserStarts#ALL_AT_ONCE} (the RUBiS client).
    */
   public long closedUserStartOffsetNanos(int user) {
     Arrival.Closed closed = (Arrival.Closed) workload.arrival();
+    if (closed.starts() == Arrival.UserStarts.ALL_AT_ONCE) {
+      return 0;
+    }
     long rampUpNanos = workload.phases().rampUpNanos();
     try {
       return Math.multiplyExact(rampUpNanos, (long) user) / closed.users();

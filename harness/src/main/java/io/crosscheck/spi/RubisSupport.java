@@ -1,5 +1,6 @@
 package io.crosscheck.spi;
 
+import io.crosscheck.model.Arrival;
 import io.crosscheck.model.Phases;
 import io.crosscheck.model.SessionSource;
 import io.crosscheck.model.spec.SpecException;
@@ -25,7 +26,16 @@ public interface RubisSupport {
    * @param notes things a user should know (defaults used, quirks kept)
    */
   record RubisWorkloadSpec(SessionSource.Scripted source, int users, Phases phases, String host, int port,
-      String description, List<String> notes) {}
+      String description, List<String> notes) {
+    /**
+     * The client's arrival: {@code users} users, all started at the run's start (its
+     * ClientEmulator starts every user thread at once), each running sessions back to back until
+     * the run ends.
+     */
+    public Arrival.Closed arrival() {
+      return new Arrival.Closed(users, 0, Arrival.UserStarts.ALL_AT_ONCE);
+    }
+  }
 
   /**
    * Reads a RUBiS workload.

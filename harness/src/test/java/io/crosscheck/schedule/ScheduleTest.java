@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.crosscheck.model.Arrival;
 import io.crosscheck.model.RequestPlan;
 import io.crosscheck.model.Workload;
 import io.crosscheck.model.spec.WorkloadSpec;
@@ -99,6 +100,23 @@ class ScheduleTest {
       o.rampUp = "2h";
     }, "1");
     assertEquals(7_199_996_400_000L, big.closedUserStartOffsetNanos(1_999_999));
+  }
+
+  @Test
+  void closedUsersThatStartAtOnceAllStartAtZeroWithTheSameSessions() {
+    Workload spread = Workloads.build(CLOSED.andThen(o -> o.rampUp = "10s"));
+    Workload together = new Workload(spread.target(), new Arrival.Closed(50, 3, Arrival.UserStarts.ALL_AT_ONCE),
+        spread.source(), spread.length(), spread.thinkTime(), spread.phases(), spread.seed());
+    Schedule s = Schedule.of(together);
+    for (int u = 0; u < 50; u++) {
+      assertEquals(0, s.closedUserStartOffsetNanos(u), "user " + u);
+    }
+    assertEquals(9_800_000_000L, Schedule.of(spread).closedUserStartOffsetNanos(49));
+    assertEquals(digested(Schedule.of(spread)), digested(s), "only the start instants differ");
+    assertNotEquals(Schedule.of(spread).digest(), s.digest(), "the start model is part of the work");
+    // the spread model's text (which the digest hashes) is what it was before start models existed
+    assertEquals("Closed[users=50, sessionsPerUser=3]", spread.arrival().toString());
+    assertEquals("Closed[users=50, sessionsPerUser=3, starts=ALL_AT_ONCE]", together.arrival().toString());
   }
 
   @Test

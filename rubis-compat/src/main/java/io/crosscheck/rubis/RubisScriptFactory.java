@@ -1,42 +1,35 @@
 package io.crosscheck.rubis;
 
 import io.crosscheck.model.SessionScriptFactory;
-import java.util.function.IntSupplier;
 
 /**
  * Makes one {@link RubisSession} per session of a scripted workload ({@code
  * SessionSource.Scripted}). Thread-safe: sessions share only the immutable configuration and the
  * thread-safe {@link #counters()}.
  *
- * <p>Slowdown factor: the client multiplies think times by the up-ramp factor during ramp-up, 1
- * during the run and the down-ramp factor during ramp-down. The factory reads the factor from an
- * {@link IntSupplier} each time a think time is drawn; the default is a constant 1. A supplier that
- * follows the run's clock (see {@link RubisWorkload#slowdown}) reproduces the client, at the price
- * of think times that depend on when a session runs (then the same seed no longer gives the same
- * think times in two engines; the state sequence stays the same).
+ * <p>Slowdown factors ({@link RubisSlowdown}): the client multiplies think times by the up-ramp
+ * factor during ramp-up, 1 during the run and the down-ramp factor during ramp-down. A session
+ * reads the factor of the phase the engine gives it each time it draws a think time ({@link
+ * RubisSession#next(io.crosscheck.model.Reply, io.crosscheck.model.Phase)}), so the factors follow
+ * the run's own clock in every engine. The same seed gives the same random draws in every engine;
+ * a think time drawn in another phase differs by the factors only.
  */
 public final class RubisScriptFactory implements SessionScriptFactory {
   private final RubisSessionConfig config;
   private final RubisUrls urls;
   private final RubisCounters counters = new RubisCounters();
-  private final IntSupplier slowdown;
-  private final String slowdownDescription;
+  private final RubisSlowdown slowdown;
 
-  /** Sessions with a constant slowdown factor of 1. */
+  /** Sessions with a slowdown factor of 1 in every phase. */
   public RubisScriptFactory(RubisSessionConfig config) {
-    this(config, () -> 1, "1");
+    this(config, RubisSlowdown.NONE);
   }
 
-  /**
-   * @param slowdown the factor to apply when a think time is drawn (>= 0)
-   * @param slowdownDescription how the factor is chosen, for {@link #describe()}
-   */
-  public RubisScriptFactory(
-      RubisSessionConfig config, IntSupplier slowdown, String slowdownDescription) {
+  /** @param slowdown the factors by phase, applied when a think time is drawn */
+  public RubisScriptFactory(RubisSessionConfig config, RubisSlowdown slowdown) {
     this.config = config;
     this.urls = new RubisUrls(config.flavour(), config.htmlPath(), config.scriptPath());
     this.slowdown = slowdown;
-    this.slowdownDescription = slowdownDescription;
   }
 
   @Override
@@ -50,7 +43,7 @@ public final class RubisScriptFactory implements SessionScriptFactory {
         + ", scripts=" + config.scriptPath() + ", table=" + config.table().source() + " \""
         + config.table().setName() + "\" #" + config.table().fingerprint() + ", thinkTime="
         + (config.useTpcwThinkTime() ? "tpcw-exp-7s" : "table") + ", slowdown="
-        + slowdownDescription + ", maxTransitions=" + config.maxTransitions() + ", users="
+        + slowdown.describe() + ", maxTransitions=" + config.maxTransitions() + ", users="
         + config.numberOfUsers() + ", regions=" + config.regions().size() + ", categories="
         + config.categories().size() + ", itemsPerPage=" + config.itemsPerPage() + ")";
   }
@@ -63,6 +56,11 @@ public final class RubisScriptFactory implements SessionScriptFactory {
   /** The configuration. */
   public RubisSessionConfig config() {
     return config;
+  }
+
+  /** The slowdown factors by phase. */
+  public RubisSlowdown slowdown() {
+    return slowdown;
   }
 
   /** The URL builder of this configuration's flavour and paths. */

@@ -1,5 +1,6 @@
 package io.crosscheck.rubis;
 
+import io.crosscheck.model.Phase;
 import io.crosscheck.model.Reply;
 import io.crosscheck.model.RequestPlan;
 import io.crosscheck.model.SessionScript;
@@ -8,7 +9,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.function.IntSupplier;
 
 /**
  * One RUBiS user session as the 1.4.x client plays it, as a {@link SessionScript}: the engine sends
@@ -35,9 +35,10 @@ import java.util.function.IntSupplier;
  * <p>Think time before a state: the table's ms for that state (for a Back: the Back row's, and no
  * further think for the state popped), or with TPC-W think times an exponential draw of mean 7 s (a
  * draw r < 4.54e-5 gives 0; a Back draws one too, as the client's code does), multiplied by the
- * slowdown factor read from {@code slowdown} when the state is chosen, truncated to whole ms. After
- * an ERROR page or a cut-short reply, Home follows with no think time; after five failed attempts,
- * after the last 1 s pause.
+ * slowdown factor ({@link RubisSlowdown}) of the run's phase when the state is chosen (the phase
+ * {@link #next(Reply, Phase)} is given; {@link #next(Reply)} is the run's factor 1), truncated to
+ * whole ms. After an ERROR page or a cut-short reply, Home follows with no think time; after five
+ * failed attempts, after the last 1 s pause.
  *
  * <p>Differences from the client, all deliberate: the user, the Back stack and the last item and
  * user ids start afresh with each session (the client keeps the stack and ids across the sessions
@@ -52,7 +53,7 @@ public final class RubisSession implements SessionScript {
   private final RubisSessionConfig config;
   private final SplittableRandom random;
   private final RubisCounters counters;
-  private final IntSupplier slowdown;
+  private final RubisSlowdown slowdown;
   private final RubisNavigator nav;
   private final List<RubisState> urlStates = new ArrayList<>();
   private final List<RubisState> recordedStates = new ArrayList<>();
@@ -67,9 +68,11 @@ public final class RubisSession implements SessionScript {
   private String pageAwaitingImages;
   private boolean over;
   private String deathReason;
+  /** The factor of the phase the current {@link #next(Reply, Phase)} was called in. */
+  private int slowdownFactor = 1;
 
   RubisSession(RubisSessionConfig config, RubisUrls urls, long seed, RubisCounters counters,
-      IntSupplier slowdown) {
+      RubisSlowdown slowdown) {
     this.config = config;
     this.random = new SplittableRandom(seed);
     this.counters = counters;
@@ -79,8 +82,20 @@ public final class RubisSession implements SessionScript {
     counters.sessions.increment();
   }
 
+  /** {@link #next(Reply, Phase)} during the run (the measure phase: slowdown factor 1). */
   @Override
   public RequestPlan next(Reply previous) {
+    return next(previous, Phase.MEASURE);
+  }
+
+  /**
+   * The next request, its think time multiplied by the slowdown factor of {@code phase}.
+   *
+   * @param phase the run's phase now, on the engine's clock
+   */
+  @Override
+  public RequestPlan next(Reply previous, Phase phase) {
+    slowdownFactor = slowdown.factorIn(phase);
     if (over) {
       return null;
     }
@@ -197,7 +212,7 @@ public final class RubisSession implements SessionScript {
     } else {
       millis = config.table().thinkTimeMillis(row);
     }
-    long slowed = (long) ((float) millis * (float) slowdown.getAsInt());
+    long slowed = (long) ((float) millis * (float) slowdownFactor);
     return slowed * 1_000_000L;
   }
 

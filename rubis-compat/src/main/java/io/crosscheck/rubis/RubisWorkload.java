@@ -6,14 +6,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.IntSupplier;
-import java.util.function.LongSupplier;
 
 /**
  * A RUBiS workload as the CLI needs it, from a {@code rubis.properties} file (and optional
- * overrides): the scripted session source, the number of emulated users, the three phases, the
- * target and a description for {@code run.json}. Immutable; the factory's counters are
- * thread-safe.
+ * overrides): the scripted session source (with the properties' slowdown factors), the number of
+ * emulated users, the three phases, the target and a description for {@code run.json}. As in the
+ * client, every user starts at the run's start and runs sessions back to back until the end of
+ * the down-ramp; the ramps only multiply think times ({@link RubisSlowdown}). Immutable; the
+ * factory's counters are thread-safe.
  */
 public final class RubisWorkload {
   /**
@@ -70,39 +70,12 @@ public final class RubisWorkload {
     int users = overrides.users() != null ? overrides.users()
         : p.getInt("workload_number_of_clients_per_node");
     RubisSessionConfig config = RubisSessionConfig.of(p, table, flavour);
-    return new RubisWorkload(p, new RubisScriptFactory(config), users, notes);
+    return new RubisWorkload(p, new RubisScriptFactory(config, RubisSlowdown.of(p)), users, notes);
   }
 
-  /**
-   * A copy whose sessions read the slowdown factor from the run's clock, as the client does: the
-   * up-ramp factor before {@link #rampUpNanos()}, 1 during the run, the down-ramp factor after.
-   *
-   * @param offsetNanos monotonic nanoseconds since the run's start
-   */
-  public RubisWorkload withSlowdownClock(LongSupplier offsetNanos) {
-    RubisScriptFactory f = new RubisScriptFactory(factory.config(), slowdown(offsetNanos),
-        "up " + upSlowdown() + " / run 1 / down " + downSlowdown() + " by phase");
-    return new RubisWorkload(properties, f, users, notes);
-  }
-
-  /** The slowdown factor at the run offset that {@code offsetNanos} gives. */
-  public IntSupplier slowdown(LongSupplier offsetNanos) {
-    Phases phases = phases();
-    int up = upSlowdown();
-    int down = downSlowdown();
-    return () -> switch (phases.phaseAt(offsetNanos.getAsLong())) {
-      case RAMP_UP -> up;
-      case RAMP_DOWN -> down;
-      default -> 1;
-    };
-  }
-
-  private int upSlowdown() {
-    return properties.slowdownFactor("workload_up_ramp_slowdown_factor");
-  }
-
-  private int downSlowdown() {
-    return properties.slowdownFactor("workload_down_ramp_slowdown_factor");
+  /** The think-time slowdown factors by phase (up-ramp, run, down-ramp). */
+  public RubisSlowdown slowdown() {
+    return factory.slowdown();
   }
 
   /** The session source for the workload. */

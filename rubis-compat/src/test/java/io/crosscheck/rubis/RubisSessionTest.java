@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.crosscheck.model.Phase;
 import io.crosscheck.model.Reply;
 import io.crosscheck.model.RequestPlan;
 import java.util.ArrayList;
@@ -328,12 +329,16 @@ class RubisSessionTest {
   }
 
   @Test
-  void theSlowdownFactorMultipliesThinkTimes() throws Exception {
+  void theSlowdownFactorOfThePhaseGivenMultipliesThinkTimes() throws Exception {
     RubisSessionConfig c = TestFiles.config("default_transitions.txt", RubisFlavour.PHP)
-        .withTable(chain(new int[][] {{HOME, VIEW_ITEM}}, new int[0]));
-    RubisSession s = new RubisScriptFactory(c, () -> 3, "3").create(1, 1);
-    s.next(null);
-    assertEquals(3 * 1000 * MS, s.next(ok("itemId=1\"")).thinkBeforeNanos());
+        .withTable(chain(new int[][] {{HOME, VIEW_ITEM}, {VIEW_ITEM, VIEW_ITEM}}, new int[0]));
+    RubisSession s = new RubisScriptFactory(c, new RubisSlowdown(3, 5)).create(1, 1);
+    s.next(null, Phase.RAMP_UP);
+    assertEquals(3 * 1000 * MS, s.next(ok("itemId=1\""), Phase.RAMP_UP).thinkBeforeNanos());
+    assertEquals(1000 * MS, s.next(ok("itemId=1\""), Phase.MEASURE).thinkBeforeNanos());
+    assertEquals(5 * 1000 * MS, s.next(ok("itemId=1\""), Phase.RAMP_DOWN).thinkBeforeNanos());
+    assertEquals(1000 * MS, s.next(ok("itemId=1\"")).thinkBeforeNanos(), "no phase given: the run's factor 1");
+    assertEquals(3 * 1000 * MS, s.next(ok("itemId=1\""), Phase.RAMP_UP).thinkBeforeNanos());
   }
 
   @Test

@@ -5,11 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.crosscheck.model.Phase;
 import io.crosscheck.model.Phases;
 import io.crosscheck.model.SessionSource;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.IntSupplier;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class RubisWorkloadTest {
   private static final String SERVLETS = "properties-examples/Servlets.properties/rubis.properties_100";
@@ -53,16 +54,25 @@ class RubisWorkloadTest {
   }
 
   @Test
-  void theSlowdownFollowsThePhaseOfTheRunClock() throws Exception {
+  void theSlowdownFactorsComeFromThePropertiesByPhaseAndAreDescribed() throws Exception {
     RubisWorkload w = RubisWorkload.read(TestFiles.path(SERVLETS), RubisWorkload.Overrides.none());
-    AtomicLong now = new AtomicLong();
-    IntSupplier factor = w.slowdown(now::get);
-    assertEquals(2, factor.getAsInt());
-    now.set(w.rampUpNanos());
-    assertEquals(1, factor.getAsInt());
-    now.set(w.rampUpNanos() + w.measureNanos());
-    assertEquals(3, factor.getAsInt());
-    assertTrue(w.withSlowdownClock(now::get).factory().describe()
-        .contains("slowdown=up 2 / run 1 / down 3 by phase"));
+    assertEquals(new RubisSlowdown(2, 3), w.slowdown());
+    assertEquals(2, w.slowdown().factorIn(Phase.RAMP_UP));
+    assertEquals(1, w.slowdown().factorIn(Phase.MEASURE));
+    assertEquals(3, w.slowdown().factorIn(Phase.RAMP_DOWN));
+    assertSame(w.slowdown(), w.factory().slowdown());
+    assertTrue(w.describe().contains(", slowdown=2/1/3 (up-ramp/run/down-ramp), "), w.describe());
+  }
+
+  @Test
+  void aFractionalSlowdownFactorIsTruncatedAsTheClientDoes(@TempDir Path dir) throws Exception {
+    String text = TestFiles.text(SERVLETS)
+        .replace("workload_up_ramp_slowdown_factor = 2", "workload_up_ramp_slowdown_factor = 2.9")
+        .replace("workload_down_ramp_slowdown_factor = 3", "workload_down_ramp_slowdown_factor = 0.5");
+    assertTrue(text.contains("= 2.9") && text.contains("= 0.5"), "the example's factors are 2 and 3");
+    Path props = TestFiles.write(dir, "rubis.properties", text);
+    RubisWorkload w = RubisWorkload.read(props, RubisWorkload.Overrides.none());
+    assertEquals(new RubisSlowdown(2, 0), w.slowdown());
+    assertTrue(w.describe().contains("slowdown=2/1/0 (up-ramp/run/down-ramp)"), w.describe());
   }
 }

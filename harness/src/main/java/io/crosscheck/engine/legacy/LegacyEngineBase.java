@@ -18,9 +18,12 @@ import java.util.concurrent.locks.LockSupport;
  * The run loop both thread-per-user engines share. The calling thread is the dispatcher: it parks
  * until each user's start instant (closed users spread over ramp-up; arriving sessions at their
  * scheduled instants, intended start = that instant however late the thread comes) and starts one
- * thread for it. A thread that cannot be created ends the ramp as a {@link LegacyEngineLimit};
- * running users go on. Then it waits for the users until the deadline plus the request and
- * connect timeouts; users still in a request are aborted (exactly one record each).
+ * thread for it. Closed users that all start at once (the RUBiS client's ClientEmulator starts
+ * every user thread together) get their threads before the run's start, each parked until it, so
+ * their first requests leave together; the start lead grows with the users to leave time for it.
+ * A thread that cannot be created ends the ramp as a {@link LegacyEngineLimit}; running users go
+ * on. Then it waits for the users until the deadline plus the request and connect timeouts; users
+ * still in a request are aborted (exactly one record each).
  *
  * <p>Interrupting the calling thread stops the run at once the same way; the interrupt flag is
  * restored on return. The ticker must run in real time (threads park on it).
@@ -28,6 +31,13 @@ import java.util.concurrent.locks.LockSupport;
 abstract class LegacyEngineBase implements Engine {
   /** Lead between {@code run} and the schedule's offset 0. */
   private static final long START_LEAD_NANOS = 20_000_000L;
+  /**
+   * Extra lead per user when all closed users start at once: time to create and start each
+   * thread before offset 0 (a platform thread takes tens of microseconds).
+   */
+  private static final long START_LEAD_PER_USER_NANOS = 100_000L;
+  /** The most lead users starting at once get. */
+  private static final long MAX_START_LEAD_NANOS = 2_000_000_000L;
   /** How long aborted users get to leave their sessions before the run returns. */
   private static final long ABORT_GRACE_NANOS = 2_000_000_000L;
   private static final AtomicLong RUNS = new AtomicLong();
@@ -72,7 +82,7 @@ abstract class LegacyEngineBase implements Engine {
     Failures.preload();
     UserThreads threads = new UserThreads(legacy);
     LegacyRun run = new LegacyRun(ticker, options, legacy, progress, sink, schedule.workload().phases(),
-        schedule.workload().target().toString(), ticker.nanoTime() + START_LEAD_NANOS);
+        schedule.workload().target().toString(), ticker.nanoTime() + startLeadNanos(schedule));
     String prefix = "crosscheck-" + name() + "-" + RUNS.incrementAndGet() + "-user-";
     boolean interrupted = false;
     try {
@@ -116,14 +126,25 @@ abstract class LegacyEngineBase implements Engine {
         connections, run.progress.sessionsStarted(), run.progress.sessionsCompleted(), resolutionNanos, extra);
   }
 
+  /** The lead between {@code run} and offset 0: longer when every closed user starts at once. */
+  private static long startLeadNanos(Schedule schedule) {
+    if (schedule.workload().arrival() instanceof Arrival.Closed closed
+        && closed.starts() == Arrival.UserStarts.ALL_AT_ONCE) {
+      return Math.min(MAX_START_LEAD_NANOS, START_LEAD_NANOS + START_LEAD_PER_USER_NANOS * closed.users());
+    }
+    return START_LEAD_NANOS;
+  }
+
   /** Starts the users at their instants until the schedule ends, the deadline, or a limit. */
   private void dispatch(LegacyRun run, Schedule schedule, UserThreads threads, String prefix)
       throws InterruptedException {
     if (schedule.workload().arrival() instanceof Arrival.Closed closed) {
+      // users that start together are started now and park until offset 0 themselves
+      boolean together = closed.starts() == Arrival.UserStarts.ALL_AT_ONCE;
       for (int u = 0; u < closed.users(); u++) {
         long atNanos = run.startNanos + schedule.closedUserStartOffsetNanos(u);
-        if (!launchAt(run, atNanos, new UserInstance(run, this::newFetcher, schedule, u, null, atNanos),
-            threads, prefix + u)) {
+        if (!launchAt(run, together ? run.ticker.nanoTime() : atNanos, atNanos,
+            new UserInstance(run, this::newFetcher, schedule, u, null, atNanos), threads, prefix + u)) {
           return;
         }
       }
@@ -141,20 +162,23 @@ abstract class LegacyEngineBase implements Engine {
       }
       UserInstance user = new UserInstance(run, this::newFetcher, schedule, -1,
           schedule.arrivingSession(i, offsetNanos), atNanos);
-      if (!launchAt(run, atNanos, user, threads, prefix + i)) {
+      if (!launchAt(run, atNanos, atNanos, user, threads, prefix + i)) {
         return;
       }
     }
   }
 
-  /** Parks until {@code atNanos}, then starts the user's thread; false when the ramp must end. */
-  private static boolean launchAt(LegacyRun run, long atNanos, UserInstance user, UserThreads threads,
-      String name) throws InterruptedException {
+  /**
+   * Parks until {@code parkUntilNanos}, then starts the thread of the user who starts at {@code
+   * atNanos}; false when the ramp must end.
+   */
+  private static boolean launchAt(LegacyRun run, long parkUntilNanos, long atNanos, UserInstance user,
+      UserThreads threads, String name) throws InterruptedException {
     if (Thread.interrupted()) {
       throw new InterruptedException();
     }
-    for (long leftNanos = atNanos - run.ticker.nanoTime(); leftNanos > 0;
-        leftNanos = atNanos - run.ticker.nanoTime()) {
+    for (long leftNanos = parkUntilNanos - run.ticker.nanoTime(); leftNanos > 0;
+        leftNanos = parkUntilNanos - run.ticker.nanoTime()) {
       LockSupport.parkNanos(leftNanos);
       if (Thread.interrupted()) {
         throw new InterruptedException();

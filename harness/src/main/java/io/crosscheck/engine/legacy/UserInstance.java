@@ -79,7 +79,7 @@ final class UserInstance implements Runnable {
   private boolean runSession(Fetcher fetcher, SessionPlan plan, long intendedNanos) {
     run.progress.sessionStarted();
     RequestCursor cursor = new RequestCursor(plan);
-    List<RequestPlan> group = nextGroup(cursor, null);
+    List<RequestPlan> group = nextGroup(cursor, null, run.phaseAt(intendedNanos));
     long at = intendedNanos;
     boolean go = true;
     while (go && !group.isEmpty()) {
@@ -98,7 +98,8 @@ final class UserInstance implements Runnable {
       }
       if (go) {
         boolean complete = last.outcome() == Outcome.OK || last.outcome() == Outcome.HTTP_ERROR;
-        group = nextGroup(cursor, new Reply(last.status, complete, last.body));
+        // the user decides (and a script draws its think time) when the reply has ended
+        group = nextGroup(cursor, new Reply(last.status, complete, last.body), run.phaseAt(last.endNanos()));
         if (!group.isEmpty()) {
           at = last.endNanos() + group.get(0).thinkBeforeNanos(); // think starts at the reply's end
         }
@@ -110,9 +111,9 @@ final class UserInstance implements Runnable {
   }
 
   /** The cursor's next group; a script that fails ends its session (its records stand). */
-  private static List<RequestPlan> nextGroup(RequestCursor cursor, Reply previous) {
+  private static List<RequestPlan> nextGroup(RequestCursor cursor, Reply previous, Phase phase) {
     try {
-      return cursor.nextGroup(previous);
+      return cursor.nextGroup(previous, phase);
     } catch (RuntimeException e) {
       return List.of();
     }

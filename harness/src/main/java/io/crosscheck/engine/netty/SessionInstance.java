@@ -54,15 +54,18 @@ final class SessionInstance {
   /** Starts the first group at {@code intendedStartNanos} (now or later). Call on {@link #loop}. */
   void start(long intendedStartNanos) {
     run.progress.sessionStarted();
-    if (advance(null)) {
+    if (advance(null, run.phaseAt(intendedStartNanos))) {
       scheduleGroup(intendedStartNanos);
     }
   }
 
-  /** Takes the next group from the cursor; false (and the session ended) when there is none. */
-  private boolean advance(Reply previous) {
+  /**
+   * Takes the next group from the cursor, decided in {@code phase} (the run's phase at the previous
+   * group's end); false (and the session ended) when there is none.
+   */
+  private boolean advance(Reply previous, Phase phase) {
     try {
-      nextGroup = cursor.nextGroup(previous);
+      nextGroup = cursor.nextGroup(previous, phase);
     } catch (RuntimeException e) {
       nextGroup = List.of(); // a script that fails ends its session; the records so far stand
     }
@@ -120,7 +123,7 @@ final class SessionInstance {
       issue(ex.lane);
       return;
     }
-    if (pending == 0 && advance(lastReply)) {
+    if (pending == 0 && advance(lastReply, run.phaseAt(groupEndNanos))) {
       // think starts when the user has the whole reply
       scheduleGroup(groupEndNanos + nextGroup.get(0).thinkBeforeNanos());
     }

@@ -1,5 +1,6 @@
 package io.crosscheck.rubis.spi;
 
+import io.crosscheck.model.Phase;
 import io.crosscheck.model.Reply;
 import io.crosscheck.model.RequestPlan;
 import io.crosscheck.model.SessionScript;
@@ -43,6 +44,9 @@ public final class RubisSupportImpl implements RubisSupport {
     if (properties == null) {
       notes.add(0, "rubis.properties: none given, the shipped crosscheck-default.properties (bidding mix)");
     }
+    notes.add(String.format(Locale.ROOT, "all %d users start at once and run sessions back to back until the"
+        + " end of the down-ramp, as the client does; think times x %s (workload_up_ramp_slowdown_factor,"
+        + " 1 during the run, workload_down_ramp_slowdown_factor)", w.users(), w.slowdown().describe()));
     SessionSource.Scripted source = w.source();
     String description = w.describe();
     if (thinkScale != 1.0) {
@@ -97,7 +101,15 @@ public final class RubisSupportImpl implements RubisSupport {
       return new SessionScript() {
         @Override
         public RequestPlan next(Reply previous) {
-          RequestPlan p = script.next(previous);
+          return scaled(script.next(previous));
+        }
+
+        @Override
+        public RequestPlan next(Reply previous, Phase phase) {
+          return scaled(script.next(previous, phase));
+        }
+
+        private RequestPlan scaled(RequestPlan p) {
           return p == null ? null : new RequestPlan(p.seq(), p.method(), p.path(), p.body(),
               Math.round(p.thinkBeforeNanos() * scale), p.burstWithPrevious());
         }
