@@ -66,6 +66,18 @@ class ReportedIntervalAnalysisTest {
     assertEquals(List.of("/ViewItem"), s.groups().stream().map(IntervalGroup::urlGroup).toList());
     assertTrue(s.statement().startsWith("1 of 2 reported intervals matched the wire in full (3 of 4"), s.statement());
     assertTrue(s.statement().contains("the test clock"), s.statement());
+    // findings.json keeps the section as written (and a run without it omits it)
+    io.crosscheck.rundir.Findings findings = FindingsBuilder.build(null,
+        Reconstruction.inMemory(wire, List.of(), wire.get(0).requestStartEpochNanos(),
+            wire.get(2).lastResponseByteEpochNanos()), MatchResult.wireOnly(wire), 90,
+        1_000_000_000L);
+    Path json = dir.resolve("findings.json");
+    io.crosscheck.rundir.RunFiles.writeFindings(json, new io.crosscheck.rundir.FindingsFile(2, null, null, null, null,
+        findings.withReportedIntervals(s)));
+    assertEquals(s, io.crosscheck.rundir.RunFiles.readFindings(json).findings().reportedIntervals());
+    io.crosscheck.rundir.RunFiles.writeFindings(json, new io.crosscheck.rundir.FindingsFile(2, null, null, null, null,
+        findings));
+    assertTrue(!Files.readString(json).contains("reportedIntervals"), "absent for a run without the agent");
     Path csv = dir.resolve("reported-intervals.csv");
     r.writeCsv(csv);
     List<String> lines = Files.readAllLines(csv);

@@ -253,6 +253,49 @@ class AgentAuditTest {
     return Arrays.stream(values).max().orElseThrow() - Arrays.stream(values).min().orElseThrow();
   }
 
+  /**
+   * {@code audit --pid}: the agent attached to a generator already running (its classes loaded, so
+   * the reporting method is retransformed), for two seconds, then detached; the generator runs on.
+   */
+  @Test
+  void attachedToARunningGeneratorForTwoSecondsThenDetached(@TempDir Path out) throws Exception {
+    Process target = new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        testClasses().toString(), RubisLikeClient.class.getName(), "http://127.0.0.1:" + server.port(), "10", "30",
+        "20", "50").redirectErrorStream(true).redirectOutput(out.resolve("target.log").toFile()).start();
+    try {
+      Thread.sleep(1500); // the generator is loading
+      List<String> args = new ArrayList<>(List.of("audit", "--out", out.resolve("runs").toString(), "--progress",
+          "off", "--server", "127.0.0.1:" + server.port(), "--pid", String.valueOf(target.pid()), "--duration", "2s",
+          "--reported-by", RUBIS_REPORTED_BY));
+      CommandLine cl = Main.commandLine();
+      StringWriter err = new StringWriter();
+      cl.setErr(new PrintWriter(err, true));
+      int code = cl.execute(args.toArray(String[]::new));
+      Path dir;
+      try (Stream<Path> dirs = Files.list(out.resolve("runs"))) {
+        dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+      }
+      assertEquals(0, code, err + " " + Files.readString(out.resolve("target.log")));
+      assertTrue(target.isAlive(), "the generator runs on after the agent detached");
+      JsonNode agent = Evidence.json(dir.resolve("agent.json"));
+      assertEquals("detached", agent.get("status").asText(), agent.toString());
+      JsonNode run = Evidence.json(dir.resolve("run.json"));
+      assertEquals("attach", run.get("target").get("mode").asText());
+      assertEquals("completed", run.get("status").asText());
+      JsonNode findings = Evidence.findings(dir);
+      JsonNode coverage = findings.get("coverage");
+      assertTrue(coverage.get("matched").asLong() > 100, coverage.toString());
+      // the capture spans the attach and detach handshakes too: its exchanges before and after the
+      // agent recorded are not in the records, so only the records' side is held to the wire
+      assertTrue(coverage.get("recordsMatchedPercent").asDouble() >= 99.9, coverage.toString());
+      JsonNode reported = findings.get("reportedIntervals");
+      assertTrue(reported.get("intervalsMatched").asLong() > 50, reported.toString());
+    } finally {
+      target.destroyForcibly();
+      target.waitFor();
+    }
+  }
+
   /** Matched rows of reported-intervals.csv as {reportedMicros, wireSpanMicros}. */
   private static List<double[]> intervalRows(Path csv) throws Exception {
     List<String> lines = Files.readAllLines(csv);
