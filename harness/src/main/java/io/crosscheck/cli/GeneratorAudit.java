@@ -137,39 +137,23 @@ final class GeneratorAudit {
       }
     }, "crosscheck-audit-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
-    Ended ended;
-    LiveCaptureStats stats = null;
-    try (ClockSampler clocks = ClockSampler.start(dir.path().resolve(RunFiles.CLOCK_CSV), 1, TimeUnit.SECONDS)) {
-      ended = attach ? attach(jar, arguments, dir.path()) : launch(launched, dir.path());
-    } finally {
-      try {
-        Thread.sleep(CAPTURE_TAIL_MILLIS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      stats = live.stop();
-      RunFiles.writeCapture(dir.path(), captureJson(filter, stats));
-    }
+    Ended ended = null;
     try {
-      AgentJson agent = null;
-      String agentError = null;
-      if (spec.agent()) {
+      try (ClockSampler clocks = ClockSampler.start(dir.path().resolve(RunFiles.CLOCK_CSV), 1, TimeUnit.SECONDS)) {
+        ended = attach ? attach(jar, arguments, dir.path()) : launch(launched, dir.path());
+      } finally {
         try {
-          agent = AgentJson.read(dir.path().resolve(AgentJson.FILE));
-          agentError = agent.error();
-        } catch (IOException e) {
-          agentError = e.getMessage();
+          Thread.sleep(CAPTURE_TAIL_MILLIS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        LiveCaptureStats stats = live.stop();
+        RunFiles.writeCapture(dir.path(), captureJson(filter, stats));
+        if (ended == null) { // the generator's part failed with an exception: the run failed
+          dir.writeTargetEnd(RunJson.FAILED, target, null, null, ClockCalibration.calibrate());
         }
       }
-      String status = ended.interrupted ? RunJson.INTERRUPTED : ended.ok && (agent == null || agent.ended())
-          ? RunJson.COMPLETED : RunJson.FAILED;
-      dir.writeTargetEnd(status, target.ended(ended.pid, ended.exitCode, agent == null ? null : agent.status(),
-          agentError), agent == null ? null : generatorJvm(agent, spec.command()), null, ClockCalibration.calibrate());
-      out.println("crosscheck: the generator " + ended.describe + "; run " + status
-          + (agent == null ? "" : "; the agent recorded " + agent.exchangesRecorded() + " exchanges (" + agent.status()
-              + (agent.recordsDropped() != null && agent.recordsDropped() > 0 ? ", " + agent.recordsDropped()
-                  + " rows dropped" : "") + ")")
-          + (agentError == null || agentError.isEmpty() ? "" : "; agent: " + agentError));
+      finish(dir, target, ended);
     } finally {
       finished.countDown();
       try {
@@ -193,6 +177,29 @@ final class GeneratorAudit {
       return 130;
     }
     return ended.ok ? compared.exitCode() : 1;
+  }
+
+  /** Finishes run.json with the generator's end and the agent's view of it; prints it. */
+  private void finish(RunDirectory dir, RunJson.TargetSection target, Ended ended) throws IOException {
+    AgentJson agent = null;
+    String agentError = null;
+    if (spec.agent()) {
+      try {
+        agent = AgentJson.read(dir.path().resolve(AgentJson.FILE));
+        agentError = agent.error();
+      } catch (IOException e) {
+        agentError = e.getMessage();
+      }
+    }
+    String status = ended.interrupted ? RunJson.INTERRUPTED : ended.ok && (agent == null || agent.ended())
+        ? RunJson.COMPLETED : RunJson.FAILED;
+    dir.writeTargetEnd(status, target.ended(ended.pid, ended.exitCode, agent == null ? null : agent.status(),
+        agentError), agent == null ? null : generatorJvm(agent, spec.command()), null, ClockCalibration.calibrate());
+    out.println("crosscheck: the generator " + ended.describe + "; run " + status
+        + (agent == null ? "" : "; the agent recorded " + agent.exchangesRecorded() + " exchanges (" + agent.status()
+            + (agent.recordsDropped() != null && agent.recordsDropped() > 0 ? ", " + agent.recordsDropped()
+                + " rows dropped" : "") + ")")
+        + (agentError == null || agentError.isEmpty() ? "" : "; agent: " + agentError));
   }
 
   /** How the generator's part ended. */
