@@ -4,6 +4,7 @@ import io.crosscheck.capture.LiveCapture;
 import io.crosscheck.capture.LiveCaptureConfig;
 import io.crosscheck.capture.LiveCaptureStats;
 import io.crosscheck.model.Target;
+import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.rundir.CaptureJson;
 import io.crosscheck.rundir.Findings;
@@ -14,6 +15,7 @@ import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -22,7 +24,9 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code crosscheck audit}: capture + run + compare in one command. The capture starts before the
- * first request and stops after the last reply; then every record is set against the packets.
+ * first request and stops after the last reply; then every record is set against the packets. With a
+ * java command line after {@code --}, or {@code --pid}, the generator is someone else's: the
+ * crosscheck agent records inside it ({@link GeneratorAudit}).
  */
 @Command(
     name = "audit",
@@ -33,11 +37,26 @@ import picocli.CommandLine.Option;
           + " rebuilds every HTTP exchange from the packets and sets each record against it:"
           + " findings.json, wire-exchanges.csv, response.csv, connection.csv, capture.pcap in the run"
           + " directory, and the findings table on stdout, coverage first.",
+      "With a command after --, audits an unmodified Java generator instead: crosscheck starts the command"
+          + " with -javaagent:<crosscheck-agent jar>=out=RUN_DIR,server=HOST:PORT[,...] inserted right after its"
+          + " java launcher, under the live capture of --server's traffic; the agent records every"
+          + " HttpURLConnection exchange inside the generator (requests.csv with thread,intervalId,closeNanos;"
+          + " intervals.csv; telemetry.csv; agent.json), the generator's stdout and stderr are shown and saved"
+          + " as target.out and target.err; when it exits, its records and the figures it reported"
+          + " (--reported-by, --reported-value) are set against the wire. Ctrl-C stops the generator"
+          + " (SIGTERM) and keeps the run. --pid N attaches the agent to a running JVM for --duration"
+          + " (default 60s) instead; JDK 21+ targets then print a warning about a dynamically loaded agent"
+          + " unless started with -XX:+EnableDynamicAgentLoading.",
+      "  crosscheck audit --reported-by edu.rice.rubis.client.UserSession#callHTTPServer -- java -cp"
+          + " rubis-client.jar edu.rice.rubis.client.ClientEmulator",
+      "  crosscheck audit --pid 4242 --duration 60s --server 127.0.0.1:8080",
       "Needs root or CAP_NET_RAW for the capture.",
-      "Exit codes: 0 completed and the findings are supported; 1 the run failed; 2 bad usage, or the"
-          + " capture could not start (nothing was loaded); 3 the run completed but fewer than --min-matched"
-          + " of its records matched the capture (nothing judged); 130 interrupted during the comparison"
-          + " (the run directory keeps the run; redo the comparison with 'compare RUN_DIR')."
+      "Exit codes: 0 completed and the findings are supported; 1 the run failed (a generator that exited"
+          + " with a code other than 0, an attach that failed); 2 bad usage, the agent jar or the capture"
+          + " missing (nothing was loaded or started); 3 the run completed but fewer than --min-matched"
+          + " of its records matched the capture (nothing judged); 130 interrupted (by Ctrl-C during a"
+          + " generator's run, or during the comparison: the run directory keeps the run; compare it with"
+          + " 'compare RUN_DIR')."
     })
 final class AuditCommand implements Callable<Integer> {
   @Mixin WorkloadOptions workload = new WorkloadOptions();
@@ -45,7 +64,15 @@ final class AuditCommand implements Callable<Integer> {
   @Mixin RunCommand.OutputOptions output = new RunCommand.OutputOptions();
   @Mixin CaptureOptions capture = new CaptureOptions();
   @Mixin JvmOptions jvm = new JvmOptions();
+  @Mixin GeneratorOptions generator = new GeneratorOptions();
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  /** The options an audit of someone else's generator uses; every other option is crosscheck's own load's. */
+  private static final Set<String> GENERATOR_AUDIT_OPTIONS = Set.of("--server", "--reported-by",
+      "--reported-value", "--hooks", "--no-agent", "--pid", "--duration", "--out", "--name", "--progress",
+      "--interface", "--snaplen", "--min-matched", "--capture-buffer", "--telemetry-period");
+  private static final Set<String> GENERATOR_ONLY_OPTIONS = Set.of("--server", "--reported-by",
+      "--reported-value", "--hooks", "--no-agent");
 
   /** Capture settings shared by the commands that capture. */
   static final class CaptureOptions {
@@ -86,6 +113,15 @@ final class AuditCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     List<Problem> problems = new ArrayList<>();
     capture.check(problems);
+    if (generator.requested()) {
+      return auditGenerator(problems);
+    }
+    List<String> matched = matchedOptions();
+    for (String o : matched) {
+      if (GENERATOR_ONLY_OPTIONS.contains(o)) {
+        problems.add(new Problem(o, "given", "a generator's command after -- (or --pid) to audit"));
+      }
+    }
     jvm.check(problems);
     RunJob job = RunCommand.prepare(workload, engine, output, spec, problems);
     if (job == null) {
@@ -94,6 +130,42 @@ final class AuditCommand implements Callable<Integer> {
     Runner runner = !jvm.requested() ? inProcess(job, output.progress)
         : stage -> ChildRun.execute(jvm, spec, output, stage, System.out);
     return audit(runner, job.workload().target(), capture, System.out).exitCode();
+  }
+
+  /** The long names of the options given on the command line. */
+  private List<String> matchedOptions() {
+    CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+    return parsed.matchedOptions().stream().map(CommandLine.Model.OptionSpec::longestName).distinct().toList();
+  }
+
+  /** {@code audit [OPTIONS] -- java ...} or {@code audit --pid N}: the agent in someone else's generator. */
+  private int auditGenerator(List<Problem> problems) throws IOException {
+    List<String> matched = matchedOptions();
+    List<String> others = matched.stream().filter(o -> !GENERATOR_AUDIT_OPTIONS.contains(o)).toList();
+    String duration = matched.contains("--duration") ? workload.duration : null;
+    long telemetryMillis = 100;
+    try {
+      long nanos = Durations.parseNanos(output.telemetryPeriod);
+      if (nanos < 0 || nanos > 0 && nanos < 1_000_000L) {
+        throw new IllegalArgumentException();
+      }
+      telemetryMillis = nanos / 1_000_000L;
+    } catch (IllegalArgumentException e) {
+      problems.add(new Problem("--telemetry-period", output.telemetryPeriod, "0 (none) or a period of 1ms or more"));
+    }
+    GeneratorOptions.Spec checked = generator.check(duration, others, output.out, problems);
+    if (checked == null || !problems.isEmpty()) {
+      var err = spec.commandLine().getErr();
+      err.println("crosscheck audit: nothing was started:");
+      for (Problem p : problems) {
+        err.println("  " + p.message());
+      }
+      err.println("See: crosscheck audit --help");
+      return 2;
+    }
+    List<String> command = new ArrayList<>(List.of("crosscheck", "audit"));
+    command.addAll(spec.commandLine().getParseResult().originalArgs());
+    return new GeneratorAudit(checked, capture, output, command, telemetryMillis, System.out, System.err).run();
   }
 
   /**

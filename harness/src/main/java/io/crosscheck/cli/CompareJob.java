@@ -6,11 +6,16 @@ import io.crosscheck.compare.GeneratorSide;
 import io.crosscheck.compare.MatchResult;
 import io.crosscheck.compare.Matcher;
 import io.crosscheck.compare.Reconstruction;
+import io.crosscheck.compare.ReportedIntervalAnalysis;
+import io.crosscheck.record.AgentJson;
+import io.crosscheck.record.IntervalCsv;
+import io.crosscheck.record.IntervalRecord;
 import io.crosscheck.record.ClockOffset;
 import io.crosscheck.record.MalformedInputException;
 import io.crosscheck.record.RequestCsv;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.report.FindingsTable;
+import io.crosscheck.report.ReportedIntervalTable;
 import io.crosscheck.rundir.CaptureJson;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.FindingsFile;
@@ -33,7 +38,9 @@ import java.util.Optional;
  * The orchestration of a comparison (for {@code compare} and {@code audit}): read the run through
  * the run-directory reader, then the three stages — reconstruct (capture → exchanges, CSVs), match
  * (records × exchanges), findings (matches × telemetry) — then commit every output at once. Prints
- * the findings table, coverage first.
+ * the findings table, coverage first. A run recorded by the crosscheck agent (requests.csv with the
+ * agent's columns, intervals.csv, agent.json) also gets its reported intervals set against the wire
+ * (findings.json's {@code reportedIntervals}, {@code reported-intervals.csv}, and a second table).
  */
 public final class CompareJob {
   /** Interval length of the findings' time series. */
@@ -90,7 +97,47 @@ public final class CompareJob {
     }
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(status.status(), status.note(), records.size(),
         torn, pcap.toString());
-    return analyse(runDir, pcap, run.targetPort(), gen, evidence, live, minMatchedPercent, out);
+    AgentSide agent = gen == null ? null : AgentSide.read(runDir, read, out);
+    return analyse(runDir, pcap, run.targetPort(), gen, agent, evidence, live, minMatchedPercent, out);
+  }
+
+  /**
+   * What the crosscheck agent adds to a run: its columns of requests.csv, intervals.csv, and the
+   * reporting spec of agent.json.
+   */
+  private record AgentSide(List<RequestCsv.AgentColumns> columns, List<IntervalRecord> intervals, String reporting,
+      long reportedResolutionNanos) {
+    /** The agent's side of the run in {@code runDir}, or null when the agent did not record it. */
+    static AgentSide read(Path runDir, RequestCsv.ReadResult read, PrintStream out) throws IOException {
+      if (read.agentColumns().isEmpty()) {
+        return null;
+      }
+      Path csv = runDir.resolve(IntervalCsv.FILE);
+      List<IntervalRecord> intervals = List.of();
+      if (Files.exists(csv)) {
+        IntervalCsv.ReadResult r = IntervalCsv.read(csv);
+        intervals = r.intervals();
+        r.tornLastLine().ifPresent(t -> out.println("crosscheck: " + IntervalCsv.FILE + ":" + t.line()
+            + " was cut short (" + t.reason() + "): skipped"));
+      }
+      Path json = runDir.resolve(AgentJson.FILE);
+      String reporting = Files.exists(json) ? nonNull(AgentJson.read(json).reporting()) : "";
+      if (reporting.isEmpty() && !intervals.isEmpty()) {
+        reporting = intervals.get(0).source();
+      }
+      String unit = intervals.isEmpty() ? "" : intervals.get(0).reportedUnit();
+      long resolution = switch (unit) {
+        case "s" -> 1_000_000_000L;
+        case "ms" -> 1_000_000L;
+        case "us" -> 1_000L;
+        default -> 0L; // timed by the agent in nanoseconds (reportedBy), or reported in ns
+      };
+      return new AgentSide(read.agentColumns().get(), intervals, reporting, resolution);
+    }
+
+    private static String nonNull(String s) {
+      return s == null ? "" : s;
+    }
   }
 
   /**
@@ -106,15 +153,21 @@ public final class CompareJob {
     dir.writeWireOnly(command);
     out.println("crosscheck: run directory " + dir.path() + " (wire-only analysis of " + pcap + ")");
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(RunJson.WIRE_ONLY, "", 0, null, pcap.toString());
-    return analyse(dir.path(), pcap, serverPort, null, evidence, null, minMatchedPercent, out);
+    return analyse(dir.path(), pcap, serverPort, null, null, evidence, null, minMatchedPercent, out);
   }
 
-  private static Result analyse(Path dir, Path pcap, int serverPort, GeneratorSide gen,
+  private static Result analyse(Path dir, Path pcap, int serverPort, GeneratorSide gen, AgentSide agent,
       FindingsFile.RunEvidence evidence, CaptureJson live, double minMatchedPercent, PrintStream out)
       throws IOException {
     out.printf(Locale.ROOT, "crosscheck: comparing %,d records with %s (%,d bytes)...%n",
         gen == null ? 0 : gen.records().size(), pcap, Files.size(pcap));
-    try (OutputCommit commit = new OutputCommit(dir, OUTPUTS)) {
+    List<String> outputs = OUTPUTS;
+    if (agent != null) { // the per-interval file goes before findings.json, which vouches for it
+      List<String> withIntervals = new ArrayList<>(OUTPUTS);
+      withIntervals.add(OUTPUTS.size() - 1, ReportedIntervalAnalysis.CSV_FILE);
+      outputs = withIntervals;
+    }
+    try (OutputCommit commit = new OutputCommit(dir, outputs)) {
       Reconstruction wire;
       try (WireCsv csv = new WireCsv(dir, OutputCommit.SUFFIX)) {
         wire = Reconstruction.of(pcap, serverPort, csv);
@@ -122,6 +175,13 @@ public final class CompareJob {
       MatchResult match = gen == null ? MatchResult.wireOnly(wire.exchanges())
           : Matcher.match(gen.records(), wire.exchanges(), gen.clock());
       Findings findings = FindingsBuilder.build(gen, wire, match, minMatchedPercent, INTERVAL_NANOS);
+      if (agent != null) {
+        ReportedIntervalAnalysis.Result reported = ReportedIntervalAnalysis.analyse(gen.records(), agent.columns(),
+            agent.intervals(), match, agent.reporting(), agent.reportedResolutionNanos(),
+            findings.coverage().clockMapping());
+        reported.writeCsv(commit.tmp(ReportedIntervalAnalysis.CSV_FILE));
+        findings = findings.withReportedIntervals(reported.section());
+      }
       FindingsFile file = new FindingsFile(RunFiles.FORMAT_VERSION, evidence, wire.capture(), live, wire.wire(),
           findings);
       RunFiles.writeFindings(commit.tmp(RunFiles.FINDINGS_JSON), file);
@@ -129,6 +189,9 @@ public final class CompareJob {
       Path findingsJson = dir.resolve(RunFiles.FINDINGS_JSON);
       out.println();
       out.print(FindingsTable.format(file));
+      if (findings.reportedIntervals() != null) {
+        out.print(ReportedIntervalTable.format(findings.reportedIntervals()));
+      }
       wire.capture().warnings().forEach(w -> out.println("capture:       " + w));
       if (live != null && live.kernelDropped() != null && live.kernelDropped() > 0) {
         out.println("capture:       the kernel dropped " + live.kernelDropped()

@@ -37,8 +37,16 @@ import java.util.function.Consumer;
  *   <li>{@code detail} (text; short failure reason, empty otherwise)
  * </ol>
  *
+ * <p>The crosscheck agent writes the same 18 columns and three more ({@link #AGENT_COLUMNS}: {@code
+ * thread} (text, the thread's name), {@code intervalId} (long, the reported interval the exchange
+ * belongs to, -1 when none; see {@link IntervalCsv}), {@code closeNanos} (long, monotonic, when the
+ * generator's {@code close()} of the reply stream returned, -1 if never)); its header is {@link
+ * #AGENT_HEADER}. The reader accepts either header; {@link #readAll} returns the agent columns,
+ * row by row aligned with the records, in {@link ReadResult#agentColumns()}.
+ *
  * <p>A writer killed mid-row leaves a torn last line; the reader skips it and reports it ({@link
- * #readAll}, {@link TornLine}) instead of failing, and returns every record before it.
+ * #readAll}, {@link TornLine}) instead of failing, and returns every record before it. Whether a
+ * last row is short is judged against the header's column count.
  *
  * <p>The row formatter is on the recording hot path: it appends to a caller-owned {@link
  * StringBuilder} and allocates nothing else for fields that need no quoting. Stateless and
@@ -54,6 +62,29 @@ public final class RequestCsv {
 
   /** The first line of the file, without its line end. */
   public static final String HEADER = String.join(",", COLUMNS);
+
+  /** The columns the crosscheck agent appends to {@link #COLUMNS}. */
+  public static final List<String> AGENT_COLUMNS = List.of("thread", "intervalId", "closeNanos");
+
+  /** The first line of a requests.csv written by the crosscheck agent. */
+  public static final String AGENT_HEADER = HEADER + "," + String.join(",", AGENT_COLUMNS);
+
+  private static final List<String> ALL_AGENT_COLUMNS = concat(COLUMNS, AGENT_COLUMNS);
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> out = new ArrayList<>(a);
+    out.addAll(b);
+    return List.copyOf(out);
+  }
+
+  /**
+   * The agent's three columns of one row (see the class comment).
+   *
+   * @param thread the name of the thread that made the exchange
+   * @param intervalId the reported interval it belongs to, -1 when none
+   * @param closeNanos when the generator's close() of the reply stream returned (monotonic), -1 if never
+   */
+  public record AgentColumns(String thread, long intervalId, long closeNanos) {}
 
   private static final Phase[] PHASES = Phase.values();
   private static final Outcome[] OUTCOMES = Outcome.values();
@@ -136,13 +167,25 @@ public final class RequestCsv {
   public record TornLine(int line, long bytes, String reason) {}
 
   /**
-   * What {@link #readAll} found: every complete record, in file order, and the torn last line
-   * that was skipped, if any.
+   * What {@link #readAll} found: every complete record, in file order, the torn last line that was
+   * skipped, if any, and for a file written by the agent its three columns, element i belonging to
+   * record i.
    */
-  public record ReadResult(List<RequestRecord> records, Optional<TornLine> tornLastLine) {
+  public record ReadResult(List<RequestRecord> records, Optional<TornLine> tornLastLine,
+      Optional<List<AgentColumns>> agentColumns) {
     public ReadResult {
       records = List.copyOf(records);
       Objects.requireNonNull(tornLastLine, "tornLastLine");
+      agentColumns = agentColumns.map(List::copyOf);
+      if (agentColumns.isPresent() && agentColumns.get().size() != records.size()) {
+        throw new IllegalArgumentException("agent columns of " + agentColumns.get().size() + " rows for "
+            + records.size() + " records");
+      }
+    }
+
+    /** A plain requests.csv's result (no agent columns). */
+    public ReadResult(List<RequestRecord> records, Optional<TornLine> tornLastLine) {
+      this(records, tornLastLine, Optional.empty());
     }
   }
 
@@ -165,8 +208,18 @@ public final class RequestCsv {
    */
   public static ReadResult readAll(Path file) throws IOException {
     List<RequestRecord> out = new ArrayList<>();
-    Optional<TornLine> torn = forEach(file, out::add);
-    return new ReadResult(out, torn);
+    AgentRows agent = new AgentRows();
+    Optional<TornLine> torn;
+    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      torn = forEach(in, String.valueOf(file.getFileName()), out::add, agent);
+    }
+    return new ReadResult(out, torn, agent.agentFile ? Optional.of(agent.rows) : Optional.empty());
+  }
+
+  /** Collects the agent's columns of a file written by the agent (nothing for a plain file). */
+  private static final class AgentRows {
+    boolean agentFile;
+    final List<AgentColumns> rows = new ArrayList<>();
   }
 
   /**
@@ -195,6 +248,11 @@ public final class RequestCsv {
    */
   public static Optional<TornLine> forEach(Reader in, String name, Consumer<RequestRecord> consumer)
       throws IOException {
+    return forEach(in, name, consumer, null);
+  }
+
+  private static Optional<TornLine> forEach(Reader in, String name, Consumer<RequestRecord> consumer,
+      AgentRows agentRows) throws IOException {
     RowReader rows = new RowReader(in);
     if (!rows.next()) {
       throw new MalformedInputException(name + ":1: empty file (expected the header " + HEADER + ")");
@@ -203,9 +261,15 @@ public final class RequestCsv {
       throw new MalformedInputException(name + ":1: end of file inside a quoted field of the header");
     }
     List<String> header = rows.texts();
-    if (!COLUMNS.equals(header)) {
+    boolean agentFile = ALL_AGENT_COLUMNS.equals(header);
+    if (!COLUMNS.equals(header) && !agentFile) {
       throw new MalformedInputException(
-          name + ":1: header \"" + String.join(",", header) + "\" (expected " + HEADER + ")");
+          name + ":1: header \"" + String.join(",", header) + "\" (expected " + HEADER + ", or the agent's "
+              + AGENT_HEADER + ")");
+    }
+    int columns = agentFile ? ALL_AGENT_COLUMNS.size() : COLUMNS.size();
+    if (agentRows != null) {
+      agentRows.agentFile = agentFile;
     }
     while (true) {
       int line = rows.nextLine;
@@ -219,13 +283,13 @@ public final class RequestCsv {
         // the end of the input in the middle of a row: the writer never finished it
         String reason = rows.unterminatedQuote
             ? "no line end (inside a quoted field)"
-            : "no line end (" + rows.fieldCount + " of " + COLUMNS.size() + " columns)";
+            : "no line end (" + rows.fieldCount + " of " + columns + " columns)";
         return Optional.of(new TornLine(line, rows.rowBytes, reason));
       }
-      if (rows.fieldCount < COLUMNS.size()) {
-        IOException error = columnCount(rows, name, line);
+      if (rows.fieldCount < columns) {
+        IOException error = columnCount(rows, name, line, columns);
         TornLine torn = new TornLine(line, rows.rowBytes,
-            rows.fieldCount + " columns (expected " + COLUMNS.size() + ")");
+            rows.fieldCount + " columns (expected " + columns + ")");
         while (rows.next()) {
           if (!(rows.fieldCount == 1 && rows.length(0) == 0)) {
             throw error; // not the last row: a malformed row, not a torn one
@@ -233,20 +297,25 @@ public final class RequestCsv {
         }
         return Optional.of(torn);
       }
-      consumer.accept(parse(rows, name, line));
+      if (rows.fieldCount != columns) {
+        throw columnCount(rows, name, line, columns);
+      }
+      Field p = new Field(rows, name, line, agentFile ? ALL_AGENT_COLUMNS : COLUMNS);
+      RequestRecord r = parse(rows, p);
+      if (agentFile && agentRows != null) {
+        // parsed before the record is handed on: a malformed agent column fails the read at its line
+        agentRows.rows.add(new AgentColumns(rows.text(18), p.longAt(19), p.longAt(20)));
+      }
+      consumer.accept(r);
     }
   }
 
-  private static IOException columnCount(RowReader f, String name, int line) {
+  private static IOException columnCount(RowReader f, String name, int line, int columns) {
     return new MalformedInputException(
-        name + ":" + line + ": " + f.fieldCount + " columns (expected " + COLUMNS.size() + ")");
+        name + ":" + line + ": " + f.fieldCount + " columns (expected " + columns + ")");
   }
 
-  private static RequestRecord parse(RowReader f, String name, int line) throws IOException {
-    if (f.fieldCount != COLUMNS.size()) {
-      throw columnCount(f, name, line);
-    }
-    Field p = new Field(f, name, line);
+  private static RequestRecord parse(RowReader f, Field p) throws IOException {
     return new RequestRecord(
         p.longAt(0), p.intAt(1), p.intAt(2), f.text(3), f.text(4), f.text(5), p.longAt(6),
         p.boolAt(7), p.longAt(8), p.longAt(9), p.longAt(10), p.longAt(11), p.intAt(12),
@@ -254,10 +323,10 @@ public final class RequestCsv {
   }
 
   /** Typed access to the fields of one row, with located error messages. */
-  private record Field(RowReader row, String name, int line) {
+  record Field(RowReader row, String name, int line, List<String> columns) {
     private IOException bad(int column, String expected) {
       return new MalformedInputException(
-          name + ":" + line + ": column " + (column + 1) + " (" + COLUMNS.get(column) + "): \""
+          name + ":" + line + ": column " + (column + 1) + " (" + columns.get(column) + "): \""
               + row.text(column) + "\" is not " + expected);
     }
 
@@ -320,7 +389,7 @@ public final class RequestCsv {
    * reusable array, so that numbers and labels are read without a String per field; text fields
    * that repeat (methods, URLs, connection ids) share one String.
    */
-  private static final class RowReader {
+  static final class RowReader {
     /** {@link #decimal}: the field is not a plain decimal of the given length. */
     static final long NOT_SIMPLE = Long.MIN_VALUE;
     private static final int TEXT_CACHE_SLOTS = 1 << 12;

@@ -1,5 +1,6 @@
 package io.crosscheck.rundir;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.crosscheck.telemetry.TelemetrySummary;
 import java.util.List;
 import java.util.Map;
@@ -27,11 +28,80 @@ import java.util.Map;
  * @param cdf reported and wire response-time distributions; null as {@code responseTime}
  * @param pressure the generator JVM's telemetry summary (run.json {@code telemetry}): peak threads,
  *     max heap, GC pause total and max, mean CPU; null when the run recorded none
+ * @param reportedIntervals what the generator itself reported (one figure per page, a page and its
+ *     images, an interaction) set against the wire span and the summed wire times of the exchanges
+ *     behind each figure; only for a run recorded by the crosscheck agent (absent otherwise)
  */
 public record Findings(
     Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
     LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf,
-    TelemetrySummary pressure) {
+    TelemetrySummary pressure,
+    @JsonInclude(JsonInclude.Include.NON_NULL) ReportedIntervals reportedIntervals) {
+
+  /** Findings without a reported-interval section (every run not recorded by the agent). */
+  public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
+      LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf,
+      TelemetrySummary pressure) {
+    this(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf, pressure, null);
+  }
+
+  /** A copy with {@code reported} as its reported-interval section. */
+  public Findings withReportedIntervals(ReportedIntervals reported) {
+    return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
+        pressure, reported);
+  }
+
+  /**
+   * The generator's own figures (DESIGN.md §2, "reported interval") against the wire. A reported
+   * interval groups the exchanges one thread made for one figure (a RUBiS {@code callHTTPServer}
+   * call: a page, its retries and its images; a TPC-W interaction from its scheduled send to its
+   * last image). Its wire span runs from its first request's first byte to its last response byte
+   * on the wire; its wire sum adds the wire response times of its exchanges; the gap (span - sum) is
+   * what the generator spent between them (parsing, reading, connecting); its page time is its first
+   * exchange's wire response time. Only intervals whose every exchange matched a complete wire
+   * exchange count. Durations in microseconds.
+   *
+   * @param reporting the reporting spec ({@code reportedBy=CLASS#METHOD} or {@code
+   *     reportedValue=CLASS#METHOD:ARG:UNIT}); empty when none was given
+   * @param intervals intervals the agent recorded (intervals.csv rows)
+   * @param intervalsMatched of which every exchange matched a complete wire exchange
+   * @param exchanges exchanges those intervals grouped
+   * @param exchangesMatched of which matched to the wire
+   * @param unmatchedIntervals intervals left out, by reason ({@code exchange-unmatched}, {@code
+   *     wire-incomplete}, {@code exchange-missing}: fewer requests.csv rows than the interval counts)
+   * @param belowSpanToleranceMicros how far below its wire span a reported figure may be before it
+   *     is counted as impossible (the reported figure's resolution)
+   * @param clockMapping how the exchanges were joined to the wire's (the comparison's mapping); the
+   *     spans and sums themselves are the capture's clock alone
+   * @param statement the evidence and the overall result in words
+   * @param overall every matched interval
+   * @param groups per URL group (the path, without query, of each interval's first exchange),
+   *     most intervals first
+   */
+  public record ReportedIntervals(String reporting, long intervals, long intervalsMatched, long exchanges,
+      long exchangesMatched, Map<String, Long> unmatchedIntervals, double belowSpanToleranceMicros,
+      String clockMapping, String statement, IntervalGroup overall, List<IntervalGroup> groups) {}
+
+  /**
+   * Reported intervals of one URL group (or all), their means in microseconds (NaN when empty).
+   *
+   * @param urlGroup the path of the intervals' first exchange, or {@code all}
+   * @param count matched intervals
+   * @param meanExchanges exchanges per interval
+   * @param meanReportedMicros the generator's figure
+   * @param meanWirePageMicros the first exchange's wire response time
+   * @param meanWireSpanMicros first request byte to last response byte
+   * @param meanWireSumMicros the exchanges' wire response times added
+   * @param meanGapMicros span minus sum: the generator's time between its exchanges
+   * @param meanErrorMicros reported minus span
+   * @param p50ErrorMicros median of reported minus span
+   * @param p99ErrorMicros its 99th percentile
+   * @param reportedBelowSpan intervals whose figure is below their wire span by more than the
+   *     tolerance (impossible for a figure that covers its exchanges: counted, not clamped)
+   */
+  public record IntervalGroup(String urlGroup, long count, double meanExchanges, double meanReportedMicros,
+      double meanWirePageMicros, double meanWireSpanMicros, double meanWireSumMicros, double meanGapMicros,
+      double meanErrorMicros, double p50ErrorMicros, double p99ErrorMicros, long reportedBelowSpan) {}
 
   /**
    * The evidence behind the findings (DESIGN.md: "coverage").

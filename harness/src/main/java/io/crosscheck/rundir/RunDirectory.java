@@ -129,8 +129,51 @@ public final class RunDirectory {
     start = new RunJson(RunFiles.FORMAT_VERSION, RunJson.RUNNING, version(), now.toString(),
         ClockCalibration.toEpochNanos(now), ProcessHandle.current().pid(), List.copyOf(command), seed,
         scheduleDigest, WorkloadSection.of(workload), engine, jvm(), host(), RunJson.ClockSection.of(clock),
-        files(), null, null, null, null, null, null, null, null, null);
+        files(), null, null, null, null, null, null, null, null, null, null);
     RunFiles.writeRun(path, start);
+  }
+
+  /**
+   * Writes run.json with status {@code running} for a generator crosscheck audits without running
+   * it (launched with the agent, attached to, or under the capture alone): no workload, no
+   * schedule; the engine section names {@code agent} (or {@code no-agent}) and {@code target} says
+   * what runs.
+   *
+   * @param command crosscheck's own command line as typed
+   * @param engine the engine section ({@code name} {@code agent} or {@code no-agent})
+   * @param target the audited generator
+   * @param clock the clock offset calibrated at the start
+   */
+  public void writeTargetStart(List<String> command, RunJson.EngineSection engine, RunJson.TargetSection target,
+      ClockOffset clock) throws IOException {
+    Instant now = Instant.now();
+    Map<String, String> files = new LinkedHashMap<>();
+    files.put("requests", RunFiles.REQUESTS_CSV);
+    files.put("intervals", "intervals.csv");
+    files.put("agent", "agent.json");
+    files.put("telemetry", RunFiles.TELEMETRY_CSV);
+    files.put("targetOut", "target.out");
+    files.put("targetErr", "target.err");
+    start = new RunJson(RunFiles.FORMAT_VERSION, RunJson.RUNNING, version(), now.toString(),
+        ClockCalibration.toEpochNanos(now), ProcessHandle.current().pid(), List.copyOf(command), null, null, null,
+        engine, jvm(), host(), RunJson.ClockSection.of(clock), files, null, null, null, null, null, null, null, null,
+        null, target);
+    RunFiles.writeRun(path, start);
+  }
+
+  /**
+   * Rewrites the run.json of {@link #writeTargetStart} with the final status, the generator's end
+   * ({@code target}), its JVM as the agent saw it, and what the agent recorded.
+   *
+   * @param status {@code completed}, {@code interrupted} or {@code failed}
+   * @param target the target section with its end (exit code, agent status)
+   * @param generatorJvm the generator's JVM (from agent.json), null without the agent
+   * @param result the recording's span and counts, null when unknown
+   * @param endClock the clock offset calibrated at the end
+   */
+  public void writeTargetEnd(String status, RunJson.TargetSection target, RunJson.GeneratorJvmSection generatorJvm,
+      RunJson.EngineResultSection result, ClockOffset endClock) throws IOException {
+    end(status, result, endClock, generatorJvm, target);
   }
 
   /**
@@ -141,7 +184,7 @@ public final class RunDirectory {
     Instant now = Instant.now();
     RunFiles.writeRun(path, new RunJson(RunFiles.FORMAT_VERSION, RunJson.WIRE_ONLY, version(), now.toString(),
         ClockCalibration.toEpochNanos(now), ProcessHandle.current().pid(), List.copyOf(command), null, null, null,
-        null, jvm(), host(), null, Map.of(), null, null, null, null, null, null, null, null, null));
+        null, jvm(), host(), null, Map.of(), null, null, null, null, null, null, null, null, null, null));
   }
 
   /** The engine's JIT warm-up, for the next write. */
@@ -175,6 +218,11 @@ public final class RunDirectory {
    */
   public void writeEnd(String status, RunJson.EngineResultSection result, ClockOffset endClock)
       throws IOException {
+    end(status, result, endClock, start == null ? null : start.generatorJvm(), start == null ? null : start.target());
+  }
+
+  private void end(String status, RunJson.EngineResultSection result, ClockOffset endClock,
+      RunJson.GeneratorJvmSection generatorJvm, RunJson.TargetSection target) throws IOException {
     if (!END_STATUSES.contains(status)) {
       throw new IllegalArgumentException(
           "status \"" + status + "\" is not one of completed, interrupted, failed");
@@ -190,8 +238,8 @@ public final class RunDirectory {
         endClock.measuredAtNanos() - startClock.measuredAtNanos());
     RunFiles.writeRun(path, new RunJson(s.formatVersion(), status, s.crosscheckVersion(), s.startTimeUtc(),
         s.startEpochNanos(), s.pid(), s.command(), s.seed(), s.scheduleDigest(), s.workload(), s.engine(), s.jvm(),
-        s.host(), s.clockStart(), s.files(), jitWarmUp, telemetry, scriptOutcomes, null, now.toString(),
-        ClockCalibration.toEpochNanos(now), RunJson.ClockSection.of(endClock), drift, result));
+        s.host(), s.clockStart(), s.files(), jitWarmUp, telemetry, scriptOutcomes, generatorJvm, now.toString(),
+        ClockCalibration.toEpochNanos(now), RunJson.ClockSection.of(endClock), drift, result, target));
   }
 
   private static Map<String, String> files() {

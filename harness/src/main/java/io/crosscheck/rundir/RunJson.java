@@ -41,6 +41,9 @@ import java.util.Map;
  * @param clockEnd monotonic→epoch offset calibrated at the end
  * @param clockDrift the change of the offset over the run
  * @param engineResult what the engine reported of its own run; null when it returned none
+ * @param target the audited generator when crosscheck did not run the load itself ({@code audit --
+ *     java ...} or {@code audit --pid}): its command or process, the server, the agent; null for
+ *     runs of crosscheck's own engines
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunJson(
@@ -67,7 +70,8 @@ public record RunJson(
     Long endEpochNanos,
     ClockSection clockEnd,
     DriftSection clockDrift,
-    EngineResultSection engineResult) {
+    EngineResultSection engineResult,
+    TargetSection target) {
 
   public static final String RUNNING = "running";
   public static final String COMPLETED = "completed";
@@ -153,11 +157,51 @@ public record RunJson(
       Long connectionsOpened, long sessionsStarted, long sessionsCompleted, Long reportedResolutionNanos,
       Map<String, Long> extra) {}
 
+  /**
+   * The generator crosscheck audited without running it: launched with the agent ({@code mode}
+   * {@code launch}), attached to ({@code attach}), or launched under the capture alone ({@code
+   * launch}, {@code agent} false).
+   *
+   * @param mode {@code launch} or {@code attach}
+   * @param command the generator's command line as given (launch), without the agent's option
+   * @param launchedCommand the command line as started, with {@code -javaagent:...} (launch)
+   * @param pid the generator's process id
+   * @param server the server whose traffic was captured and recorded, {@code HOST:PORT}
+   * @param agent whether the crosscheck agent recorded inside the generator ({@code --no-agent}: false)
+   * @param agentJar the agent jar given to the JVM
+   * @param agentArguments the agent's argument string
+   * @param reporting the reporting spec ({@code reportedBy=...}, {@code reportedValue=...}), empty for none
+   * @param exitCode the generator's exit code (launch), null while it runs or when attached
+   * @param agentStatus agent.json's status at the end ({@code completed}, {@code detached}, {@code
+   *     failed}...), null while running or without the agent
+   * @param agentError agent.json's error, or why agent.json is missing; empty when nothing to say
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record TargetSection(String mode, List<String> command, List<String> launchedCommand, Long pid,
+      String server, boolean agent, String agentJar, String agentArguments, String reporting, Integer exitCode,
+      String agentStatus, String agentError) {
+    /** A copy with the end of the generator's run. */
+    public TargetSection ended(Long pid, Integer exitCode, String agentStatus, String agentError) {
+      return new TargetSection(mode, command, launchedCommand, pid, server, agent, agentJar, agentArguments,
+          reporting, exitCode, agentStatus, agentError);
+    }
+  }
+
   /** A copy with {@code generatorJvm} set. */
   public RunJson withGeneratorJvm(GeneratorJvmSection g) {
     return new RunJson(formatVersion, status, crosscheckVersion, startTimeUtc, startEpochNanos, pid, command, seed,
         scheduleDigest, workload, engine, jvm, host, clockStart, files, jitWarmUp, telemetry, scriptOutcomes, g,
-        endTimeUtc, endEpochNanos, clockEnd, clockDrift, engineResult);
+        endTimeUtc, endEpochNanos, clockEnd, clockDrift, engineResult, target);
+  }
+
+  /** The port of a {@code HOST:PORT}, 0 when there is none. */
+  private static int port(String hostPort) {
+    int colon = hostPort == null ? -1 : hostPort.lastIndexOf(':');
+    try {
+      return colon < 0 ? 0 : Integer.parseInt(hostPort.substring(colon + 1));
+    } catch (NumberFormatException e) {
+      return 0;
+    }
   }
 
   /** The calibrations of run.json itself: clockStart and clockEnd, where present. */
@@ -168,7 +212,10 @@ public record RunJson(
 
   /** The server port the capture is read for, 0 when unknown. */
   public int targetPort() {
-    return workload == null ? 0 : workload.targetPort();
+    if (workload == null) {
+      return target == null ? 0 : port(target.server());
+    }
+    return workload.targetPort();
   }
 
   /** The generator's timing resolution in nanoseconds (0 when it timed in nanoseconds or is unknown). */

@@ -1,0 +1,360 @@
+package io.crosscheck.cli;
+
+import io.crosscheck.capture.LiveCapture;
+import io.crosscheck.capture.LiveCaptureConfig;
+import io.crosscheck.capture.LiveCaptureStats;
+import io.crosscheck.record.AgentJson;
+import io.crosscheck.record.ClockCalibration;
+import io.crosscheck.record.ClockSampler;
+import io.crosscheck.rundir.CaptureJson;
+import io.crosscheck.rundir.RunDirectory;
+import io.crosscheck.rundir.RunFiles;
+import io.crosscheck.rundir.RunJson;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code crosscheck audit -- java ...} and {@code audit --pid N}: audits a generator crosscheck does
+ * not run itself. Creates the run directory (run.json with the engine section {@code agent} and the
+ * {@code target} section, clock calibration at the start, every second into clock.csv and at the
+ * end), starts the live capture of the server's traffic, then either launches the command with
+ * {@code -javaagent:JAR=out=RUNDIR,server=HOST:PORT[,...]} inserted after its java launcher (its
+ * stdout and stderr shown and saved as target.out and target.err) and waits for it, or attaches the
+ * agent to the running JVM for the duration and detaches it ({@code stop}); then stops the capture,
+ * finishes run.json (completed when the generator exited 0 or was detached cleanly, failed
+ * otherwise, with its exit code and its JVM from agent.json) and compares (coverage first, then the
+ * reported-interval table). Ctrl-C sends SIGTERM to the launched generator, waits for it, finishes
+ * the run directory and skips the comparison (exit 130). Not thread-safe: one audit per instance.
+ */
+final class GeneratorAudit {
+  /** How long a launched generator has to end after SIGTERM before it is killed. */
+  private static final long TERMINATE_WAIT_SECONDS = 10;
+  /** How long the last packets (FINs) have to reach the capture after the generator ended. */
+  private static final long CAPTURE_TAIL_MILLIS = 200;
+
+  private final GeneratorOptions.Spec spec;
+  private final AuditCommand.CaptureOptions capture;
+  private final RunCommand.OutputOptions output;
+  private final List<String> crosscheckCommand;
+  private final long telemetryMillis;
+  private final PrintStream out;
+  private final PrintStream err;
+
+  GeneratorAudit(GeneratorOptions.Spec spec, AuditCommand.CaptureOptions capture, RunCommand.OutputOptions output,
+      List<String> crosscheckCommand, long telemetryMillis, PrintStream out, PrintStream err) {
+    this.spec = spec;
+    this.capture = capture;
+    this.output = output;
+    this.crosscheckCommand = List.copyOf(crosscheckCommand);
+    this.telemetryMillis = telemetryMillis;
+    this.out = out;
+    this.err = err;
+  }
+
+  /** The agent's argument string for {@code dir}. */
+  String agentArguments(Path dir) {
+    StringBuilder a = new StringBuilder("out=").append(dir.toAbsolutePath()).append(",server=").append(spec.server());
+    if (!spec.reporting().isEmpty()) {
+      a.append(',').append(spec.reporting());
+    }
+    if (!spec.hooks().equals("http-url-connection")) {
+      a.append(",hooks=").append(spec.hooks());
+    }
+    if (telemetryMillis != 100) {
+      a.append(",telemetryMillis=").append(telemetryMillis);
+    }
+    return a.toString();
+  }
+
+  /** {@code command} with {@code -javaagent:JAR=ARGS} right after its java launcher. */
+  static List<String> withAgent(List<String> command, Path jar, String arguments) {
+    List<String> launched = new ArrayList<>(command.size() + 1);
+    launched.add(command.get(0));
+    launched.add("-javaagent:" + jar + "=" + arguments);
+    launched.addAll(command.subList(1, command.size()));
+    return launched;
+  }
+
+  /**
+   * Runs the audit.
+   *
+   * @return 0 completed with sufficient evidence; 1 the generator failed (or the attach did); 2 the
+   *     agent jar or the capture was missing (nothing started); 3 below the matching floor; 130
+   *     interrupted
+   */
+  int run() throws IOException {
+    Path jar = null;
+    if (spec.agent()) {
+      try {
+        jar = AgentJar.locate();
+      } catch (IOException e) {
+        err.println("crosscheck audit: " + e.getMessage());
+        return 2;
+      }
+    }
+    RunDirectory dir = RunDirectory.create(output.out, output.name);
+    String arguments = spec.agent() ? agentArguments(dir.path()) : "";
+    boolean attach = spec.pid() != null;
+    List<String> launched = attach ? List.of() : spec.agent() ? withAgent(spec.command(), jar, arguments)
+        : spec.command();
+    RunJson.TargetSection target = new RunJson.TargetSection(attach ? "attach" : "launch", spec.command(), launched,
+        spec.pid(), spec.server(), spec.agent(), jar == null ? null : jar.toString(), spec.agent() ? arguments : null,
+        spec.reporting(), null, null, null);
+    RunJson.EngineSection engine = new RunJson.EngineSection(spec.agent() ? "agent" : "no-agent",
+        "the generator's own", 0, 0, 0, 0, List.of(), null);
+    dir.writeTargetStart(crosscheckCommand, engine, target, ClockCalibration.calibrate());
+    out.println("crosscheck: run directory " + dir.path());
+
+    String filter = "tcp and host " + spec.serverHost() + " and port " + spec.serverPort();
+    LiveCapture live;
+    try {
+      live = LiveCapture.start(new LiveCaptureConfig(capture.interfaceName, filter, capture.snaplenBytes,
+          capture.bufferBytes, dir.path().resolve(RunFiles.CAPTURE_PCAP), null));
+    } catch (IOException e) {
+      err.println("crosscheck audit: " + e.getMessage());
+      dir.writeTargetEnd(RunJson.FAILED, target.ended(spec.pid(), null, null, "the capture could not start"), null,
+          null, ClockCalibration.calibrate());
+      return 2;
+    }
+    Thread runner = Thread.currentThread();
+    CountDownLatch finished = new CountDownLatch(1);
+    Thread hook = new Thread(() -> {
+      runner.interrupt();
+      try {
+        finished.await(TERMINATE_WAIT_SECONDS + 15, TimeUnit.SECONDS); // let the run directory be finished
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "crosscheck-audit-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    Ended ended = null;
+    try {
+      try (ClockSampler clocks = ClockSampler.start(dir.path().resolve(RunFiles.CLOCK_CSV), 1, TimeUnit.SECONDS)) {
+        ended = attach ? attach(jar, arguments, dir.path()) : launch(launched, dir.path());
+      } finally {
+        try {
+          Thread.sleep(CAPTURE_TAIL_MILLIS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        LiveCaptureStats stats = live.stop();
+        RunFiles.writeCapture(dir.path(), captureJson(filter, stats));
+        if (ended == null) { // the generator's part failed with an exception: the run failed
+          dir.writeTargetEnd(RunJson.FAILED, target, null, null, ClockCalibration.calibrate());
+        }
+      }
+      finish(dir, target, ended);
+    } finally {
+      finished.countDown();
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        // the JVM is shutting down (Ctrl-C): the hook is waiting for us
+      }
+    }
+    if (ended.interrupted || Thread.interrupted()) {
+      err.println("crosscheck audit: interrupted; the run is kept: compare it with 'crosscheck compare "
+          + dir.path() + "'");
+      return 130;
+    }
+    CompareJob.Result compared;
+    try {
+      compared = CompareJob.compare(dir.path(), dir.path().resolve(RunFiles.CAPTURE_PCAP),
+          RunFiles.readCapture(dir.path()).orElse(null), capture.minMatchedPercent, out);
+    } catch (InterruptedIOException e) {
+      err.println("crosscheck audit: " + e.getMessage() + "; the run is kept: redo the comparison with"
+          + " 'crosscheck compare " + dir.path() + "'");
+      return 130;
+    }
+    return ended.ok ? compared.exitCode() : 1;
+  }
+
+  /** Finishes run.json with the generator's end and the agent's view of it; prints it. */
+  private void finish(RunDirectory dir, RunJson.TargetSection target, Ended ended) throws IOException {
+    AgentJson agent = null;
+    String agentError = null;
+    if (spec.agent()) {
+      try {
+        agent = AgentJson.read(dir.path().resolve(AgentJson.FILE));
+        agentError = agent.error();
+      } catch (IOException e) {
+        agentError = e.getMessage();
+      }
+    }
+    String status = ended.interrupted ? RunJson.INTERRUPTED : ended.ok && (agent == null || agent.ended())
+        ? RunJson.COMPLETED : RunJson.FAILED;
+    dir.writeTargetEnd(status, target.ended(ended.pid, ended.exitCode, agent == null ? null : agent.status(),
+        agentError), agent == null ? null : generatorJvm(agent, spec.command()), null, ClockCalibration.calibrate());
+    out.println("crosscheck: the generator " + ended.describe + "; run " + status
+        + (agent == null ? "" : "; the agent recorded " + agent.exchangesRecorded() + " exchanges (" + agent.status()
+            + (agent.recordsDropped() != null && agent.recordsDropped() > 0 ? ", " + agent.recordsDropped()
+                + " rows dropped" : "") + ")")
+        + (agentError == null || agentError.isEmpty() ? "" : "; agent: " + agentError));
+  }
+
+  /** How the generator's part ended. */
+  private record Ended(boolean ok, boolean interrupted, Long pid, Integer exitCode, String describe) {}
+
+  private Ended launch(List<String> launched, Path dir) throws IOException {
+    Process p;
+    try {
+      p = new ProcessBuilder(launched).start();
+    } catch (IOException e) {
+      return new Ended(false, false, null, null, "could not start: " + e.getMessage());
+    }
+    out.println("crosscheck: started the generator (pid " + p.pid() + "): " + String.join(" ", spec.command()));
+    Thread outPump = pump(p.getInputStream(), out, dir.resolve("target.out"), "crosscheck-target-out");
+    Thread errPump = pump(p.getErrorStream(), err, dir.resolve("target.err"), "crosscheck-target-err");
+    boolean interrupted = false;
+    int exit;
+    try {
+      exit = p.waitFor();
+    } catch (InterruptedException e) {
+      interrupted = true;
+      p.destroy(); // SIGTERM: the JVM runs its shutdown hooks, the agent's among them
+      try {
+        if (!p.waitFor(TERMINATE_WAIT_SECONDS, TimeUnit.SECONDS)) {
+          p.destroyForcibly();
+          p.waitFor(5, TimeUnit.SECONDS);
+        }
+      } catch (InterruptedException again) {
+        p.destroyForcibly();
+      }
+      exit = p.isAlive() ? -1 : p.exitValue();
+    }
+    join(outPump);
+    join(errPump);
+    return new Ended(exit == 0 && !interrupted, interrupted, p.pid(), exit,
+        (interrupted ? "was stopped (SIGTERM) and " : "") + "exited with code " + exit);
+  }
+
+  private Ended attach(Path jar, String arguments, Path dir) {
+    long pid = spec.pid();
+    Attacher attacher = new Attacher(pid);
+    try {
+      attacher.load(jar, arguments);
+    } catch (Exception e) {
+      return new Ended(false, false, pid, null, "could not be attached to: " + e.getMessage());
+    }
+    out.printf("crosscheck: the agent records in process %d for %.0f s%n", pid, spec.attachNanos() / 1e9);
+    boolean interrupted = false;
+    long untilNanos = System.nanoTime() + spec.attachNanos();
+    ProcessHandle handle = ProcessHandle.of(pid).orElse(null);
+    try {
+      while (System.nanoTime() < untilNanos && handle != null && handle.isAlive()) {
+        Thread.sleep(Math.min(200, Math.max(1, (untilNanos - System.nanoTime()) / 1_000_000)));
+      }
+    } catch (InterruptedException e) {
+      interrupted = true;
+    }
+    if (handle == null || !handle.isAlive()) {
+      return new Ended(true, interrupted, pid, null, "ended during the recording (the agent finished at its"
+          + " shutdown)");
+    }
+    try {
+      attacher.load(jar, "stop");
+      awaitAgentEnd(dir.resolve(AgentJson.FILE));
+    } catch (Exception e) {
+      return new Ended(false, interrupted, pid, null, "could not be detached: " + e.getMessage());
+    }
+    return new Ended(true, interrupted, pid, null, "was recorded and the agent detached");
+  }
+
+  /** Waits (at most 10 s) until agent.json no longer says running. */
+  private static void awaitAgentEnd(Path agentJson) throws IOException, InterruptedException {
+    long untilNanos = System.nanoTime() + 10_000_000_000L;
+    while (System.nanoTime() < untilNanos) {
+      if (Files.exists(agentJson) && !"running".equals(AgentJson.read(agentJson).status())) {
+        return;
+      }
+      Thread.sleep(50);
+    }
+  }
+
+  /** Loads the agent into another JVM through jdk.attach (a fresh attach per call). */
+  private record Attacher(long pid) {
+    void load(Path jar, String arguments) throws Exception {
+      com.sun.tools.attach.VirtualMachine vm = com.sun.tools.attach.VirtualMachine.attach(String.valueOf(pid));
+      try {
+        vm.loadAgent(jar.toString(), arguments);
+      } finally {
+        vm.detach();
+      }
+    }
+  }
+
+  /** Copies {@code in} to {@code shown} and to {@code file}, as it comes. */
+  private static Thread pump(InputStream in, OutputStream shown, Path file, String name) throws IOException {
+    OutputStream saved = Files.newOutputStream(file);
+    Thread t = new Thread(() -> {
+      byte[] buffer = new byte[8192];
+      try (in; saved) {
+        int n;
+        while ((n = in.read(buffer)) > 0) {
+          saved.write(buffer, 0, n);
+          synchronized (shown) {
+            shown.write(buffer, 0, n);
+            shown.flush();
+          }
+        }
+      } catch (IOException e) {
+        // the generator's stream closed under us: what was read is saved
+      }
+    }, name);
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  private static void join(Thread t) {
+    try {
+      t.join(5000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private CaptureJson captureJson(String filter, LiveCaptureStats stats) {
+    return stats == null
+        ? new CaptureJson(capture.interfaceName, filter, capture.snaplenBytes, null, null, null, null, null, null)
+        : new CaptureJson(capture.interfaceName, filter, capture.snaplenBytes, stats.packetsCaptured(),
+            stats.outgoingCopies(), stats.bytesCaptured(), stats.kernelDropped(), stats.interfaceDropped(),
+            stats.linkType());
+  }
+
+  /** The generator's JVM as agent.json describes it, with its main class and arguments from the command. */
+  static RunJson.GeneratorJvmSection generatorJvm(AgentJson a, List<String> command) {
+    List<String> opts = a.inputArguments() == null || a.inputArguments().isBlank() ? List.of()
+        : Arrays.asList(a.inputArguments().split(" "));
+    String mainClass = null;
+    List<String> args = List.of();
+    for (int i = 1; i < command.size(); i++) {
+      String t = command.get(i);
+      if (List.of("-cp", "-classpath", "--class-path", "-p", "--module-path", "--add-modules", "--add-opens",
+          "--add-exports", "--add-reads").contains(t)) {
+        i++;
+      } else if (t.equals("-jar") || t.equals("-m") || t.equals("--module")) {
+        mainClass = i + 1 < command.size() ? command.get(i + 1) : null;
+        args = command.subList(Math.min(command.size(), i + 2), command.size());
+        break;
+      } else if (!t.startsWith("-")) {
+        mainClass = t;
+        args = command.subList(i + 1, command.size());
+        break;
+      }
+    }
+    return new RunJson.GeneratorJvmSection(a.javaHome(), a.javaVersion(),
+        a.featureVersion() == null ? 0 : a.featureVersion(), a.vmName(), a.javaVendor(),
+        opts.stream().filter(o -> !o.startsWith("-javaagent:")).toList(), opts, mainClass, List.copyOf(args));
+  }
+}
