@@ -64,6 +64,14 @@ public final class AgentControl {
     config = c;
     startNanos = System.nanoTime();
     startEpochNanos = epochNanos();
+    // a JVM recorded before (attach, stop, attach again): this recording counts from zero
+    Recorder.reset();
+    ADVICE_ERRORS.set(0);
+    synchronized (ERROR_SAMPLES) {
+      ERROR_SAMPLES.clear();
+    }
+    hooks = List.of();
+    telemetry = null;
     Recorder.config = c;
     Recorder.writer = new RecordWriter(c.out);
     if (c.telemetryPeriodMillis > 0) {
