@@ -174,6 +174,8 @@ public final class Recorder {
       ex.status = responseCode > 0 ? responseCode : ex.status;
       if (ex.status >= 400) {
         ex.end("http-error", describe(thrown));
+      } else if (thrown instanceof java.net.SocketTimeoutException) {
+        ex.end("timeout", describe(thrown));
       } else if (ex.firstByteNanos < 0) {
         ex.end("reset", describe(thrown));
       } else {
@@ -262,6 +264,10 @@ public final class Recorder {
         old.end("aborted", "abandoned: its thread began another request");
         finish(old, s);
       }
+      if (s.unclosed != null && !s.unclosed.queued) {
+        finish(s.unclosed, s); // read to its end, never closed: written without a close instant
+      }
+      s.unclosed = null;
       Exchange ex = newExchange(s, huc, s.pendingMethod, s.pendingUrl, s.pendingIntendedNanos);
       s.pendingConnection = null;
       if (socket != null) {
@@ -363,6 +369,7 @@ public final class Recorder {
         ex.end(ex.status >= 400 ? "http-error" : "ok", "");
         if (s.current == ex) {
           s.current = null; // its close may never come; later socket reads are not its own
+          s.unclosed = ex;
         }
       }
     } catch (Throwable t) {

@@ -16,6 +16,9 @@ final class ThreadState {
   /** The exchange whose socket reads and writes are this thread's, or null. */
   Exchange current;
 
+  /** The last exchange read to its end on this thread and not yet closed, or null. */
+  Exchange unclosed;
+
   // re-entrancy guards: only the outermost call of a hooked method counts
   int getInputStreamDepth;
   int clientWriteDepth;
