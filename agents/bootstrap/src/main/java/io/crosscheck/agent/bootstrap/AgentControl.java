@@ -147,6 +147,15 @@ public final class AgentControl {
     }
   }
 
+  /**
+   * Rows handed to the writer and not yet taken by it (0 when nothing records): a hook for the
+   * advice benchmark, which waits on it between exchanges so that no row is dropped.
+   */
+  public static int recordsQueued() {
+    RecordWriter w = Recorder.writer;
+    return w == null ? 0 : w.queued();
+  }
+
   /** Counts an advice throwable; logs the first few. Never throws. */
   public static void adviceError(String where, Throwable t) {
     try {
