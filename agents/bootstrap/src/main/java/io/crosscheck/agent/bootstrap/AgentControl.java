@@ -64,6 +64,14 @@ public final class AgentControl {
     config = c;
     startNanos = System.nanoTime();
     startEpochNanos = epochNanos();
+    // a JVM recorded before (attach, stop, attach again): this recording counts from zero
+    Recorder.reset();
+    ADVICE_ERRORS.set(0);
+    synchronized (ERROR_SAMPLES) {
+      ERROR_SAMPLES.clear();
+    }
+    hooks = List.of();
+    telemetry = null;
     Recorder.config = c;
     Recorder.writer = new RecordWriter(c.out);
     if (c.telemetryPeriodMillis > 0) {
@@ -137,6 +145,15 @@ public final class AgentControl {
         // already shutting down
       }
     }
+  }
+
+  /**
+   * Rows handed to the writer and not yet taken by it (0 when nothing records): a hook for the
+   * advice benchmark, which waits on it between exchanges so that no row is dropped.
+   */
+  public static int recordsQueued() {
+    RecordWriter w = Recorder.writer;
+    return w == null ? 0 : w.queued();
   }
 
   /** Counts an advice throwable; logs the first few. Never throws. */

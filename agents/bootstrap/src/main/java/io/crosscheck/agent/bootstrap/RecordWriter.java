@@ -69,6 +69,11 @@ final class RecordWriter {
     }
   }
 
+  /** Rows queued and not yet taken by the writer thread. */
+  int queued() {
+    return queue.size();
+  }
+
   private void loop() {
     List<Object> batch = new ArrayList<>(1024);
     StringBuilder sb = new StringBuilder(1 << 12);

@@ -52,13 +52,35 @@ public final class Recorder {
 
   private Recorder() {}
 
+  /** The recording that thread states belong to; a later attach's recording starts afresh. */
+  private static volatile int generation;
+
   private static ThreadState state() {
     ThreadState s = STATE.get();
-    if (s == null) {
-      s = new ThreadState(Thread.currentThread().getId());
+    int g = generation;
+    if (s == null || s.generation != g) {
+      s = new ThreadState(Thread.currentThread().getId(), g);
       STATE.set(s);
     }
     return s;
+  }
+
+  /**
+   * Forgets an earlier recording of this JVM (a stop, then another attach): counters, thread states
+   * (user index, seq, open interval) and per-object state. Connections stay known: one opened then
+   * is reused now. Called before the advice is activated.
+   */
+  static void reset() {
+    generation++;
+    USERS.set(0);
+    EXCHANGES.set(0);
+    OTHER_SERVER.set(0);
+    REPORTS_WITHOUT_EXCHANGE.set(0);
+    THREADS.set(0);
+    INTENDED.clear();
+    STREAMS.clear();
+    BY_HUC.clear();
+    LIVE.clear();
   }
 
   // --- HttpURLConnection (sun.net.www.protocol.http.HttpURLConnection) ---

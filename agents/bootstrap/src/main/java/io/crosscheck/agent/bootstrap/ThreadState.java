@@ -8,6 +8,8 @@ package io.crosscheck.agent.bootstrap;
  */
 final class ThreadState {
   final long threadId;
+  /** {@link Recorder}'s recording generation this state belongs to. */
+  final int generation;
   int userIndex = -1;
   int seq;
 
@@ -38,7 +40,8 @@ final class ThreadState {
   long intervalStartNanos = -1;
   int intervalExchanges;
 
-  ThreadState(long threadId) {
+  ThreadState(long threadId, int generation) {
     this.threadId = threadId;
+    this.generation = generation;
   }
 }
