@@ -67,6 +67,20 @@ final class HookAssertions {
       users.add(mine.get(0).get("userId"));
     }
     assertEquals(threadNames.size(), users.size(), "a userId per thread");
+    // the generator's own view: each exchange lies within its call (nanoTime before it, after the body)
+    Map<String, long[]> calls = new java.util.HashMap<>();
+    for (String line : run.output.split("\n")) {
+      String[] f = line.trim().split(" ");
+      if (f.length == 5 && f[0].equals("call")) {
+        calls.put(f[1] + "#" + f[2], new long[] {Long.parseLong(f[3]), Long.parseLong(f[4])});
+      }
+    }
+    assertEquals(rows.size(), calls.size(), "the target printed one call line per request:\n" + run.output);
+    for (Map<String, String> r : rows) {
+      long[] call = calls.get(r.get("thread") + "#" + r.get("seq"));
+      assertTrue(call != null && call[0] <= num(r, "intendedStartNanos") && num(r, "lastByteNanos") <= call[1]
+          && num(r, "closeNanos") <= call[1], "within its call " + java.util.Arrays.toString(call) + ": " + r);
+    }
     // connections: as many as the server accepted; each one's first exchange opened it
     Map<String, List<Map<String, String>>> byConnection = rows.stream()
         .collect(Collectors.groupingBy(r -> r.get("connectionId")));

@@ -18,6 +18,8 @@ import org.apache.hc.core5.http.io.entity.EntityUtils;
  * handler)} with {@code EntityUtils.toByteArray}, thread {@code stream-1} uses {@code
  * executeOpen} and reads the entity's stream to its end before closing the response. Prints one
  * line per failure and {@code ok=COUNT}; exits 1 when a request did not get a 200 with the whole body.
+ * For each one that did: {@code call THREAD I START_NANOS END_NANOS}, nanoTime before the call and
+ * after the body was in hand.
  *
  * <p>Arguments: {@code BASE_URL REQUESTS_PER_THREAD BODY_BYTES}.
  */
@@ -38,6 +40,7 @@ public final class ApacheClientTarget {
             String path = (i % 2 == 0 ? "/static/" : "/chunked/") + bodyBytes + "?i=" + i;
             HttpGet get = new HttpGet(base + path);
             try {
+              long startNanos = System.nanoTime();
               int[] statusAndLength;
               if (streamed) {
                 try (ClassicHttpResponse response = client.executeOpen(null, get, null);
@@ -50,6 +53,8 @@ public final class ApacheClientTarget {
               }
               if (statusAndLength[0] == 200 && statusAndLength[1] == bodyBytes) {
                 ok.incrementAndGet();
+                System.out.println("call " + Thread.currentThread().getName() + " " + i + " " + startNanos + " "
+                    + System.nanoTime());
               } else {
                 System.out.println("failed " + path + ": status " + statusAndLength[0] + ", " + statusAndLength[1]
                     + " bytes");

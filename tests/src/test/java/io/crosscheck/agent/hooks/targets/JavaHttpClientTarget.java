@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * two threads, each making {@code N} GETs that alternate {@code /static/SIZE} and {@code
  * /chunked/SIZE}; thread {@code send-0} calls {@code send}, thread {@code async-1} calls {@code
  * sendAsync(..).get(..)}. Prints one line per failure and {@code ok=COUNT}; exits 1 when a request
- * did not get a 200 with the whole body.
+ * did not get a 200 with the whole body, and for each one that did {@code call THREAD I START_NANOS
+ * END_NANOS}: nanoTime before the call and after the body was in hand.
  *
  * <p>Arguments: {@code BASE_URL REQUESTS_PER_THREAD BODY_BYTES}.
  */
@@ -37,11 +38,14 @@ public final class JavaHttpClientTarget {
           String path = (i % 2 == 0 ? "/static/" : "/chunked/") + bodyBytes + "?i=" + i;
           HttpRequest request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(20)).build();
           try {
+            long startNanos = System.nanoTime();
             HttpResponse<byte[]> response = async
                 ? client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()).get(30, TimeUnit.SECONDS)
                 : client.send(request, HttpResponse.BodyHandlers.ofByteArray());
             if (response.statusCode() == 200 && response.body().length == bodyBytes) {
               ok.incrementAndGet();
+              System.out.println("call " + Thread.currentThread().getName() + " " + i + " " + startNanos + " "
+                  + System.nanoTime());
             } else {
               System.out.println("failed " + path + ": status " + response.statusCode() + ", "
                   + response.body().length + " bytes");
