@@ -21,6 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class JavaHttpClientHookTest {
   static final int PER_THREAD = 20;
   static final int BODY_BYTES = 20_000;
+  static final List<String> ALL_FAMILIES = List.of("http-url-connection", "java-http-client", "apache-httpclient");
 
   @RegisterExtension
   static final EmbeddedServerExtension server = new EmbeddedServerExtension();
@@ -36,5 +37,17 @@ class JavaHttpClientHookTest {
     long accepted = server.connectionsAccepted() - acceptedBefore;
     String figures = HookAssertions.assertRows(run, List.of("send-0", "async-1"), PER_THREAD, BODY_BYTES, accepted);
     System.out.println("java-http-client on " + home.getFileName() + ": " + figures);
+  }
+
+  /** With every hook family installed at once (they share JDK classes), the rows are the same. */
+  @org.junit.jupiter.api.Test
+  void everyFamilyInstalledAtOnce(@TempDir Path out) throws Exception {
+    Path home = Paths.get(System.getProperty("java.home"));
+    long acceptedBefore = server.connectionsAccepted();
+    HookRun run = HookRun.run(home, out, String.join("+", ALL_FAMILIES), JavaHttpClientTarget.class, server.target(),
+        Integer.toString(PER_THREAD), Integer.toString(BODY_BYTES));
+    long accepted = server.connectionsAccepted() - acceptedBefore;
+    String figures = HookAssertions.assertRows(run, List.of("send-0", "async-1"), PER_THREAD, BODY_BYTES, accepted);
+    System.out.println("java-http-client among all families on " + Runtime.version() + ": " + figures);
   }
 }

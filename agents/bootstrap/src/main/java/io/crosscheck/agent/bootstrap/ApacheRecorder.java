@@ -15,8 +15,8 @@ import java.util.WeakHashMap;
  *
  * <p>The classic client does its I/O on the thread that calls {@code execute}, so the model is the
  * thread-bound one of the HttpURLConnection family, in a thread-local of its own: {@code
- * InternalHttpClient.doExecute} (outermost) is the intended start; {@code Socket.connect} the connect
- * start of the connection the thread opens next; {@code sendRequestHeader} on a connection begins an
+ * InternalHttpClient.doExecute} (outermost) is the intended start; {@code InternalExecRuntime.connectEndpoint}
+ * the connect start of the connection the thread opens next; {@code sendRequestHeader} on a connection begins an
  * exchange (the connection object, kept while pooled, says new or reused; its local address is the
  * connection id); the thread's socket writes and reads ({@code Socket$SocketOutputStream} /
  * {@code $SocketInputStream}) give the send start, the first byte and the byte counts; {@code
@@ -135,9 +135,9 @@ public final class ApacheRecorder {
     return false;
   }
 
-  // --- java.net.Socket.connect(address, timeout) ---
+  // --- InternalExecRuntime.connectEndpoint(context) ---
 
-  /** Enter of Socket.connect: the start of the connection this thread opens next. */
+  /** Enter of connectEndpoint: the start of the connection this thread opens next. */
   public static void connectEnter() {
     if (!Recorder.active) {
       return;

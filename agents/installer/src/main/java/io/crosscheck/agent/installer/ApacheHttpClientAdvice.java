@@ -1,7 +1,6 @@
 package io.crosscheck.agent.installer;
 
 import static net.bytebuddy.matcher.ElementMatchers.named;
-import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import io.crosscheck.agent.bootstrap.ApacheRecorder;
@@ -11,7 +10,7 @@ import net.bytebuddy.asm.Advice;
 /**
  * The advice of the {@code apache-httpclient} hook family: Apache HttpClient 5.x classic (httpclient5
  * and httpcore5, matched by name when the application's class loader loads them) and the JDK socket
- * streams and {@code Socket.connect} it uses. Each body is one call into {@link ApacheRecorder} and
+ * streams it uses. Each body is one call into {@link ApacheRecorder} and
  * suppresses whatever it throws. The advice names only JDK types (the agent's class loader cannot see
  * Apache's); the recorder reaches the Apache objects through their public API by reflection.
  */
@@ -32,9 +31,8 @@ final class ApacheHttpClientAdvice {
         .transform(JavaHttpClientAdvice.advice(EofDetected.class, named("eofDetected").and(takesArguments(1))))
         .transform(JavaHttpClientAdvice.advice(StreamClosed.class, named("streamClosed").and(takesArguments(1))))
         .transform(JavaHttpClientAdvice.advice(StreamAbort.class, named("streamAbort").and(takesArguments(1))))
-        .type(named("java.net.Socket"))
-        .transform(JavaHttpClientAdvice.advice(Connect.class,
-            named("connect").and(takesArguments(2)).and(takesArgument(1, int.class))))
+        .type(named("org.apache.hc.client5.http.impl.classic.InternalExecRuntime"))
+        .transform(JavaHttpClientAdvice.advice(Connect.class, named("connectEndpoint").and(takesArguments(1))))
         .type(named("java.net.Socket$SocketOutputStream"))
         .transform(JavaHttpClientAdvice.advice(SocketWrite.class, named("write").and(takesArguments(3))))
         .type(named("java.net.Socket$SocketInputStream"))
@@ -95,7 +93,11 @@ final class ApacheHttpClientAdvice {
     }
   }
 
-  /** Socket.connect(address, timeout). */
+  /**
+   * InternalExecRuntime.connectEndpoint(context): the leased endpoint is about to be connected. (Not
+   * {@code java.net.Socket.connect}: retransforming {@code Socket}, when it is already loaded, loads its
+   * nested stream classes inside the transformation, which then go uninstrumented.)
+   */
   static final class Connect {
     @Advice.OnMethodEnter(suppress = Throwable.class)
     static void enter() {
