@@ -23,7 +23,8 @@ import java.util.WeakHashMap;
  * HttpRequestExecutor.execute} returns the response head (status; a reply without a streamed body
  * ends there); the client's {@code ResponseEntityProxy} sees the body's end of stream ({@code
  * eofDetected}: last byte = the socket read that delivered it) and the generator's close ({@code
- * streamClosed}). A failure thrown out of {@code execute}/{@code doExecute} ends the exchange.
+ * streamClosed}); a read of the body stream ({@code EofSensorInputStream}) that throws ends it with
+ * that failure. A failure thrown out of {@code execute}/{@code doExecute} ends the exchange.
  *
  * <p>The Apache objects are reached by reflection (cached per class): this class is loaded by the
  * bootstrap loader and cannot name them.
@@ -37,6 +38,8 @@ public final class ApacheRecorder {
     /** Exchanges begun inside the outermost doExecute. */
     int begun;
     long connectStartNanos = -1;
+    /** Depth of EofSensorInputStream reads on this thread. */
+    int bodyReadDepth;
     Exchange current;
 
     State(AsyncRecorder.Caller caller) {
@@ -110,7 +113,7 @@ public final class ApacheRecorder {
         // nothing was sent: the connection could not be opened (or the request was refused locally)
         Exchange row = newExchange(s, text(call(request, "getMethod")), text(call(request, "getRequestUri")),
             s.intendedNanos);
-        row.end(isConnect(thrown) ? "connect-error" : "aborted", Recorder.describe(thrown));
+        row.end(Outcomes.isConnect(thrown) ? "connect-error" : "aborted", Recorder.describe(thrown));
         finish(s, row);
       }
     } catch (Throwable t) {
@@ -123,16 +126,6 @@ public final class ApacheRecorder {
     Object port = call(host, "getPort");
     int p = port instanceof Integer i && i >= 0 ? i : 80;
     return name != null && p == c.serverPort && AgentConfig.normalHost(name.toString()).equals(c.serverHost);
-  }
-
-  private static boolean isConnect(Throwable t) {
-    for (Throwable c = t; c != null && c.getCause() != c; c = c.getCause()) {
-      if (c instanceof java.net.ConnectException || c.getClass().getSimpleName().contains("ConnectTimeout")
-          || c instanceof java.net.UnknownHostException) {
-        return true;
-      }
-    }
-    return false;
   }
 
   // --- InternalExecRuntime.connectEndpoint(context) ---
@@ -236,15 +229,7 @@ public final class ApacheRecorder {
   }
 
   private static void failed(State s, Exchange ex, Throwable thrown) {
-    String outcome;
-    if (ex.status >= 400) {
-      outcome = "http-error";
-    } else if (ex.firstByteNanos < 0) {
-      outcome = "reset";
-    } else {
-      outcome = "invalid";
-    }
-    ex.end(outcome, Recorder.describe(thrown));
+    ex.end(Outcomes.of(thrown, ex), Recorder.describe(thrown));
     finish(s, ex);
   }
 
@@ -264,6 +249,31 @@ public final class ApacheRecorder {
     ex.end(ex.status >= 400 ? "http-error" : "ok", "");
   }
 
+  /** Enter of an EofSensorInputStream read. */
+  public static void bodyReadEnter() {
+    if (Recorder.active) {
+      state().bodyReadDepth++;
+    }
+  }
+
+  /** Exit of an EofSensorInputStream read: a failure of the outermost one ends the exchange with it. */
+  public static void bodyReadExit(Throwable thrown) {
+    State s = STATE.get();
+    if (s == null || s.bodyReadDepth == 0) {
+      return;
+    }
+    if (--s.bodyReadDepth > 0 || thrown == null || !Recorder.active) {
+      return;
+    }
+    Exchange ex = s.current;
+    if (ex != null && !ex.queued) {
+      if (!ex.ended) {
+        ex.end(Outcomes.of(thrown, ex), Recorder.describe(thrown));
+      }
+      finish(s, ex);
+    }
+  }
+
   /** Exit of streamClosed / streamAbort: the generator's close; hands the exchange to the writer. */
   public static void bodyClosed(boolean abort) {
     if (!Recorder.active) {
@@ -273,6 +283,9 @@ public final class ApacheRecorder {
     Exchange ex = s == null ? null : s.current;
     if (ex == null || ex.queued) {
       return;
+    }
+    if (abort && s.bodyReadDepth > 0) {
+      return; // a read failed: its exit ends the exchange with the failure
     }
     ex.closeNanos = System.nanoTime();
     if (!ex.ended) {

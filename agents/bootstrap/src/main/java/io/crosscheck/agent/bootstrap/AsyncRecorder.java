@@ -1,6 +1,5 @@
 package io.crosscheck.agent.bootstrap;
 
-import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.net.URI;
@@ -10,7 +9,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -38,6 +36,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       channel to the connection, {@code connectAsync} is the connect start; the channel's writes
  *       and reads ({@code SocketChannelImpl}) are the send start, the first byte and the byte counts
  *       of the exchange current on the connection (HTTP/1.1: one at a time);
+ *   <li>a {@code Response} (built when the status line and headers are parsed) gives the status;
  *   <li>{@code Http1Response.onFinished()} (the body parser saw the end of the body) ends the row:
  *       last byte = the channel read that delivered the body's last bytes; the status is the
  *       response's;
@@ -101,6 +100,8 @@ public final class AsyncRecorder {
   private static final Map<Object, Call> CALLS = Collections.synchronizedMap(new WeakHashMap<>());
   private static final Map<Object, Call> ATTEMPTS = Collections.synchronizedMap(new WeakHashMap<>());
   private static final Map<Object, Exchange> ROWS = Collections.synchronizedMap(new WeakHashMap<>());
+  /** The row of each attempt (jdk.internal.net.http.Exchange), for its response head. */
+  private static final Map<Object, Exchange> ATTEMPT_ROWS = Collections.synchronizedMap(new WeakHashMap<>());
   private static final Map<Object, Conn> CONNS = Collections.synchronizedMap(new WeakHashMap<>());
   private static final Map<Object, Conn> CHANNELS = Collections.synchronizedMap(new WeakHashMap<>());
   /** No channel was ever bound: the channel hooks return at once. */
@@ -164,18 +165,7 @@ public final class AsyncRecorder {
           if (ex.queued || ex.ended) {
             continue;
           }
-          String outcome;
-          if (ex.status >= 400) {
-            outcome = "http-error";
-          } else if (cause instanceof CancellationException) {
-            outcome = "aborted";
-          } else if (ex.sendStartNanos < 0 && isConnectFailure(cause)) {
-            outcome = "connect-error";
-          } else if (ex.firstByteNanos < 0) {
-            outcome = "reset";
-          } else {
-            outcome = "invalid";
-          }
+          String outcome = Outcomes.of(cause, ex);
           ex.end(outcome, Recorder.describe(cause));
         }
         finish(ex, null);
@@ -183,18 +173,6 @@ public final class AsyncRecorder {
     } catch (Throwable t) {
       AgentControl.adviceError("javaHttpClient.callDone", t);
     }
-  }
-
-  private static boolean isConnectFailure(Throwable t) {
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      if (c instanceof ConnectException || c.getClass().getSimpleName().equals("HttpConnectTimeoutException")) {
-        return true;
-      }
-      if (c.getCause() == c) {
-        break;
-      }
-    }
-    return false;
   }
 
   // --- the attempts: jdk.internal.net.http.Exchange(request, multi) ---
@@ -271,6 +249,7 @@ public final class AsyncRecorder {
         }
       }
       ROWS.put(http1, ex);
+      ATTEMPT_ROWS.put(exchange, ex);
       Recorder.LIVE.add(ex);
       Recorder.EXCHANGES.incrementAndGet();
     } catch (Throwable t) {
@@ -287,6 +266,25 @@ public final class AsyncRecorder {
     String path = uri.getRawPath();
     String t = path == null || path.isEmpty() ? "/" : path;
     return uri.getRawQuery() == null ? t : t + "?" + uri.getRawQuery();
+  }
+
+  /** Exit of a Response constructor: the status line and headers of {@code exchange}'s reply. */
+  public static void responseHead(Object exchange, int status) {
+    if (!Recorder.active || exchange == null) {
+      return;
+    }
+    try {
+      Exchange ex = ATTEMPT_ROWS.get(exchange);
+      if (ex != null) {
+        synchronized (ex) {
+          if (!ex.ended) {
+            ex.status = status;
+          }
+        }
+      }
+    } catch (Throwable t) {
+      AgentControl.adviceError("javaHttpClient.responseHead", t);
+    }
   }
 
   /** Enter of Http1Response.onFinished(): the body parser saw the body's end. */

@@ -31,6 +31,8 @@ final class ApacheHttpClientAdvice {
         .transform(JavaHttpClientAdvice.advice(EofDetected.class, named("eofDetected").and(takesArguments(1))))
         .transform(JavaHttpClientAdvice.advice(StreamClosed.class, named("streamClosed").and(takesArguments(1))))
         .transform(JavaHttpClientAdvice.advice(StreamAbort.class, named("streamAbort").and(takesArguments(1))))
+        .type(named("org.apache.hc.core5.http.io.EofSensorInputStream"))
+        .transform(JavaHttpClientAdvice.advice(BodyRead.class, named("read")))
         .type(named("org.apache.hc.client5.http.impl.classic.InternalExecRuntime"))
         .transform(JavaHttpClientAdvice.advice(Connect.class, named("connectEndpoint").and(takesArguments(1))))
         .type(named("java.net.Socket$SocketOutputStream"))
@@ -74,6 +76,19 @@ final class ApacheHttpClientAdvice {
     @Advice.OnMethodEnter(suppress = Throwable.class)
     static void enter() {
       ApacheRecorder.bodyEof();
+    }
+  }
+
+  /** EofSensorInputStream.read(..): a failure ends the exchange. */
+  static final class BodyRead {
+    @Advice.OnMethodEnter(suppress = Throwable.class)
+    static void enter() {
+      ApacheRecorder.bodyReadEnter();
+    }
+
+    @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+    static void exit(@Advice.Thrown Throwable thrown) {
+      ApacheRecorder.bodyReadExit(thrown);
     }
   }
 

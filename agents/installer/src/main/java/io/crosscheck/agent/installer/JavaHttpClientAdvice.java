@@ -33,6 +33,8 @@ final class JavaHttpClientAdvice {
         .transform(advice(ExchangeCreated.class, isConstructor()))
         .type(named(pkg + "Http1Exchange"))
         .transform(advice(Http1ExchangeCreated.class, isConstructor()))
+        .type(named(pkg + "Response"))
+        .transform(advice(ResponseCreated.class, isConstructor()))
         .type(named(pkg + "Http1Response"))
         .transform(advice(ResponseFinished.class, named("onFinished").and(takesArguments(0))))
         .type(named(pkg + "PlainHttpConnection"))
@@ -79,6 +81,14 @@ final class JavaHttpClientAdvice {
         @Advice.FieldValue("connection") Object connection, @Advice.FieldValue("request") Object request) {
       HttpRequest r = (HttpRequest) request;
       AsyncRecorder.http1Created(http1, exchange, connection, r.method(), r.uri());
+    }
+  }
+
+  /** Response(request, exchange, headers, connection, statusCode, version[, ...]): the response head. */
+  static final class ResponseCreated {
+    @Advice.OnMethodExit(suppress = Throwable.class)
+    static void exit(@Advice.FieldValue("exchange") Object exchange, @Advice.FieldValue("statusCode") int status) {
+      AsyncRecorder.responseHead(exchange, status);
     }
   }
 
