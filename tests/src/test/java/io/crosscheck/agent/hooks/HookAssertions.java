@@ -50,7 +50,8 @@ final class HookAssertions {
     Map<String, List<Map<String, String>>> byThread = rows.stream()
         .collect(Collectors.groupingBy(r -> r.get("thread"), TreeMap::new, Collectors.toList()));
     assertEquals(new TreeMap<>(threadNames.stream().collect(Collectors.toMap(t -> t, t -> perThread))),
-        new TreeMap<>(byThread.entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().size()))),
+        new TreeMap<>(byThread.entrySet().stream()
+            .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().size()))),
         "rows per calling thread");
     Set<String> users = new HashSet<>();
     for (List<Map<String, String>> mine : byThread.values()) {
@@ -96,7 +97,8 @@ final class HookAssertions {
       assertTrue(open > 0 && open <= num(opener, "sendStartNanos"), "opened before its first send: " + opener);
       for (int i = 1; i < on.size(); i++) {
         assertTrue(num(on.get(i), "sendStartNanos") >= num(on.get(i - 1), "lastByteNanos"),
-            "HTTP/1.1 without pipelining: one exchange at a time on a connection: " + on.get(i - 1) + " then " + on.get(i));
+            "HTTP/1.1 without pipelining: one exchange at a time on a connection: " + on.get(i - 1) + " then "
+                + on.get(i));
         assertEquals(open, num(on.get(i), "connectionOpenNanos"), "the same connection's open instant");
       }
     }

@@ -23,6 +23,8 @@ import java.util.stream.Stream;
  */
 final class HookRun {
   static final long CHILD_TIMEOUT_SECONDS = 90;
+  /** {@code crosscheck-agent-<version>.jar}, not the nested -bootstrap/-installer jars. */
+  static final String AGENT_JAR_NAME = "crosscheck-agent-\\d[^-]*(-SNAPSHOT)?\\.jar";
 
   final int exitCode;
   final String output;
@@ -70,15 +72,14 @@ final class HookRun {
     }
     for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
       String name = Paths.get(entry).getFileName().toString();
-      if (name.matches("crosscheck-agent-\\d[^-]*(-SNAPSHOT)?\\.jar")) {
+      if (name.matches(AGENT_JAR_NAME)) {
         return Paths.get(entry);
       }
     }
     for (Path dir : List.of(Paths.get("../agents/agent/target"), Paths.get("agents/agent/target"))) {
       if (Files.isDirectory(dir)) {
         try (Stream<Path> files = Files.list(dir)) {
-          Path jar = files.filter(f -> f.getFileName().toString().matches("crosscheck-agent-\\d[^-]*(-SNAPSHOT)?\\.jar"))
-              .findFirst().orElse(null);
+          Path jar = files.filter(f -> f.getFileName().toString().matches(AGENT_JAR_NAME)).findFirst().orElse(null);
           if (jar != null) {
             return jar.toAbsolutePath();
           }

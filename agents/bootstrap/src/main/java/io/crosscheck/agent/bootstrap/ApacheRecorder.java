@@ -15,16 +15,17 @@ import java.util.WeakHashMap;
  *
  * <p>The classic client does its I/O on the thread that calls {@code execute}, so the model is the
  * thread-bound one of the HttpURLConnection family, in a thread-local of its own: {@code
- * InternalHttpClient.doExecute} (outermost) is the intended start; {@code InternalExecRuntime.connectEndpoint}
- * the connect start of the connection the thread opens next; {@code sendRequestHeader} on a connection begins an
- * exchange (the connection object, kept while pooled, says new or reused; its local address is the
- * connection id); the thread's socket writes and reads ({@code Socket$SocketOutputStream} /
- * {@code $SocketInputStream}) give the send start, the first byte and the byte counts; {@code
- * HttpRequestExecutor.execute} returns the response head (status; a reply without a streamed body
- * ends there); the client's {@code ResponseEntityProxy} sees the body's end of stream ({@code
- * eofDetected}: last byte = the socket read that delivered it) and the generator's close ({@code
- * streamClosed}); a read of the body stream ({@code EofSensorInputStream}) that throws ends it with
- * that failure. A failure thrown out of {@code execute}/{@code doExecute} ends the exchange.
+ * InternalHttpClient.doExecute} (or MinimalHttpClient's; outermost) is the intended start; {@code
+ * InternalExecRuntime.connectEndpoint} the connect start of the connection the thread opens next;
+ * {@code sendRequestHeader} on a connection begins an exchange (the connection object, kept while
+ * pooled, says new or reused; its local address is the connection id); the thread's socket writes
+ * and reads ({@code Socket$SocketOutputStream} / {@code $SocketInputStream}) give the send start,
+ * the first byte and the byte counts; {@code HttpRequestExecutor.execute} returns the response head
+ * (status; a reply without a streamed body ends there); the client's {@code ResponseEntityProxy}
+ * sees the body's end of stream ({@code eofDetected}: last byte = the socket read that delivered it)
+ * and the generator's close ({@code streamClosed}); a read of the body stream ({@code
+ * EofSensorInputStream}) that throws ends it with that failure. A failure thrown out of {@code
+ * execute}/{@code doExecute} ends the exchange.
  *
  * <p>The Apache objects are reached by reflection (cached per class): this class is loaded by the
  * bootstrap loader and cannot name them.
@@ -135,10 +136,7 @@ public final class ApacheRecorder {
     if (!Recorder.active) {
       return;
     }
-    State s = STATE.get();
-    if (s != null && s.executeDepth > 0) {
-      s.connectStartNanos = System.nanoTime();
-    }
+    state().connectStartNanos = System.nanoTime();
   }
 
   // --- DefaultBHttpClientConnection ---

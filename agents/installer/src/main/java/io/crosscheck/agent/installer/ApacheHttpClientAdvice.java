@@ -20,7 +20,8 @@ final class ApacheHttpClientAdvice {
   /** Adds the family's transformations to {@code builder}. */
   static AgentBuilder hooks(AgentBuilder builder) {
     return builder
-        .type(named("org.apache.hc.client5.http.impl.classic.InternalHttpClient"))
+        .type(named("org.apache.hc.client5.http.impl.classic.InternalHttpClient")
+            .or(named("org.apache.hc.client5.http.impl.classic.MinimalHttpClient")))
         .transform(JavaHttpClientAdvice.advice(DoExecute.class, named("doExecute").and(takesArguments(3))))
         .type(named("org.apache.hc.core5.http.impl.io.DefaultBHttpClientConnection"))
         .transform(JavaHttpClientAdvice.advice(SendRequestHeader.class,
@@ -41,7 +42,7 @@ final class ApacheHttpClientAdvice {
         .transform(JavaHttpClientAdvice.advice(SocketRead.class, named("read").and(takesArguments(3))));
   }
 
-  /** InternalHttpClient.doExecute(host, request, context): the generator's call. */
+  /** InternalHttpClient / MinimalHttpClient.doExecute(host, request, context): the generator's call. */
   static final class DoExecute {
     @Advice.OnMethodEnter(suppress = Throwable.class)
     static void enter() {

@@ -7,6 +7,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
@@ -35,8 +36,7 @@ public final class FaultsTarget {
       HttpClient jdkClient = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(Duration.ofSeconds(10)).build();
       try (CloseableHttpClient apache = HttpClients.createDefault()) {
-        for (String url : java.util.stream.Stream.concat(PATHS.stream().map(p -> base + p), java.util.stream.Stream.of(refused))
-            .toList()) {
+        for (String url : Stream.concat(PATHS.stream().map(p -> base + p), Stream.of(refused)).toList()) {
           String result;
           try {
             if (jdk) {
