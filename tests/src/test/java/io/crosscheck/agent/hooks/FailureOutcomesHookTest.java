@@ -33,12 +33,14 @@ class FailureOutcomesHookTest {
   @RegisterExtension
   static final EmbeddedServerExtension server = new EmbeddedServerExtension();
 
-  @ParameterizedTest(name = "{0} on {1}")
+  @ParameterizedTest(name = "{0} ({2}) on {1}")
   @CsvSource({
       "java-http-client, /usr/lib/jvm/java-17-openjdk-amd64, jdk",
       "java-http-client, /usr/lib/jvm/temurin-25-jdk-amd64, jdk",
       "apache-httpclient, /usr/lib/jvm/java-17-openjdk-amd64, apache",
-      "apache-httpclient, /usr/lib/jvm/temurin-25-jdk-amd64, apache"})
+      "apache-httpclient, /usr/lib/jvm/temurin-25-jdk-amd64, apache",
+      "apache-httpclient, /usr/lib/jvm/java-17-openjdk-amd64, apache4",
+      "apache-httpclient, /usr/lib/jvm/temurin-25-jdk-amd64, apache4"})
   void everyFailureIsRecordedWithItsOutcome(String hooks, String javaHome, String client, @TempDir Path out)
       throws Exception {
     Path home = Paths.get(javaHome);
@@ -81,6 +83,7 @@ class FailureOutcomesHookTest {
       assertTrue(num(cut, "firstByteNanos") > 0 && num(cut, "responseBytes") > 0, "the head arrived: " + cut);
       assertEquals(-1, num(cut, "lastByteNanos"), "the body never ended: " + cut);
     }
-    System.out.println(hooks + " on " + home.getFileName() + ": rows per url " + figures.toString().trim());
+    System.out.println(hooks + " (" + client + ") on " + home.getFileName() + ": rows per url "
+        + figures.toString().trim());
   }
 }

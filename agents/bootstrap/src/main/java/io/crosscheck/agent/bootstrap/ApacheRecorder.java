@@ -2,6 +2,7 @@ package io.crosscheck.agent.bootstrap;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.Collections;
@@ -11,12 +12,15 @@ import java.util.WeakHashMap;
 /**
  * The entry points of the {@code apache-httpclient} hook family: Apache HttpClient 5.x classic
  * ({@code org.apache.hc.client5.http.impl.classic} on httpcore5's blocking {@code
- * DefaultBHttpClientConnection}). Static, on the bootstrap class path, never throwing.
+ * DefaultBHttpClientConnection}) and 4.x ({@code org.apache.http.impl.client} on httpcore 4's {@code
+ * DefaultBHttpClientConnection}, JMeter's client): the same classes and methods under other
+ * packages. Static, on the bootstrap class path, never throwing.
  *
  * <p>The classic client does its I/O on the thread that calls {@code execute}, so the model is the
  * thread-bound one of the HttpURLConnection family, in a thread-local of its own: {@code
  * InternalHttpClient.doExecute} (or MinimalHttpClient's; outermost) is the intended start; {@code
- * InternalExecRuntime.connectEndpoint} the connect start of the connection the thread opens next;
+ * InternalExecRuntime.connectEndpoint} (4.x: {@code DefaultHttpClientConnectionOperator.connect}) the
+ * connect start of the connection the thread opens next;
  * {@code sendRequestHeader} on a connection begins an exchange (the connection object, kept while
  * pooled, says new or reused; its local address is the connection id); the thread's socket writes
  * and reads ({@code Socket$SocketOutputStream} / {@code $SocketInputStream}) give the send start,
@@ -112,8 +116,7 @@ public final class ApacheRecorder {
       AgentConfig c = Recorder.config;
       if (s.begun == 0 && request != null && (c == null || c.serverPort < 0 || matchesHost(host, c))) {
         // nothing was sent: the connection could not be opened (or the request was refused locally)
-        Exchange row = newExchange(s, text(call(request, "getMethod")), text(call(request, "getRequestUri")),
-            s.intendedNanos);
+        Exchange row = newExchange(s, methodOf(request), targetOf(request), s.intendedNanos);
         row.end(Outcomes.isConnect(thrown) ? "connect-error" : "aborted", Recorder.describe(thrown));
         finish(s, row);
       }
@@ -154,14 +157,14 @@ public final class ApacheRecorder {
         finish(s, old);
       }
       s.begun++;
-      String id = idOf(call(connection, "getLocalAddress"));
+      String id = idOf(call(connection, "getLocalAddress"), connection, "getLocalPort");
       AgentConfig c = Recorder.config;
-      if (c != null && c.serverPort > 0 && !matchesServer(call(connection, "getRemoteAddress"), c)) {
+      if (c != null && c.serverPort > 0 && !matchesServer(call(connection, "getRemoteAddress"), connection, c)) {
         Recorder.OTHER_SERVER.incrementAndGet();
         return;
       }
       long now = System.nanoTime();
-      Exchange ex = newExchange(s, text(call(request, "getMethod")), text(call(request, "getRequestUri")),
+      Exchange ex = newExchange(s, methodOf(request), targetOf(request),
           s.begun == 1 && s.intendedNanos >= 0 ? s.intendedNanos : now);
       Conn conn;
       synchronized (CONNS) {
@@ -181,19 +184,51 @@ public final class ApacheRecorder {
     }
   }
 
-  private static boolean matchesServer(Object remote, AgentConfig c) {
-    if (!(remote instanceof InetSocketAddress a)) {
+  private static boolean matchesServer(Object remote, Object connection, AgentConfig c)
+      throws ReflectiveOperationException {
+    String host;
+    int port;
+    if (remote instanceof InetSocketAddress a) { // 5.x: a SocketAddress
+      host = a.getAddress() != null ? a.getAddress().getHostAddress() : a.getHostString();
+      port = a.getPort();
+    } else if (remote instanceof InetAddress a && call(connection, "getRemotePort") instanceof Integer p) { // 4.x
+      host = a.getHostAddress();
+      port = p;
+    } else {
       return true;
     }
-    String host = a.getAddress() != null ? a.getAddress().getHostAddress() : a.getHostString();
-    return a.getPort() == c.serverPort && AgentConfig.normalHost(host).equals(c.serverHost);
+    return port == c.serverPort && AgentConfig.normalHost(host).equals(c.serverHost);
   }
 
-  private static String idOf(Object local) {
+  /** {@code address:port} of a 5.x SocketAddress, or of a 4.x InetAddress and {@code portMethod}. */
+  private static String idOf(Object local, Object connection, String portMethod) throws ReflectiveOperationException {
     if (local instanceof InetSocketAddress a && a.getAddress() != null) {
       return a.getAddress().getHostAddress() + ":" + a.getPort();
     }
+    if (local instanceof InetAddress a && call(connection, portMethod) instanceof Integer port) {
+      return a.getHostAddress() + ":" + port;
+    }
     return local instanceof SocketAddress ? local.toString() : "";
+  }
+
+  /** The request's method: {@code getMethod()} (5.x, and 4.x's request classes) or its request line's. */
+  private static String methodOf(Object request) throws ReflectiveOperationException {
+    Object m = call(request, "getMethod");
+    return text(m != null ? m : call(call(request, "getRequestLine"), "getMethod"));
+  }
+
+  /** The request target as sent (path?query): 5.x {@code getRequestUri()}, 4.x the request line's URI. */
+  private static String targetOf(Object request) throws ReflectiveOperationException {
+    Object u = call(request, "getRequestUri");
+    String uri = text(u != null ? u : call(call(request, "getRequestLine"), "getUri"));
+    if (uri.startsWith("http://") || uri.startsWith("https://")) {
+      try {
+        return AsyncRecorder.target(java.net.URI.create(uri));
+      } catch (IllegalArgumentException e) {
+        return uri;
+      }
+    }
+    return uri;
   }
 
   /** Exit of HttpRequestExecutor.execute(request, connection, callback, context): the response head. */
@@ -211,7 +246,10 @@ public final class ApacheRecorder {
         failed(s, ex, thrown);
         return;
       }
-      Object code = call(response, "getCode");
+      Object code = call(response, "getCode"); // 5.x
+      if (code == null) {
+        code = call(call(response, "getStatusLine"), "getStatusCode"); // 4.x
+      }
       if (code instanceof Integer i) {
         ex.status = i;
       }

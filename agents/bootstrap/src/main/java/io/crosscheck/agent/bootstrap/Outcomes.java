@@ -54,6 +54,7 @@ final class Outcomes {
         case "invalid" -> {
           if (c instanceof java.net.ProtocolException || name.endsWith(".ProtocolException")
               || name.endsWith("ParseException") || name.startsWith("org.apache.hc.core5.http.Malformed")
+              || name.startsWith("org.apache.http.Malformed")
               || name.endsWith("MessageConstraintException")) {
             return true;
           }

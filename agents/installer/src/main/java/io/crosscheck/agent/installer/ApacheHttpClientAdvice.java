@@ -9,8 +9,8 @@ import net.bytebuddy.asm.Advice;
 
 /**
  * The advice of the {@code apache-httpclient} hook family: Apache HttpClient 5.x classic (httpclient5
- * and httpcore5, matched by name when the application's class loader loads them) and the JDK socket
- * streams it uses. Each body is one call into {@link ApacheRecorder} and
+ * and httpcore5) and 4.x (httpclient 4.5 and httpcore 4.4), matched by name when the application's
+ * class loader loads them, and the JDK socket streams they use. Each body is one call into {@link ApacheRecorder} and
  * suppresses whatever it throws. The advice names only JDK types (the agent's class loader cannot see
  * Apache's); the recorder reaches the Apache objects through their public API by reflection.
  */
@@ -36,6 +36,23 @@ final class ApacheHttpClientAdvice {
         .transform(JavaHttpClientAdvice.advice(BodyRead.class, named("read")))
         .type(named("org.apache.hc.client5.http.impl.classic.InternalExecRuntime"))
         .transform(JavaHttpClientAdvice.advice(Connect.class, named("connectEndpoint").and(takesArguments(1))))
+        // 4.x (org.apache.http: httpclient 4.5 on httpcore 4.4, JMeter's): the same roles
+        .type(named("org.apache.http.impl.client.InternalHttpClient")
+            .or(named("org.apache.http.impl.client.MinimalHttpClient")))
+        .transform(JavaHttpClientAdvice.advice(DoExecute.class, named("doExecute").and(takesArguments(3))))
+        .type(named("org.apache.http.impl.DefaultBHttpClientConnection"))
+        .transform(JavaHttpClientAdvice.advice(SendRequestHeader.class,
+            named("sendRequestHeader").and(takesArguments(1))))
+        .type(named("org.apache.http.protocol.HttpRequestExecutor"))
+        .transform(JavaHttpClientAdvice.advice(Execute.class, named("execute").and(takesArguments(3))))
+        .type(named("org.apache.http.impl.execchain.ResponseEntityProxy"))
+        .transform(JavaHttpClientAdvice.advice(EofDetected.class, named("eofDetected").and(takesArguments(1))))
+        .transform(JavaHttpClientAdvice.advice(StreamClosed.class, named("streamClosed").and(takesArguments(1))))
+        .transform(JavaHttpClientAdvice.advice(StreamAbort.class, named("streamAbort").and(takesArguments(1))))
+        .type(named("org.apache.http.conn.EofSensorInputStream"))
+        .transform(JavaHttpClientAdvice.advice(BodyRead.class, named("read")))
+        .type(named("org.apache.http.impl.conn.DefaultHttpClientConnectionOperator"))
+        .transform(JavaHttpClientAdvice.advice(Connect.class, named("connect").and(takesArguments(6))))
         .type(named("java.net.Socket$SocketOutputStream"))
         .transform(JavaHttpClientAdvice.advice(SocketWrite.class, named("write").and(takesArguments(3))))
         .type(named("java.net.Socket$SocketInputStream"))
@@ -110,9 +127,10 @@ final class ApacheHttpClientAdvice {
   }
 
   /**
-   * InternalExecRuntime.connectEndpoint(context): the leased endpoint is about to be connected. (Not
-   * {@code java.net.Socket.connect}: retransforming {@code Socket}, when it is already loaded, loads its
-   * nested stream classes inside the transformation, which then go uninstrumented.)
+   * InternalExecRuntime.connectEndpoint(context), 4.x DefaultHttpClientConnectionOperator.connect(..):
+   * the leased endpoint is about to be connected. (Not {@code java.net.Socket.connect}: retransforming
+   * {@code Socket}, when it is already loaded, loads its nested stream classes inside the
+   * transformation, which then go uninstrumented.)
    */
   static final class Connect {
     @Advice.OnMethodEnter(suppress = Throwable.class)

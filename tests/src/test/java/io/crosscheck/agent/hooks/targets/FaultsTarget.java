@@ -16,11 +16,11 @@ import org.apache.hc.core5.http.io.entity.EntityUtils;
 /**
  * A child JVM target of the hook tests' failure cases: on one thread ({@code faults-0}), with one
  * client ({@code jdk}: java.net.http.HttpClient, HTTP/1.1; {@code apache}: Apache HttpClient 5
- * classic), one GET of each of {@link #PATHS} on the embedded server, then one to a port nothing
- * listens on ({@code /refused}). Prints {@code result PATH STATUS|EXCEPTION} per request; always
- * exits 0 (the failures are the point).
+ * classic; {@code apache4}: Apache HttpClient 4.x), one GET of each of {@link #PATHS} on the
+ * embedded server, then one to a port nothing listens on ({@code /refused}). Prints {@code result
+ * PATH STATUS|EXCEPTION} per request; always exits 0 (the failures are the point).
  *
- * <p>Arguments: {@code jdk|apache BASE_URL REFUSED_PORT}.
+ * <p>Arguments: {@code jdk|apache|apache4 BASE_URL REFUSED_PORT}.
  */
 public final class FaultsTarget {
   public static final List<String> PATHS = List.of("/fault/status/503", "/fault/reset", "/fault/close-mid-body",
@@ -29,20 +29,25 @@ public final class FaultsTarget {
   private FaultsTarget() {}
 
   public static void main(String[] args) throws Exception {
-    boolean jdk = args[0].equals("jdk");
+    String client = args[0];
     String base = args[1];
     String refused = "http://127.0.0.1:" + args[2] + "/refused";
     Thread t = new Thread(() -> {
       HttpClient jdkClient = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(Duration.ofSeconds(10)).build();
-      try (CloseableHttpClient apache = HttpClients.createDefault()) {
+      try (CloseableHttpClient apache = HttpClients.createDefault();
+          org.apache.http.impl.client.CloseableHttpClient apache4 =
+              org.apache.http.impl.client.HttpClients.createDefault()) {
         for (String url : Stream.concat(PATHS.stream().map(p -> base + p), Stream.of(refused)).toList()) {
           String result;
           try {
-            if (jdk) {
+            if (client.equals("jdk")) {
               HttpResponse<byte[]> r = jdkClient.send(HttpRequest.newBuilder(URI.create(url))
                   .timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofByteArray());
               result = Integer.toString(r.statusCode());
+            } else if (client.equals("apache4")) {
+              result = apache4.execute(new org.apache.http.client.methods.HttpGet(url), r -> r.getStatusLine()
+                  .getStatusCode() + " " + org.apache.http.util.EntityUtils.toByteArray(r.getEntity()).length);
             } else {
               result = apache.execute(new HttpGet(url),
                   r -> r.getCode() + " " + EntityUtils.toByteArray(r.getEntity()).length);
