@@ -31,7 +31,7 @@ public final class AgentConfig {
   /** The hook family of {@code java.net.http.HttpClient} (HTTP/1.1 over plain TCP). */
   public static final String HOOK_JAVA_HTTP_CLIENT = "java-http-client";
 
-  /** The hook family of Apache HttpClient 5.x classic (httpclient5 on httpcore5). */
+  /** The hook family of Apache HttpClient 5.x classic (httpclient5) and 4.x (org.apache.http). */
   public static final String HOOK_APACHE_HTTPCLIENT = "apache-httpclient";
 
   /** Every hook family this agent knows. */

@@ -168,7 +168,7 @@ public final class AsyncRecorder {
           String outcome = Outcomes.of(cause, ex);
           ex.end(outcome, Recorder.describe(cause));
         }
-        finish(ex, null);
+        finish(ex);
       }
     } catch (Throwable t) {
       AgentControl.adviceError("javaHttpClient.callDone", t);
@@ -245,7 +245,7 @@ public final class AsyncRecorder {
           synchronized (previous) {
             previous.end("aborted", "its connection began another exchange");
           }
-          finish(previous, null);
+          finish(previous);
         }
       }
       ROWS.put(http1, ex);
@@ -305,7 +305,7 @@ public final class AsyncRecorder {
         ex.lastByteNanos = ex.lastSocketReadNanos;
         ex.end(status >= 400 ? "http-error" : "ok", "");
       }
-      finish(ex, null);
+      finish(ex);
     } catch (Throwable t) {
       AgentControl.adviceError("javaHttpClient.responseFinished", t);
     }
@@ -430,7 +430,7 @@ public final class AsyncRecorder {
   }
 
   /** Hands {@code ex} to the writer (once). */
-  static void finish(Exchange ex, Conn conn) {
+  static void finish(Exchange ex) {
     synchronized (ex) {
       if (ex.queued) {
         return;
