@@ -28,8 +28,15 @@ public final class AgentConfig {
   /** The hook family of {@code java.net.HttpURLConnection} ({@code URL.openStream}). */
   public static final String HOOK_HTTP_URL_CONNECTION = "http-url-connection";
 
+  /** The hook family of {@code java.net.http.HttpClient} (HTTP/1.1 over plain TCP). */
+  public static final String HOOK_JAVA_HTTP_CLIENT = "java-http-client";
+
+  /** The hook family of Apache HttpClient 5.x classic (httpclient5) and 4.x (org.apache.http). */
+  public static final String HOOK_APACHE_HTTPCLIENT = "apache-httpclient";
+
   /** Every hook family this agent knows. */
-  public static final List<String> KNOWN_HOOKS = List.of(HOOK_HTTP_URL_CONNECTION);
+  public static final List<String> KNOWN_HOOKS =
+      List.of(HOOK_HTTP_URL_CONNECTION, HOOK_JAVA_HTTP_CLIENT, HOOK_APACHE_HTTPCLIENT);
 
   public final Path out;
   public final long telemetryPeriodMillis;

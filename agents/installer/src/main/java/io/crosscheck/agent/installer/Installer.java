@@ -70,6 +70,12 @@ public final class Installer {
       if (config.hooks.contains(AgentConfig.HOOK_HTTP_URL_CONNECTION)) {
         builder = urlConnection(builder);
       }
+      if (config.hooks.contains(AgentConfig.HOOK_JAVA_HTTP_CLIENT)) {
+        builder = JavaHttpClientAdvice.hooks(builder);
+      }
+      if (config.hooks.contains(AgentConfig.HOOK_APACHE_HTTPCLIENT)) {
+        builder = ApacheHttpClientAdvice.hooks(builder);
+      }
       if (config.reportedBy != null) {
         builder = builder.type(named(config.reportedBy.className))
             .transform(advice(ReportedAdvice.By.class, named(config.reportedBy.methodName).and(not(isAbstract()))));

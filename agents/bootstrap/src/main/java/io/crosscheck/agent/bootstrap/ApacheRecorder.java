@@ -1,0 +1,438 @@
+package io.crosscheck.agent.bootstrap;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
+
+/**
+ * The entry points of the {@code apache-httpclient} hook family: Apache HttpClient 5.x classic
+ * ({@code org.apache.hc.client5.http.impl.classic} on httpcore5's blocking {@code
+ * DefaultBHttpClientConnection}) and 4.x ({@code org.apache.http.impl.client} on httpcore 4's {@code
+ * DefaultBHttpClientConnection}, JMeter's client): the same classes and methods under other
+ * packages. Static, on the bootstrap class path, never throwing.
+ *
+ * <p>The classic client does its I/O on the thread that calls {@code execute}, so the model is the
+ * thread-bound one of the HttpURLConnection family, in a thread-local of its own: {@code
+ * InternalHttpClient.doExecute} (or MinimalHttpClient's; outermost) is the intended start; {@code
+ * InternalExecRuntime.connectEndpoint} (4.x: {@code DefaultHttpClientConnectionOperator.connect}) the
+ * connect start of the connection the thread opens next;
+ * {@code sendRequestHeader} on a connection begins an exchange (the connection object, kept while
+ * pooled, says new or reused; its local address is the connection id); the thread's socket writes
+ * and reads ({@code Socket$SocketOutputStream} / {@code $SocketInputStream}) give the send start,
+ * the first byte and the byte counts; {@code HttpRequestExecutor.execute} returns the response head
+ * (status; a reply without a streamed body ends there); the client's {@code ResponseEntityProxy}
+ * sees the body's end of stream ({@code eofDetected}: last byte = the socket read that delivered it)
+ * and the generator's close ({@code streamClosed}); a read of the body stream ({@code
+ * EofSensorInputStream}) that throws ends it with that failure. A failure thrown out of {@code
+ * execute}/{@code doExecute} ends the exchange.
+ *
+ * <p>The Apache objects are reached by reflection (cached per class): this class is loaded by the
+ * bootstrap loader and cannot name them.
+ */
+public final class ApacheRecorder {
+  /** Per thread; touched by its own thread only. */
+  static final class State {
+    final AsyncRecorder.Caller caller;
+    int executeDepth;
+    long intendedNanos = -1;
+    /** Exchanges begun inside the outermost doExecute. */
+    int begun;
+    long connectStartNanos = -1;
+    /** Depth of EofSensorInputStream reads on this thread. */
+    int bodyReadDepth;
+    Exchange current;
+
+    State(AsyncRecorder.Caller caller) {
+      this.caller = caller;
+    }
+  }
+
+  /** One client connection object. */
+  static final class Conn {
+    final String id;
+    final long openNanos;
+    int exchanges;
+
+    Conn(String id, long openNanos) {
+      this.id = id;
+      this.openNanos = openNanos;
+    }
+  }
+
+  private static final ThreadLocal<State> STATE = new ThreadLocal<>();
+  private static final Map<Object, Conn> CONNS = Collections.synchronizedMap(new WeakHashMap<>());
+  private static final ClassValue<Map<String, Method>> METHODS = new ClassValue<>() {
+    @Override
+    protected Map<String, Method> computeValue(Class<?> type) {
+      return new java.util.concurrent.ConcurrentHashMap<>();
+    }
+  };
+
+  private ApacheRecorder() {}
+
+  private static State state() {
+    State s = STATE.get();
+    if (s == null) {
+      s = new State(AsyncRecorder.caller());
+      STATE.set(s);
+    }
+    return s;
+  }
+
+  // --- InternalHttpClient.doExecute(host, request, context) ---
+
+  /** Enter of doExecute: the outermost call is the intended start. */
+  public static void executeEnter() {
+    if (!Recorder.active) {
+      return;
+    }
+    State s = state();
+    if (s.executeDepth++ == 0) {
+      s.intendedNanos = System.nanoTime();
+      s.begun = 0;
+    }
+  }
+
+  /** Exit of doExecute: a failure ends the exchange, or is a connect error when none began. */
+  public static void executeExit(Object host, Object request, Throwable thrown) {
+    State s = STATE.get();
+    if (s == null || s.executeDepth == 0) {
+      return;
+    }
+    if (--s.executeDepth > 0 || thrown == null || !Recorder.active) {
+      return;
+    }
+    try {
+      Exchange ex = s.current;
+      if (ex != null && !ex.queued && s.begun > 0) {
+        failed(s, ex, thrown);
+        return;
+      }
+      AgentConfig c = Recorder.config;
+      if (s.begun == 0 && request != null && (c == null || c.serverPort < 0 || matchesHost(host, c))) {
+        // nothing was sent: the connection could not be opened (or the request was refused locally)
+        Exchange row = newExchange(s, methodOf(request), targetOf(request), s.intendedNanos);
+        row.end(Outcomes.isConnect(thrown) ? "connect-error" : "aborted", Recorder.describe(thrown));
+        finish(s, row);
+      }
+    } catch (Throwable t) {
+      AgentControl.adviceError("apache.executeExit", t);
+    }
+  }
+
+  private static boolean matchesHost(Object host, AgentConfig c) throws ReflectiveOperationException {
+    Object name = call(host, "getHostName");
+    Object port = call(host, "getPort");
+    int p = port instanceof Integer i && i >= 0 ? i : 80;
+    return name != null && p == c.serverPort && AgentConfig.normalHost(name.toString()).equals(c.serverHost);
+  }
+
+  // --- InternalExecRuntime.connectEndpoint(context) ---
+
+  /** Enter of connectEndpoint: the start of the connection this thread opens next. */
+  public static void connectEnter() {
+    if (!Recorder.active) {
+      return;
+    }
+    state().connectStartNanos = System.nanoTime();
+  }
+
+  // --- DefaultBHttpClientConnection ---
+
+  /** Enter of sendRequestHeader(request): an exchange begins on {@code connection}. */
+  public static void requestHeader(Object connection, Object request) {
+    if (!Recorder.active) {
+      return;
+    }
+    try {
+      State s = state();
+      if (s.current != null && !s.current.queued) {
+        Exchange old = s.current;
+        old.end(old.status >= 400 ? "http-error" : "aborted", "abandoned: its thread began another request");
+        finish(s, old);
+      }
+      s.begun++;
+      String id = idOf(call(connection, "getLocalAddress"), connection, "getLocalPort");
+      AgentConfig c = Recorder.config;
+      if (c != null && c.serverPort > 0 && !matchesServer(call(connection, "getRemoteAddress"), connection, c)) {
+        Recorder.OTHER_SERVER.incrementAndGet();
+        return;
+      }
+      long now = System.nanoTime();
+      Exchange ex = newExchange(s, methodOf(request), targetOf(request),
+          s.begun == 1 && s.intendedNanos >= 0 ? s.intendedNanos : now);
+      Conn conn;
+      synchronized (CONNS) {
+        conn = CONNS.get(connection);
+        if (conn == null || !conn.id.equals(id)) {
+          conn = new Conn(id, s.connectStartNanos);
+          CONNS.put(connection, conn);
+        }
+        ex.connectionReused = conn.exchanges++ > 0 || conn.openNanos < 0;
+      }
+      s.connectStartNanos = -1;
+      ex.connectionId = conn.id;
+      ex.connectionOpenNanos = conn.openNanos;
+      s.current = ex;
+    } catch (Throwable t) {
+      AgentControl.adviceError("apache.requestHeader", t);
+    }
+  }
+
+  private static boolean matchesServer(Object remote, Object connection, AgentConfig c)
+      throws ReflectiveOperationException {
+    String host;
+    int port;
+    if (remote instanceof InetSocketAddress a) { // 5.x: a SocketAddress
+      host = a.getAddress() != null ? a.getAddress().getHostAddress() : a.getHostString();
+      port = a.getPort();
+    } else if (remote instanceof InetAddress a && call(connection, "getRemotePort") instanceof Integer p) { // 4.x
+      host = a.getHostAddress();
+      port = p;
+    } else {
+      return true;
+    }
+    return port == c.serverPort && AgentConfig.normalHost(host).equals(c.serverHost);
+  }
+
+  /** {@code address:port} of a 5.x SocketAddress, or of a 4.x InetAddress and {@code portMethod}. */
+  private static String idOf(Object local, Object connection, String portMethod) throws ReflectiveOperationException {
+    if (local instanceof InetSocketAddress a && a.getAddress() != null) {
+      return a.getAddress().getHostAddress() + ":" + a.getPort();
+    }
+    if (local instanceof InetAddress a && call(connection, portMethod) instanceof Integer port) {
+      return a.getHostAddress() + ":" + port;
+    }
+    return local instanceof SocketAddress ? local.toString() : "";
+  }
+
+  /** The request's method: {@code getMethod()} (5.x, and 4.x's request classes) or its request line's. */
+  private static String methodOf(Object request) throws ReflectiveOperationException {
+    Object m = call(request, "getMethod");
+    return text(m != null ? m : call(call(request, "getRequestLine"), "getMethod"));
+  }
+
+  /** The request target as sent (path?query): 5.x {@code getRequestUri()}, 4.x the request line's URI. */
+  private static String targetOf(Object request) throws ReflectiveOperationException {
+    Object u = call(request, "getRequestUri");
+    String uri = text(u != null ? u : call(call(request, "getRequestLine"), "getUri"));
+    if (uri.startsWith("http://") || uri.startsWith("https://")) {
+      try {
+        return AsyncRecorder.target(java.net.URI.create(uri));
+      } catch (IllegalArgumentException e) {
+        return uri;
+      }
+    }
+    return uri;
+  }
+
+  /** Exit of HttpRequestExecutor.execute(request, connection, callback, context): the response head. */
+  public static void responseHead(Object response, Throwable thrown) {
+    if (!Recorder.active) {
+      return;
+    }
+    State s = STATE.get();
+    Exchange ex = s == null ? null : s.current;
+    if (ex == null || ex.queued) {
+      return;
+    }
+    try {
+      if (thrown != null) {
+        failed(s, ex, thrown);
+        return;
+      }
+      Object code = call(response, "getCode"); // 5.x
+      if (code == null) {
+        code = call(call(response, "getStatusLine"), "getStatusCode"); // 4.x
+      }
+      if (code instanceof Integer i) {
+        ex.status = i;
+      }
+      Object entity = call(response, "getEntity");
+      if (entity == null || !Boolean.TRUE.equals(call(entity, "isStreaming"))) {
+        ex.lastByteNanos = ex.lastSocketReadNanos;
+        ex.end(ex.status >= 400 ? "http-error" : "ok", "");
+        finish(s, ex);
+      }
+    } catch (Throwable t) {
+      AgentControl.adviceError("apache.responseHead", t);
+    }
+  }
+
+  private static void failed(State s, Exchange ex, Throwable thrown) {
+    ex.end(Outcomes.of(thrown, ex), Recorder.describe(thrown));
+    finish(s, ex);
+  }
+
+  // --- the reply body: ResponseEntityProxy (the client's EofSensorWatcher) ---
+
+  /** Enter of eofDetected: the generator read the body to its end. */
+  public static void bodyEof() {
+    if (!Recorder.active) {
+      return;
+    }
+    State s = STATE.get();
+    Exchange ex = s == null ? null : s.current;
+    if (ex == null || ex.ended) {
+      return;
+    }
+    ex.lastByteNanos = ex.lastSocketReadNanos;
+    ex.end(ex.status >= 400 ? "http-error" : "ok", "");
+  }
+
+  /** Enter of an EofSensorInputStream read. */
+  public static void bodyReadEnter() {
+    if (Recorder.active) {
+      state().bodyReadDepth++;
+    }
+  }
+
+  /** Exit of an EofSensorInputStream read: a failure of the outermost one ends the exchange with it. */
+  public static void bodyReadExit(Throwable thrown) {
+    State s = STATE.get();
+    if (s == null || s.bodyReadDepth == 0) {
+      return;
+    }
+    if (--s.bodyReadDepth > 0 || thrown == null || !Recorder.active) {
+      return;
+    }
+    Exchange ex = s.current;
+    if (ex != null && !ex.queued) {
+      if (!ex.ended) {
+        ex.end(Outcomes.of(thrown, ex), Recorder.describe(thrown));
+      }
+      finish(s, ex);
+    }
+  }
+
+  /** Exit of streamClosed / streamAbort: the generator's close; hands the exchange to the writer. */
+  public static void bodyClosed(boolean abort) {
+    if (!Recorder.active) {
+      return;
+    }
+    State s = STATE.get();
+    Exchange ex = s == null ? null : s.current;
+    if (ex == null || ex.queued) {
+      return;
+    }
+    if (abort && s.bodyReadDepth > 0) {
+      return; // a read failed: its exit ends the exchange with the failure
+    }
+    ex.closeNanos = System.nanoTime();
+    if (!ex.ended) {
+      ex.end(ex.status >= 400 ? "http-error" : "aborted",
+          abort ? "aborted before the end of the reply" : "closed before the end of the reply");
+    }
+    finish(s, ex);
+  }
+
+  // --- the socket (java.net.Socket's streams), this thread's current exchange ---
+
+  /** Enter of a socket write of {@code bytes} bytes. */
+  public static void socketWrite(int bytes) {
+    if (!Recorder.active) {
+      return;
+    }
+    State s = STATE.get();
+    Exchange ex = s == null ? null : s.current;
+    if (ex == null || ex.ended || bytes <= 0) {
+      return;
+    }
+    if (ex.sendStartNanos < 0) {
+      ex.sendStartNanos = System.nanoTime();
+    }
+    ex.requestBytes += bytes;
+  }
+
+  /** Exit of a socket read that returned {@code n} bytes (-1 at end of stream). */
+  public static void socketRead(int n) {
+    if (!Recorder.active || n <= 0) {
+      return;
+    }
+    State s = STATE.get();
+    Exchange ex = s == null ? null : s.current;
+    if (ex == null || ex.ended) {
+      return;
+    }
+    long now = System.nanoTime();
+    if (ex.firstByteNanos < 0) {
+      ex.firstByteNanos = now;
+    }
+    ex.lastSocketReadNanos = now;
+    ex.responseBytes += n;
+  }
+
+  // --- rows ---
+
+  private static Exchange newExchange(State s, String method, String url, long intendedNanos) {
+    AsyncRecorder.Caller caller = s.caller;
+    Exchange ex = new Exchange(caller.threadId, caller.threadName, caller.userIndex(), caller.seq.getAndIncrement(),
+        method, url == null || url.isEmpty() ? "/" : url, -1, null);
+    ex.intendedStartNanos = intendedNanos;
+    Recorder.LIVE.add(ex);
+    Recorder.EXCHANGES.incrementAndGet();
+    return ex;
+  }
+
+  private static void finish(State s, Exchange ex) {
+    if (ex.queued) {
+      return;
+    }
+    ex.queued = true;
+    Recorder.LIVE.remove(ex);
+    if (s != null && s.current == ex) {
+      s.current = null;
+    }
+    RecordWriter w = Recorder.writer;
+    if (w != null) {
+      w.offer(ex);
+    }
+  }
+
+  // --- reflection on the client's public API ---
+
+  private static String text(Object o) {
+    return o == null ? "" : o.toString();
+  }
+
+  /** {@code target.name()}, through a public class or interface that declares it; null when none. */
+  static Object call(Object target, String name) throws ReflectiveOperationException {
+    if (target == null) {
+      return null;
+    }
+    Map<String, Method> methods = METHODS.get(target.getClass());
+    Method m = methods.get(name);
+    if (m == null) {
+      m = accessible(target.getClass(), name);
+      if (m == null) {
+        return null;
+      }
+      methods.put(name, m);
+    }
+    return m.invoke(target);
+  }
+
+  private static Method accessible(Class<?> type, String name) {
+    for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+      if (Modifier.isPublic(c.getModifiers())) {
+        try {
+          return c.getMethod(name);
+        } catch (NoSuchMethodException e) {
+          // not here
+        }
+      }
+      for (Class<?> i : c.getInterfaces()) {
+        Method m = accessible(i, name);
+        if (m != null) {
+          return m;
+        }
+      }
+    }
+    return null;
+  }
+}

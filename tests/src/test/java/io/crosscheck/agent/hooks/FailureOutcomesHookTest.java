@@ -1,0 +1,89 @@
+package io.crosscheck.agent.hooks;
+
+import static io.crosscheck.agent.hooks.HookRun.num;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.crosscheck.agent.hooks.targets.FaultsTarget;
+import io.crosscheck.e2e.EmbeddedServerExtension;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The outcomes of the java-http-client and apache-httpclient families against the embedded
+ * server's faults, in the harness's terms (as its own engine records them, see FaultOutcomesTest):
+ * 503 {@code http-error}, RST {@code reset}, a reply cut short {@code reset} with no last byte, a
+ * reply that is not HTTP {@code invalid}, nothing listening {@code connect-error} (no connection, no
+ * send). The clients retry some of these (the JDK client a refused connect and a reset on a pooled
+ * connection; Apache's a reset and a 503 after a second): every attempt is a row, and each has the
+ * outcome.
+ */
+class FailureOutcomesHookTest {
+  @RegisterExtension
+  static final EmbeddedServerExtension server = new EmbeddedServerExtension();
+
+  @ParameterizedTest(name = "{0} ({2}) on {1}")
+  @CsvSource({
+      "java-http-client, /usr/lib/jvm/java-17-openjdk-amd64, jdk",
+      "java-http-client, /usr/lib/jvm/temurin-25-jdk-amd64, jdk",
+      "apache-httpclient, /usr/lib/jvm/java-17-openjdk-amd64, apache",
+      "apache-httpclient, /usr/lib/jvm/temurin-25-jdk-amd64, apache",
+      "apache-httpclient, /usr/lib/jvm/java-17-openjdk-amd64, apache4",
+      "apache-httpclient, /usr/lib/jvm/temurin-25-jdk-amd64, apache4"})
+  void everyFailureIsRecordedWithItsOutcome(String hooks, String javaHome, String client, @TempDir Path out)
+      throws Exception {
+    Path home = Paths.get(javaHome);
+    assumeTrue(Files.isExecutable(home.resolve("bin/java")), javaHome + " is not installed");
+    int refusedPort;
+    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      refusedPort = s.getLocalPort(); // closed again: nothing listens there during the run
+    }
+    HookRun run = HookRun.run(home, out, hooks, FaultsTarget.class, client, server.target(),
+        Integer.toString(refusedPort));
+    Map<String, List<Map<String, String>>> byUrl = run.rows.stream()
+        .collect(Collectors.groupingBy(r -> r.get("url"), TreeMap::new, Collectors.toList()));
+    String context = "\nthe target printed:\n" + run.output + "\nrows:\n" + run.rows;
+    assertEquals(new java.util.TreeSet<>(List.of("/fault/status/503", "/fault/reset", "/fault/close-mid-body",
+        "/fault/garbage", "/static/1k", "/refused")), byUrl.keySet(), "a row for every request" + context);
+    Map<String, String> expected = Map.of("/fault/status/503", "http-error", "/fault/reset", "reset",
+        "/fault/close-mid-body", "reset", "/fault/garbage", "invalid", "/static/1k", "ok", "/refused", "connect-error");
+    StringBuilder figures = new StringBuilder();
+    for (Map.Entry<String, List<Map<String, String>>> e : byUrl.entrySet()) {
+      for (Map<String, String> r : e.getValue()) {
+        assertEquals(expected.get(e.getKey()), r.get("outcome"), e.getKey() + ": " + r + context);
+        assertEquals("faults-0", r.get("thread"), r.toString());
+        assertTrue(r.get("outcome").equals("ok") || !r.get("detail").isEmpty() || r.get("outcome").equals("http-error"),
+            "a failure says why: " + r);
+      }
+      figures.append(e.getKey()).append('=').append(e.getValue().size()).append(' ');
+    }
+    for (Map<String, String> refused : byUrl.get("/refused")) {
+      assertEquals("", refused.get("connectionId"), "no connection: " + refused);
+      assertEquals(-1, num(refused, "sendStartNanos"), "nothing sent: " + refused);
+      assertEquals(0, num(refused, "requestBytes"), "nothing sent: " + refused);
+    }
+    for (Map<String, String> unavailable : byUrl.get("/fault/status/503")) {
+      assertEquals("503", unavailable.get("status"), unavailable.toString());
+    }
+    for (Map<String, String> reset : byUrl.get("/fault/reset")) {
+      assertTrue(num(reset, "sendStartNanos") > 0 && num(reset, "responseBytes") == 0, "sent, nothing came: " + reset);
+    }
+    for (Map<String, String> cut : byUrl.get("/fault/close-mid-body")) {
+      assertTrue(num(cut, "firstByteNanos") > 0 && num(cut, "responseBytes") > 0, "the head arrived: " + cut);
+      assertEquals(-1, num(cut, "lastByteNanos"), "the body never ended: " + cut);
+    }
+    System.out.println(hooks + " (" + client + ") on " + home.getFileName() + ": rows per url "
+        + figures.toString().trim());
+  }
+}
