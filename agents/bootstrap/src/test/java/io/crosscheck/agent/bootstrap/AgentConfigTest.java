@@ -128,7 +128,8 @@ class AgentConfigTest {
 
   @Test
   void unknownHookFamily() {
-    assertEquals("hooks=http-url-connection+okhttp: unknown hook family \"okhttp\" (known: http-url-connection)",
+    assertEquals("hooks=http-url-connection+okhttp: unknown hook family \"okhttp\" (known: "
+        + String.join(", ", AgentConfig.KNOWN_HOOKS) + ")",
         error(withOut("hooks=http-url-connection+okhttp")));
   }
 

@@ -5,7 +5,6 @@ import static net.bytebuddy.matcher.ElementMatchers.isPublic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.not;
-import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import io.crosscheck.agent.bootstrap.AgentConfig;
@@ -129,13 +128,11 @@ public final class Installer {
         .type(named("sun.net.www.http.HttpClient"))
         .transform(advice(UrlConnectionAdvice.OpenServer.class, named("openServer").and(takesArguments(0))))
         .transform(advice(UrlConnectionAdvice.RequestWrite.class, named("writeRequests")))
+        // write(int) and read() delegate to these on JDK 17 and 25: hooking them too would count twice
         .type(named("java.net.Socket$SocketOutputStream"))
         .transform(advice(UrlConnectionAdvice.SocketWriteBytes.class, named("write").and(takesArguments(3))))
-        .transform(advice(UrlConnectionAdvice.SocketWriteByte.class,
-            named("write").and(takesArguments(1)).and(takesArgument(0, int.class))))
         .type(named("java.net.Socket$SocketInputStream"))
         .transform(advice(UrlConnectionAdvice.SocketReadBytes.class, named("read").and(takesArguments(3))))
-        .transform(advice(UrlConnectionAdvice.SocketReadByte.class, named("read").and(takesArguments(0))))
         .type(named("sun.net.www.protocol.http.HttpURLConnection$HttpInputStream"))
         .transform(advice(UrlConnectionAdvice.BodyRead.class, named("read")))
         .transform(advice(UrlConnectionAdvice.BodyClose.class, named("close").and(takesArguments(0))));

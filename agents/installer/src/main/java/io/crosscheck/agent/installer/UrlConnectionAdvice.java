@@ -92,27 +92,11 @@ final class UrlConnectionAdvice {
     }
   }
 
-  /** Socket$SocketOutputStream.write(int). */
-  static final class SocketWriteByte {
-    @Advice.OnMethodEnter(suppress = Throwable.class)
-    static void enter() {
-      Recorder.socketWrite(1);
-    }
-  }
-
   /** Socket$SocketInputStream.read(byte[], int, int). */
   static final class SocketReadBytes {
     @Advice.OnMethodExit(suppress = Throwable.class)
     static void exit(@Advice.Return int n) {
       Recorder.socketRead(n);
-    }
-  }
-
-  /** Socket$SocketInputStream.read(). */
-  static final class SocketReadByte {
-    @Advice.OnMethodExit(suppress = Throwable.class)
-    static void exit(@Advice.Return int value) {
-      Recorder.socketRead(value < 0 ? -1 : 1);
     }
   }
 
