@@ -134,7 +134,11 @@ public final class AgentControl {
       t.stop();
     }
     String error = w != null && w.failure() != null ? "writing records: " + w.failure().getMessage() : "";
-    writeJson("shutdown".equals(reason) ? "completed" : "detached", reason, error);
+    writeJson(switch (reason) {
+      case "shutdown" -> "completed";
+      case "stop" -> "detached";
+      default -> "failed";
+    }, reason, error);
     if (!"shutdown".equals(reason)) {
       try {
         Thread h = hook;

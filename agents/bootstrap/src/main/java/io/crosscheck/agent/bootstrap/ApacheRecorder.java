@@ -35,37 +35,7 @@ import java.util.WeakHashMap;
  * bootstrap loader and cannot name them.
  */
 public final class ApacheRecorder {
-  /** Per thread; touched by its own thread only. */
-  static final class State {
-    final AsyncRecorder.Caller caller;
-    int executeDepth;
-    long intendedNanos = -1;
-    /** Exchanges begun inside the outermost doExecute. */
-    int begun;
-    long connectStartNanos = -1;
-    /** Depth of EofSensorInputStream reads on this thread. */
-    int bodyReadDepth;
-    Exchange current;
-
-    State(AsyncRecorder.Caller caller) {
-      this.caller = caller;
-    }
-  }
-
-  /** One client connection object. */
-  static final class Conn {
-    final String id;
-    final long openNanos;
-    int exchanges;
-
-    Conn(String id, long openNanos) {
-      this.id = id;
-      this.openNanos = openNanos;
-    }
-  }
-
-  private static final ThreadLocal<State> STATE = new ThreadLocal<>();
-  private static final Map<Object, Conn> CONNS = Collections.synchronizedMap(new WeakHashMap<>());
+  private static final Map<Object, Connection> CONNS = Collections.synchronizedMap(new WeakHashMap<>());
   private static final ClassValue<Map<String, Method>> METHODS = new ClassValue<>() {
     @Override
     protected Map<String, Method> computeValue(Class<?> type) {
@@ -75,15 +45,6 @@ public final class ApacheRecorder {
 
   private ApacheRecorder() {}
 
-  private static State state() {
-    State s = STATE.get();
-    if (s == null) {
-      s = new State(AsyncRecorder.caller());
-      STATE.set(s);
-    }
-    return s;
-  }
-
   // --- InternalHttpClient.doExecute(host, request, context) ---
 
   /** Enter of doExecute: the outermost call is the intended start. */
@@ -91,45 +52,46 @@ public final class ApacheRecorder {
     if (!Recorder.active) {
       return;
     }
-    State s = state();
-    if (s.executeDepth++ == 0) {
-      s.intendedNanos = System.nanoTime();
-      s.begun = 0;
+    ThreadState s = Recorder.state();
+    if (s.apacheExecuteDepth++ == 0) {
+      s.apacheIntendedNanos = System.nanoTime();
+      s.apacheBegun = 0;
     }
   }
 
   /** Exit of doExecute: a failure ends the exchange, or is a connect error when none began. */
   public static void executeExit(Object host, Object request, Throwable thrown) {
-    State s = STATE.get();
-    if (s == null || s.executeDepth == 0) {
+    ThreadState s = Recorder.state();
+    if (s.apacheExecuteDepth == 0) {
       return;
     }
-    if (--s.executeDepth > 0 || thrown == null || !Recorder.active) {
+    if (--s.apacheExecuteDepth > 0 || thrown == null || !Recorder.active) {
       return;
     }
     try {
       Exchange ex = s.current;
-      if (ex != null && !ex.queued && s.begun > 0) {
+      if (ex != null && !ex.queued && s.apacheBegun > 0) {
         failed(s, ex, thrown);
         return;
       }
       AgentConfig c = Recorder.config;
-      if (s.begun == 0 && request != null && (c == null || c.serverPort < 0 || matchesHost(host, c))) {
+      if (s.apacheBegun == 0 && request != null && (c == null || !otherServer(host, c))) {
         // nothing was sent: the connection could not be opened (or the request was refused locally)
-        Exchange row = newExchange(s, methodOf(request), targetOf(request), s.intendedNanos);
+        Exchange row = newExchange(s, methodOf(request), targetOf(request), s.apacheIntendedNanos);
         row.end(Outcomes.isConnect(thrown) ? "connect-error" : "aborted", Recorder.describe(thrown));
-        finish(s, row);
+        Recorder.finish(row, s);
       }
     } catch (Throwable t) {
       AgentControl.adviceError("apache.executeExit", t);
     }
   }
 
-  private static boolean matchesHost(Object host, AgentConfig c) throws ReflectiveOperationException {
+  /** The target host of doExecute (an HttpHost) is not the filtered server's. */
+  private static boolean otherServer(Object host, AgentConfig c) throws ReflectiveOperationException {
     Object name = call(host, "getHostName");
     Object port = call(host, "getPort");
-    int p = port instanceof Integer i && i >= 0 ? i : 80;
-    return name != null && p == c.serverPort && AgentConfig.normalHost(name.toString()).equals(c.serverHost);
+    return Recorder.otherServer(c, name == null ? null : name.toString(),
+        port instanceof Integer i && i >= 0 ? i : 80);
   }
 
   // --- InternalExecRuntime.connectEndpoint(context) ---
@@ -139,7 +101,7 @@ public final class ApacheRecorder {
     if (!Recorder.active) {
       return;
     }
-    state().connectStartNanos = System.nanoTime();
+    Recorder.state().connectStartNanos = System.nanoTime();
   }
 
   // --- DefaultBHttpClientConnection ---
@@ -150,27 +112,21 @@ public final class ApacheRecorder {
       return;
     }
     try {
-      State s = state();
-      if (s.current != null && !s.current.queued) {
-        Exchange old = s.current;
-        old.end(old.status >= 400 ? "http-error" : "aborted", "abandoned: its thread began another request");
-        finish(s, old);
-      }
-      s.begun++;
-      String id = idOf(call(connection, "getLocalAddress"), connection, "getLocalPort");
+      ThreadState s = Recorder.state();
+      s.apacheBegun++;
       AgentConfig c = Recorder.config;
-      if (c != null && c.serverPort > 0 && !matchesServer(call(connection, "getRemoteAddress"), connection, c)) {
-        Recorder.OTHER_SERVER.incrementAndGet();
+      if (c != null && otherServer(call(connection, "getRemoteAddress"), connection, c)) {
+        Recorder.begin(s, null); // not recorded: its socket I/O is no other exchange's either
         return;
       }
-      long now = System.nanoTime();
+      String id = idOf(call(connection, "getLocalAddress"), connection, "getLocalPort");
       Exchange ex = newExchange(s, methodOf(request), targetOf(request),
-          s.begun == 1 && s.intendedNanos >= 0 ? s.intendedNanos : now);
-      Conn conn;
+          s.apacheBegun == 1 && s.apacheIntendedNanos >= 0 ? s.apacheIntendedNanos : System.nanoTime());
+      Connection conn;
       synchronized (CONNS) {
         conn = CONNS.get(connection);
         if (conn == null || !conn.id.equals(id)) {
-          conn = new Conn(id, s.connectStartNanos);
+          conn = new Connection(id, s.connectStartNanos);
           CONNS.put(connection, conn);
         }
         ex.connectionReused = conn.exchanges++ > 0 || conn.openNanos < 0;
@@ -178,26 +134,23 @@ public final class ApacheRecorder {
       s.connectStartNanos = -1;
       ex.connectionId = conn.id;
       ex.connectionOpenNanos = conn.openNanos;
-      s.current = ex;
+      Recorder.begin(s, ex);
     } catch (Throwable t) {
       AgentControl.adviceError("apache.requestHeader", t);
     }
   }
 
-  private static boolean matchesServer(Object remote, Object connection, AgentConfig c)
+  /** The connection's peer ({@code remote}) is not the filtered server; an unknown peer is recorded. */
+  private static boolean otherServer(Object remote, Object connection, AgentConfig c)
       throws ReflectiveOperationException {
-    String host;
-    int port;
     if (remote instanceof InetSocketAddress a) { // 5.x: a SocketAddress
-      host = a.getAddress() != null ? a.getAddress().getHostAddress() : a.getHostString();
-      port = a.getPort();
-    } else if (remote instanceof InetAddress a && call(connection, "getRemotePort") instanceof Integer p) { // 4.x
-      host = a.getHostAddress();
-      port = p;
-    } else {
-      return true;
+      return Recorder.otherServer(c, a.getAddress() != null ? a.getAddress().getHostAddress() : a.getHostString(),
+          a.getPort());
     }
-    return port == c.serverPort && AgentConfig.normalHost(host).equals(c.serverHost);
+    if (remote instanceof InetAddress a && call(connection, "getRemotePort") instanceof Integer p) { // 4.x
+      return Recorder.otherServer(c, a.getHostAddress(), p);
+    }
+    return false;
   }
 
   /** {@code address:port} of a 5.x SocketAddress, or of a 4.x InetAddress and {@code portMethod}. */
@@ -236,8 +189,8 @@ public final class ApacheRecorder {
     if (!Recorder.active) {
       return;
     }
-    State s = STATE.get();
-    Exchange ex = s == null ? null : s.current;
+    ThreadState s = Recorder.state();
+    Exchange ex = s.current;
     if (ex == null || ex.queued) {
       return;
     }
@@ -257,16 +210,16 @@ public final class ApacheRecorder {
       if (entity == null || !Boolean.TRUE.equals(call(entity, "isStreaming"))) {
         ex.lastByteNanos = ex.lastSocketReadNanos;
         ex.end(ex.status >= 400 ? "http-error" : "ok", "");
-        finish(s, ex);
+        Recorder.finish(ex, s);
       }
     } catch (Throwable t) {
       AgentControl.adviceError("apache.responseHead", t);
     }
   }
 
-  private static void failed(State s, Exchange ex, Throwable thrown) {
+  private static void failed(ThreadState s, Exchange ex, Throwable thrown) {
     ex.end(Outcomes.of(thrown, ex), Recorder.describe(thrown));
-    finish(s, ex);
+    Recorder.finish(ex, s);
   }
 
   // --- the reply body: ResponseEntityProxy (the client's EofSensorWatcher) ---
@@ -276,8 +229,8 @@ public final class ApacheRecorder {
     if (!Recorder.active) {
       return;
     }
-    State s = STATE.get();
-    Exchange ex = s == null ? null : s.current;
+    ThreadState s = Recorder.state();
+    Exchange ex = s.current;
     if (ex == null || ex.ended) {
       return;
     }
@@ -288,17 +241,17 @@ public final class ApacheRecorder {
   /** Enter of an EofSensorInputStream read. */
   public static void bodyReadEnter() {
     if (Recorder.active) {
-      state().bodyReadDepth++;
+      Recorder.state().apacheBodyReadDepth++;
     }
   }
 
   /** Exit of an EofSensorInputStream read: a failure of the outermost one ends the exchange with it. */
   public static void bodyReadExit(Throwable thrown) {
-    State s = STATE.get();
-    if (s == null || s.bodyReadDepth == 0) {
+    ThreadState s = Recorder.state();
+    if (s.apacheBodyReadDepth == 0) {
       return;
     }
-    if (--s.bodyReadDepth > 0 || thrown == null || !Recorder.active) {
+    if (--s.apacheBodyReadDepth > 0 || thrown == null || !Recorder.active) {
       return;
     }
     Exchange ex = s.current;
@@ -306,7 +259,7 @@ public final class ApacheRecorder {
       if (!ex.ended) {
         ex.end(Outcomes.of(thrown, ex), Recorder.describe(thrown));
       }
-      finish(s, ex);
+      Recorder.finish(ex, s);
     }
   }
 
@@ -315,12 +268,12 @@ public final class ApacheRecorder {
     if (!Recorder.active) {
       return;
     }
-    State s = STATE.get();
-    Exchange ex = s == null ? null : s.current;
+    ThreadState s = Recorder.state();
+    Exchange ex = s.current;
     if (ex == null || ex.queued) {
       return;
     }
-    if (abort && s.bodyReadDepth > 0) {
+    if (abort && s.apacheBodyReadDepth > 0) {
       return; // a read failed: its exit ends the exchange with the failure
     }
     ex.closeNanos = System.nanoTime();
@@ -328,70 +281,13 @@ public final class ApacheRecorder {
       ex.end(ex.status >= 400 ? "http-error" : "aborted",
           abort ? "aborted before the end of the reply" : "closed before the end of the reply");
     }
-    finish(s, ex);
+    Recorder.finish(ex, s);
   }
 
-  // --- the socket (java.net.Socket's streams), this thread's current exchange ---
+  // --- rows (the socket streams' instants and bytes: Recorder.socketWrite/socketRead, shared) ---
 
-  /** Enter of a socket write of {@code bytes} bytes. */
-  public static void socketWrite(int bytes) {
-    if (!Recorder.active) {
-      return;
-    }
-    State s = STATE.get();
-    Exchange ex = s == null ? null : s.current;
-    if (ex == null || ex.ended || bytes <= 0) {
-      return;
-    }
-    if (ex.sendStartNanos < 0) {
-      ex.sendStartNanos = System.nanoTime();
-    }
-    ex.requestBytes += bytes;
-  }
-
-  /** Exit of a socket read that returned {@code n} bytes (-1 at end of stream). */
-  public static void socketRead(int n) {
-    if (!Recorder.active || n <= 0) {
-      return;
-    }
-    State s = STATE.get();
-    Exchange ex = s == null ? null : s.current;
-    if (ex == null || ex.ended) {
-      return;
-    }
-    long now = System.nanoTime();
-    if (ex.firstByteNanos < 0) {
-      ex.firstByteNanos = now;
-    }
-    ex.lastSocketReadNanos = now;
-    ex.responseBytes += n;
-  }
-
-  // --- rows ---
-
-  private static Exchange newExchange(State s, String method, String url, long intendedNanos) {
-    AsyncRecorder.Caller caller = s.caller;
-    Exchange ex = new Exchange(caller.threadId, caller.threadName, caller.userIndex(), caller.seq.getAndIncrement(),
-        method, url == null || url.isEmpty() ? "/" : url, -1, null);
-    ex.intendedStartNanos = intendedNanos;
-    Recorder.LIVE.add(ex);
-    Recorder.EXCHANGES.incrementAndGet();
-    return ex;
-  }
-
-  private static void finish(State s, Exchange ex) {
-    if (ex.queued) {
-      return;
-    }
-    ex.queued = true;
-    Recorder.LIVE.remove(ex);
-    if (s != null && s.current == ex) {
-      s.current = null;
-    }
-    RecordWriter w = Recorder.writer;
-    if (w != null) {
-      w.offer(ex);
-    }
+  private static Exchange newExchange(ThreadState s, String method, String url, long intendedNanos) {
+    return Recorder.newExchange(s, null, method, url == null || url.isEmpty() ? "/" : url, intendedNanos, true);
   }
 
   // --- reflection on the client's public API ---

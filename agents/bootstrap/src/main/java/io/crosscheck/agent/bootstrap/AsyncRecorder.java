@@ -12,7 +12,6 @@ import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The entry points of the {@code java-http-client} hook family: {@code java.net.http.HttpClient}
@@ -45,41 +44,21 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Not covered: HTTP/2 (h2c upgrades or TLS with ALPN), TLS ({@code AsyncSSLConnection}: rows are
  * written without channel instants), connections opened before the agent started, and reported
- * intervals (intervalId is -1).
+ * intervals (intervalId is -1: the rows are made on the client's selector thread, possibly after the
+ * caller's reporting method has returned). The caller's user index and sequence are shared with the
+ * other families (one {@link ThreadState} per thread).
  */
 public final class AsyncRecorder {
   /** One send/sendAsync. Guarded by itself. */
   static final class Call {
-    final Caller caller;
+    final ThreadState caller;
     final long intendedNanos;
     final List<Exchange> rows = new ArrayList<>(2);
     boolean bound;
 
-    Call(Caller caller, long intendedNanos) {
+    Call(ThreadState caller, long intendedNanos) {
       this.caller = caller;
       this.intendedNanos = intendedNanos;
-    }
-  }
-
-  /** The thread that calls send/sendAsync (or execute, for the Apache family). */
-  static final class Caller {
-    final long threadId;
-    final String threadName;
-    int userIndex = -1;
-    final AtomicInteger seq = new AtomicInteger();
-
-    Caller(Thread t) {
-      this.threadId = t.getId();
-      this.threadName = t.getName();
-    }
-
-    /** The dense user index, assigned at the first exchange. */
-    synchronized int userIndex() {
-      if (userIndex < 0) {
-        userIndex = USERS.getAndIncrement();
-        Recorder.THREADS.incrementAndGet();
-      }
-      return userIndex;
     }
   }
 
@@ -92,10 +71,6 @@ public final class AsyncRecorder {
     volatile Exchange current;
   }
 
-  /** Dense user indexes of the families that are not thread-bound like HttpURLConnection's. */
-  static final AtomicInteger USERS = new AtomicInteger();
-
-  private static final ThreadLocal<Caller> CALLER = new ThreadLocal<>();
   private static final ThreadLocal<Call> PENDING = new ThreadLocal<>();
   private static final Map<Object, Call> CALLS = Collections.synchronizedMap(new WeakHashMap<>());
   private static final Map<Object, Call> ATTEMPTS = Collections.synchronizedMap(new WeakHashMap<>());
@@ -109,15 +84,6 @@ public final class AsyncRecorder {
 
   private AsyncRecorder() {}
 
-  static Caller caller() {
-    Caller c = CALLER.get();
-    if (c == null) {
-      c = new Caller(Thread.currentThread());
-      CALLER.set(c);
-    }
-    return c;
-  }
-
   // --- the call: HttpClientImpl.sendAsync(request, handler, pushHandler, executor) ---
 
   /** Enter of sendAsync on the caller's thread: the intended start. */
@@ -126,7 +92,7 @@ public final class AsyncRecorder {
       return;
     }
     try {
-      PENDING.set(new Call(caller(), System.nanoTime()));
+      PENDING.set(new Call(Recorder.state(), System.nanoTime()));
     } catch (Throwable t) {
       AgentControl.adviceError("javaHttpClient.sendEnter", t);
     }
@@ -215,20 +181,16 @@ public final class AsyncRecorder {
         return; // begun before the agent, or not by send/sendAsync
       }
       AgentConfig c = Recorder.config;
-      if (c != null && c.serverPort > 0 && !matchesServer(uri, c)) {
-        Recorder.OTHER_SERVER.incrementAndGet();
+      int port = uri.getPort() >= 0 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
+      if (c != null && Recorder.otherServer(c, uri.getHost(), port)) {
         return;
       }
-      long now = System.nanoTime();
-      Caller caller = call.caller;
-      Exchange ex = new Exchange(caller.threadId, caller.threadName, caller.userIndex(),
-          caller.seq.getAndIncrement(), method, target(uri), -1, null);
-      boolean first;
-      synchronized (call) {
-        first = call.rows.isEmpty();
+      Exchange ex;
+      synchronized (call) { // the first attempt starts at the call; a redirect or retry now
+        ex = Recorder.newExchange(call.caller, null, method, target(uri),
+            call.rows.isEmpty() ? call.intendedNanos : System.nanoTime(), false);
         call.rows.add(ex);
       }
-      ex.intendedStartNanos = first ? call.intendedNanos : now;
       Conn conn = connection == null ? null : CONNS.get(connection);
       if (conn == null) {
         ex.detail = "connection not observed (TLS, a proxy, or opened before the agent)";
@@ -250,16 +212,9 @@ public final class AsyncRecorder {
       }
       ROWS.put(http1, ex);
       ATTEMPT_ROWS.put(exchange, ex);
-      Recorder.LIVE.add(ex);
-      Recorder.EXCHANGES.incrementAndGet();
     } catch (Throwable t) {
       AgentControl.adviceError("javaHttpClient.http1Created", t);
     }
-  }
-
-  static boolean matchesServer(URI uri, AgentConfig c) {
-    int port = uri.getPort() >= 0 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
-    return port == c.serverPort && uri.getHost() != null && AgentConfig.normalHost(uri.getHost()).equals(c.serverHost);
   }
 
   static String target(URI uri) {
@@ -429,18 +384,7 @@ public final class AsyncRecorder {
     }
   }
 
-  /** Hands {@code ex} to the writer (once). */
-  static void finish(Exchange ex) {
-    synchronized (ex) {
-      if (ex.queued) {
-        return;
-      }
-      ex.queued = true;
-    }
-    Recorder.LIVE.remove(ex);
-    RecordWriter w = Recorder.writer;
-    if (w != null) {
-      w.offer(ex);
-    }
+  private static void finish(Exchange ex) {
+    Recorder.finish(ex, null);
   }
 }

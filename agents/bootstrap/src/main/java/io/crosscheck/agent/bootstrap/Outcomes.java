@@ -6,12 +6,12 @@ import java.net.UnknownHostException;
 import java.util.concurrent.CancellationException;
 
 /**
- * The outcome of an exchange that ended with a throwable, for the hook families whose clients
- * report failures as exceptions (java-http-client, apache-httpclient), in the harness's terms: a
- * status of 400 or more is {@code http-error}; no connection {@code connect-error}; a reply that
- * could not be parsed {@code invalid} (a protocol exception anywhere in the causes, or "no
- * response" after bytes that were not one); a cancelled
- * call {@code aborted}; any other I/O failure (reset, end of stream mid-reply, closed) {@code reset}.
+ * The outcome of an exchange that ended with a throwable, for every hook family, in the harness's
+ * terms: a status of 400 or more is {@code http-error}; no connection (nothing sent) {@code
+ * connect-error}; a timeout {@code timeout}; a cancelled or interrupted call {@code aborted}; a reply
+ * that could not be parsed {@code invalid} (a protocol exception anywhere in the causes, or bytes came
+ * and no status line was read from them); any other I/O failure (reset, end of stream mid-reply,
+ * closed) {@code reset}.
  */
 final class Outcomes {
   private Outcomes() {}
@@ -23,14 +23,14 @@ final class Outcomes {
     if (ex.sendStartNanos < 0 && any(failure, "connect")) {
       return "connect-error";
     }
-    if (any(failure, "invalid")) {
-      return "invalid";
-    }
-    if (ex.responseBytes > 0 && ex.status == 0 && any(failure, "no-response")) {
-      return "invalid"; // bytes came, but not a response (Apache skips them as junk, then sees the end)
+    if (any(failure, "timeout")) {
+      return "timeout";
     }
     if (any(failure, "cancel")) {
       return "aborted";
+    }
+    if (any(failure, "invalid") || ex.responseBytes > 0 && ex.status <= 0) {
+      return "invalid";
     }
     return "reset";
   }
@@ -59,16 +59,18 @@ final class Outcomes {
             return true;
           }
         }
-        case "no-response" -> {
-          if (name.endsWith("NoHttpResponseException")) {
+        case "timeout" -> {
+          // by name: java.net.http is not visible from the boot class path
+          if (c instanceof java.net.SocketTimeoutException || name.equals("java.net.http.HttpTimeoutException")) {
             return true;
           }
         }
-        default -> {
+        case "cancel" -> {
           if (c instanceof CancellationException || c instanceof InterruptedException) {
             return true;
           }
         }
+        default -> throw new IllegalArgumentException(kind);
       }
       if (c.getCause() == c) {
         break;

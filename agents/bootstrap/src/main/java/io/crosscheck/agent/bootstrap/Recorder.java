@@ -35,7 +35,8 @@ public final class Recorder {
   static volatile RecordWriter writer;
 
   private static final ThreadLocal<ThreadState> STATE = new ThreadLocal<>();
-  private static final AtomicInteger USERS = new AtomicInteger();
+  /** Dense user indexes, one per thread that made an exchange (any hook family). */
+  static final AtomicInteger USERS = new AtomicInteger();
   private static final AtomicLong INTERVALS = new AtomicLong();
   static final AtomicLong EXCHANGES = new AtomicLong();
   static final AtomicLong OTHER_SERVER = new AtomicLong();
@@ -55,11 +56,12 @@ public final class Recorder {
   /** The recording that thread states belong to; a later attach's recording starts afresh. */
   private static volatile int generation;
 
-  private static ThreadState state() {
+  /** This thread's state in the current recording (every hook family's). */
+  static ThreadState state() {
     ThreadState s = STATE.get();
     int g = generation;
     if (s == null || s.generation != g) {
-      s = new ThreadState(Thread.currentThread().getId(), g);
+      s = new ThreadState(Thread.currentThread(), g);
       STATE.set(s);
     }
     return s;
@@ -108,24 +110,35 @@ public final class Recorder {
       long now = System.nanoTime();
       Long intended = INTENDED.remove(huc); // a retry or redirect in the same object starts now
       URL url = huc.getURL();
-      AgentConfig c = config;
-      s.pendingIgnored = c != null && c.serverPort > 0 && !matchesServer(url, c);
-      if (s.pendingIgnored) {
-        OTHER_SERVER.incrementAndGet();
-      }
+      s.pendingIgnored = otherServer(url);
       s.pendingConnection = huc;
       s.pendingMethod = huc.getRequestMethod();
-      String file = url.getFile();
-      s.pendingUrl = file == null || file.isEmpty() ? "/" : file;
+      s.pendingUrl = targetOf(url);
       s.pendingIntendedNanos = intended != null ? intended : now;
     } catch (Throwable t) {
       AgentControl.adviceError("requestNamed", t);
     }
   }
 
-  private static boolean matchesServer(URL url, AgentConfig c) {
-    int port = url.getPort() >= 0 ? url.getPort() : url.getDefaultPort();
-    return port == c.serverPort && AgentConfig.normalHost(url.getHost()).equals(c.serverHost);
+  /** True (and counted) when a server filter is set and {@code url} is not that server's. */
+  private static boolean otherServer(URL url) {
+    AgentConfig c = config;
+    return c != null && otherServer(c, url.getHost(), url.getPort() >= 0 ? url.getPort() : url.getDefaultPort());
+  }
+
+  /** True (and counted) when {@code c} has a server filter and {@code host:port} is another server. */
+  static boolean otherServer(AgentConfig c, String host, int port) {
+    if (c.serverPort < 0 || port == c.serverPort && host != null && AgentConfig.normalHost(host).equals(c.serverHost)) {
+      return false;
+    }
+    OTHER_SERVER.incrementAndGet();
+    return true;
+  }
+
+  /** The request target of {@code url} as sent: path and query, "/" when empty. */
+  private static String targetOf(URL url) {
+    String file = url.getFile();
+    return file == null || file.isEmpty() ? "/" : file;
   }
 
   /** Enter of getInputStream: true when outermost. */
@@ -161,26 +174,16 @@ public final class Recorder {
           return;
         }
         URL url = huc.getURL();
-        AgentConfig c = config;
-        if (c != null && c.serverPort > 0 && !matchesServer(url, c)) {
+        if (otherServer(url)) {
           return;
         }
-        ex = newExchange(s, huc, huc.getRequestMethod(), url.getFile().isEmpty() ? "/" : url.getFile(),
-            intendedOf(huc));
+        ex = newExchange(s, huc, huc.getRequestMethod(), targetOf(url), intendedOf(huc), true);
         ex.end("connect-error", describe(thrown));
         finish(ex, s);
         return;
       }
       ex.status = responseCode > 0 ? responseCode : ex.status;
-      if (ex.status >= 400) {
-        ex.end("http-error", describe(thrown));
-      } else if (thrown instanceof java.net.SocketTimeoutException) {
-        ex.end("timeout", describe(thrown));
-      } else if (ex.firstByteNanos < 0) {
-        ex.end("reset", describe(thrown));
-      } else {
-        ex.end("invalid", describe(thrown));
-      }
+      ex.end(Outcomes.of(thrown, ex), describe(thrown));
       finish(ex, s);
     } catch (Throwable t) {
       AgentControl.adviceError("getInputStreamExit", t);
@@ -218,7 +221,7 @@ public final class Recorder {
     if (!active) {
       return;
     }
-    state().openStartNanos = System.nanoTime();
+    state().connectStartNanos = System.nanoTime();
   }
 
   /** Exit of openServer(): the connection, with its local address, if it opened. */
@@ -228,8 +231,8 @@ public final class Recorder {
     }
     try {
       ThreadState s = state();
-      long start = s.openStartNanos;
-      s.openStartNanos = -1;
+      long start = s.connectStartNanos;
+      s.connectStartNanos = -1;
       if (thrown == null && socket != null) {
         CONNECTIONS.put(client, new Connection(idOf(socket), start));
       }
@@ -243,15 +246,15 @@ public final class Recorder {
   }
 
   /** Enter of writeRequests(..): the outermost call begins an exchange on {@code client}'s connection. */
-  public static boolean requestWriteEnter(Object client, Socket socket) {
+  public static void requestWriteEnter(Object client, Socket socket) {
     ThreadState s = state();
     if (s.clientWriteDepth++ > 0 || !active) {
-      return true;
+      return;
     }
     try {
       if (s.pendingIgnored || s.pendingConnection == null) {
-        s.current = null;
-        return true;
+        begin(s, null); // not recorded: its socket I/O is no other exchange's either
+        return;
       }
       Object huc = s.pendingConnection;
       Exchange previous = BY_HUC.get(huc);
@@ -259,16 +262,7 @@ public final class Recorder {
         previous.end("aborted", "superseded by a retry or redirect in the same HttpURLConnection");
         finish(previous, s);
       }
-      if (s.current != null && !s.current.queued) {
-        Exchange old = s.current;
-        old.end("aborted", "abandoned: its thread began another request");
-        finish(old, s);
-      }
-      if (s.unclosed != null && !s.unclosed.queued) {
-        finish(s.unclosed, s); // read to its end, never closed: written without a close instant
-      }
-      s.unclosed = null;
-      Exchange ex = newExchange(s, huc, s.pendingMethod, s.pendingUrl, s.pendingIntendedNanos);
+      Exchange ex = newExchange(s, huc, s.pendingMethod, s.pendingUrl, s.pendingIntendedNanos, true);
       s.pendingConnection = null;
       if (socket != null) {
         Connection c;
@@ -285,11 +279,10 @@ public final class Recorder {
         ex.connectionOpenNanos = c.openNanos;
       }
       BY_HUC.put(huc, ex);
-      s.current = ex;
+      begin(s, ex);
     } catch (Throwable t) {
       AgentControl.adviceError("requestWriteEnter", t);
     }
-    return true;
   }
 
   /** Exit of writeRequests(..). */
@@ -298,18 +291,38 @@ public final class Recorder {
     s.clientWriteDepth = Math.max(0, s.clientWriteDepth - 1);
   }
 
-  private static Exchange newExchange(ThreadState s, Object huc, String method, String url, long intendedNanos) {
-    if (s.userIndex < 0) {
-      s.userIndex = USERS.getAndIncrement();
-      THREADS.incrementAndGet();
-    }
-    long interval = intervalFor(s);
-    Thread t = Thread.currentThread();
-    Exchange ex = new Exchange(s.threadId, t.getName(), s.userIndex, s.seq++, method, url, interval, huc);
+  /**
+   * A new row for the thread of {@code s}, in flight until {@link #finish}. {@code onItsThread}: made
+   * on that thread, inside whatever reported interval it has open (the java-http-client family makes
+   * its rows on the client's selector thread: no interval).
+   */
+  static Exchange newExchange(ThreadState s, Object huc, String method, String url, long intendedNanos,
+      boolean onItsThread) {
+    long interval = onItsThread ? intervalFor(s, intendedNanos) : -1;
+    Exchange ex = new Exchange(s.threadId, s.threadName, s.userIndex(), s.seq.getAndIncrement(), method, url,
+        interval, huc);
     ex.intendedStartNanos = intendedNanos;
     LIVE.add(ex);
     EXCHANGES.incrementAndGet();
     return ex;
+  }
+
+  /**
+   * Makes {@code ex} (null: none) the exchange whose socket reads and writes are its thread's (the
+   * thread-bound families). The thread's exchange still in flight is written as abandoned; the one it read to its
+   * end but never closed is written without a close instant.
+   */
+  static void begin(ThreadState s, Exchange ex) {
+    if (s.current != null && !s.current.queued) {
+      Exchange old = s.current;
+      old.end(old.status >= 400 ? "http-error" : "aborted", "abandoned: its thread began another request");
+      finish(old, s);
+    }
+    if (s.unclosed != null && !s.unclosed.queued) {
+      finish(s.unclosed, s);
+    }
+    s.unclosed = null;
+    s.current = ex;
   }
 
   // --- the socket (java.net.Socket's streams) ---
@@ -397,14 +410,21 @@ public final class Recorder {
     }
   }
 
-  /** Hands {@code ex} to the writer (once). */
-  private static void finish(Exchange ex, ThreadState s) {
-    if (ex.queued) {
-      return;
+  /**
+   * Hands {@code ex} to the writer, once, whichever thread ends it; {@code s}: the calling thread's
+   * state (its current exchange is cleared when it is {@code ex}), or null.
+   */
+  static void finish(Exchange ex, ThreadState s) {
+    synchronized (ex) {
+      if (ex.queued) {
+        return;
+      }
+      ex.queued = true;
     }
-    ex.queued = true;
     LIVE.remove(ex);
-    BY_HUC.remove(ex.httpUrlConnection, ex);
+    if (ex.httpUrlConnection != null) {
+      BY_HUC.remove(ex.httpUrlConnection, ex);
+    }
     if (s != null && s.current == ex) {
       s.current = null;
     }
@@ -416,7 +436,7 @@ public final class Recorder {
 
   // --- reported intervals ---
 
-  private static long intervalFor(ThreadState s) {
+  private static long intervalFor(ThreadState s, long intendedNanos) {
     AgentConfig c = config;
     if (c == null) {
       return -1;
@@ -435,7 +455,7 @@ public final class Recorder {
         s.intervalStartNanos = -1;
       }
       if (s.intervalStartNanos < 0) {
-        s.intervalStartNanos = s.pendingIntendedNanos >= 0 ? s.pendingIntendedNanos : System.nanoTime();
+        s.intervalStartNanos = intendedNanos;
       }
       s.intervalExchanges++;
       return s.intervalId;
@@ -471,7 +491,7 @@ public final class Recorder {
         long end = System.nanoTime();
         AgentConfig c = config;
         if (s.intervalExchanges > 0 && active && c != null) {
-          queueInterval(new IntervalRow(s.intervalId, s.threadId, Thread.currentThread().getName(),
+          queueInterval(new IntervalRow(s.intervalId, s.threadId, s.threadName,
               c.reportedBy.toString(), s.intervalStartNanos, end, end - s.intervalStartNanos, "", "",
               s.intervalExchanges));
         } else if (s.intervalExchanges == 0) {
@@ -504,7 +524,7 @@ public final class Recorder {
       if (c.valueEndArg >= 0) {
         value = ((Number) args[c.valueEndArg]).longValue() - value;
       }
-      queueInterval(new IntervalRow(s.intervalId, s.threadId, Thread.currentThread().getName(),
+      queueInterval(new IntervalRow(s.intervalId, s.threadId, s.threadName,
           c.reportedValue.toString(), s.intervalStartNanos, end, value * c.valueUnitNanos, Long.toString(value),
           c.valueUnit, s.intervalExchanges));
       s.intervalId = -1;

@@ -1,62 +1,64 @@
 package io.crosscheck.agent.installer;
 
+import static io.crosscheck.agent.installer.Installer.advice;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import io.crosscheck.agent.bootstrap.ApacheRecorder;
+import java.util.List;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 
 /**
  * The advice of the {@code apache-httpclient} hook family: Apache HttpClient 5.x classic (httpclient5
  * and httpcore5) and 4.x (httpclient 4.5 and httpcore 4.4), matched by name when the application's
- * class loader loads them, and the JDK socket streams they use. Each body is one call into {@link ApacheRecorder} and
+ * class loader loads them (the JDK socket streams they use: {@link SocketAdvice}, shared). Each body is one call into {@link ApacheRecorder} and
  * suppresses whatever it throws. The advice names only JDK types (the agent's class loader cannot see
  * Apache's); the recorder reaches the Apache objects through their public API by reflection.
  */
 final class ApacheHttpClientAdvice {
   private ApacheHttpClientAdvice() {}
 
-  /** Adds the family's transformations to {@code builder}. */
+  /**
+   * The classes that play each role in one major version of the client.
+   *
+   * @param executeArgs the argument count of {@code HttpRequestExecutor.execute}
+   * @param connectMethod the method that connects a leased endpoint, and its argument count
+   */
+  private record Roles(String client, String connection, String executor, int executeArgs, String entityProxy,
+      String eofSensor, String connector, String connectMethod, int connectArgs) {}
+
+  private static final List<Roles> VERSIONS = List.of(
+      new Roles("org.apache.hc.client5.http.impl.classic.", "org.apache.hc.core5.http.impl.io.DefaultBHttpClientConnection",
+          "org.apache.hc.core5.http.impl.io.HttpRequestExecutor", 4,
+          "org.apache.hc.client5.http.impl.classic.ResponseEntityProxy", "org.apache.hc.core5.http.io.EofSensorInputStream",
+          "org.apache.hc.client5.http.impl.classic.InternalExecRuntime", "connectEndpoint", 1),
+      // 4.x (org.apache.http: httpclient 4.5 on httpcore 4.4, JMeter's): the same roles
+      new Roles("org.apache.http.impl.client.", "org.apache.http.impl.DefaultBHttpClientConnection",
+          "org.apache.http.protocol.HttpRequestExecutor", 3,
+          "org.apache.http.impl.execchain.ResponseEntityProxy", "org.apache.http.conn.EofSensorInputStream",
+          "org.apache.http.impl.conn.DefaultHttpClientConnectionOperator", "connect", 6));
+
+  /** Adds the family's transformations to {@code builder} (the socket streams: {@code Installer}). */
   static AgentBuilder hooks(AgentBuilder builder) {
-    return builder
-        .type(named("org.apache.hc.client5.http.impl.classic.InternalHttpClient")
-            .or(named("org.apache.hc.client5.http.impl.classic.MinimalHttpClient")))
-        .transform(JavaHttpClientAdvice.advice(DoExecute.class, named("doExecute").and(takesArguments(3))))
-        .type(named("org.apache.hc.core5.http.impl.io.DefaultBHttpClientConnection"))
-        .transform(JavaHttpClientAdvice.advice(SendRequestHeader.class,
-            named("sendRequestHeader").and(takesArguments(1))))
-        .type(named("org.apache.hc.core5.http.impl.io.HttpRequestExecutor"))
-        .transform(JavaHttpClientAdvice.advice(Execute.class, named("execute").and(takesArguments(4))))
-        .type(named("org.apache.hc.client5.http.impl.classic.ResponseEntityProxy"))
-        .transform(JavaHttpClientAdvice.advice(EofDetected.class, named("eofDetected").and(takesArguments(1))))
-        .transform(JavaHttpClientAdvice.advice(StreamClosed.class, named("streamClosed").and(takesArguments(1))))
-        .transform(JavaHttpClientAdvice.advice(StreamAbort.class, named("streamAbort").and(takesArguments(1))))
-        .type(named("org.apache.hc.core5.http.io.EofSensorInputStream"))
-        .transform(JavaHttpClientAdvice.advice(BodyRead.class, named("read")))
-        .type(named("org.apache.hc.client5.http.impl.classic.InternalExecRuntime"))
-        .transform(JavaHttpClientAdvice.advice(Connect.class, named("connectEndpoint").and(takesArguments(1))))
-        // 4.x (org.apache.http: httpclient 4.5 on httpcore 4.4, JMeter's): the same roles
-        .type(named("org.apache.http.impl.client.InternalHttpClient")
-            .or(named("org.apache.http.impl.client.MinimalHttpClient")))
-        .transform(JavaHttpClientAdvice.advice(DoExecute.class, named("doExecute").and(takesArguments(3))))
-        .type(named("org.apache.http.impl.DefaultBHttpClientConnection"))
-        .transform(JavaHttpClientAdvice.advice(SendRequestHeader.class,
-            named("sendRequestHeader").and(takesArguments(1))))
-        .type(named("org.apache.http.protocol.HttpRequestExecutor"))
-        .transform(JavaHttpClientAdvice.advice(Execute.class, named("execute").and(takesArguments(3))))
-        .type(named("org.apache.http.impl.execchain.ResponseEntityProxy"))
-        .transform(JavaHttpClientAdvice.advice(EofDetected.class, named("eofDetected").and(takesArguments(1))))
-        .transform(JavaHttpClientAdvice.advice(StreamClosed.class, named("streamClosed").and(takesArguments(1))))
-        .transform(JavaHttpClientAdvice.advice(StreamAbort.class, named("streamAbort").and(takesArguments(1))))
-        .type(named("org.apache.http.conn.EofSensorInputStream"))
-        .transform(JavaHttpClientAdvice.advice(BodyRead.class, named("read")))
-        .type(named("org.apache.http.impl.conn.DefaultHttpClientConnectionOperator"))
-        .transform(JavaHttpClientAdvice.advice(Connect.class, named("connect").and(takesArguments(6))))
-        .type(named("java.net.Socket$SocketOutputStream"))
-        .transform(JavaHttpClientAdvice.advice(SocketWrite.class, named("write").and(takesArguments(3))))
-        .type(named("java.net.Socket$SocketInputStream"))
-        .transform(JavaHttpClientAdvice.advice(SocketRead.class, named("read").and(takesArguments(3))));
+    for (Roles r : VERSIONS) {
+      builder = builder
+          .type(named(r.client() + "InternalHttpClient").or(named(r.client() + "MinimalHttpClient")))
+          .transform(advice(DoExecute.class, named("doExecute").and(takesArguments(3))))
+          .type(named(r.connection()))
+          .transform(advice(SendRequestHeader.class, named("sendRequestHeader").and(takesArguments(1))))
+          .type(named(r.executor()))
+          .transform(advice(Execute.class, named("execute").and(takesArguments(r.executeArgs()))))
+          .type(named(r.entityProxy()))
+          .transform(advice(EofDetected.class, named("eofDetected").and(takesArguments(1))))
+          .transform(advice(StreamClosed.class, named("streamClosed").and(takesArguments(1))))
+          .transform(advice(StreamAbort.class, named("streamAbort").and(takesArguments(1))))
+          .type(named(r.eofSensor()))
+          .transform(advice(BodyRead.class, named("read")))
+          .type(named(r.connector()))
+          .transform(advice(Connect.class, named(r.connectMethod()).and(takesArguments(r.connectArgs()))));
+    }
+    return builder;
   }
 
   /** InternalHttpClient / MinimalHttpClient.doExecute(host, request, context): the generator's call. */
@@ -136,22 +138,6 @@ final class ApacheHttpClientAdvice {
     @Advice.OnMethodEnter(suppress = Throwable.class)
     static void enter() {
       ApacheRecorder.connectEnter();
-    }
-  }
-
-  /** Socket$SocketOutputStream.write(byte[], int, int). */
-  static final class SocketWrite {
-    @Advice.OnMethodEnter(suppress = Throwable.class)
-    static void enter(@Advice.Argument(2) int length) {
-      ApacheRecorder.socketWrite(length);
-    }
-  }
-
-  /** Socket$SocketInputStream.read(byte[], int, int). */
-  static final class SocketRead {
-    @Advice.OnMethodExit(suppress = Throwable.class)
-    static void exit(@Advice.Return int n) {
-      ApacheRecorder.socketRead(n);
     }
   }
 }

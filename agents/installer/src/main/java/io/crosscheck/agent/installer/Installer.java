@@ -1,7 +1,6 @@
 package io.crosscheck.agent.installer;
 
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
-import static net.bytebuddy.matcher.ElementMatchers.isPublic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.not;
@@ -67,13 +66,17 @@ public final class Installer {
           .ignore(nameStartsWith("io.crosscheck.agent.").or(nameStartsWith("net.bytebuddy.")))
           .assureReadEdgeTo(inst, Recorder.class);
       if (config.hooks.contains(AgentConfig.HOOK_HTTP_URL_CONNECTION)) {
-        builder = urlConnection(builder);
+        builder = UrlConnectionAdvice.hooks(builder);
       }
       if (config.hooks.contains(AgentConfig.HOOK_JAVA_HTTP_CLIENT)) {
         builder = JavaHttpClientAdvice.hooks(builder);
       }
       if (config.hooks.contains(AgentConfig.HOOK_APACHE_HTTPCLIENT)) {
         builder = ApacheHttpClientAdvice.hooks(builder);
+      }
+      if (config.hooks.contains(AgentConfig.HOOK_HTTP_URL_CONNECTION)
+          || config.hooks.contains(AgentConfig.HOOK_APACHE_HTTPCLIENT)) {
+        builder = socketStreams(builder); // once, for both thread-bound families
       }
       if (config.reportedBy != null) {
         builder = builder.type(named(config.reportedBy.className))
@@ -84,8 +87,7 @@ public final class Installer {
         builder = builder.type(named(config.reportedValue.className))
             .transform(advice(ReportedAdvice.Value.class,
                 named(config.reportedValue.methodName).and(not(isAbstract()))
-                    .and(takesArguments(Math.max(config.valueArg, config.valueEndArg) + 1)
-                        .or(m -> m.getParameters().size() > Math.max(config.valueArg, config.valueEndArg)))));
+                    .and(m -> m.getParameters().size() > Math.max(config.valueArg, config.valueEndArg))));
         hooks.add("reportedValue:" + config.reportedValue);
       }
       ResettableClassFileTransformer transformer = builder.installOn(inst);
@@ -116,29 +118,21 @@ public final class Installer {
     return null;
   }
 
-  private static AgentBuilder urlConnection(AgentBuilder builder) {
+  /**
+   * The socket streams of {@code java.net.Socket}: the send start, first byte, last byte and byte
+   * counts of the thread's current exchange (http-url-connection, apache-httpclient). {@code write(int)}
+   * and {@code read()} delegate to the array forms on JDK 17 and 25: hooking them too would count twice.
+   */
+  private static AgentBuilder socketStreams(AgentBuilder builder) {
     return builder
-        .type(named("sun.net.www.protocol.http.HttpURLConnection"))
-        .transform(advice(UrlConnectionAdvice.ConnectionCall.class,
-            isPublic().and(takesArguments(0)).and(named("connect").or(named("getOutputStream")))))
-        .transform(advice(UrlConnectionAdvice.GetInputStream.class,
-            isPublic().and(takesArguments(0)).and(named("getInputStream"))))
-        .transform(advice(UrlConnectionAdvice.RequestNamed.class, named("writeRequests").and(takesArguments(0))))
-        .transform(advice(UrlConnectionAdvice.Disconnect.class, isPublic().and(named("disconnect"))))
-        .type(named("sun.net.www.http.HttpClient"))
-        .transform(advice(UrlConnectionAdvice.OpenServer.class, named("openServer").and(takesArguments(0))))
-        .transform(advice(UrlConnectionAdvice.RequestWrite.class, named("writeRequests")))
-        // write(int) and read() delegate to these on JDK 17 and 25: hooking them too would count twice
         .type(named("java.net.Socket$SocketOutputStream"))
-        .transform(advice(UrlConnectionAdvice.SocketWriteBytes.class, named("write").and(takesArguments(3))))
+        .transform(advice(SocketAdvice.Write.class, named("write").and(takesArguments(3))))
         .type(named("java.net.Socket$SocketInputStream"))
-        .transform(advice(UrlConnectionAdvice.SocketReadBytes.class, named("read").and(takesArguments(3))))
-        .type(named("sun.net.www.protocol.http.HttpURLConnection$HttpInputStream"))
-        .transform(advice(UrlConnectionAdvice.BodyRead.class, named("read")))
-        .transform(advice(UrlConnectionAdvice.BodyClose.class, named("close").and(takesArguments(0))));
+        .transform(advice(SocketAdvice.Read.class, named("read").and(takesArguments(3))));
   }
 
-  private static AgentBuilder.Transformer advice(Class<?> adviceClass,
+  /** Inlines {@code adviceClass} into the {@code methods} of a matched type. */
+  static AgentBuilder.Transformer advice(Class<?> adviceClass,
       ElementMatcher<? super MethodDescription> methods) {
     Advice advice = Advice.to(adviceClass);
     return (DynamicType.Builder<?> b, TypeDescription type, ClassLoader loader, JavaModule module,

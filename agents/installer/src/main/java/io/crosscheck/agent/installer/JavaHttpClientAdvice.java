@@ -1,5 +1,6 @@
 package io.crosscheck.agent.installer;
 
+import static io.crosscheck.agent.installer.Installer.advice;
 import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
@@ -10,8 +11,6 @@ import java.net.http.HttpRequest;
 import java.util.concurrent.CompletableFuture;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
-import net.bytebuddy.description.method.MethodDescription;
-import net.bytebuddy.matcher.ElementMatcher;
 
 /**
  * The advice of the {@code java-http-client} hook family, inlined into {@code jdk.internal.net.http}
@@ -46,11 +45,6 @@ final class JavaHttpClientAdvice {
         .transform(advice(ChannelReadInt.class, named("read").and(takesArguments(1))))
         .transform(advice(ChannelReadLong.class, named("read").and(takesArguments(3))
             .and(takesArgument(1, int.class))));
-  }
-
-  static AgentBuilder.Transformer advice(Class<?> adviceClass, ElementMatcher<? super MethodDescription> methods) {
-    Advice advice = Advice.to(adviceClass);
-    return (b, type, loader, module, pd) -> b.visit(advice.on(methods));
   }
 
   /** HttpClientImpl.sendAsync(request, handler, pushHandler, executor): the call. */

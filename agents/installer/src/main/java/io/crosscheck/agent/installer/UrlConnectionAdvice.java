@@ -1,9 +1,15 @@
 package io.crosscheck.agent.installer;
 
+import static io.crosscheck.agent.installer.Installer.advice;
+import static net.bytebuddy.matcher.ElementMatchers.isPublic;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
 import io.crosscheck.agent.bootstrap.Recorder;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
 import java.net.Socket;
+import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 
 /**
@@ -16,6 +22,23 @@ import net.bytebuddy.asm.Advice;
  */
 final class UrlConnectionAdvice {
   private UrlConnectionAdvice() {}
+
+  /** Adds the family's transformations to {@code builder} (the socket streams: {@code Installer}). */
+  static AgentBuilder hooks(AgentBuilder builder) {
+    return builder
+        .type(named("sun.net.www.protocol.http.HttpURLConnection"))
+        .transform(advice(ConnectionCall.class,
+            isPublic().and(takesArguments(0)).and(named("connect").or(named("getOutputStream")))))
+        .transform(advice(GetInputStream.class, isPublic().and(takesArguments(0)).and(named("getInputStream"))))
+        .transform(advice(RequestNamed.class, named("writeRequests").and(takesArguments(0))))
+        .transform(advice(Disconnect.class, isPublic().and(named("disconnect"))))
+        .type(named("sun.net.www.http.HttpClient"))
+        .transform(advice(OpenServer.class, named("openServer").and(takesArguments(0))))
+        .transform(advice(RequestWrite.class, named("writeRequests")))
+        .type(named("sun.net.www.protocol.http.HttpURLConnection$HttpInputStream"))
+        .transform(advice(BodyRead.class, named("read")))
+        .transform(advice(BodyClose.class, named("close").and(takesArguments(0))));
+  }
 
   /** HttpURLConnection.connect() / getOutputStream(): the intended start. */
   static final class ConnectionCall {
@@ -81,22 +104,6 @@ final class UrlConnectionAdvice {
     @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
     static void exit() {
       Recorder.requestWriteExit();
-    }
-  }
-
-  /** Socket$SocketOutputStream.write(byte[], int, int). */
-  static final class SocketWriteBytes {
-    @Advice.OnMethodEnter(suppress = Throwable.class)
-    static void enter(@Advice.Argument(2) int length) {
-      Recorder.socketWrite(length);
-    }
-  }
-
-  /** Socket$SocketInputStream.read(byte[], int, int). */
-  static final class SocketReadBytes {
-    @Advice.OnMethodExit(suppress = Throwable.class)
-    static void exit(@Advice.Return int n) {
-      Recorder.socketRead(n);
     }
   }
 
