@@ -27,7 +27,7 @@ import java.util.WeakHashMap;
  * the first byte and the byte counts; {@code HttpRequestExecutor.execute} returns the response head
  * (status; a reply without a streamed body ends there); the client's {@code ResponseEntityProxy}
  * sees the body's end of stream ({@code eofDetected}: last byte = the socket read that delivered it)
- * and the generator's close ({@code streamClosed}); a read of the body stream ({@code
+ * and the generator's close ({@code streamClosed}, which consumes what is left of the body); a read of the body stream ({@code
  * EofSensorInputStream}) that throws ends it with that failure. A failure thrown out of {@code
  * execute}/{@code doExecute} ends the exchange.
  *
@@ -263,8 +263,14 @@ public final class ApacheRecorder {
     }
   }
 
-  /** Exit of streamClosed / streamAbort: the generator's close; hands the exchange to the writer. */
-  public static void bodyClosed(boolean abort) {
+  /**
+   * Exit of streamClosed / streamAbort: the generator's close; hands the exchange to the writer. A
+   * close that returns normally has consumed the rest of the body (the client's {@code
+   * ResponseEntityProxy} closes the wrapped stream so that the connection can be reused:
+   * {@code EntityUtils.consume} relies on it), so it ends the reply: last byte = the socket read that
+   * delivered it.
+   */
+  public static void bodyClosed(boolean abort, Throwable thrown) {
     if (!Recorder.active) {
       return;
     }
@@ -278,8 +284,14 @@ public final class ApacheRecorder {
     }
     ex.closeNanos = System.nanoTime();
     if (!ex.ended) {
-      ex.end(ex.status >= 400 ? "http-error" : "aborted",
-          abort ? "aborted before the end of the reply" : "closed before the end of the reply");
+      if (!abort && thrown == null) {
+        ex.lastByteNanos = ex.lastSocketReadNanos;
+        ex.end(ex.status >= 400 ? "http-error" : "ok", "");
+      } else if (thrown != null) {
+        ex.end(Outcomes.of(thrown, ex), Recorder.describe(thrown));
+      } else {
+        ex.end(ex.status >= 400 ? "http-error" : "aborted", "aborted before the end of the reply");
+      }
     }
     Recorder.finish(ex, s);
   }

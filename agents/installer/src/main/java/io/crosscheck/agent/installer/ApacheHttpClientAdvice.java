@@ -115,16 +115,16 @@ final class ApacheHttpClientAdvice {
   /** ResponseEntityProxy.streamClosed(stream). */
   static final class StreamClosed {
     @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-    static void exit() {
-      ApacheRecorder.bodyClosed(false);
+    static void exit(@Advice.Thrown Throwable thrown) {
+      ApacheRecorder.bodyClosed(false, thrown);
     }
   }
 
   /** ResponseEntityProxy.streamAbort(stream). */
   static final class StreamAbort {
     @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-    static void exit() {
-      ApacheRecorder.bodyClosed(true);
+    static void exit(@Advice.Thrown Throwable thrown) {
+      ApacheRecorder.bodyClosed(true, thrown);
     }
   }
 

@@ -63,7 +63,10 @@ public final class Installer {
           .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
           .with(AgentBuilder.TypeStrategy.Default.REDEFINE)
           .with(new Listener(errors))
-          .ignore(nameStartsWith("io.crosscheck.agent.").or(nameStartsWith("net.bytebuddy.")))
+          // the agent's own classes only (a generator may live in any package, even io.crosscheck.agent.*)
+          .ignore(nameStartsWith("io.crosscheck.agent.bootstrap.").or(nameStartsWith("io.crosscheck.agent.installer."))
+              .or(nameStartsWith("io.crosscheck.agent.shaded.")).or(named("io.crosscheck.agent.AgentMain"))
+              .or(nameStartsWith("net.bytebuddy.")))
           .assureReadEdgeTo(inst, Recorder.class);
       if (config.hooks.contains(AgentConfig.HOOK_HTTP_URL_CONNECTION)) {
         builder = UrlConnectionAdvice.hooks(builder);

@@ -1,0 +1,60 @@
+package io.crosscheck.agent.hooks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.crosscheck.agent.hooks.targets.ApacheConsumeTarget;
+import io.crosscheck.e2e.EmbeddedServerExtension;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code apache-httpclient} family with a generator that closes its responses unread ({@code
+ * EntityUtils.consume}: the client consumes the rest of the body on close) and a reported interval
+ * ({@code reportedBy}) around each pair of requests: every exchange is complete (ok, a last byte, the
+ * whole body counted) and belongs to its thread's interval, which spans it.
+ */
+class ApacheConsumeAndIntervalsTest {
+  static final int PAGES = 15;
+  static final int BODY_BYTES = 20_000;
+
+  @RegisterExtension
+  static final EmbeddedServerExtension server = new EmbeddedServerExtension();
+
+  @Test
+  void consumedBodiesAreCompleteAndJoinTheirReportedInterval(@TempDir Path out) throws Exception {
+    Path home = Paths.get(System.getProperty("java.home"));
+    HookRun run = HookRun.run(home, out, "apache-httpclient,reportedBy=" + ApacheConsumeTarget.class.getName() + "#page",
+        ApacheConsumeTarget.class, server.target(), Integer.toString(PAGES), Integer.toString(BODY_BYTES));
+    assertEquals(0, run.exitCode, run.output);
+    assertEquals(2 * PAGES, run.rows.size(), "one row per request");
+    for (Map<String, String> row : run.rows) {
+      assertEquals("ok", row.get("outcome"), "a body consumed by close is complete: " + row);
+      long first = HookRun.num(row, "firstByteNanos");
+      long last = HookRun.num(row, "lastByteNanos");
+      assertTrue(first > 0 && last >= first, "first and last byte: " + row);
+      assertTrue(HookRun.num(row, "responseBytes") > BODY_BYTES, "the whole body on the socket: " + row);
+      assertTrue(HookRun.num(row, "closeNanos") >= last, "closed after its last byte: " + row);
+    }
+    List<Map<String, String>> intervals = HookRun.readCsv(out.resolve("intervals.csv"));
+    assertEquals(PAGES, intervals.size(), "one interval per page() call");
+    Map<String, Map<String, String>> byId = new HashMap<>();
+    for (Map<String, String> i : intervals) {
+      assertEquals("2", i.get("exchanges"), "two requests per page(): " + i);
+      byId.put(i.get("intervalId"), i);
+    }
+    for (Map<String, String> row : run.rows) {
+      Map<String, String> interval = byId.get(row.get("intervalId"));
+      assertTrue(interval != null, "every row in an interval: " + row);
+      assertTrue(HookRun.num(interval, "startNanos") <= HookRun.num(row, "intendedStartNanos")
+          && HookRun.num(row, "lastByteNanos") <= HookRun.num(interval, "endNanos"),
+          "the interval spans its exchange: " + interval + " / " + row);
+    }
+  }
+}
