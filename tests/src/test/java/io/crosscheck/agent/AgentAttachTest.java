@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.tools.attach.VirtualMachine;
 import io.crosscheck.agent.targets.Attach;
+import io.crosscheck.cli.AgentJar;
 import io.crosscheck.agent.targets.LoopTarget;
 import io.crosscheck.e2e.EmbeddedServerExtension;
 import io.crosscheck.telemetry.TelemetryCsv;
@@ -170,7 +171,7 @@ class AgentAttachTest {
 
   /** Loads the agent into {@code pid} from {@code jdk}: in this JVM when it is that JDK, else a child {@link Attach}. */
   private void attach(Path jdk, long pid, String args) throws Exception {
-    String jar = TargetJvm.agentJar().toString();
+    String jar = AgentJar.locate().toString();
     if (jdk.toRealPath().equals(TargetJvm.currentJdk().toRealPath())) {
       VirtualMachine vm = VirtualMachine.attach(Long.toString(pid));
       try {

@@ -1,5 +1,6 @@
 package io.crosscheck.agent;
 
+import io.crosscheck.cli.AgentJar;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URISyntaxException;
@@ -11,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A target (a small main class of {@code io.crosscheck.agent.targets}) run in a child JVM of a given
@@ -37,41 +37,6 @@ final class TargetJvm implements AutoCloseable {
     return Paths.get(System.getProperty("java.home"));
   }
 
-  /**
-   * The agent jar: system property {@code crosscheck.agent.jar}, else the class path entry {@code
-   * crosscheck-agent-VERSION.jar}, else {@code agents/agent/target/crosscheck-agent-*.jar} above the
-   * working directory.
-   */
-  static Path agentJar() throws IOException {
-    String property = System.getProperty("crosscheck.agent.jar");
-    if (property != null && !property.isBlank()) {
-      return Paths.get(property);
-    }
-    for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
-      Path p = Paths.get(entry);
-      if (isAgentJar(p) && Files.isRegularFile(p)) {
-        return p;
-      }
-    }
-    for (Path dir = Paths.get("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-      Path target = dir.resolve("agents/agent/target");
-      if (Files.isDirectory(target)) {
-        try (Stream<Path> files = Files.list(target)) {
-          List<Path> jars = files.filter(TargetJvm::isAgentJar).toList();
-          if (jars.size() == 1) {
-            return jars.get(0);
-          }
-        }
-      }
-    }
-    throw new IOException("no crosscheck-agent jar: build it with mvn -pl agents/agent -am package");
-  }
-
-  private static boolean isAgentJar(Path p) {
-    String name = p.getFileName().toString();
-    return name.matches("crosscheck-agent-\\d[^/]*\\.jar") && !name.contains("sources");
-  }
-
   /** The test classes directory, the class path of every target. */
   static Path testClasses() {
     try {
@@ -81,9 +46,9 @@ final class TargetJvm implements AutoCloseable {
     }
   }
 
-  /** {@code -javaagent:JAR=ARGS}. */
+  /** {@code -javaagent:JAR=ARGS}, the jar as the harness finds it ({@link AgentJar}). */
   static String javaagent(String args) throws IOException {
-    return "-javaagent:" + agentJar() + (args.isEmpty() ? "" : "=" + args);
+    return "-javaagent:" + AgentJar.locate() + (args.isEmpty() ? "" : "=" + args);
   }
 
   /** Starts {@code main} on {@code jdk}'s java with {@code jvmOptions} and {@code args}; output in {@code dir}. */

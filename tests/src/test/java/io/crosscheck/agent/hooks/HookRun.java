@@ -3,18 +3,16 @@ package io.crosscheck.agent.hooks;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.File;
+import io.crosscheck.cli.AgentJar;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * One child JVM target run under the agent: {@code JAVA -javaagent:AGENT=out=DIR,hooks=HOOKS
@@ -23,8 +21,6 @@ import java.util.stream.Stream;
  */
 final class HookRun {
   static final long CHILD_TIMEOUT_SECONDS = 90;
-  /** {@code crosscheck-agent-<version>.jar}, not the nested -bootstrap/-installer jars. */
-  static final String AGENT_JAR_NAME = "crosscheck-agent-\\d[^-]*(-SNAPSHOT)?\\.jar";
 
   final int exitCode;
   final String output;
@@ -44,7 +40,7 @@ final class HookRun {
     Files.createDirectories(out);
     Path log = out.resolve("child.out");
     List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(),
-        "-javaagent:" + agentJar() + "=out=" + out + ",hooks=" + hooks + ",telemetryMillis=0",
+        "-javaagent:" + AgentJar.locate() + "=out=" + out + ",hooks=" + hooks + ",telemetryMillis=0",
         "-cp", System.getProperty("java.class.path"), mainClass.getName()));
     command.addAll(List.of(args));
     Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -58,36 +54,6 @@ final class HookRun {
     Path json = out.resolve("agent.json");
     return new HookRun(p.exitValue(), output, readCsv(requests),
         Files.exists(json) ? Files.readString(json, StandardCharsets.UTF_8) : "");
-  }
-
-  /**
-   * The agent jar: system property {@code crosscheck.agent.jar}, else a class path entry named
-   * {@code crosscheck-agent-<version>.jar}, else the reactor's {@code agents/agent/target} (built by
-   * {@code mvn package}).
-   */
-  static Path agentJar() throws IOException {
-    String property = System.getProperty("crosscheck.agent.jar");
-    if (property != null && !property.isBlank()) {
-      return Paths.get(property);
-    }
-    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-      String name = Paths.get(entry).getFileName().toString();
-      if (name.matches(AGENT_JAR_NAME)) {
-        return Paths.get(entry);
-      }
-    }
-    for (Path dir : List.of(Paths.get("../agents/agent/target"), Paths.get("agents/agent/target"))) {
-      if (Files.isDirectory(dir)) {
-        try (Stream<Path> files = Files.list(dir)) {
-          Path jar = files.filter(f -> f.getFileName().toString().matches(AGENT_JAR_NAME)).findFirst().orElse(null);
-          if (jar != null) {
-            return jar.toAbsolutePath();
-          }
-        }
-      }
-    }
-    throw new IllegalStateException("no crosscheck-agent jar: build it (mvn -pl agents/agent -am package) or set"
-        + " -Dcrosscheck.agent.jar=PATH");
   }
 
   /** RFC 4180 rows keyed by the header's names. */
