@@ -14,13 +14,13 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A target (a small main class of {@code io.crosscheck.agent.targets}) run in a child JVM of a given
- * JDK, stdout and stderr in files of its directory; waits are bounded. Closing kills it if it still
- * runs. Not thread-safe.
+ * A target (a small main class of {@code io.crosscheck.agent.targets} or {@code
+ * io.crosscheck.agent.hooks.targets}) run in a child JVM of a given JDK, stdout and stderr in files
+ * of its directory; waits are bounded. Closing kills it if it still runs. Not thread-safe.
  */
-final class TargetJvm implements AutoCloseable {
-  static final Path TEMURIN_25 = Paths.get("/usr/lib/jvm/temurin-25-jdk-amd64");
-  static final Path JDK_17 = Paths.get("/usr/lib/jvm/java-17-openjdk-amd64");
+public final class TargetJvm implements AutoCloseable {
+  public static final Path TEMURIN_25 = Paths.get("/usr/lib/jvm/temurin-25-jdk-amd64");
+  public static final Path JDK_17 = Paths.get("/usr/lib/jvm/java-17-openjdk-amd64");
 
   final Process process;
   final Path stdout;
@@ -33,7 +33,7 @@ final class TargetJvm implements AutoCloseable {
   }
 
   /** The JDK the tests run on. */
-  static Path currentJdk() {
+  public static Path currentJdk() {
     return Paths.get(System.getProperty("java.home"));
   }
 
@@ -47,18 +47,27 @@ final class TargetJvm implements AutoCloseable {
   }
 
   /** {@code -javaagent:JAR=ARGS}, the jar as the harness finds it ({@link AgentJar}). */
-  static String javaagent(String args) throws IOException {
+  public static String javaagent(String args) throws IOException {
     return "-javaagent:" + AgentJar.locate() + (args.isEmpty() ? "" : "=" + args);
   }
 
-  /** Starts {@code main} on {@code jdk}'s java with {@code jvmOptions} and {@code args}; output in {@code dir}. */
+  /**
+   * Starts {@code main} on {@code jdk}'s java with {@code jvmOptions} and {@code args}, the test
+   * classes directory as its class path; output in {@code dir}.
+   */
   static TargetJvm start(Path jdk, List<String> jvmOptions, Class<?> main, Path dir, String... args)
       throws IOException {
+    return start(jdk, jvmOptions, testClasses().toString(), main, dir, args);
+  }
+
+  /** {@link #start(Path, List, Class, Path, String...)} with {@code classPath}. */
+  public static TargetJvm start(Path jdk, List<String> jvmOptions, String classPath, Class<?> main, Path dir,
+      String... args) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(jdk.resolve("bin/java").toString());
     command.addAll(jvmOptions);
     command.add("-cp");
-    command.add(testClasses().toString());
+    command.add(classPath);
     command.add(main.getName());
     command.addAll(List.of(args));
     Files.createDirectories(dir);
@@ -112,11 +121,17 @@ final class TargetJvm implements AutoCloseable {
   }
 
   /** Waits at most {@code timeout} for the end; returns the exit code. */
-  int awaitExit(Duration timeout) throws InterruptedException, IOException {
+  public int awaitExit(Duration timeout) throws InterruptedException, IOException {
     if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-      throw new AssertionError("the target did not end within " + timeout + "; stderr: " + Files.readString(stderr));
+      throw new AssertionError("the target did not end within " + timeout + "; " + output());
     }
     return process.exitValue();
+  }
+
+  /** What the target printed so far: its stdout, then its stderr. */
+  public String output() throws IOException {
+    return "stdout:\n" + Files.readString(stdout, StandardCharsets.UTF_8) + "stderr:\n"
+        + Files.readString(stderr, StandardCharsets.UTF_8);
   }
 
   List<String> stderrLines() throws IOException {
