@@ -5,20 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.crosscheck.agent.AgentFiles;
+import io.crosscheck.agent.TargetJvm;
 import io.crosscheck.agent.hooks.targets.FaultsTarget;
 import io.crosscheck.e2e.EmbeddedServerExtension;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The outcomes of the java-http-client and apache-httpclient families against the embedded
@@ -33,18 +35,19 @@ class FailureOutcomesHookTest {
   @RegisterExtension
   static final EmbeddedServerExtension server = new EmbeddedServerExtension();
 
+  /** Each client (its hook family, the {@link FaultsTarget} client name) on each JDK the agent supports. */
+  static Stream<Arguments> clientsOnEveryJdk() {
+    return Stream.of(List.of("java-http-client", "jdk"), List.of("apache-httpclient", "apache"),
+            List.of("apache-httpclient", "apache4"))
+        .flatMap(c -> Stream.of(TargetJvm.JDK_17, TargetJvm.TEMURIN_25)
+            .map(jdk -> Arguments.of(c.get(0), jdk, c.get(1))));
+  }
+
   @ParameterizedTest(name = "{0} ({2}) on {1}")
-  @CsvSource({
-      "java-http-client, /usr/lib/jvm/java-17-openjdk-amd64, jdk",
-      "java-http-client, /usr/lib/jvm/temurin-25-jdk-amd64, jdk",
-      "apache-httpclient, /usr/lib/jvm/java-17-openjdk-amd64, apache",
-      "apache-httpclient, /usr/lib/jvm/temurin-25-jdk-amd64, apache",
-      "apache-httpclient, /usr/lib/jvm/java-17-openjdk-amd64, apache4",
-      "apache-httpclient, /usr/lib/jvm/temurin-25-jdk-amd64, apache4"})
-  void everyFailureIsRecordedWithItsOutcome(String hooks, String javaHome, String client, @TempDir Path out)
+  @MethodSource("clientsOnEveryJdk")
+  void everyFailureIsRecordedWithItsOutcome(String hooks, Path home, String client, @TempDir Path out)
       throws Exception {
-    Path home = Paths.get(javaHome);
-    assumeTrue(Files.isExecutable(home.resolve("bin/java")), javaHome + " is not installed");
+    assumeTrue(Files.isExecutable(home.resolve("bin/java")), home + " is not installed");
     int refusedPort;
     try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       refusedPort = s.getLocalPort(); // closed again: nothing listens there during the run
