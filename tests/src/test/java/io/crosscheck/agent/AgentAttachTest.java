@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.tools.attach.VirtualMachine;
 import io.crosscheck.agent.targets.Attach;
+import io.crosscheck.cli.AgentJar;
 import io.crosscheck.agent.targets.LoopTarget;
 import io.crosscheck.e2e.EmbeddedServerExtension;
 import io.crosscheck.telemetry.TelemetryCsv;
@@ -20,10 +21,14 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Dynamic attach: a running generator (one thread, {@code URL.openStream} every 20 ms) gets the
@@ -45,27 +50,15 @@ class AgentAttachTest {
   @TempDir
   Path tmp;
 
-  @Test
-  void jdk17AttachesJdk17() throws Exception {
-    attachRecordStop(TargetJvm.JDK_17, TargetJvm.JDK_17);
+  /** Each JDK the agent supports attaching a target of each. */
+  static Stream<Arguments> attacherAndTarget() {
+    List<Path> jdks = List.of(TargetJvm.JDK_17, TargetJvm.TEMURIN_25);
+    return jdks.stream().flatMap(attacher -> jdks.stream().map(target -> Arguments.of(attacher, target)));
   }
 
-  @Test
-  void temurin25AttachesTemurin25() throws Exception {
-    attachRecordStop(TargetJvm.TEMURIN_25, TargetJvm.TEMURIN_25);
-  }
-
-  @Test
-  void jdk17AttachesTemurin25() throws Exception {
-    attachRecordStop(TargetJvm.JDK_17, TargetJvm.TEMURIN_25);
-  }
-
-  @Test
-  void temurin25AttachesJdk17() throws Exception {
-    attachRecordStop(TargetJvm.TEMURIN_25, TargetJvm.JDK_17);
-  }
-
-  private void attachRecordStop(Path attacherJdk, Path targetJdk) throws Exception {
+  @ParameterizedTest(name = "{0} attaches {1}")
+  @MethodSource("attacherAndTarget")
+  void attachRecordStop(Path attacherJdk, Path targetJdk) throws Exception {
     assumeTrue(Files.isExecutable(attacherJdk.resolve("bin/java")) && Files.isExecutable(targetJdk.resolve("bin/java")),
         "needs " + attacherJdk + " and " + targetJdk);
     Path out = Files.createDirectories(tmp.resolve("out"));
@@ -170,7 +163,7 @@ class AgentAttachTest {
 
   /** Loads the agent into {@code pid} from {@code jdk}: in this JVM when it is that JDK, else a child {@link Attach}. */
   private void attach(Path jdk, long pid, String args) throws Exception {
-    String jar = TargetJvm.agentJar().toString();
+    String jar = AgentJar.locate().toString();
     if (jdk.toRealPath().equals(TargetJvm.currentJdk().toRealPath())) {
       VirtualMachine vm = VirtualMachine.attach(Long.toString(pid));
       try {

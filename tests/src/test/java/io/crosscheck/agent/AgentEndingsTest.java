@@ -125,18 +125,8 @@ class AgentEndingsTest {
   @Test
   void badArgumentsLeaveTheTargetUnharmedWithOneLineAndAFailedAgentJson() throws Exception {
     Path out = Files.createDirectories(tmp.resolve("out"));
-    try (TargetJvm target = TargetJvm.start(TargetJvm.currentJdk(),
-        List.of(TargetJvm.javaagent("out=" + out + ",telemetryMillis=often,bogus=1")), FetchTarget.class,
-        tmp.resolve("target"), server.target(), "/static/2k", "1", "3", "-", "0", "return")) {
-      target.awaitLine("stalling", Duration.ofSeconds(30));
-      assertEquals(3, target.number("completed", "completed"));
-      target.send("end");
-      assertEquals(0, target.awaitExit(Duration.ofSeconds(30)));
-      List<String> agentLines = agentLines(target);
-      assertEquals(1, agentLines.size(), "the agent's stderr lines: " + target.stderrLines());
-      assertTrue(agentLines.get(0).contains("telemetryMillis=often") && agentLines.get(0).contains("\"bogus\""),
-          agentLines.get(0));
-    }
+    String line = theAgentsOneLine("out=" + out + ",telemetryMillis=often,bogus=1", 3);
+    assertTrue(line.contains("telemetryMillis=often") && line.contains("\"bogus\""), line);
     JsonNode json = AgentFiles.agentJson(out);
     assertEquals("failed", json.get("status").asText(), json.toString());
     assertTrue(json.get("error").asText().contains("bogus"), json.toString());
@@ -147,17 +137,8 @@ class AgentEndingsTest {
   @Test
   void unusableOutLeavesTheTargetUnharmedWithOneLine() throws Exception {
     Path missing = tmp.resolve("no-such-dir");
-    try (TargetJvm target = TargetJvm.start(TargetJvm.currentJdk(),
-        List.of(TargetJvm.javaagent("out=" + missing)), FetchTarget.class,
-        tmp.resolve("target"), server.target(), "/static/2k", "1", "2", "-", "0", "return")) {
-      target.awaitLine("stalling", Duration.ofSeconds(30));
-      assertEquals(2, target.number("completed", "completed"));
-      target.send("end");
-      assertEquals(0, target.awaitExit(Duration.ofSeconds(30)));
-      List<String> agentLines = agentLines(target);
-      assertEquals(1, agentLines.size(), "the agent's stderr lines: " + target.stderrLines());
-      assertTrue(agentLines.get(0).contains("no such directory"), agentLines.get(0));
-    }
+    String line = theAgentsOneLine("out=" + missing, 2);
+    assertTrue(line.contains("no such directory"), line);
     assertFalse(Files.exists(missing), "the agent created its out directory");
   }
 
@@ -170,7 +151,22 @@ class AgentEndingsTest {
     }
   }
 
-  private static List<String> agentLines(TargetJvm target) throws java.io.IOException {
-    return target.stderrLines().stream().filter(l -> l.contains("crosscheck-agent")).toList();
+  /**
+   * Runs the target under {@code -javaagent:JAR=AGENT_ARGS} for {@code fetches} fetches on one
+   * thread; asserts that it made them all and exited 0, and that the agent printed one stderr line;
+   * returns that line.
+   */
+  private String theAgentsOneLine(String agentArgs, int fetches) throws Exception {
+    try (TargetJvm target = TargetJvm.start(TargetJvm.currentJdk(), List.of(TargetJvm.javaagent(agentArgs)),
+        FetchTarget.class, tmp.resolve("target"), server.target(), "/static/2k", "1", Integer.toString(fetches), "-",
+        "0", "return")) {
+      target.awaitLine("stalling", Duration.ofSeconds(30));
+      assertEquals(fetches, target.number("completed", "completed"));
+      target.send("end");
+      assertEquals(0, target.awaitExit(Duration.ofSeconds(30)));
+      List<String> agentLines = target.stderrLines().stream().filter(l -> l.contains("crosscheck-agent")).toList();
+      assertEquals(1, agentLines.size(), "the agent's stderr lines: " + target.stderrLines());
+      return agentLines.get(0);
+    }
   }
 }

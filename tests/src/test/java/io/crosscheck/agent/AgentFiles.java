@@ -17,22 +17,22 @@ import java.util.Map;
 /**
  * Reads what the agent wrote in its {@code out} directory, independently of the agent's own code:
  * agent.json with Jackson, the CSV files with a small RFC 4180 splitter (rows as maps by header
- * name). Stateless.
+ * name). Stateless; public for the hook tests ({@code io.crosscheck.agent.hooks}).
  */
-final class AgentFiles {
+public final class AgentFiles {
   static final String REQUESTS_HEADER = "sessionId,userId,seq,method,url,connectionId,connectionOpenNanos,"
       + "connectionReused,intendedStartNanos,sendStartNanos,firstByteNanos,lastByteNanos,status,requestBytes,"
       + "responseBytes,outcome,phase,detail,thread,intervalId,closeNanos";
 
   private AgentFiles() {}
 
-  static JsonNode agentJson(Path out) throws IOException {
+  public static JsonNode agentJson(Path out) throws IOException {
     return new ObjectMapper().readTree(out.resolve("agent.json").toFile());
   }
 
   /** One CSV row by column name. */
-  record Row(Map<String, String> fields) {
-    String get(String column) {
+  public record Row(Map<String, String> fields) {
+    public String get(String column) {
       String v = fields.get(column);
       if (v == null) {
         throw new AssertionError("no column " + column + " in " + fields.keySet());
@@ -40,13 +40,13 @@ final class AgentFiles {
       return v;
     }
 
-    long num(String column) {
+    public long num(String column) {
       return Long.parseLong(get(column));
     }
   }
 
   /** Every row of a CSV file whose first line is its header; asserts the header and the column counts. */
-  static List<Row> rows(Path csv, String expectedHeader) throws IOException {
+  public static List<Row> rows(Path csv, String expectedHeader) throws IOException {
     String text = Files.readString(csv, StandardCharsets.UTF_8);
     assertTrue(text.isEmpty() || text.endsWith("\n"), csv + " ends mid-row: " + text);
     List<List<String>> records = split(text);
@@ -68,7 +68,7 @@ final class AgentFiles {
     return rows;
   }
 
-  static List<Row> requests(Path out) throws IOException {
+  public static List<Row> requests(Path out) throws IOException {
     return rows(out.resolve("requests.csv"), REQUESTS_HEADER);
   }
 

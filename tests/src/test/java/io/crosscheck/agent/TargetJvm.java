@@ -1,5 +1,6 @@
 package io.crosscheck.agent;
 
+import io.crosscheck.cli.AgentJar;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URISyntaxException;
@@ -11,16 +12,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
- * A target (a small main class of {@code io.crosscheck.agent.targets}) run in a child JVM of a given
- * JDK, stdout and stderr in files of its directory; waits are bounded. Closing kills it if it still
- * runs. Not thread-safe.
+ * A target (a small main class of {@code io.crosscheck.agent.targets} or {@code
+ * io.crosscheck.agent.hooks.targets}) run in a child JVM of a given JDK, stdout and stderr in files
+ * of its directory; waits are bounded. Closing kills it if it still runs. Not thread-safe.
  */
-final class TargetJvm implements AutoCloseable {
-  static final Path TEMURIN_25 = Paths.get("/usr/lib/jvm/temurin-25-jdk-amd64");
-  static final Path JDK_17 = Paths.get("/usr/lib/jvm/java-17-openjdk-amd64");
+public final class TargetJvm implements AutoCloseable {
+  public static final Path TEMURIN_25 = Paths.get("/usr/lib/jvm/temurin-25-jdk-amd64");
+  public static final Path JDK_17 = Paths.get("/usr/lib/jvm/java-17-openjdk-amd64");
 
   final Process process;
   final Path stdout;
@@ -33,43 +33,8 @@ final class TargetJvm implements AutoCloseable {
   }
 
   /** The JDK the tests run on. */
-  static Path currentJdk() {
+  public static Path currentJdk() {
     return Paths.get(System.getProperty("java.home"));
-  }
-
-  /**
-   * The agent jar: system property {@code crosscheck.agent.jar}, else the class path entry {@code
-   * crosscheck-agent-VERSION.jar}, else {@code agents/agent/target/crosscheck-agent-*.jar} above the
-   * working directory.
-   */
-  static Path agentJar() throws IOException {
-    String property = System.getProperty("crosscheck.agent.jar");
-    if (property != null && !property.isBlank()) {
-      return Paths.get(property);
-    }
-    for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
-      Path p = Paths.get(entry);
-      if (isAgentJar(p) && Files.isRegularFile(p)) {
-        return p;
-      }
-    }
-    for (Path dir = Paths.get("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-      Path target = dir.resolve("agents/agent/target");
-      if (Files.isDirectory(target)) {
-        try (Stream<Path> files = Files.list(target)) {
-          List<Path> jars = files.filter(TargetJvm::isAgentJar).toList();
-          if (jars.size() == 1) {
-            return jars.get(0);
-          }
-        }
-      }
-    }
-    throw new IOException("no crosscheck-agent jar: build it with mvn -pl agents/agent -am package");
-  }
-
-  private static boolean isAgentJar(Path p) {
-    String name = p.getFileName().toString();
-    return name.matches("crosscheck-agent-\\d[^/]*\\.jar") && !name.contains("sources");
   }
 
   /** The test classes directory, the class path of every target. */
@@ -81,19 +46,28 @@ final class TargetJvm implements AutoCloseable {
     }
   }
 
-  /** {@code -javaagent:JAR=ARGS}. */
-  static String javaagent(String args) throws IOException {
-    return "-javaagent:" + agentJar() + (args.isEmpty() ? "" : "=" + args);
+  /** {@code -javaagent:JAR=ARGS}, the jar as the harness finds it ({@link AgentJar}). */
+  public static String javaagent(String args) throws IOException {
+    return "-javaagent:" + AgentJar.locate() + (args.isEmpty() ? "" : "=" + args);
   }
 
-  /** Starts {@code main} on {@code jdk}'s java with {@code jvmOptions} and {@code args}; output in {@code dir}. */
+  /**
+   * Starts {@code main} on {@code jdk}'s java with {@code jvmOptions} and {@code args}, the test
+   * classes directory as its class path; output in {@code dir}.
+   */
   static TargetJvm start(Path jdk, List<String> jvmOptions, Class<?> main, Path dir, String... args)
       throws IOException {
+    return start(jdk, jvmOptions, testClasses().toString(), main, dir, args);
+  }
+
+  /** {@link #start(Path, List, Class, Path, String...)} with {@code classPath}. */
+  public static TargetJvm start(Path jdk, List<String> jvmOptions, String classPath, Class<?> main, Path dir,
+      String... args) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(jdk.resolve("bin/java").toString());
     command.addAll(jvmOptions);
     command.add("-cp");
-    command.add(testClasses().toString());
+    command.add(classPath);
     command.add(main.getName());
     command.addAll(List.of(args));
     Files.createDirectories(dir);
@@ -147,11 +121,17 @@ final class TargetJvm implements AutoCloseable {
   }
 
   /** Waits at most {@code timeout} for the end; returns the exit code. */
-  int awaitExit(Duration timeout) throws InterruptedException, IOException {
+  public int awaitExit(Duration timeout) throws InterruptedException, IOException {
     if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-      throw new AssertionError("the target did not end within " + timeout + "; stderr: " + Files.readString(stderr));
+      throw new AssertionError("the target did not end within " + timeout + "; " + output());
     }
     return process.exitValue();
+  }
+
+  /** What the target printed so far: its stdout, then its stderr. */
+  public String output() throws IOException {
+    return "stdout:\n" + Files.readString(stdout, StandardCharsets.UTF_8) + "stderr:\n"
+        + Files.readString(stderr, StandardCharsets.UTF_8);
   }
 
   List<String> stderrLines() throws IOException {

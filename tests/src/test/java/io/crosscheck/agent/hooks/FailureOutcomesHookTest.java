@@ -1,24 +1,26 @@
 package io.crosscheck.agent.hooks;
 
-import static io.crosscheck.agent.hooks.HookRun.num;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.crosscheck.agent.AgentFiles;
+import io.crosscheck.agent.TargetJvm;
 import io.crosscheck.agent.hooks.targets.FaultsTarget;
 import io.crosscheck.e2e.EmbeddedServerExtension;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The outcomes of the java-http-client and apache-httpclient families against the embedded
@@ -33,25 +35,26 @@ class FailureOutcomesHookTest {
   @RegisterExtension
   static final EmbeddedServerExtension server = new EmbeddedServerExtension();
 
+  /** Each client (its hook family, the {@link FaultsTarget} client name) on each JDK the agent supports. */
+  static Stream<Arguments> clientsOnEveryJdk() {
+    return Stream.of(List.of("java-http-client", "jdk"), List.of("apache-httpclient", "apache"),
+            List.of("apache-httpclient", "apache4"))
+        .flatMap(c -> Stream.of(TargetJvm.JDK_17, TargetJvm.TEMURIN_25)
+            .map(jdk -> Arguments.of(c.get(0), jdk, c.get(1))));
+  }
+
   @ParameterizedTest(name = "{0} ({2}) on {1}")
-  @CsvSource({
-      "java-http-client, /usr/lib/jvm/java-17-openjdk-amd64, jdk",
-      "java-http-client, /usr/lib/jvm/temurin-25-jdk-amd64, jdk",
-      "apache-httpclient, /usr/lib/jvm/java-17-openjdk-amd64, apache",
-      "apache-httpclient, /usr/lib/jvm/temurin-25-jdk-amd64, apache",
-      "apache-httpclient, /usr/lib/jvm/java-17-openjdk-amd64, apache4",
-      "apache-httpclient, /usr/lib/jvm/temurin-25-jdk-amd64, apache4"})
-  void everyFailureIsRecordedWithItsOutcome(String hooks, String javaHome, String client, @TempDir Path out)
+  @MethodSource("clientsOnEveryJdk")
+  void everyFailureIsRecordedWithItsOutcome(String hooks, Path home, String client, @TempDir Path out)
       throws Exception {
-    Path home = Paths.get(javaHome);
-    assumeTrue(Files.isExecutable(home.resolve("bin/java")), javaHome + " is not installed");
+    assumeTrue(Files.isExecutable(home.resolve("bin/java")), home + " is not installed");
     int refusedPort;
     try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       refusedPort = s.getLocalPort(); // closed again: nothing listens there during the run
     }
     HookRun run = HookRun.run(home, out, hooks, FaultsTarget.class, client, server.target(),
         Integer.toString(refusedPort));
-    Map<String, List<Map<String, String>>> byUrl = run.rows.stream()
+    Map<String, List<AgentFiles.Row>> byUrl = run.rows.stream()
         .collect(Collectors.groupingBy(r -> r.get("url"), TreeMap::new, Collectors.toList()));
     String context = "\nthe target printed:\n" + run.output + "\nrows:\n" + run.rows;
     assertEquals(new java.util.TreeSet<>(List.of("/fault/status/503", "/fault/reset", "/fault/close-mid-body",
@@ -59,8 +62,8 @@ class FailureOutcomesHookTest {
     Map<String, String> expected = Map.of("/fault/status/503", "http-error", "/fault/reset", "reset",
         "/fault/close-mid-body", "reset", "/fault/garbage", "invalid", "/static/1k", "ok", "/refused", "connect-error");
     StringBuilder figures = new StringBuilder();
-    for (Map.Entry<String, List<Map<String, String>>> e : byUrl.entrySet()) {
-      for (Map<String, String> r : e.getValue()) {
+    for (Map.Entry<String, List<AgentFiles.Row>> e : byUrl.entrySet()) {
+      for (AgentFiles.Row r : e.getValue()) {
         assertEquals(expected.get(e.getKey()), r.get("outcome"), e.getKey() + ": " + r + context);
         assertEquals("faults-0", r.get("thread"), r.toString());
         assertTrue(r.get("outcome").equals("ok") || !r.get("detail").isEmpty() || r.get("outcome").equals("http-error"),
@@ -68,20 +71,20 @@ class FailureOutcomesHookTest {
       }
       figures.append(e.getKey()).append('=').append(e.getValue().size()).append(' ');
     }
-    for (Map<String, String> refused : byUrl.get("/refused")) {
+    for (AgentFiles.Row refused : byUrl.get("/refused")) {
       assertEquals("", refused.get("connectionId"), "no connection: " + refused);
-      assertEquals(-1, num(refused, "sendStartNanos"), "nothing sent: " + refused);
-      assertEquals(0, num(refused, "requestBytes"), "nothing sent: " + refused);
+      assertEquals(-1, refused.num("sendStartNanos"), "nothing sent: " + refused);
+      assertEquals(0, refused.num("requestBytes"), "nothing sent: " + refused);
     }
-    for (Map<String, String> unavailable : byUrl.get("/fault/status/503")) {
+    for (AgentFiles.Row unavailable : byUrl.get("/fault/status/503")) {
       assertEquals("503", unavailable.get("status"), unavailable.toString());
     }
-    for (Map<String, String> reset : byUrl.get("/fault/reset")) {
-      assertTrue(num(reset, "sendStartNanos") > 0 && num(reset, "responseBytes") == 0, "sent, nothing came: " + reset);
+    for (AgentFiles.Row reset : byUrl.get("/fault/reset")) {
+      assertTrue(reset.num("sendStartNanos") > 0 && reset.num("responseBytes") == 0, "sent, nothing came: " + reset);
     }
-    for (Map<String, String> cut : byUrl.get("/fault/close-mid-body")) {
-      assertTrue(num(cut, "firstByteNanos") > 0 && num(cut, "responseBytes") > 0, "the head arrived: " + cut);
-      assertEquals(-1, num(cut, "lastByteNanos"), "the body never ended: " + cut);
+    for (AgentFiles.Row cut : byUrl.get("/fault/close-mid-body")) {
+      assertTrue(cut.num("firstByteNanos") > 0 && cut.num("responseBytes") > 0, "the head arrived: " + cut);
+      assertEquals(-1, cut.num("lastByteNanos"), "the body never ended: " + cut);
     }
     System.out.println(hooks + " (" + client + ") on " + home.getFileName() + ": rows per url "
         + figures.toString().trim());

@@ -1,9 +1,9 @@
 package io.crosscheck.agent.hooks;
 
-import static io.crosscheck.agent.hooks.HookRun.num;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.crosscheck.agent.AgentFiles;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -25,41 +25,41 @@ final class HookAssertions {
   static String assertRows(HookRun run, List<String> threadNames, int perThread, int bodyBytes,
       long connectionsAccepted) {
     assertEquals(0, run.exitCode, "the target failed:\n" + run.output);
-    List<Map<String, String>> rows = run.rows;
+    List<AgentFiles.Row> rows = run.rows;
     assertEquals(threadNames.size() * perThread, rows.size(), "one row per request; the target printed:\n"
         + run.output + "\nagent.json:\n" + run.agentJson);
-    for (Map<String, String> r : rows) {
+    for (AgentFiles.Row r : rows) {
       String where = "row " + r;
       assertEquals("ok", r.get("outcome"), where);
       assertEquals("200", r.get("status"), where);
       assertEquals("GET", r.get("method"), where);
       assertEquals("measure", r.get("phase"), where);
       assertTrue(r.get("connectionId").matches("127\\.0\\.0\\.1:\\d+"), where);
-      assertTrue(num(r, "responseBytes") >= bodyBytes, "responseBytes >= body length: " + where);
-      assertTrue(num(r, "requestBytes") > 0, "requestBytes > 0: " + where);
-      long intended = num(r, "intendedStartNanos");
-      long send = num(r, "sendStartNanos");
-      long first = num(r, "firstByteNanos");
-      long last = num(r, "lastByteNanos");
+      assertTrue(r.num("responseBytes") >= bodyBytes, "responseBytes >= body length: " + where);
+      assertTrue(r.num("requestBytes") > 0, "requestBytes > 0: " + where);
+      long intended = r.num("intendedStartNanos");
+      long send = r.num("sendStartNanos");
+      long first = r.num("firstByteNanos");
+      long last = r.num("lastByteNanos");
       assertTrue(intended > 0 && intended <= send && send <= first && first <= last,
           "intendedStart <= sendStart <= firstByte <= lastByte: " + where);
-      long close = num(r, "closeNanos");
+      long close = r.num("closeNanos");
       assertTrue(close == -1 || close >= last, "closeNanos -1 or after the last byte: " + where);
     }
     // threads: each made its requests, numbered 0..N-1 in the order it made them
-    Map<String, List<Map<String, String>>> byThread = rows.stream()
+    Map<String, List<AgentFiles.Row>> byThread = rows.stream()
         .collect(Collectors.groupingBy(r -> r.get("thread"), TreeMap::new, Collectors.toList()));
     assertEquals(new TreeMap<>(threadNames.stream().collect(Collectors.toMap(t -> t, t -> perThread))),
         new TreeMap<>(byThread.entrySet().stream()
             .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().size()))),
         "rows per calling thread");
     Set<String> users = new HashSet<>();
-    for (List<Map<String, String>> mine : byThread.values()) {
-      List<Map<String, String>> bySeq = new ArrayList<>(mine);
-      bySeq.sort(Comparator.comparingLong(r -> num(r, "seq")));
+    for (List<AgentFiles.Row> mine : byThread.values()) {
+      List<AgentFiles.Row> bySeq = new ArrayList<>(mine);
+      bySeq.sort(Comparator.comparingLong(r -> r.num("seq")));
       for (int i = 0; i < bySeq.size(); i++) {
-        Map<String, String> r = bySeq.get(i);
-        assertEquals(i, num(r, "seq"), "seq 0..N-1 on its thread: " + r);
+        AgentFiles.Row r = bySeq.get(i);
+        assertEquals(i, r.num("seq"), "seq 0..N-1 on its thread: " + r);
         String path = (i % 2 == 0 ? "/static/" : "/chunked/") + bodyBytes + "?i=" + i;
         assertEquals(path, r.get("url"), "the request target as sent, in the thread's order");
         assertEquals(1, mine.stream().map(x -> x.get("sessionId") + "/" + x.get("userId")).distinct().count(),
@@ -77,32 +77,32 @@ final class HookAssertions {
       }
     }
     assertEquals(rows.size(), calls.size(), "the target printed one call line per request:\n" + run.output);
-    for (Map<String, String> r : rows) {
+    for (AgentFiles.Row r : rows) {
       long[] call = calls.get(r.get("thread") + "#" + r.get("seq"));
-      assertTrue(call != null && call[0] <= num(r, "intendedStartNanos") && num(r, "lastByteNanos") <= call[1]
-          && num(r, "closeNanos") <= call[1], "within its call " + java.util.Arrays.toString(call) + ": " + r);
+      assertTrue(call != null && call[0] <= r.num("intendedStartNanos") && r.num("lastByteNanos") <= call[1]
+          && r.num("closeNanos") <= call[1], "within its call " + java.util.Arrays.toString(call) + ": " + r);
     }
     // connections: as many as the server accepted; each one's first exchange opened it
-    Map<String, List<Map<String, String>>> byConnection = rows.stream()
+    Map<String, List<AgentFiles.Row>> byConnection = rows.stream()
         .collect(Collectors.groupingBy(r -> r.get("connectionId")));
     assertEquals(connectionsAccepted, byConnection.size(),
         "distinct connectionIds = connections the server accepted; rows:\n" + rows);
     long reused = rows.stream().filter(r -> r.get("connectionReused").equals("true")).count();
     assertEquals(rows.size() - byConnection.size(), reused, "every exchange but each connection's first reuses it");
-    for (List<Map<String, String>> on : byConnection.values()) {
-      on.sort(Comparator.comparingLong(r -> num(r, "sendStartNanos")));
-      Map<String, String> opener = on.get(0);
+    for (List<AgentFiles.Row> on : byConnection.values()) {
+      on.sort(Comparator.comparingLong(r -> r.num("sendStartNanos")));
+      AgentFiles.Row opener = on.get(0);
       assertEquals("false", opener.get("connectionReused"), "the connection's first exchange: " + opener);
-      long open = num(opener, "connectionOpenNanos");
-      assertTrue(open > 0 && open <= num(opener, "sendStartNanos"), "opened before its first send: " + opener);
+      long open = opener.num("connectionOpenNanos");
+      assertTrue(open > 0 && open <= opener.num("sendStartNanos"), "opened before its first send: " + opener);
       for (int i = 1; i < on.size(); i++) {
-        assertTrue(num(on.get(i), "sendStartNanos") >= num(on.get(i - 1), "lastByteNanos"),
+        assertTrue(on.get(i).num("sendStartNanos") >= on.get(i - 1).num("lastByteNanos"),
             "HTTP/1.1 without pipelining: one exchange at a time on a connection: " + on.get(i - 1) + " then "
                 + on.get(i));
-        assertEquals(open, num(on.get(i), "connectionOpenNanos"), "the same connection's open instant");
+        assertEquals(open, on.get(i).num("connectionOpenNanos"), "the same connection's open instant");
       }
     }
-    long[] micros = rows.stream().mapToLong(r -> (num(r, "lastByteNanos") - num(r, "sendStartNanos")) / 1000)
+    long[] micros = rows.stream().mapToLong(r -> (r.num("lastByteNanos") - r.num("sendStartNanos")) / 1000)
         .sorted().toArray();
     return rows.size() + " rows, " + byConnection.size() + " connections (server accepted " + connectionsAccepted
         + "), " + reused + " reused, sendStart->lastByte median " + micros[micros.length / 2] + " us, max "

@@ -8,12 +8,14 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A generator as the audited kits write them, started as a child JVM by the agent tests: {@code
- * THREADS} threads each fetch {@code PER_THREAD} pages with {@code URL.openStream()} (read to the
- * end, closed), cycling through {@code PATHS}; then it prints {@code completed K}. Then {@code
+ * THREADS} (daemon) threads each fetch {@code PER_THREAD} pages with {@code URL.openStream()} (read to the
+ * end, closed), cycling through {@code PATHS}, for at most 60 s; then it prints {@code completed K
+ * failed F} (a fetch still running at 60 s counts in neither). Then {@code
  * STALLS} daemon threads each begin one request to {@code STALL_URL} (a server that never answers)
  * and it prints {@code stalling M}; then it waits for one line on stdin (at most 60 s) and ends as
  * {@code ENDING} says: {@code return} (exit 0), {@code throw} (an uncaught exception from main: exit
@@ -50,11 +52,13 @@ public final class FetchTarget {
           }
         }
       }, "user-" + t);
+      th.setDaemon(true); // one stuck past the bound does not keep the JVM up
       users.add(th);
       th.start();
     }
+    long deadlineNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     for (Thread th : users) {
-      th.join();
+      th.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime())));
     }
     System.out.println("completed " + completed.get() + " failed " + failed.get());
     for (int s = 0; s < stalls; s++) {

@@ -1,5 +1,6 @@
 package io.crosscheck.testgen.rubis;
 
+import io.crosscheck.testgen.Pages;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -8,7 +9,8 @@ import java.util.Random;
  * A RUBiS-like client for the embedded RUBiS server's Servlets URL space: a thread per user, all
  * started at once, each fetching pages and their images through {@code URL.openStream()} (the JDK's
  * keep-alive cache), reporting each page with its images as one figure, until the duration ends;
- * then prints its own per-state averages and ends with {@code System.exit(0)}, as the real client.
+ * then prints its own per-state averages and ends with {@code System.exit(0)}, as the real client
+ * (waiting for a user still in a read at most {@link Pages#GRACE_MILLIS} past the duration).
  *
  * <p>Usage: {@code RubisLikeClient BASE_URL USERS SECONDS [THINK_MIN_MS THINK_MAX_MS]}, e.g. {@code
  * http://127.0.0.1:8080 20 3 20 50}.
@@ -45,13 +47,11 @@ public final class RubisLikeClient {
       sessions.add(new UserSession(u, base, stats, deadlineMillis, thinkMin, thinkMax));
     }
     sessions.forEach(Thread::start);
-    long errors = 0;
-    for (UserSession s : sessions) {
-      s.join();
-      errors += s.errors;
-    }
+    int stuck = Pages.joinBy(sessions, deadlineMillis);
+    long errors = sessions.stream().mapToLong(s -> s.errors).sum();
     System.out.print(stats.format());
-    System.out.println("RubisLikeClient: " + stats.total() + " pages reported, " + errors + " errors");
+    System.out.println("RubisLikeClient: " + stats.total() + " pages reported, " + errors + " errors"
+        + (stuck == 0 ? "" : ", " + stuck + " users still in a read at the end"));
     System.exit(0);
   }
 }

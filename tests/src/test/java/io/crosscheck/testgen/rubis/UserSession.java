@@ -1,5 +1,6 @@
 package io.crosscheck.testgen.rubis;
 
+import io.crosscheck.testgen.Pages;
 import java.io.IOException;
 import java.net.URL;
 import java.util.Random;

@@ -1,10 +1,8 @@
 package io.crosscheck.testgen.tpcw;
 
-import java.io.BufferedInputStream;
+import io.crosscheck.testgen.Pages;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -14,7 +12,8 @@ import java.util.Random;
  * emulated browser; each interaction is scheduled at the previous one's end plus a think time
  * (slept), then its page and every image of it are fetched through {@code URL.openStream()}, and
  * {@link Stats#record} gets the scheduled instant and the end of the last image, so oversleeping
- * counts in the figure as in the RBE. Ends with {@code System.exit(0)}.
+ * counts in the figure as in the RBE. Ends with {@code System.exit(0)} (waiting for a browser still
+ * in a read at most {@link Pages#GRACE_MILLIS} past the duration).
  *
  * <p>Usage: {@code TpcwLikeEmulator BASE_URL BROWSERS SECONDS [THINK_MIN_MS THINK_MAX_MS]}.
  */
@@ -65,13 +64,8 @@ public final class TpcwLikeEmulator {
         String path = PAGES[state] + (state == 0 ? String.valueOf(1 + random.nextInt(50)) : "");
         try {
           URL url = new URL(base + path);
-          String page = read(url);
-          int at = page.indexOf("<IMG SRC=\"");
-          while (at >= 0) {
-            int start = at + "<IMG SRC=\"".length();
-            int end = page.indexOf('"', start);
-            read(new URL(url, page.substring(start, end)));
-            at = page.indexOf("<IMG SRC=\"", end);
+          for (URL image : Pages.images(url, Pages.read(url))) {
+            Pages.read(image);
           }
           endMillis = System.currentTimeMillis();
           stats.record(state, scheduledMillis, endMillis);
@@ -81,18 +75,6 @@ public final class TpcwLikeEmulator {
         }
       }
     }
-  }
-
-  static String read(URL url) throws IOException {
-    StringBuilder page = new StringBuilder();
-    byte[] chunk = new byte[4096];
-    try (InputStream in = new BufferedInputStream(url.openStream(), 4096)) {
-      int n;
-      while ((n = in.read(chunk)) != -1) {
-        page.append(new String(chunk, 0, n, StandardCharsets.ISO_8859_1));
-      }
-    }
-    return page.toString();
   }
 
   public static void main(String[] args) throws InterruptedException {
@@ -110,12 +92,10 @@ public final class TpcwLikeEmulator {
       all.add(new Browser(i, args[0], stats, deadlineMillis, thinkMin, thinkMax));
     }
     all.forEach(Thread::start);
-    long errors = 0;
-    for (Browser b : all) {
-      b.join();
-      errors += b.errors;
-    }
-    System.out.println(stats.format() + ", " + errors + " errors");
+    int stuck = Pages.joinBy(all, deadlineMillis);
+    long errors = all.stream().mapToLong(b -> b.errors).sum();
+    System.out.println(stats.format() + ", " + errors + " errors"
+        + (stuck == 0 ? "" : ", " + stuck + " browsers still in a read at the end"));
     System.exit(0);
   }
 }

@@ -1,4 +1,4 @@
-package io.crosscheck.testgen.rubis;
+package io.crosscheck.testgen;
 
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -8,12 +8,18 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Reading a reply as the RUBiS client does, and the images of a page. Stateless. */
-final class Pages {
+/**
+ * Reading a reply as the RUBiS client and the TPC-W RBE do, the images of a page, and the bounded
+ * wait for the emulated users at the end. Stateless.
+ */
+public final class Pages {
+  /** How long after its deadline a generator waits for a user still in a read before it exits anyway. */
+  public static final long GRACE_MILLIS = 10_000;
+
   private Pages() {}
 
   /** {@code new BufferedInputStream(url.openStream(), 4096)}, read to EOF in 4 KB chunks, closed. */
-  static String read(URL url) throws IOException {
+  public static String read(URL url) throws IOException {
     StringBuilder page = new StringBuilder();
     byte[] chunk = new byte[4096];
     try (InputStream in = new BufferedInputStream(url.openStream(), 4096)) {
@@ -26,7 +32,7 @@ final class Pages {
   }
 
   /** Every {@code <IMG SRC="x">} of the page, in order, resolved against the page's URL. */
-  static List<URL> images(URL page, String html) throws IOException {
+  public static List<URL> images(URL page, String html) throws IOException {
     List<URL> out = new ArrayList<>();
     int at = html.indexOf("<IMG SRC=\"");
     while (at >= 0) {
@@ -39,5 +45,19 @@ final class Pages {
       at = html.indexOf("<IMG SRC=\"", end);
     }
     return out;
+  }
+
+  /**
+   * Waits for each of {@code users} until {@code deadlineMillis} ({@code System.currentTimeMillis})
+   * plus {@link #GRACE_MILLIS}: a user stuck in a read past that is left to the caller's {@code
+   * System.exit}. Returns how many still run.
+   */
+  public static int joinBy(List<? extends Thread> users, long deadlineMillis) throws InterruptedException {
+    int running = 0;
+    for (Thread user : users) {
+      user.join(Math.max(1, deadlineMillis + GRACE_MILLIS - System.currentTimeMillis()));
+      running += user.isAlive() ? 1 : 0;
+    }
+    return running;
   }
 }
