@@ -3,6 +3,7 @@ package io.crosscheck.agent.hooks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.crosscheck.agent.AgentFiles;
 import io.crosscheck.agent.hooks.targets.ApacheConsumeTarget;
 import io.crosscheck.e2e.EmbeddedServerExtension;
 import java.nio.file.Path;
@@ -34,26 +35,26 @@ class ApacheConsumeAndIntervalsTest {
         ApacheConsumeTarget.class, server.target(), Integer.toString(PAGES), Integer.toString(BODY_BYTES));
     assertEquals(0, run.exitCode, run.output);
     assertEquals(2 * PAGES, run.rows.size(), "one row per request");
-    for (Map<String, String> row : run.rows) {
+    for (AgentFiles.Row row : run.rows) {
       assertEquals("ok", row.get("outcome"), "a body consumed by close is complete: " + row);
-      long first = HookRun.num(row, "firstByteNanos");
-      long last = HookRun.num(row, "lastByteNanos");
+      long first = row.num("firstByteNanos");
+      long last = row.num("lastByteNanos");
       assertTrue(first > 0 && last >= first, "first and last byte: " + row);
-      assertTrue(HookRun.num(row, "responseBytes") > BODY_BYTES, "the whole body on the socket: " + row);
-      assertTrue(HookRun.num(row, "closeNanos") >= last, "closed after its last byte: " + row);
+      assertTrue(row.num("responseBytes") > BODY_BYTES, "the whole body on the socket: " + row);
+      assertTrue(row.num("closeNanos") >= last, "closed after its last byte: " + row);
     }
-    List<Map<String, String>> intervals = HookRun.readCsv(out.resolve("intervals.csv"));
+    List<AgentFiles.Row> intervals = AgentFiles.rows(out.resolve("intervals.csv"), null);
     assertEquals(PAGES, intervals.size(), "one interval per page() call");
-    Map<String, Map<String, String>> byId = new HashMap<>();
-    for (Map<String, String> i : intervals) {
+    Map<String, AgentFiles.Row> byId = new HashMap<>();
+    for (AgentFiles.Row i : intervals) {
       assertEquals("2", i.get("exchanges"), "two requests per page(): " + i);
       byId.put(i.get("intervalId"), i);
     }
-    for (Map<String, String> row : run.rows) {
-      Map<String, String> interval = byId.get(row.get("intervalId"));
+    for (AgentFiles.Row row : run.rows) {
+      AgentFiles.Row interval = byId.get(row.get("intervalId"));
       assertTrue(interval != null, "every row in an interval: " + row);
-      assertTrue(HookRun.num(interval, "startNanos") <= HookRun.num(row, "intendedStartNanos")
-          && HookRun.num(row, "lastByteNanos") <= HookRun.num(interval, "endNanos"),
+      assertTrue(interval.num("startNanos") <= row.num("intendedStartNanos")
+          && row.num("lastByteNanos") <= interval.num("endNanos"),
           "the interval spans its exchange: " + interval + " / " + row);
     }
   }
