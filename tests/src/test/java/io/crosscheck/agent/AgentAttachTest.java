@@ -22,6 +22,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -39,6 +40,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * -XX:+EnableDynamicAgentLoading} (JDK 21+ warns without it) and must print no warning.
  */
 @Timeout(60)
+@Tag("both-jdks") // starts child JVMs of JDK 17 and Temurin 25 itself: run once
 class AgentAttachTest {
   private static final String CDS_NOTICE =
       "warning: Sharing is only supported for boot loader classes because bootstrap classpath has been appended";

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,6 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (they share JDK classes): every request is one row with the properties of {@link
  * HookAssertions}, its connection the one the server accepted.
  */
+@Tag("both-jdks") // starts child JVMs of JDK 17 and Temurin 25 itself: run once
 class ClientHookTest {
   static final int PER_THREAD = 20;
   static final int BODY_BYTES = 20_000;

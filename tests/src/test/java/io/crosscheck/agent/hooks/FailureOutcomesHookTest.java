@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,6 +32,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * connection; Apache's a reset and a 503 after a second): every attempt is a row, and each has the
  * outcome.
  */
+@Tag("both-jdks") // starts child JVMs of JDK 17 and Temurin 25 itself: run once
 class FailureOutcomesHookTest {
   @RegisterExtension
   static final EmbeddedServerExtension server = new EmbeddedServerExtension();
