@@ -13,6 +13,7 @@ import io.crosscheck.rundir.RunFiles;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -204,21 +205,33 @@ final class AuditCommand implements Callable<Integer> {
       }
       throw e;
     }
-    CaptureJson live = stage.captureJson();
-    CompareJob.Result compared;
-    try {
-      compared = CompareJob.compare(result.directory(), result.directory().resolve(RunFiles.CAPTURE_PCAP), live,
-          options.minMatchedPercent, out);
-    } catch (InterruptedIOException e) {
-      System.err.println("crosscheck audit: " + e.getMessage() + "; the run is kept: redo the comparison with"
-          + " 'crosscheck compare " + result.directory() + "'");
-      return new Audit(130, null);
-    }
-    return new Audit(result.exitCode() != 0 ? result.exitCode() : compared.exitCode(), compared.findings());
+    return compareCaptured(result.directory(), stage.captureJson(), options, result.exitCode(), out, System.err);
   }
 
-  /** Starts the live capture in the run directory before the load and stops it after. */
-  private static final class CaptureStage implements RunJob.Stage {
+  /**
+   * Compares a run directory with the capture.pcap it holds (the live capture's counters {@code
+   * live}); the run's own failure ({@code runExitCode} other than 0) takes precedence over the
+   * comparison's exit code. Interrupted: the run is kept, exit 130.
+   */
+  static Audit compareCaptured(Path dir, CaptureJson live, CaptureOptions options, int runExitCode, PrintStream out,
+      PrintStream err) throws IOException {
+    CompareJob.Result compared;
+    try {
+      compared = CompareJob.compare(dir, dir.resolve(RunFiles.CAPTURE_PCAP), live, options.minMatchedPercent, out);
+    } catch (InterruptedIOException e) {
+      err.println("crosscheck audit: " + e.getMessage() + "; the run is kept: redo the comparison with"
+          + " 'crosscheck compare " + dir + "'");
+      return new Audit(130, null);
+    }
+    return new Audit(runExitCode != 0 ? runExitCode : compared.exitCode(), compared.findings());
+  }
+
+  /**
+   * Starts the live capture of the target's traffic in the run directory before the load and stops
+   * it after (capture.pcap, capture.json): around crosscheck's own engines ({@link RunJob.Stage}) and
+   * around an audited generator ({@link GeneratorAudit}).
+   */
+  static final class CaptureStage implements RunJob.Stage {
     private final CaptureOptions options;
     private final String filter;
     LiveCapture capture;
@@ -233,7 +246,7 @@ final class AuditCommand implements Callable<Integer> {
     @Override
     public void beforeLoad(RunDirectory dir) throws IOException {
       capture = LiveCapture.start(new LiveCaptureConfig(options.interfaceName, filter, options.snaplenBytes,
-          options.bufferBytes, dir.path().resolve("capture.pcap"), null));
+          options.bufferBytes, dir.path().resolve(RunFiles.CAPTURE_PCAP), null));
     }
 
     @Override

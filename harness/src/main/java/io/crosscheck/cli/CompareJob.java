@@ -180,7 +180,7 @@ public final class CompareJob {
             agent.intervals(), match, agent.reporting(), agent.reportedResolutionNanos(),
             findings.coverage().clockMapping());
         reported.writeCsv(commit.tmp(ReportedIntervalAnalysis.CSV_FILE));
-        findings = findings.withReportedIntervals(reported.section());
+        findings = findings.withReportedIntervals(reported.judged(findings.coverage()));
       }
       FindingsFile file = new FindingsFile(RunFiles.FORMAT_VERSION, evidence, wire.capture(), live, wire.wire(),
           findings);

@@ -1,18 +1,14 @@
 package io.crosscheck.cli;
 
-import io.crosscheck.capture.LiveCapture;
-import io.crosscheck.capture.LiveCaptureConfig;
-import io.crosscheck.capture.LiveCaptureStats;
+import io.crosscheck.model.Target;
 import io.crosscheck.record.AgentJson;
 import io.crosscheck.record.ClockCalibration;
 import io.crosscheck.record.ClockSampler;
-import io.crosscheck.rundir.CaptureJson;
 import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.rundir.RunJson;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -20,7 +16,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -115,30 +110,19 @@ final class GeneratorAudit {
     dir.writeTargetStart(crosscheckCommand, engine, target, ClockCalibration.calibrate());
     out.println("crosscheck: run directory " + dir.path());
 
-    String filter = "tcp and host " + spec.serverHost() + " and port " + spec.serverPort();
-    LiveCapture live;
+    AuditCommand.CaptureStage stage = new AuditCommand.CaptureStage(capture,
+        new Target(spec.serverHost(), spec.serverPort()));
     try {
-      live = LiveCapture.start(new LiveCaptureConfig(capture.interfaceName, filter, capture.snaplenBytes,
-          capture.bufferBytes, dir.path().resolve(RunFiles.CAPTURE_PCAP), null));
+      stage.beforeLoad(dir);
     } catch (IOException e) {
       err.println("crosscheck audit: " + e.getMessage());
       dir.writeTargetEnd(RunJson.FAILED, target.ended(spec.pid(), null, null, "the capture could not start"), null,
-          null, ClockCalibration.calibrate());
+          ClockCalibration.calibrate());
       return 2;
     }
-    Thread runner = Thread.currentThread();
-    CountDownLatch finished = new CountDownLatch(1);
-    Thread hook = new Thread(() -> {
-      runner.interrupt();
-      try {
-        finished.await(TERMINATE_WAIT_SECONDS + 15, TimeUnit.SECONDS); // let the run directory be finished
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }, "crosscheck-audit-shutdown");
-    Runtime.getRuntime().addShutdownHook(hook);
     Ended ended = null;
-    try {
+    try (ShutdownInterrupt shutdown = ShutdownInterrupt.install("crosscheck-audit-shutdown",
+        TERMINATE_WAIT_SECONDS + 15)) {
       try (ClockSampler clocks = ClockSampler.start(dir.path().resolve(RunFiles.CLOCK_CSV), 1, TimeUnit.SECONDS)) {
         ended = attach ? attach(jar, arguments, dir.path()) : launch(launched, dir.path());
       } finally {
@@ -147,36 +131,20 @@ final class GeneratorAudit {
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         }
-        LiveCaptureStats stats = live.stop();
-        RunFiles.writeCapture(dir.path(), captureJson(filter, stats));
+        stage.afterLoad(dir);
         if (ended == null) { // the generator's part failed with an exception: the run failed
-          dir.writeTargetEnd(RunJson.FAILED, target, null, null, ClockCalibration.calibrate());
+          dir.writeTargetEnd(RunJson.FAILED, target, null, ClockCalibration.calibrate());
         }
       }
       finish(dir, target, ended);
-    } finally {
-      finished.countDown();
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException e) {
-        // the JVM is shutting down (Ctrl-C): the hook is waiting for us
-      }
     }
     if (ended.interrupted || Thread.interrupted()) {
       err.println("crosscheck audit: interrupted; the run is kept: compare it with 'crosscheck compare "
           + dir.path() + "'");
       return 130;
     }
-    CompareJob.Result compared;
-    try {
-      compared = CompareJob.compare(dir.path(), dir.path().resolve(RunFiles.CAPTURE_PCAP),
-          RunFiles.readCapture(dir.path()).orElse(null), capture.minMatchedPercent, out);
-    } catch (InterruptedIOException e) {
-      err.println("crosscheck audit: " + e.getMessage() + "; the run is kept: redo the comparison with"
-          + " 'crosscheck compare " + dir.path() + "'");
-      return 130;
-    }
-    return ended.ok ? compared.exitCode() : 1;
+    return AuditCommand.compareCaptured(dir.path(), stage.captureJson(), capture, ended.ok ? 0 : 1, out, err)
+        .exitCode();
   }
 
   /** Finishes run.json with the generator's end and the agent's view of it; prints it. */
@@ -194,7 +162,7 @@ final class GeneratorAudit {
     String status = ended.interrupted ? RunJson.INTERRUPTED : ended.ok && (agent == null || agent.ended())
         ? RunJson.COMPLETED : RunJson.FAILED;
     dir.writeTargetEnd(status, target.ended(ended.pid, ended.exitCode, agent == null ? null : agent.status(),
-        agentError), agent == null ? null : generatorJvm(agent, spec.command()), null, ClockCalibration.calibrate());
+        agentError), agent == null ? null : generatorJvm(agent, spec.command()), ClockCalibration.calibrate());
     out.println("crosscheck: the generator " + ended.describe + "; run " + status
         + (agent == null ? "" : "; the agent recorded " + agent.exchangesRecorded() + " exchanges (" + agent.status()
             + (agent.recordsDropped() != null && agent.recordsDropped() > 0 ? ", " + agent.recordsDropped()
@@ -322,14 +290,6 @@ final class GeneratorAudit {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-  }
-
-  private CaptureJson captureJson(String filter, LiveCaptureStats stats) {
-    return stats == null
-        ? new CaptureJson(capture.interfaceName, filter, capture.snaplenBytes, null, null, null, null, null, null)
-        : new CaptureJson(capture.interfaceName, filter, capture.snaplenBytes, stats.packetsCaptured(),
-            stats.outgoingCopies(), stats.bytesCaptured(), stats.kernelDropped(), stats.interfaceDropped(),
-            stats.linkType());
   }
 
   /** The generator's JVM as agent.json describes it, with its main class and arguments from the command. */

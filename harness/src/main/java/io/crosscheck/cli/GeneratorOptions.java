@@ -20,8 +20,12 @@ import picocli.CommandLine.Parameters;
 final class GeneratorOptions {
   /** The embedded RUBiS server's and {@code serve}'s default address. */
   static final String DEFAULT_SERVER = "127.0.0.1:8080";
-  /** The hook families the agent knows. */
-  static final Set<String> HOOKS = Set.of("http-url-connection");
+  /**
+   * The hook families the agent knows: a copy of the agent's {@code AgentConfig.KNOWN_HOOKS} (the
+   * harness sees the agent only at run time, nested in its jar), so that a misspelt family fails
+   * before anything starts; the agent checks its own list again.
+   */
+  static final List<String> HOOKS = List.of("http-url-connection", "java-http-client", "apache-httpclient");
 
   private static final String IDENT = "[\\p{L}_$][\\p{L}\\p{N}_$]*";
   private static final Pattern METHOD = Pattern.compile(IDENT + "(\\." + IDENT + ")*#" + IDENT);
@@ -58,7 +62,9 @@ final class GeneratorOptions {
   String reportedValue;
 
   @Option(names = "--hooks", paramLabel = "NAME[+NAME]",
-      description = "The HTTP client families the agent hooks. Default: ${DEFAULT-VALUE}.")
+      description = "The HTTP client families the agent hooks, joined by +: http-url-connection (URL.openStream),"
+          + " java-http-client (java.net.http.HttpClient, HTTP/1.1), apache-httpclient (Apache HttpClient 4.x and"
+          + " 5.x classic). Default: ${DEFAULT-VALUE}.")
   String hooks = "http-url-connection";
 
   @Option(names = "--no-agent",

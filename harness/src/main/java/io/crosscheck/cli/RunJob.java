@@ -30,7 +30,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -167,20 +166,7 @@ final class RunJob {
     }
     EngineProgress progress = new EngineProgress();
     RecordingSink sink = new RecordingSink(dir.path(), workload.phases());
-    Thread runner = Thread.currentThread();
-    CountDownLatch finished = new CountDownLatch(1);
-    Thread hook =
-        new Thread(
-            () -> {
-              runner.interrupt();
-              try {
-                finished.await(15, TimeUnit.SECONDS); // let the run directory be finished
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-            },
-            "crosscheck-shutdown");
-    Runtime.getRuntime().addShutdownHook(hook);
+    ShutdownInterrupt shutdown = ShutdownInterrupt.install("crosscheck-shutdown", 15);
     String status = "failed";
     EngineResult result = null;
     Summary summary = null;
@@ -217,12 +203,7 @@ final class RunJob {
       try {
         dir.writeEnd(status, RunSections.engineResult(result), ClockCalibration.calibrate());
       } finally {
-        finished.countDown();
-        try {
-          Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-          // the JVM is already shutting down (Ctrl-C): the hook is waiting for us
-        }
+        shutdown.close();
       }
     }
     if (summary != null) {

@@ -3,6 +3,7 @@ package io.crosscheck.compare;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.rundir.Findings.Coverage;
+import io.crosscheck.wire.WireExchange;
 import java.util.Locale;
 
 /**
@@ -29,11 +30,16 @@ final class CoverageCheck {
     long records = gen.records().size();
     long sent = 0;
     long neverReached = 0;
+    long firstSendNanos = Long.MAX_VALUE;
+    long lastEndNanos = Long.MIN_VALUE;
     for (RequestRecord r : gen.records()) {
       if (r.outcome() == Outcome.CONNECT_ERROR) {
         neverReached++;
       } else if (r.sendStartNanos() >= 0) {
         sent++;
+        firstSendNanos = Math.min(firstSendNanos, r.sendStartNanos());
+        lastEndNanos = Math.max(lastEndNanos, Math.max(r.sendStartNanos(), Math.max(r.firstByteNanos(),
+            r.lastByteNanos())));
       }
     }
     // an unmatched request sent this close to either end of the capture may have missed it
@@ -83,6 +89,14 @@ final class CoverageCheck {
     if (neverReached > 0) {
       s.append(String.format(Locale.ROOT, "; %,d records never reached a server (connect-error)", neverReached));
     }
+    long unrecorded = matched == 0 ? 0 : unrecordedExchanges(match, gen.clock().toEpochNanos(firstSendNanos)
+        - Coverage.CAPTURE_MARGIN_NANOS, gen.clock().toEpochNanos(lastEndNanos) + Coverage.CAPTURE_MARGIN_NANOS);
+    if (unrecorded > 0) {
+      // e.g. an agent attached to a running generator: the capture spans the attach and the detach
+      s.append(String.format(Locale.ROOT, "; the capture also holds %,d exchanges before the first record or after"
+          + " the last, which the generator did not record: only the records' side is held to the wire, and the"
+          + " figures of every wire exchange include them", unrecorded));
+    }
     if (!sufficient && matched > 0) {
       s.append(String.format(Locale.ROOT, "; below the %.0f %% floor: nothing is judged", minMatchedPercent));
     }
@@ -90,5 +104,17 @@ final class CoverageCheck {
         + " <= %.1f us", gen.clock().calibrations(), gen.clock().maxUncertaintyNanos() / 1e3);
     return new Coverage(records, sent, neverReached, outside, inCapture, matched, percent, exchanges,
         exchangesPercent, minMatchedPercent, sufficient, false, first, last, clock, s.toString());
+  }
+
+  /** Unmatched exchanges whose request started outside {@code [fromEpochNanos, toEpochNanos]}. */
+  private static long unrecordedExchanges(MatchResult match, long fromEpochNanos, long toEpochNanos) {
+    long n = 0;
+    for (MatchResult.Unmatched<WireExchange> u : match.unmatchedExchanges()) {
+      long start = u.item().requestStartEpochNanos();
+      if (start >= 0 && (start < fromEpochNanos || start > toEpochNanos)) {
+        n++;
+      }
+    }
+    return n;
   }
 }

@@ -3,6 +3,7 @@ package io.crosscheck.compare;
 import io.crosscheck.record.IntervalRecord;
 import io.crosscheck.record.RequestCsv.AgentColumns;
 import io.crosscheck.record.RequestRecord;
+import io.crosscheck.rundir.Findings.Coverage;
 import io.crosscheck.rundir.Findings.IntervalGroup;
 import io.crosscheck.rundir.Findings.ReportedIntervals;
 import io.crosscheck.wire.WireExchange;
@@ -58,8 +59,43 @@ public final class ReportedIntervalAnalysis {
     }
   }
 
-  /** The section for findings.json and the rows for {@link #CSV_FILE}. */
+  /**
+   * The section and the rows for {@link #CSV_FILE}; {@link #judged} is what findings.json states.
+   *
+   * @param section every figure the matched intervals give, whatever the evidence
+   * @param rows one per interval, matched or not
+   */
   public record Result(ReportedIntervals section, List<Row> rows) {
+    /**
+     * The section as a comparison may state it: its figures only when the run's records cleared the
+     * matching floor ({@code coverage.sufficient()}) and so did the intervals (matched in full, as a
+     * share of those recorded, at least {@code coverage.minMatchedPercent()}); otherwise no figure
+     * (an empty overall group, no URL group) and the statement says why, with the counts it rests on.
+     * The per-interval rows stay as they are, each saying whether it matched.
+     */
+    public ReportedIntervals judged(Coverage coverage) {
+      ReportedIntervals s = section;
+      if (s.intervals() == 0 || s.reporting().isEmpty()) {
+        return s; // nothing to judge: the statement says so already
+      }
+      double percent = 100.0 * s.intervalsMatched() / s.intervals();
+      String why;
+      if (!coverage.sufficient()) {
+        why = String.format(Locale.ROOT, "the run's records are below the %.0f %% matching floor (see coverage)",
+            coverage.minMatchedPercent());
+      } else if (percent < coverage.minMatchedPercent()) {
+        why = String.format(Locale.ROOT, "%.1f %% of the reported intervals matched in full, below the %.0f %%"
+            + " floor", percent, coverage.minMatchedPercent());
+      } else {
+        return s;
+      }
+      String statement = "not judged: " + why + "; " + evidence(s.intervals(), s.intervalsMatched(), s.exchanges(),
+          s.exchangesMatched()) + "; exchanges joined to the wire through " + s.clockMapping();
+      return new ReportedIntervals(s.reporting(), s.intervals(), s.intervalsMatched(), s.exchanges(),
+          s.exchangesMatched(), s.unmatchedIntervals(), s.belowSpanToleranceMicros(), s.clockMapping(), statement,
+          group("all", List.of(), 0), List.of());
+    }
+
     /** Writes {@link #rows} as {@link #CSV_HEADER} rows. */
     public void writeCsv(Path file) throws IOException {
       try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
@@ -225,17 +261,28 @@ public final class ReportedIntervalAnalysis {
     if (intervals == 0) {
       return reporting + " was never called with an exchange behind it: no reported interval to judge";
     }
-    StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
-        "%,d of %,d reported intervals matched the wire in full (%,d of %,d of their exchanges matched); ",
-        matched, intervals, exchangesMatched, exchanges));
+    StringBuilder s = new StringBuilder(evidence(intervals, matched, exchanges, exchangesMatched));
     if (matched > 0) {
-      s.append(String.format(Locale.ROOT, "reported %.1f ms vs wire page %.1f ms, page+rest %.1f ms (span), "
-              + "%.1f ms summed; %.1f ms between exchanges",
-          overall.meanReportedMicros() / 1e3, overall.meanWirePageMicros() / 1e3,
-          overall.meanWireSpanMicros() / 1e3, overall.meanWireSumMicros() / 1e3, overall.meanGapMicros() / 1e3));
+      s.append("; ").append(inWords(overall));
     }
     s.append("; wire figures on the capture's clock, exchanges joined to it through ").append(clockMapping);
     return s.toString();
+  }
+
+  private static String evidence(long intervals, long matched, long exchanges, long exchangesMatched) {
+    return String.format(Locale.ROOT,
+        "%,d of %,d reported intervals matched the wire in full (%,d of %,d of their exchanges matched)",
+        matched, intervals, exchangesMatched, exchanges);
+  }
+
+  /**
+   * The group's means in one sentence: {@code reported 14.0 ms vs wire page 3.9 ms, page+rest 9.6 ms
+   * (span; 7.8 ms summed, 1.8 ms between exchanges)}.
+   */
+  private static String inWords(IntervalGroup g) {
+    return String.format(Locale.ROOT, "reported %.1f ms vs wire page %.1f ms, page+rest %.1f ms (span; %.1f ms"
+            + " summed, %.1f ms between exchanges)", g.meanReportedMicros() / 1e3, g.meanWirePageMicros() / 1e3,
+        g.meanWireSpanMicros() / 1e3, g.meanWireSumMicros() / 1e3, g.meanGapMicros() / 1e3);
   }
 
   private static String micros(long nanos) {

@@ -1,9 +1,6 @@
 package io.crosscheck.record;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -59,23 +56,12 @@ public record AgentJson(Integer formatVersion, String agentVersion, String statu
   /**
    * Reads an agent.json.
    *
-   * @throws IOException naming the file: missing (the agent never started), or not valid JSON (with
-   *     its line and column)
+   * @throws IOException naming the file: missing (the agent never started), not valid JSON (with its
+   *     line and column), or not an object ({@link JsonFiles#readObject})
    */
   public static AgentJson read(Path file) throws IOException {
-    try {
-      AgentJson a = JsonFiles.mapper().readValue(file.toFile(), AgentJson.class);
-      if (a == null) {
-        throw new MalformedInputException(file + ": not a JSON object");
-      }
-      return a;
-    } catch (NoSuchFileException | FileNotFoundException e) {
-      throw new IOException(file + ": missing: the agent did not start in the target (see target.err)");
-    } catch (JsonProcessingException e) {
-      throw new MalformedInputException(file + ": not valid JSON: " + e.getOriginalMessage()
-          + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
-              + e.getLocation().getColumnNr() + ")"), e);
-    }
+    return JsonFiles.convert(file, JsonFiles.readObject(file, "missing: the agent did not start in the target (see"
+        + " target.err)"), AgentJson.class);
   }
 
   /** Whether the recording ended cleanly (the target ended, or a stop attach detached it). */

@@ -63,44 +63,14 @@ public final class IntervalCsv {
   /** Reads intervals from {@code in}; {@code name} starts every error message. */
   public static ReadResult read(Reader in, String name) throws IOException {
     RequestCsv.RowReader rows = new RequestCsv.RowReader(in);
-    if (!rows.next()) {
-      throw new MalformedInputException(name + ":1: empty file (expected the header " + HEADER + ")");
-    }
-    List<String> header = rows.texts();
+    List<String> header = rows.header(name, HEADER);
     if (!COLUMNS.equals(header)) {
       throw new MalformedInputException(
           name + ":1: header \"" + String.join(",", header) + "\" (expected " + HEADER + ")");
     }
     List<IntervalRecord> out = new ArrayList<>();
-    int columns = COLUMNS.size();
-    while (true) {
-      int line = rows.nextLine;
-      if (!rows.next()) {
-        return new ReadResult(out, Optional.empty());
-      }
-      if (rows.fieldCount == 1 && rows.length(0) == 0 && rows.endedWithLineEnd) {
-        continue;
-      }
-      if (!rows.endedWithLineEnd) {
-        String reason = rows.unterminatedQuote ? "no line end (inside a quoted field)"
-            : "no line end (" + rows.fieldCount + " of " + columns + " columns)";
-        return new ReadResult(out, Optional.of(new RequestCsv.TornLine(line, rows.rowBytes, reason)));
-      }
-      if (rows.fieldCount != columns) {
-        MalformedInputException error = new MalformedInputException(
-            name + ":" + line + ": " + rows.fieldCount + " columns (expected " + columns + ")");
-        if (rows.fieldCount > columns) {
-          throw error;
-        }
-        RequestCsv.TornLine torn = new RequestCsv.TornLine(line, rows.rowBytes,
-            rows.fieldCount + " columns (expected " + columns + ")");
-        while (rows.next()) {
-          if (!(rows.fieldCount == 1 && rows.length(0) == 0)) {
-            throw error; // a short row followed by more rows is malformed, not torn
-          }
-        }
-        return new ReadResult(out, Optional.of(torn));
-      }
+    while (rows.nextDataRow(COLUMNS.size(), name)) {
+      int line = rows.line;
       RequestCsv.Field f = new RequestCsv.Field(rows, name, line, COLUMNS);
       long exchanges = f.longAt(9);
       if (exchanges < 0 || exchanges > Integer.MAX_VALUE) {
@@ -110,5 +80,6 @@ public final class IntervalCsv {
       out.add(new IntervalRecord(f.longAt(0), f.longAt(1), rows.text(2), rows.text(3), f.longAt(4), f.longAt(5),
           f.longAt(6), rows.text(7), rows.text(8), (int) exchanges));
     }
+    return new ReadResult(out, Optional.ofNullable(rows.torn));
   }
 }

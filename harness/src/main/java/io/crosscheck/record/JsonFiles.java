@@ -1,17 +1,21 @@
 package io.crosscheck.record;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.deser.std.NumberDeserializers;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import java.io.FileNotFoundException;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
@@ -56,6 +60,38 @@ public final class JsonFiles {
         .enable(SerializationFeature.INDENT_OUTPUT)
         .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
         .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+  }
+
+  /**
+   * Reads a file that must hold one JSON object.
+   *
+   * @param whenMissing what a missing file means, after {@code FILE: }
+   * @throws IOException naming the file: missing ({@code whenMissing}), not valid JSON (with its line
+   *     and column), or not an object ({@link MalformedInputException} for the last two)
+   */
+  public static JsonNode readObject(Path file, String whenMissing) throws IOException {
+    try {
+      JsonNode tree = MAPPER.readTree(file.toFile());
+      if (tree == null || !tree.isObject()) {
+        throw new MalformedInputException(file + ": not a JSON object");
+      }
+      return tree;
+    } catch (NoSuchFileException | FileNotFoundException e) {
+      throw new IOException(file + ": " + whenMissing);
+    } catch (JsonProcessingException e) {
+      throw new MalformedInputException(file + ": not valid JSON: " + e.getOriginalMessage()
+          + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
+              + e.getLocation().getColumnNr() + ")"), e);
+    }
+  }
+
+  /** The object {@code tree} (read from {@code file}) as a {@code type}; a mismatch names the file. */
+  public static <T> T convert(Path file, JsonNode tree, Class<T> type) throws IOException {
+    try {
+      return MAPPER.treeToValue(tree, type);
+    } catch (JsonProcessingException e) {
+      throw new MalformedInputException(file + ": " + e.getOriginalMessage(), e);
+    }
   }
 
   /** Writes {@code value} as JSON to {@code file}, atomically. */

@@ -254,53 +254,19 @@ public final class RequestCsv {
   private static Optional<TornLine> forEach(Reader in, String name, Consumer<RequestRecord> consumer,
       AgentRows agentRows) throws IOException {
     RowReader rows = new RowReader(in);
-    if (!rows.next()) {
-      throw new MalformedInputException(name + ":1: empty file (expected the header " + HEADER + ")");
-    }
-    if (rows.unterminatedQuote) {
-      throw new MalformedInputException(name + ":1: end of file inside a quoted field of the header");
-    }
-    List<String> header = rows.texts();
+    List<String> header = rows.header(name, HEADER);
     boolean agentFile = ALL_AGENT_COLUMNS.equals(header);
     if (!COLUMNS.equals(header) && !agentFile) {
       throw new MalformedInputException(
           name + ":1: header \"" + String.join(",", header) + "\" (expected " + HEADER + ", or the agent's "
               + AGENT_HEADER + ")");
     }
-    int columns = agentFile ? ALL_AGENT_COLUMNS.size() : COLUMNS.size();
+    List<String> columns = agentFile ? ALL_AGENT_COLUMNS : COLUMNS;
     if (agentRows != null) {
       agentRows.agentFile = agentFile;
     }
-    while (true) {
-      int line = rows.nextLine;
-      if (!rows.next()) {
-        return Optional.empty();
-      }
-      if (rows.fieldCount == 1 && rows.length(0) == 0 && rows.endedWithLineEnd) {
-        continue; // a blank line, e.g. a trailing one
-      }
-      if (!rows.endedWithLineEnd) {
-        // the end of the input in the middle of a row: the writer never finished it
-        String reason = rows.unterminatedQuote
-            ? "no line end (inside a quoted field)"
-            : "no line end (" + rows.fieldCount + " of " + columns + " columns)";
-        return Optional.of(new TornLine(line, rows.rowBytes, reason));
-      }
-      if (rows.fieldCount < columns) {
-        IOException error = columnCount(rows, name, line, columns);
-        TornLine torn = new TornLine(line, rows.rowBytes,
-            rows.fieldCount + " columns (expected " + columns + ")");
-        while (rows.next()) {
-          if (!(rows.fieldCount == 1 && rows.length(0) == 0)) {
-            throw error; // not the last row: a malformed row, not a torn one
-          }
-        }
-        return Optional.of(torn);
-      }
-      if (rows.fieldCount != columns) {
-        throw columnCount(rows, name, line, columns);
-      }
-      Field p = new Field(rows, name, line, agentFile ? ALL_AGENT_COLUMNS : COLUMNS);
+    while (rows.nextDataRow(columns.size(), name)) {
+      Field p = new Field(rows, name, rows.line, columns);
       RequestRecord r = parse(rows, p);
       if (agentFile && agentRows != null) {
         // parsed before the record is handed on: a malformed agent column fails the read at its line
@@ -308,11 +274,7 @@ public final class RequestCsv {
       }
       consumer.accept(r);
     }
-  }
-
-  private static IOException columnCount(RowReader f, String name, int line, int columns) {
-    return new MalformedInputException(
-        name + ":" + line + ": " + f.fieldCount + " columns (expected " + columns + ")");
+    return Optional.ofNullable(rows.torn);
   }
 
   private static RequestRecord parse(RowReader f, Field p) throws IOException {
@@ -413,9 +375,74 @@ public final class RequestCsv {
     /** The current row's length in UTF-8 bytes as read, quotes and line end included. */
     long rowBytes;
     private final String[] textCache = new String[TEXT_CACHE_SLOTS];
+    /** The first line of the row {@link #nextDataRow} returned. */
+    int line;
+    /** The torn last row {@link #nextDataRow} skipped at the end of the input, or null. */
+    TornLine torn;
 
     RowReader(Reader in) {
       this.in = in;
+    }
+
+    /**
+     * Reads the header row of {@code name}, whose expected header is {@code expected}, and returns its
+     * field texts.
+     *
+     * @throws IOException for an empty file or one that ends inside a quoted header field
+     */
+    List<String> header(String name, String expected) throws IOException {
+      if (!next()) {
+        throw new MalformedInputException(name + ":1: empty file (expected the header " + expected + ")");
+      }
+      if (unterminatedQuote) {
+        throw new MalformedInputException(name + ":1: end of file inside a quoted field of the header");
+      }
+      return texts();
+    }
+
+    /**
+     * Reads the next data row of a file with {@code columns} columns, skipping blank lines. The
+     * writers append whole rows, each with its line end, so a writer killed mid-row leaves a last row
+     * without its line end (fewer columns, a cut number or a cut text): such a row is torn, and so is
+     * a last row with its line end but fewer columns (blank lines after it do not count). A torn row
+     * ends the reading with {@link #torn} set; any other row with the wrong column count, and a short
+     * row followed by more rows, fails with {@code NAME:LINE}.
+     *
+     * @return true with the row ready ({@link #line} its first line); false at the end of the input
+     */
+    boolean nextDataRow(int columns, String name) throws IOException {
+      while (true) {
+        line = nextLine;
+        if (!next()) {
+          return false;
+        }
+        if (fieldCount == 1 && length(0) == 0 && endedWithLineEnd) {
+          continue; // a blank line, e.g. a trailing one
+        }
+        if (!endedWithLineEnd) {
+          // the end of the input in the middle of a row: the writer never finished it
+          torn = new TornLine(line, rowBytes, unterminatedQuote ? "no line end (inside a quoted field)"
+              : "no line end (" + fieldCount + " of " + columns + " columns)");
+          return false;
+        }
+        String count = fieldCount + " columns (expected " + columns + ")";
+        if (fieldCount < columns) {
+          TornLine last = new TornLine(line, rowBytes, count);
+          int at = line;
+          while (next()) {
+            if (!(fieldCount == 1 && length(0) == 0)) {
+              // not the last row: a malformed row, not a torn one
+              throw new MalformedInputException(name + ":" + at + ": " + count);
+            }
+          }
+          torn = last;
+          return false;
+        }
+        if (fieldCount != columns) {
+          throw new MalformedInputException(name + ":" + line + ": " + count);
+        }
+        return true;
+      }
     }
 
     private int read() throws IOException {

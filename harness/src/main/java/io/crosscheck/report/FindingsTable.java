@@ -141,7 +141,8 @@ public final class FindingsTable {
     return reasons.isEmpty() ? "" : label + " " + reasons;
   }
 
-  private static void line(StringBuilder out, String label, String text) {
+  /** One labelled line: the label and a colon in 14 columns, then the text (shared by the report's tables). */
+  static void line(StringBuilder out, String label, String text) {
     out.append(String.format(Locale.ROOT, "%-14s %s%n", label + ":", text));
   }
 

@@ -1,6 +1,8 @@
 package io.crosscheck.rundir;
 
+import io.crosscheck.record.AgentJson;
 import io.crosscheck.record.ClockCalibration;
+import io.crosscheck.record.IntervalCsv;
 import io.crosscheck.record.ClockOffset;
 import io.crosscheck.model.Workload;
 import io.crosscheck.telemetry.TelemetrySummary;
@@ -149,8 +151,8 @@ public final class RunDirectory {
     Instant now = Instant.now();
     Map<String, String> files = new LinkedHashMap<>();
     files.put("requests", RunFiles.REQUESTS_CSV);
-    files.put("intervals", "intervals.csv");
-    files.put("agent", "agent.json");
+    files.put("intervals", IntervalCsv.FILE);
+    files.put("agent", AgentJson.FILE);
     files.put("telemetry", RunFiles.TELEMETRY_CSV);
     files.put("targetOut", "target.out");
     files.put("targetErr", "target.err");
@@ -163,17 +165,17 @@ public final class RunDirectory {
 
   /**
    * Rewrites the run.json of {@link #writeTargetStart} with the final status, the generator's end
-   * ({@code target}), its JVM as the agent saw it, and what the agent recorded.
+   * ({@code target}) and its JVM as the agent saw it (the engine result stays absent: agent.json
+   * holds what the agent recorded).
    *
    * @param status {@code completed}, {@code interrupted} or {@code failed}
    * @param target the target section with its end (exit code, agent status)
    * @param generatorJvm the generator's JVM (from agent.json), null without the agent
-   * @param result the recording's span and counts, null when unknown
    * @param endClock the clock offset calibrated at the end
    */
   public void writeTargetEnd(String status, RunJson.TargetSection target, RunJson.GeneratorJvmSection generatorJvm,
-      RunJson.EngineResultSection result, ClockOffset endClock) throws IOException {
-    end(status, result, endClock, generatorJvm, target);
+      ClockOffset endClock) throws IOException {
+    end(status, null, endClock, generatorJvm, target);
   }
 
   /**

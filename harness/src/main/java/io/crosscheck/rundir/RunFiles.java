@@ -1,16 +1,13 @@
 package io.crosscheck.rundir;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.crosscheck.record.JsonFiles;
 import io.crosscheck.record.MalformedInputException;
 import io.crosscheck.record.RecordingSink;
 import io.crosscheck.record.SummaryJson;
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
@@ -53,7 +50,7 @@ public final class RunFiles {
    */
   public static RunJson readRun(Path dir) throws IOException {
     Path file = dir.resolve(RUN_JSON);
-    JsonNode tree = readTree(file, "not a crosscheck run directory (no run.json)");
+    JsonNode tree = JsonFiles.readObject(file, "not a crosscheck run directory (no run.json)");
     int version = version(file, tree);
     if (version < 2 && tree.path("engineResult").isObject()) {
       ObjectNode result = (ObjectNode) tree.get("engineResult");
@@ -63,7 +60,7 @@ public final class RunFiles {
         result.put("reportedResolutionNanos", millis ? 1_000_000L : 0L);
       }
     }
-    return convert(file, tree, RunJson.class);
+    return JsonFiles.convert(file, tree, RunJson.class);
   }
 
   /** Writes {@code dir/run.json} atomically. */
@@ -77,7 +74,7 @@ public final class RunFiles {
     if (!Files.exists(file)) {
       return Optional.empty();
     }
-    return Optional.of(convert(file, readTree(file, "missing"), SummaryJson.class));
+    return Optional.of(JsonFiles.convert(file, JsonFiles.readObject(file, "missing"), SummaryJson.class));
   }
 
   /** Reads {@code dir/capture.json}, or empty when the run has none (not an audit). */
@@ -86,8 +83,8 @@ public final class RunFiles {
     if (!Files.exists(file)) {
       return Optional.empty();
     }
-    JsonNode tree = readTree(file, "missing");
-    return Optional.of(convert(file, tree, CaptureJson.class));
+    JsonNode tree = JsonFiles.readObject(file, "missing");
+    return Optional.of(JsonFiles.convert(file, tree, CaptureJson.class));
   }
 
   /** Writes {@code dir/capture.json} atomically. */
@@ -97,9 +94,9 @@ public final class RunFiles {
 
   /** Reads a findings.json of any format version. */
   public static FindingsFile readFindings(Path file) throws IOException {
-    JsonNode tree = readTree(file, "missing: the run was not compared");
+    JsonNode tree = JsonFiles.readObject(file, "missing: the run was not compared");
     version(file, tree);
-    return convert(file, tree, FindingsFile.class);
+    return JsonFiles.convert(file, tree, FindingsFile.class);
   }
 
   /** Writes a findings.json atomically. */
@@ -144,22 +141,6 @@ public final class RunFiles {
         || started.get().isBefore(Instant.ofEpochSecond(0, run.startEpochNanos()).plusSeconds(1));
   }
 
-  private static JsonNode readTree(Path file, String whenMissing) throws IOException {
-    try {
-      JsonNode tree = JsonFiles.mapper().readTree(file.toFile());
-      if (tree == null || !tree.isObject()) {
-        throw new MalformedInputException(file + ": not a JSON object");
-      }
-      return tree;
-    } catch (NoSuchFileException | FileNotFoundException e) {
-      throw new IOException(file + ": " + whenMissing);
-    } catch (JsonProcessingException e) {
-      throw new MalformedInputException(file + ": not valid JSON: " + e.getOriginalMessage()
-          + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
-              + e.getLocation().getColumnNr() + ")"), e);
-    }
-  }
-
   private static int version(Path file, JsonNode tree) throws IOException {
     int version = tree.path("formatVersion").asInt(1);
     if (version > FORMAT_VERSION) {
@@ -167,13 +148,5 @@ public final class RunFiles {
           + " reads up to " + FORMAT_VERSION + ")");
     }
     return version;
-  }
-
-  private static <T> T convert(Path file, JsonNode tree, Class<T> type) throws IOException {
-    try {
-      return JsonFiles.mapper().treeToValue(tree, type);
-    } catch (JsonProcessingException e) {
-      throw new MalformedInputException(file + ": " + e.getOriginalMessage(), e);
-    }
   }
 }

@@ -74,6 +74,19 @@ class GeneratorAuditUsageTest {
   }
 
   @Test
+  void hookFamiliesAreTheAgents() {
+    assertRefused("--hooks: \"http-url-connection+okhttp\": expected hook families joined by + among"
+        + " [http-url-connection, java-http-client, apache-httpclient]", "--hooks", "http-url-connection+okhttp", "--",
+        "java", "Main");
+    // every family the agent knows passes the check (the run then stops at the command that is no JVM's)
+    for (String hooks : List.of("java-http-client", "apache-httpclient", "http-url-connection+java-http-client")) {
+      Ran r = audit("--hooks", hooks, "--", "python3", "client.py");
+      assertEquals(2, r.exitCode(), r.err());
+      assertFalse(r.err().contains("--hooks"), hooks + " is a known family: " + r.err());
+    }
+  }
+
+  @Test
   void agentArgumentsAndTheJavaagentOptionGoRightAfterTheLauncher() {
     List<String> launched = GeneratorAudit.withAgent(List.of("/jdk/bin/java", "-cp", "x.jar", "Main", "a"),
         Path.of("/a/crosscheck-agent-1.jar"), "out=/r,server=127.0.0.1:8080");

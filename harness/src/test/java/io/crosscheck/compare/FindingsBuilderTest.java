@@ -101,6 +101,25 @@ class FindingsBuilderTest {
   }
 
   @Test
+  void exchangesBeforeTheFirstRecordAndAfterTheLastAreSaidToBeUnrecorded() {
+    List<RequestRecord> records = new ArrayList<>();
+    List<WireExchange> wire = new ArrayList<>();
+    List<ConnectionEvent> events = new ArrayList<>();
+    // an agent attached for a while: the capture also holds the generator's traffic before and after
+    perSession(3, 4, 10 * SECOND, records, wire, events);
+    perSession(2, 3, 0, new ArrayList<>(), wire, events);
+    perSession(2, 3, 30 * SECOND, new ArrayList<>(), wire, events);
+
+    Findings f = build(records, wire, events);
+
+    assertEquals(12, f.coverage().matched());
+    assertTrue(f.coverage().sufficient(), "the records' side is complete");
+    assertTrue(f.coverage().statement().contains("the capture also holds 12 exchanges before the first record or"
+        + " after the last, which the generator did not record: only the records' side is held to the wire"),
+        f.coverage().statement());
+  }
+
+  @Test
   void belowTheFloorNothingIsJudgedAndTheShareIsSaid() {
     List<RequestRecord> records = new ArrayList<>();
     List<WireExchange> wire = new ArrayList<>();

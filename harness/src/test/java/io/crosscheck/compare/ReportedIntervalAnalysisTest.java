@@ -10,6 +10,7 @@ import io.crosscheck.record.IntervalRecord;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestCsv.AgentColumns;
 import io.crosscheck.record.RequestRecord;
+import io.crosscheck.rundir.Findings.Coverage;
 import io.crosscheck.rundir.Findings.IntervalGroup;
 import io.crosscheck.rundir.Findings.ReportedIntervals;
 import io.crosscheck.wire.WireExchange;
@@ -84,6 +85,48 @@ class ReportedIntervalAnalysisTest {
     assertEquals(ReportedIntervalAnalysis.CSV_HEADER, lines.get(0));
     assertEquals("1,7,U,/ViewItem,3,true,,9000.0,2000.0,6000.0,4000.0,2000.0,3000.0", lines.get(1));
     assertEquals("2,7,U,/Home,1,false,exchange-unmatched,4000.0,,,,,", lines.get(2));
+  }
+
+  /** The coverage of a comparison, sufficient or not, at the default 90 % floor. */
+  private static Coverage coverage(boolean sufficient) {
+    return new Coverage(4, 4, 0, 0, 4, sufficient ? 4 : 1, sufficient ? 100 : 25, 4, 100, 90, sufficient, false, 0,
+        1, "c", "");
+  }
+
+  @Test
+  void noFigureBelowTheMatchingFloorOfTheRecordsOrOfTheIntervals() {
+    List<RequestRecord> records = List.of(
+        record(7, 0, "/a", "127.0.0.1:5000", 0, 10 * MS, 2 * MS, Outcome.OK),
+        record(7, 1, "/b", "127.0.0.1:5001", 0, 20 * MS, 2 * MS, Outcome.OK));
+    List<WireExchange> wire = List.of(exchange("127.0.0.1:5000", 0, 0, "/a", 10 * MS, 2 * MS));
+    List<AgentColumns> agent = List.of(new AgentColumns("U", 1, -1), new AgentColumns("U", 2, -1));
+    List<IntervalRecord> intervals = List.of(new IntervalRecord(1, 7, "U", "a.U#call", 9 * MS, 13 * MS, 4 * MS, "",
+        "", 1), new IntervalRecord(2, 7, "U", "a.U#call", 19 * MS, 23 * MS, 4 * MS, "", "", 1));
+    ReportedIntervalAnalysis.Result r = ReportedIntervalAnalysis.analyse(records, agent, intervals,
+        Matcher.match(records, wire, CLOCK), "reportedBy=a.U#call", 0, "c");
+    assertEquals(1, r.section().overall().count(), "one interval has its figures");
+
+    // the records cleared the floor, the intervals (1 of 2 in full) did not
+    ReportedIntervals s = r.judged(coverage(true));
+    assertEquals(0, s.overall().count());
+    assertTrue(Double.isNaN(s.overall().meanReportedMicros()), "no figure: " + s.overall());
+    assertEquals(List.of(), s.groups());
+    assertEquals(1, s.intervalsMatched(), "the counts stay");
+    assertTrue(s.statement().startsWith("not judged: 50.0 % of the reported intervals matched in full, below the 90"
+        + " % floor; 1 of 2 reported intervals matched the wire in full (1 of 2 of their exchanges matched)"),
+        s.statement());
+    String table = io.crosscheck.report.ReportedIntervalTable.format(s);
+    assertTrue(table.contains("not judged") && !table.contains("wireSpan"), "evidence only: " + table);
+    // the run's records below the floor: nothing of the intervals is judged either
+    assertTrue(r.judged(coverage(false)).statement().startsWith("not judged: the run's records are below the 90 %"
+        + " matching floor"), r.judged(coverage(false)).statement());
+    // enough of both: the section as analysed
+    ReportedIntervals full = ReportedIntervalAnalysis.analyse(records.subList(0, 1), agent.subList(0, 1),
+        intervals.subList(0, 1), Matcher.match(records.subList(0, 1), wire, CLOCK), "reportedBy=a.U#call", 0, "c")
+        .judged(coverage(true));
+    assertEquals(1, full.overall().count());
+    String printed = io.crosscheck.report.ReportedIntervalTable.format(full);
+    assertTrue(printed.contains("wireSpan") && printed.contains("(1 intervals)"), printed);
   }
 
   @Test

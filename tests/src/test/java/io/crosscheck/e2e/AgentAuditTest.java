@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.crosscheck.cli.Main;
 import io.crosscheck.record.RequestCsv;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.rubis.server.RubisServer;
@@ -12,11 +11,6 @@ import io.crosscheck.rubis.server.RubisServerConfig;
 import io.crosscheck.server.ServiceDemand;
 import io.crosscheck.testgen.rubis.RubisLikeClient;
 import io.crosscheck.testgen.tpcw.TpcwLikeEmulator;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -33,7 +27,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Issue 10's acceptance: unmodified generators (the RUBiS-like client and the TPC-W-like emulator of
@@ -72,7 +65,7 @@ class AgentAuditTest {
   }
 
   /** Runs {@code crosscheck audit --out OUT --progress off --server ... OPTIONS -- java -cp TESTS MAIN ARGS}. */
-  static synchronized Audited audit(Path out, List<String> options, Class<?> main, String... args) throws Exception {
+  static Audited audit(Path out, List<String> options, Class<?> main, String... args) throws Exception {
     List<String> all = new ArrayList<>(List.of("audit", "--out", out.toString(), "--progress", "off", "--server",
         "127.0.0.1:" + server.port()));
     all.addAll(options);
@@ -80,26 +73,13 @@ class AgentAuditTest {
     all.addAll(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
         testClasses().toString(), main.getName()));
     all.addAll(Arrays.asList(args));
-    CommandLine cl = Main.commandLine();
-    StringWriter err = new StringWriter();
-    cl.setErr(new PrintWriter(err, true));
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    PrintStream saved = System.out;
-    System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-    int code;
-    try {
-      code = cl.execute(all.toArray(String[]::new));
-    } finally {
-      System.setOut(saved);
-    }
-    String printed = bytes.toString(StandardCharsets.UTF_8);
-    saved.print(printed);
+    Evidence.Compared ran = Evidence.execute(all);
     Path dir;
     try (Stream<Path> dirs = Files.list(out)) {
       List<Path> list = dirs.filter(Files::isDirectory).sorted().toList();
       dir = list.isEmpty() ? null : list.get(list.size() - 1);
     }
-    return new Audited(code, printed, err.toString(), dir);
+    return new Audited(ran.exitCode(), ran.out(), ran.err(), dir);
   }
 
   /** The tests' compiled classes: the generators' class path (nothing of crosscheck's). */
@@ -267,15 +247,12 @@ class AgentAuditTest {
       List<String> args = new ArrayList<>(List.of("audit", "--out", out.resolve("runs").toString(), "--progress",
           "off", "--server", "127.0.0.1:" + server.port(), "--pid", String.valueOf(target.pid()), "--duration", "2s",
           "--reported-by", RUBIS_REPORTED_BY));
-      CommandLine cl = Main.commandLine();
-      StringWriter err = new StringWriter();
-      cl.setErr(new PrintWriter(err, true));
-      int code = cl.execute(args.toArray(String[]::new));
+      Evidence.Compared ran = Evidence.execute(args);
       Path dir;
       try (Stream<Path> dirs = Files.list(out.resolve("runs"))) {
         dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
       }
-      assertEquals(0, code, err + " " + Files.readString(out.resolve("target.log")));
+      assertEquals(0, ran.exitCode(), ran + " " + Files.readString(out.resolve("target.log")));
       assertTrue(target.isAlive(), "the generator runs on after the agent detached");
       JsonNode agent = Evidence.json(dir.resolve("agent.json"));
       assertEquals("detached", agent.get("status").asText(), agent.toString());

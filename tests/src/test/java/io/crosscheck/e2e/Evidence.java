@@ -45,7 +45,7 @@ final class Evidence {
 
   private Evidence() {}
 
-  /** What one {@code crosscheck compare} printed and returned. */
+  /** What one {@code crosscheck} command (compare, audit) printed and returned. */
   record Compared(int exitCode, String out, String err) {
     @Override
     public String toString() {
@@ -57,9 +57,17 @@ final class Evidence {
    * Runs {@code crosscheck compare ARGS} in-process, as a user would type it, capturing what it
    * prints (the command prints to System.out: swapped for the call; tests run one at a time).
    */
-  static synchronized Compared compare(String... args) {
+  static Compared compare(String... args) {
     List<String> all = new ArrayList<>(List.of("compare"));
     all.addAll(Arrays.asList(args));
+    return execute(all);
+  }
+
+  /**
+   * Runs {@code crosscheck ARGS} (the subcommand first) in-process, capturing what it prints: its
+   * stdout (System.out, swapped for the call, then echoed) and the command line's stderr.
+   */
+  static synchronized Compared execute(List<String> args) {
     CommandLine cl = Main.commandLine();
     StringWriter err = new StringWriter();
     cl.setErr(new PrintWriter(err, true));
@@ -68,7 +76,7 @@ final class Evidence {
     System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
     int code;
     try {
-      code = cl.execute(all.toArray(String[]::new));
+      code = cl.execute(args.toArray(String[]::new));
     } finally {
       System.setOut(saved);
     }
