@@ -208,8 +208,7 @@ public final class ApacheRecorder {
       }
       Object entity = call(response, "getEntity");
       if (entity == null || !Boolean.TRUE.equals(call(entity, "isStreaming"))) {
-        ex.lastByteNanos = ex.lastSocketReadNanos;
-        ex.end(ex.status >= 400 ? "http-error" : "ok", "");
+        ex.complete();
         Recorder.finish(ex, s);
       }
     } catch (Throwable t) {
@@ -234,8 +233,7 @@ public final class ApacheRecorder {
     if (ex == null || ex.ended) {
       return;
     }
-    ex.lastByteNanos = ex.lastSocketReadNanos;
-    ex.end(ex.status >= 400 ? "http-error" : "ok", "");
+    ex.complete();
   }
 
   /** Enter of an EofSensorInputStream read. */
@@ -285,12 +283,11 @@ public final class ApacheRecorder {
     ex.closeNanos = System.nanoTime();
     if (!ex.ended) {
       if (!abort && thrown == null) {
-        ex.lastByteNanos = ex.lastSocketReadNanos;
-        ex.end(ex.status >= 400 ? "http-error" : "ok", "");
+        ex.complete();
       } else if (thrown != null) {
         ex.end(Outcomes.of(thrown, ex), Recorder.describe(thrown));
       } else {
-        ex.end(ex.status >= 400 ? "http-error" : "aborted", "aborted before the end of the reply");
+        ex.cutShort("aborted before the end of the reply");
       }
     }
     Recorder.finish(ex, s);

@@ -257,8 +257,7 @@ public final class AsyncRecorder {
           return;
         }
         ex.status = status;
-        ex.lastByteNanos = ex.lastSocketReadNanos;
-        ex.end(status >= 400 ? "http-error" : "ok", "");
+        ex.complete();
       }
       finish(ex);
     } catch (Throwable t) {

@@ -47,6 +47,23 @@ final class Exchange {
     this.httpUrlConnection = httpUrlConnection;
   }
 
+  /**
+   * The reply ended complete: its last byte is the socket read that delivered it; ok, or http-error
+   * for a status of 400 or more.
+   */
+  void complete() {
+    if (ended) {
+      return;
+    }
+    lastByteNanos = lastSocketReadNanos;
+    end(status >= 400 ? "http-error" : "ok", "");
+  }
+
+  /** The reply was cut short by the generator ({@code why}): aborted, or http-error for a status >= 400. */
+  void cutShort(String why) {
+    end(status >= 400 ? "http-error" : "aborted", why);
+  }
+
   /** Ends the reply with {@code outcome}; the first end wins. */
   void end(String outcome, String detail) {
     if (ended) {

@@ -204,7 +204,7 @@ public final class Recorder {
       Exchange ex = BY_HUC.get(huc);
       if (ex != null && !ex.queued) {
         if (!ex.ended) {
-          ex.end(ex.status >= 400 ? "http-error" : "aborted", "disconnected before the end of the reply");
+          ex.cutShort("disconnected before the end of the reply");
         }
         ThreadState s = STATE.get();
         finish(ex, s);
@@ -315,7 +315,7 @@ public final class Recorder {
   static void begin(ThreadState s, Exchange ex) {
     if (s.current != null && !s.current.queued) {
       Exchange old = s.current;
-      old.end(old.status >= 400 ? "http-error" : "aborted", "abandoned: its thread began another request");
+      old.cutShort("abandoned: its thread began another request");
       finish(old, s);
     }
     if (s.unclosed != null && !s.unclosed.queued) {
@@ -378,8 +378,7 @@ public final class Recorder {
     try {
       Exchange ex = STREAMS.get(stream);
       if (ex != null && !ex.ended) {
-        ex.lastByteNanos = ex.lastSocketReadNanos;
-        ex.end(ex.status >= 400 ? "http-error" : "ok", "");
+        ex.complete();
         if (s.current == ex) {
           s.current = null; // its close may never come; later socket reads are not its own
           s.unclosed = ex;
@@ -402,7 +401,7 @@ public final class Recorder {
       }
       ex.closeNanos = System.nanoTime();
       if (!ex.ended) {
-        ex.end(ex.status >= 400 ? "http-error" : "aborted", "closed before the end of the reply");
+        ex.cutShort("closed before the end of the reply");
       }
       finish(ex, STATE.get());
     } catch (Throwable t) {
