@@ -4,6 +4,7 @@ import io.crosscheck.model.Phase;
 import io.crosscheck.model.Reply;
 import io.crosscheck.model.RequestPlan;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -14,11 +15,16 @@ import java.util.List;
  */
 public final class RequestCursor {
   private final SessionPlan plan;
-  private int next;
+  /** The planned requests, drawn as the session goes (never all held). */
+  private final Iterator<RequestPlan> requests;
+  /** The request after the last group, drawn to see whether it belongs to it; null if none. */
+  private RequestPlan lookahead;
   private boolean started;
 
   public RequestCursor(SessionPlan plan) {
     this.plan = plan;
+    this.requests = plan.requestIterator();
+    this.lookahead = requests.hasNext() ? requests.next() : null;
   }
 
   /** True when engines must keep reply bodies for this session. */
@@ -42,12 +48,12 @@ public final class RequestCursor {
       started = true;
       return r == null ? List.of() : List.of(r);
     }
-    List<RequestPlan> requests = plan.requests();
     List<RequestPlan> group = new ArrayList<>(2);
-    if (next < requests.size()) {
+    if (lookahead != null) {
       do {
-        group.add(requests.get(next++));
-      } while (next < requests.size() && requests.get(next).burstWithPrevious());
+        group.add(lookahead);
+        lookahead = requests.hasNext() ? requests.next() : null;
+      } while (lookahead != null && lookahead.burstWithPrevious());
     }
     return group;
   }

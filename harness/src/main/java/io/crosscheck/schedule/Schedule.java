@@ -9,9 +9,10 @@ import io.crosscheck.model.Workload;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.SplittableRandom;
 
 /**
@@ -95,45 +96,113 @@ public final class Schedule {
   }
 
   private SessionPlan plan(long sessionId, int userId, long arrivalOffsetNanos) {
-    SplittableRandom random = Seeds.stream(workload.seed(), Seeds.SESSIONS, sessionId);
-    List<RequestPlan> requests = new ArrayList<>();
     SessionSource source = workload.source();
     boolean single = workload.arrival() instanceof Arrival.Open;
-    if (source instanceof SessionSource.UrlList list) {
-      int length = single ? 1 : drawLength(random);
-      for (int i = 0; i < length; i++) {
-        // an open arrival is a one-request session: cycle the list across arrivals, otherwise
-        // every arrival would request the first path
-        long position = single ? sessionId : i;
-        String path =
-            list.random()
-                ? list.paths().get(random.nextInt(list.paths().size()))
-                : list.paths().get((int) Long.remainderUnsigned(position, list.paths().size()));
-        long think = i == 0 ? 0 : drawThink(random, path);
-        requests.add(new RequestPlan(i, "GET", path, "", think, false));
-      }
-    } else if (source instanceof SessionSource.Scripted scripted) {
-      return new SessionPlan(sessionId, userId, arrivalOffsetNanos, List.of(),
+    if (source instanceof SessionSource.Scripted scripted) {
+      SplittableRandom random = sessionRandom(sessionId);
+      return SessionPlan.scripted(sessionId, userId, arrivalOffsetNanos,
           scripted.factory().create(sessionId, random.nextLong()));
-    } else if (source instanceof SessionSource.WsessLog log) {
+    }
+    if (source instanceof SessionSource.UrlList list) {
+      int length = single ? 1 : drawLength(sessionRandom(sessionId));
+      return new SessionPlan(sessionId, userId, arrivalOffsetNanos, length,
+          () -> new UrlListRequests(list, sessionId, single, length), null);
+    }
+    if (source instanceof SessionSource.WsessLog log) {
       SessionSource.WsSession session =
           log.sessions().get((int) Long.remainderUnsigned(sessionId, log.sessions().size()));
-      long pendingThink = 0;
-      int limit = single ? 1 : session.requests().size();
-      for (int i = 0; i < limit; i++) {
-        SessionSource.WsRequest r = session.requests().get(i);
-        long think = i == 0 || r.burstWithPrevious() ? 0 : pendingThink;
-        if (!r.burstWithPrevious()) {
-          pendingThink = r.thinkAfterNanos() >= 0 ? r.thinkAfterNanos() : -1;
-        }
-        if (think < 0) {
-          think = drawThink(random, r.path());
-        }
-        requests.add(
-            new RequestPlan(i, r.method(), r.path(), r.body(), think, i > 0 && r.burstWithPrevious()));
+      int length = single ? 1 : session.requests().size();
+      return new SessionPlan(sessionId, userId, arrivalOffsetNanos, length,
+          () -> new WsessRequests(session, sessionId, length), null);
+    }
+    return new SessionPlan(sessionId, userId, arrivalOffsetNanos, List.of());
+  }
+
+  private SplittableRandom sessionRandom(long sessionId) {
+    return Seeds.stream(workload.seed(), Seeds.SESSIONS, sessionId);
+  }
+
+  /**
+   * A URL-list session's requests, drawn in order from the session's seeded stream (after its
+   * length draw): path (when random), then think time. Constant memory whatever the length.
+   */
+  private final class UrlListRequests implements Iterator<RequestPlan> {
+    private final SessionSource.UrlList list;
+    private final long sessionId;
+    private final boolean single;
+    private final int length;
+    private final SplittableRandom random;
+    private int i;
+
+    UrlListRequests(SessionSource.UrlList list, long sessionId, boolean single, int length) {
+      this.list = list;
+      this.sessionId = sessionId;
+      this.single = single;
+      this.length = length;
+      this.random = sessionRandom(sessionId);
+      if (!single) {
+        drawLength(random); // the same stream position as when the length was drawn
       }
     }
-    return new SessionPlan(sessionId, userId, arrivalOffsetNanos, requests);
+
+    @Override
+    public boolean hasNext() {
+      return i < length;
+    }
+
+    @Override
+    public RequestPlan next() {
+      if (i >= length) {
+        throw new NoSuchElementException();
+      }
+      // an open arrival is a one-request session: cycle the list across arrivals, otherwise
+      // every arrival would request the first path
+      long position = single ? sessionId : i;
+      List<String> paths = list.paths();
+      String path = list.random()
+          ? paths.get(random.nextInt(paths.size()))
+          : paths.get((int) Long.remainderUnsigned(position, paths.size()));
+      long think = i == 0 ? 0 : drawThink(random, path);
+      return new RequestPlan(i++, "GET", path, "", think, false);
+    }
+  }
+
+  /** A wsesslog session's requests, its think times drawn where the log leaves them open. */
+  private final class WsessRequests implements Iterator<RequestPlan> {
+    private final SessionSource.WsSession session;
+    private final int length;
+    private final SplittableRandom random;
+    private long pendingThink;
+    private int i;
+
+    WsessRequests(SessionSource.WsSession session, long sessionId, int length) {
+      this.session = session;
+      this.length = length;
+      this.random = sessionRandom(sessionId);
+    }
+
+    @Override
+    public boolean hasNext() {
+      return i < length;
+    }
+
+    @Override
+    public RequestPlan next() {
+      if (i >= length) {
+        throw new NoSuchElementException();
+      }
+      SessionSource.WsRequest r = session.requests().get(i);
+      long think = i == 0 || r.burstWithPrevious() ? 0 : pendingThink;
+      if (!r.burstWithPrevious()) {
+        pendingThink = r.thinkAfterNanos() >= 0 ? r.thinkAfterNanos() : -1;
+      }
+      if (think < 0) {
+        think = drawThink(random, r.path());
+      }
+      RequestPlan plan = new RequestPlan(i, r.method(), r.path(), r.body(), think, i > 0 && r.burstWithPrevious());
+      i++;
+      return plan;
+    }
   }
 
   private int drawLength(SplittableRandom random) {
