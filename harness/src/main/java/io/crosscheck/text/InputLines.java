@@ -2,10 +2,10 @@ package io.crosscheck.text;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
+import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -72,12 +72,12 @@ public final class InputLines {
    */
   public static int forEach(Path file, String shown, Charset charset, String expected,
       LineHandler handler) throws InputFileException {
-    long sizeBytes = checkRegularFile(file, shown, InputLimits.MAX_FILE_BYTES, expected);
+    checkRegularFile(file, shown, InputLimits.MAX_FILE_BYTES, expected);
+    CharsetDecoder decoder = charset.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT);
     try (InputStream in = Files.newInputStream(file)) {
-      Reader reader = new InputStreamReader(in, charset.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT));
-      return split(reader, shown, expected, sizeBytes, handler);
+      return split(in, shown, expected, decoder, handler);
     } catch (InputFileException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
@@ -95,83 +95,126 @@ public final class InputLines {
   }
 
   /**
-   * Splits text into lines as {@link #forEach} does, within the line limits (for text that is
-   * already in memory, e.g. a shipped resource).
+   * Splits text that is already in memory (e.g. a shipped resource) into lines as {@link #forEach}
+   * does, within the line limits.
    */
   public static List<String> split(String text, String shown, String expected)
       throws InputFileException {
     List<String> lines = new ArrayList<>();
-    try {
-      split(new java.io.StringReader(text), shown, expected, text.length(), (n, t) -> lines.add(t));
-    } catch (InputFileException e) {
-      throw e;
-    } catch (IOException e) {
-      throw new InputFileException(shown, "cannot be read (" + e.getClass().getSimpleName() + ")");
+    Lines state = new Lines(shown, expected);
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (state.endsLine(c)) {
+        lines.add(text.substring(state.start, i));
+        state.start = i + 1;
+      } else if (state.skipped) {
+        state.start = i + 1;
+      } else {
+        state.checkLength(i - state.start + 1);
+      }
+    }
+    if (state.start < text.length()) {
+      state.countLine();
+      lines.add(text.substring(state.start));
     }
     return lines;
   }
 
-  private static int split(Reader reader, String shown, String expected, long sizeBytes,
+  /**
+   * Splits bytes on LF, CR and CRLF (bytes that never occur inside a multi-byte UTF-8 character)
+   * and decodes each line on its own, so a bad byte is reported at its own line.
+   */
+  private static int split(InputStream in, String shown, String expected, CharsetDecoder decoder,
       LineHandler handler) throws IOException {
-    char[] buffer = new char[8192];
-    StringBuilder line = new StringBuilder();
-    int number = 0;
-    long chars = 0;
-    boolean afterCr = false;
-    boolean open = false; // characters read since the last line end
-    while (true) {
-      int n;
-      try {
-        n = reader.read(buffer);
-      } catch (CharacterCodingException e) {
-        throw new InputFileException(shown + ":" + (number + 1), "not " + "valid text in the"
-            + " expected encoding (expected " + expected + " in UTF-8; is it a binary file?)");
-      }
-      if (n < 0) {
-        break;
-      }
-      chars += n;
-      if (chars > Math.max(sizeBytes, InputLimits.MAX_FILE_BYTES)) {
+    byte[] buffer = new byte[8192];
+    byte[] line = new byte[256];
+    int length = 0;
+    boolean open = false;
+    long total = 0;
+    Lines state = new Lines(shown, expected);
+    for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+      total += n;
+      if (total > InputLimits.MAX_FILE_BYTES) {
         throw new InputFileException(shown, "grew past the limit of "
             + InputLimits.count(InputLimits.MAX_FILE_BYTES) + " bytes while being read");
       }
       for (int i = 0; i < n; i++) {
-        char c = buffer[i];
-        if (c == '\n' && afterCr) {
-          afterCr = false;
-          continue;
-        }
-        afterCr = false;
-        if (c == '\n' || c == '\r') {
-          afterCr = c == '\r';
-          number = emit(shown, number, line, handler);
+        byte b = buffer[i];
+        if (state.endsLine((char) (b & 0xff))) {
+          handler.line(state.lines, decode(line, length, decoder, state));
+          length = 0;
           open = false;
-          continue;
+        } else if (!state.skipped) {
+          state.checkLength(length + 1);
+          if (length == line.length) {
+            line = java.util.Arrays.copyOf(line, 2 * length);
+          }
+          line[length++] = b;
+          open = true;
         }
-        if (line.length() == InputLimits.MAX_LINE_CHARS) {
-          throw new InputFileException(shown + ":" + (number + 1), "a line longer than the limit of "
-              + InputLimits.count(InputLimits.MAX_LINE_CHARS) + " characters (expected " + expected
-              + "; is it a binary file, or a line with a runaway value?)");
-        }
-        line.append(c);
-        open = true;
       }
     }
     if (open) {
-      number = emit(shown, number, line, handler);
+      state.countLine();
+      handler.line(state.lines, decode(line, length, decoder, state));
     }
-    return number;
+    return state.lines;
   }
 
-  private static int emit(String shown, int number, StringBuilder line, LineHandler handler)
+  private static String decode(byte[] line, int length, CharsetDecoder decoder, Lines state)
       throws InputFileException {
-    if (number == InputLimits.MAX_LINES) {
-      throw new InputFileException(shown + ":" + (number + 1), "more than the limit of "
-          + InputLimits.count(InputLimits.MAX_LINES) + " lines in one input file (split the file)");
+    try {
+      return decoder.reset().decode(ByteBuffer.wrap(line, 0, length)).toString();
+    } catch (CharacterCodingException e) {
+      throw new InputFileException(state.shown + ":" + state.lines, "not valid text (expected "
+          + state.expected + " in " + decoder.charset() + "; is it a binary file?)");
     }
-    handler.line(number + 1, line.toString());
-    line.setLength(0);
-    return number + 1;
+  }
+
+  /** Line counting and limits shared by both splitters. Not thread-safe. */
+  private static final class Lines {
+    final String shown;
+    final String expected;
+    int lines;
+    int start;
+    boolean afterCr;
+    /** Whether the last character was the LF of a CRLF, skipped. */
+    boolean skipped;
+
+    Lines(String shown, String expected) {
+      this.shown = shown;
+      this.expected = expected;
+    }
+
+    /** Whether {@code c} ends a line (counting it); sets {@link #skipped} for the LF of CRLF. */
+    boolean endsLine(char c) throws InputFileException {
+      skipped = c == '\n' && afterCr;
+      afterCr = c == '\r';
+      if (skipped) {
+        return false;
+      }
+      if (c == '\n' || c == '\r') {
+        countLine();
+        return true;
+      }
+      return false;
+    }
+
+    void countLine() throws InputFileException {
+      if (lines == InputLimits.MAX_LINES) {
+        throw new InputFileException(shown + ":" + (lines + 1), "more than the limit of "
+            + InputLimits.count(InputLimits.MAX_LINES) + " lines in one input file (split the file)");
+      }
+      lines++;
+    }
+
+    void checkLength(int length) throws InputFileException {
+      if (length > InputLimits.MAX_LINE_CHARS) {
+        throw new InputFileException(shown + ":" + (lines + 1), "a line longer than the limit of "
+            + InputLimits.count(InputLimits.MAX_LINE_CHARS) + " bytes (expected " + expected
+            + "; is it a binary file, or a line with a runaway value?)");
+      }
+    }
   }
 
   /** "a FIFO", "a character device", ... from the file's mode where the platform tells it. */

@@ -13,7 +13,7 @@ package io.crosscheck.text;
  *   <li>any other C0 control character (U+0000–U+001F) and DEL as {@code \xHH};
  *   <li>C1 controls (U+0080–U+009F, e.g. the one-byte CSI U+009B), bidirectional overrides and
  *       isolates (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), the line and paragraph
- *       separators U+2028/U+2029 and unpaired surrogates as {@code \uHHHH}.
+ *       separators U+2028/U+2029 and unpaired surrogates as <code>&#92;uHHHH</code>.
  * </ul>
  *
  * <p>Backslashes are left as they are, so that ordinary text reads unchanged; the escapes are for
