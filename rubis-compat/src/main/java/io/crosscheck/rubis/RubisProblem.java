@@ -26,9 +26,13 @@ public record RubisProblem(String where, String value, String detail) {
         : Printable.escape(where) + ": \"" + Printable.quoted(value) + "\" " + Printable.escape(detail);
   }
 
-  /** The same problem as a harness {@link Problem}, for callers that collect {@code SpecException}s. */
+  /**
+   * The same problem as a harness {@link Problem}, for callers that collect {@code SpecException}s;
+   * its message is this one's.
+   */
   public Problem toProblem() {
-    return new Problem(where, value == null ? "" : value, detail);
+    return Problem.stated(where, value == null ? detail
+        : "\"" + Printable.quoted(value) + "\" " + detail);
   }
 
   @Override
