@@ -55,6 +55,7 @@ public final class IntervalCsv {
    *     ({@code FILE:LINE: column N (name): "value" is not ...})
    */
   public static ReadResult read(Path file) throws IOException {
+    RequestCsv.checkFile(file);
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       return read(in, String.valueOf(file.getFileName()));
     }

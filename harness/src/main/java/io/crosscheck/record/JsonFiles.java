@@ -10,6 +10,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.deser.std.NumberDeserializers;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import io.crosscheck.text.InputLimits;
+import io.crosscheck.text.InputLines;
+import io.crosscheck.text.Printable;
 import java.io.FileNotFoundException;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -70,6 +73,12 @@ public final class JsonFiles {
    *     and column), or not an object ({@link MalformedInputException} for the last two)
    */
   public static JsonNode readObject(Path file, String whenMissing) throws IOException {
+    if (Files.notExists(file)) {
+      throw new IOException(Printable.escape(file.toString()) + ": " + whenMissing);
+    }
+    // a FIFO, a device or a huge file is refused before it is opened (InputLimits)
+    InputLines.checkRegularFile(file, file.toString(), InputLimits.MAX_JSON_BYTES,
+        "a JSON file of a run directory");
     try {
       JsonNode tree = MAPPER.readTree(file.toFile());
       if (tree == null || !tree.isObject()) {
@@ -77,9 +86,11 @@ public final class JsonFiles {
       }
       return tree;
     } catch (NoSuchFileException | FileNotFoundException e) {
-      throw new IOException(file + ": " + whenMissing);
+      throw new IOException(Printable.escape(file.toString()) + ": " + whenMissing);
     } catch (JsonProcessingException e) {
-      throw new MalformedInputException(file + ": not valid JSON: " + e.getOriginalMessage()
+      // Jackson quotes the offending input: escaped, it cannot drive the terminal
+      throw new MalformedInputException(Printable.escape(file + ": not valid JSON: "
+          + e.getOriginalMessage())
           + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
               + e.getLocation().getColumnNr() + ")"), e);
     }
@@ -90,7 +101,7 @@ public final class JsonFiles {
     try {
       return MAPPER.treeToValue(tree, type);
     } catch (JsonProcessingException e) {
-      throw new MalformedInputException(file + ": " + e.getOriginalMessage(), e);
+      throw new MalformedInputException(Printable.escape(file + ": " + e.getOriginalMessage()), e);
     }
   }
 

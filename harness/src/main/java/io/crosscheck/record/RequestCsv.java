@@ -1,6 +1,9 @@
 package io.crosscheck.record;
 
 import io.crosscheck.model.Phase;
+import io.crosscheck.text.InputLimits;
+import io.crosscheck.text.InputLines;
+import io.crosscheck.text.Printable;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -210,6 +213,7 @@ public final class RequestCsv {
     List<RequestRecord> out = new ArrayList<>();
     AgentRows agent = new AgentRows();
     Optional<TornLine> torn;
+    checkFile(file);
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       torn = forEach(in, String.valueOf(file.getFileName()), out::add, agent);
     }
@@ -229,8 +233,20 @@ public final class RequestCsv {
    */
   public static Optional<TornLine> forEach(Path file, Consumer<RequestRecord> consumer)
       throws IOException {
+    checkFile(file);
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       return forEach(in, String.valueOf(file.getFileName()), consumer);
+    }
+  }
+
+  /**
+   * Refuses a FIFO, a device or a directory before opening it (a FIFO without a writer would hang
+   * the reader). The file's size is not limited: it is streamed, and each row is bounded by {@link
+   * InputLimits#MAX_CSV_ROW_CHARS}.
+   */
+  static void checkFile(Path file) throws IOException {
+    if (Files.exists(file)) {
+      InputLines.checkRegularFile(file, file.toString(), Long.MAX_VALUE, "a CSV file of a run directory");
     }
   }
 
@@ -258,7 +274,8 @@ public final class RequestCsv {
     boolean agentFile = ALL_AGENT_COLUMNS.equals(header);
     if (!COLUMNS.equals(header) && !agentFile) {
       throw new MalformedInputException(
-          name + ":1: header \"" + String.join(",", header) + "\" (expected " + HEADER + ", or the agent's "
+          Printable.escape(name) + ":1: header \"" + Printable.quoted(String.join(",", header))
+              + "\" (expected " + HEADER + ", or the agent's "
               + AGENT_HEADER + ")");
     }
     List<String> columns = agentFile ? ALL_AGENT_COLUMNS : COLUMNS;
@@ -288,8 +305,8 @@ public final class RequestCsv {
   record Field(RowReader row, String name, int line, List<String> columns) {
     private IOException bad(int column, String expected) {
       return new MalformedInputException(
-          name + ":" + line + ": column " + (column + 1) + " (" + columns.get(column) + "): \""
-              + row.text(column) + "\" is not " + expected);
+          Printable.escape(name) + ":" + line + ": column " + (column + 1) + " (" + columns.get(column)
+              + "): \"" + Printable.quoted(row.text(column)) + "\" is not " + expected);
     }
 
     long longAt(int column) throws IOException {
@@ -380,6 +397,9 @@ public final class RequestCsv {
     /** The torn last row {@link #nextDataRow} skipped at the end of the input, or null. */
     TornLine torn;
 
+    /** The file's name for messages, set by {@link #header}. */
+    private String name = "requests.csv";
+
     RowReader(Reader in) {
       this.in = in;
     }
@@ -391,6 +411,7 @@ public final class RequestCsv {
      * @throws IOException for an empty file or one that ends inside a quoted header field
      */
     List<String> header(String name, String expected) throws IOException {
+      this.name = name;
       if (!next()) {
         throw new MalformedInputException(name + ":1: empty file (expected the header " + expected + ")");
       }
@@ -466,7 +487,13 @@ public final class RequestCsv {
       return c;
     }
 
-    private void append(int c) {
+    private void append(int c) throws IOException {
+      if (rowLength == InputLimits.MAX_CSV_ROW_CHARS) {
+        // a runaway row (a 50 MB URL, a binary file) is refused before it exhausts the heap
+        throw new MalformedInputException(Printable.escape(name) + ":" + nextLine + ": a row longer"
+            + " than the limit of " + InputLimits.count(InputLimits.MAX_CSV_ROW_CHARS)
+            + " characters (expected one request per row; is this the right file?)");
+      }
       if (rowLength == row.length) {
         row = Arrays.copyOf(row, 2 * row.length);
       }

@@ -1,5 +1,6 @@
 package io.crosscheck.record;
 
+import io.crosscheck.text.Printable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -25,12 +26,19 @@ public final class SummaryTable {
 
   private SummaryTable() {}
 
-  /** The table, each line ending with {@code \n}. */
+  /**
+   * The table, each line ending with {@code \n}; control characters of URLs and labels are escaped
+   * ({@link Printable}).
+   */
   public static String format(Summary summary) {
+    return Printable.escapeKeepingNewlines(table(summary));
+  }
+
+  private static String table(Summary summary) {
     List<UrlStats> rows = new ArrayList<>(summary.perUrl());
     int urlWidth = "total".length();
     for (UrlStats s : rows) {
-      urlWidth = Math.max(urlWidth, Math.min(MAX_URL_WIDTH, s.url().length()));
+      urlWidth = Math.max(urlWidth, Math.min(MAX_URL_WIDTH, Printable.escape(s.url()).length()));
     }
     StringBuilder sb = new StringBuilder();
     pad(sb, "url", urlWidth, false);
@@ -42,7 +50,8 @@ public final class SummaryTable {
     int lineWidth = sb.length() - 1;
     boolean rowWithoutRate = false;
     for (UrlStats s : rows) {
-      row(sb, summary, s, shorten(s.url()), urlWidth);
+      // a URL came from an input file or a server: escaped, it cannot drive the terminal
+      row(sb, summary, s, shorten(Printable.escape(s.url())), urlWidth);
       rowWithoutRate |= !summary.givesRate(s.count());
     }
     sb.append("-".repeat(lineWidth)).append('\n');

@@ -4,6 +4,7 @@ import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.Findings.Stats;
 import io.crosscheck.rundir.FindingsFile;
 import io.crosscheck.telemetry.TelemetrySummary;
+import io.crosscheck.text.Printable;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,6 +22,11 @@ public final class FindingsTable {
 
   /** The findings of a findings.json, with what the comparison found of the run itself. */
   public static String format(FindingsFile file) {
+    // notes, labels and URLs come from files and servers: escaped, they cannot drive the terminal
+    return Printable.escapeKeepingNewlines(table(file));
+  }
+
+  private static String table(FindingsFile file) {
     StringBuilder out = new StringBuilder();
     FindingsFile.RunEvidence run = file.run();
     if (run != null && run.tornLastLine() != null) {
@@ -31,11 +37,15 @@ public final class FindingsTable {
     if (run != null && !run.statusNote().isEmpty()) {
       line(out, "run", run.status() + ": " + run.statusNote());
     }
-    out.append(format(file.findings()));
+    out.append(table(file.findings()));
     return out.toString();
   }
 
   public static String format(Findings f) {
+    return Printable.escapeKeepingNewlines(table(f));
+  }
+
+  private static String table(Findings f) {
     StringBuilder out = new StringBuilder();
     Findings.Coverage cov = f.coverage();
     if (cov != null) {

@@ -2,6 +2,7 @@ package io.crosscheck.report;
 
 import io.crosscheck.rundir.Findings.IntervalGroup;
 import io.crosscheck.rundir.Findings.ReportedIntervals;
+import io.crosscheck.text.Printable;
 import java.util.Locale;
 
 /**
@@ -19,7 +20,12 @@ public final class ReportedIntervalTable {
 
   private ReportedIntervalTable() {}
 
+  /** The table; control characters of names and notes are escaped ({@link Printable}). */
   public static String format(ReportedIntervals r) {
+    return Printable.escapeKeepingNewlines(table(r));
+  }
+
+  private static String table(ReportedIntervals r) {
     StringBuilder out = new StringBuilder();
     out.append(System.lineSeparator());
     FindingsTable.line(out, "reported", r.reporting().isEmpty() ? "(no reporting method named)" : r.reporting());

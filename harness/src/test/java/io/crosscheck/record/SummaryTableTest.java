@@ -86,4 +86,19 @@ class SummaryTableTest {
     String first = table.split("\n")[1];
     assertEquals("/" + "x".repeat(21) + "..." + "y".repeat(23), first.substring(0, SummaryTable.MAX_URL_WIDTH));
   }
+
+  @Test
+  void controlCharactersOfUrlsAreEscapedNotPrinted() {
+    // the hostile paths: clear the screen, retitle the window, and a C1 CSI
+    for (String url : List.of("/d\u001b[2J", "/c\u001b]0;PWNED\u0007", "/n\u0000ul", "/csi\u009b31m")) {
+      UrlStats s = new UrlStats(url, 1, 0, Map.of(), 1, 1, 1, 1, 1, 1, 1);
+      String table = SummaryTable.format(new Summary(s, List.of(s), Map.of(), 1, 0, 1));
+      assertTrue(table.chars().noneMatch(c -> c < 0x20 && c != '\n' || c == 0x7f || c >= 0x80 && c <= 0x9f),
+          table);
+      assertTrue(table.contains(io.crosscheck.text.Printable.escape(url)), table);
+    }
+    UrlStats s = new UrlStats("/d\u001b[2J", 1, 0, Map.of(), 1, 1, 1, 1, 1, 1, 1);
+    assertTrue(SummaryTable.format(new Summary(s, List.of(s), Map.of(), 1, 0, 1)).split("\n")[1]
+        .startsWith("/d\\e[2J "));
+  }
 }

@@ -1,10 +1,9 @@
 package io.crosscheck.rubis;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * A data file named in {@code rubis.properties} (transition table, regions, categories) after
@@ -28,14 +27,16 @@ public record RubisDataFile(String key, String given, Path path, String shipped,
     return path != null ? path.getFileName().toString() : shipped.substring(shipped.indexOf('/') + 1);
   }
 
-  /** The file's text, ISO-8859-1 (byte for byte). */
-  public String text() {
-    try {
-      byte[] bytes = path != null ? Files.readAllBytes(path) : ShippedData.bytes(shipped);
-      return new String(bytes, StandardCharsets.ISO_8859_1);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+  /**
+   * The file's lines, ISO-8859-1 (byte for byte), read within the limits of {@link RubisFiles}.
+   *
+   * @throws RubisInputException when the file cannot be read or breaks a limit
+   */
+  public List<String> lines() throws RubisInputException {
+    if (path != null) {
+      return RubisFiles.readLines(path, "the RUBiS data file named by " + key);
     }
+    return RubisFiles.lines(name(), new String(ShippedData.bytes(shipped), StandardCharsets.ISO_8859_1));
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.crosscheck.rubis;
 
+import io.crosscheck.text.InputLimits;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,7 +20,10 @@ final class RubisDatabaseFiles {
   private RubisDatabaseFiles() {}
 
   static List<String> regions(RubisDataFile file, List<RubisProblem> problems) {
-    List<String> regions = TransitionTable.lines(file.text());
+    List<String> regions = lines(file, problems);
+    if (regions == null) {
+      return List.of();
+    }
     if (regions.isEmpty()) {
       problems.add(new RubisProblem(file.name(), null, "is empty (expected one region per line)"));
     }
@@ -28,14 +32,18 @@ final class RubisDatabaseFiles {
 
   static List<RubisProperties.Category> categories(RubisDataFile file, List<RubisProblem> problems) {
     List<RubisProperties.Category> categories = new ArrayList<>();
-    List<String> lines = TransitionTable.lines(file.text());
+    List<String> lines = lines(file, problems);
+    if (lines == null) {
+      return categories;
+    }
+    int bad = 0;
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i);
       int open = line.lastIndexOf('(');
       int close = line.lastIndexOf(')');
       String where = file.name() + ":" + (i + 1);
       if (open < 1 || close < open) {
-        problems.add(new RubisProblem(where, line,
+        bad = add(problems, bad, new RubisProblem(where, line,
             "is not a category (expected \"Name (itemCount)\")"));
         continue;
       }
@@ -47,14 +55,36 @@ final class RubisDatabaseFiles {
         }
         categories.add(new RubisProperties.Category(line.substring(0, open - 1), n));
       } catch (NumberFormatException e) {
-        problems.add(new RubisProblem(where, line,
+        bad = add(problems, bad, new RubisProblem(where, line,
             "has no item count (expected \"Name (itemCount)\" with a whole number >= 0)"));
       }
+    }
+    if (bad > InputLimits.MAX_PROBLEMS_SHOWN) {
+      problems.add(new RubisProblem(file.name(), null, "... and " + InputLimits.count(bad
+          - InputLimits.MAX_PROBLEMS_SHOWN) + " more bad lines (the first "
+          + InputLimits.MAX_PROBLEMS_SHOWN + " are listed)"));
     }
     if (lines.isEmpty()) {
       problems.add(new RubisProblem(file.name(), null,
           "is empty (expected one \"Name (itemCount)\" per line)"));
     }
     return categories;
+  }
+
+  /** Adds {@code p} while fewer than the listed maximum were added; returns the new count. */
+  private static int add(List<RubisProblem> problems, int bad, RubisProblem p) {
+    if (bad < InputLimits.MAX_PROBLEMS_SHOWN) {
+      problems.add(p);
+    }
+    return bad + 1;
+  }
+
+  private static List<String> lines(RubisDataFile file, List<RubisProblem> problems) {
+    try {
+      return file.lines();
+    } catch (RubisInputException e) {
+      problems.addAll(e.problems());
+      return null;
+    }
   }
 }

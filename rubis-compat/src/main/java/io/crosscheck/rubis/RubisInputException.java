@@ -1,6 +1,7 @@
 package io.crosscheck.rubis;
 
 import io.crosscheck.model.spec.SpecException;
+import io.crosscheck.text.InputLimits;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -12,8 +13,17 @@ public final class RubisInputException extends Exception {
   private final transient List<RubisProblem> problems;
 
   public RubisInputException(List<RubisProblem> problems) {
-    super(problems.stream().map(RubisProblem::message).collect(Collectors.joining("\n")));
+    super(message(problems));
     this.problems = List.copyOf(problems);
+  }
+
+  /** The first problems' messages, then a count of the rest ("... and N more problems"). */
+  private static String message(List<RubisProblem> problems) {
+    int shown = Math.min(problems.size(), InputLimits.MAX_PROBLEMS_SHOWN);
+    String head = problems.subList(0, shown).stream().map(RubisProblem::message)
+        .collect(Collectors.joining("\n"));
+    int more = problems.size() - shown;
+    return more == 0 ? head : head + "\n... and " + InputLimits.count(more) + " more problems";
   }
 
   /** The problems, in the order they were found. */

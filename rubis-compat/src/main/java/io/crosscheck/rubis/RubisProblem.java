@@ -1,6 +1,7 @@
 package io.crosscheck.rubis;
 
 import io.crosscheck.model.spec.Problem;
+import io.crosscheck.text.Printable;
 
 /**
  * One problem found in a RUBiS input file (properties, transition table, regions, categories).
@@ -16,14 +17,22 @@ import io.crosscheck.model.spec.Problem;
  */
 public record RubisProblem(String where, String value, String detail) {
 
-  /** The full message as a user reads it. */
+  /**
+   * The full message as a user reads it; control characters of the input are escaped and a long
+   * value is cut ({@link Printable}), so a binary file cannot write raw bytes to the terminal.
+   */
   public String message() {
-    return value == null ? where + ": " + detail : where + ": \"" + value + "\" " + detail;
+    return value == null ? Printable.escape(where) + ": " + Printable.escape(detail)
+        : Printable.escape(where) + ": \"" + Printable.quoted(value) + "\" " + Printable.escape(detail);
   }
 
-  /** The same problem as a harness {@link Problem}, for callers that collect {@code SpecException}s. */
+  /**
+   * The same problem as a harness {@link Problem}, for callers that collect {@code SpecException}s;
+   * its message is this one's.
+   */
   public Problem toProblem() {
-    return new Problem(where, value == null ? "" : value, detail);
+    return Problem.stated(where, value == null ? detail
+        : "\"" + Printable.quoted(value) + "\" " + detail);
   }
 
   @Override

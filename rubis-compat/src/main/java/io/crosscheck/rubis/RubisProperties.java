@@ -2,9 +2,6 @@ package io.crosscheck.rubis;
 
 import io.crosscheck.rubis.PropertiesFileLines.Entry;
 import io.crosscheck.rubis.RubisPropertyKeys.Key;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -46,20 +43,20 @@ public final class RubisProperties {
    * @throws RubisInputException listing every problem, each with file and line
    */
   public static RubisProperties read(Path file) throws RubisInputException {
-    String name = file.getFileName().toString();
-    List<String> lines;
-    try {
-      lines = TransitionTable.lines(new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1));
-    } catch (IOException e) {
-      throw new RubisInputException(List.of(new RubisProblem(name, file.toString(),
-          "cannot be read (" + e.getClass().getSimpleName() + "; expected a rubis.properties file)")));
-    }
+    String name = String.valueOf(file.getFileName());
+    List<String> lines = RubisFiles.readLines(file, "a rubis.properties file");
     List<RubisProblem> problems = new ArrayList<>();
     Map<String, Entry> entries = new HashMap<>();
     Map<String, Entry> plusLines = new HashMap<>();
     Map<String, Entry> oldKeys = new HashMap<>();
     for (Entry e : PropertiesFileLines.parse(lines)) {
       entries.put(e.key(), e); // the last one wins, as in java.util.Properties
+      if (e.malformed() != null) {
+        problems.add(new RubisProblem(name + ":" + e.line(), e.malformed(), "is a malformed \\uxxxx"
+            + " escape: the client's java.util.Properties refuses the file (\"Malformed \\uxxxx"
+            + " encoding.\"); expected \\u and four hex digits, e.g. \\u00e9, or \\\\u for a"
+            + " backslash and u"));
+      }
       if (e.key().startsWith("+")) {
         String meant = e.key().substring(1);
         plusLines.put(meant, e);

@@ -60,7 +60,7 @@ public final class RubisWorkload {
       notes.add("workload_transition_table: overridden by " + overrides.table());
     } else {
       RubisDataFile file = p.dataFile("workload_transition_table");
-      table = TransitionTable.parse(file.name(), file.text(), rows, columns);
+      table = TransitionTable.parse(file.name(), file.lines(), rows, columns);
     }
     if (overrides.users() != null && overrides.users() < 1) {
       throw new RubisInputException(List.of(new RubisProblem("--users",

@@ -1,11 +1,6 @@
 package io.crosscheck.rubis;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.StringReader;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -74,15 +69,8 @@ public final class TransitionTable {
    *     bad cells), each with file, line and column
    */
   public static TransitionTable read(Path file, int rows, int columns) throws RubisInputException {
-    String name = file.getFileName().toString();
-    byte[] bytes;
-    try {
-      bytes = Files.readAllBytes(file);
-    } catch (IOException e) {
-      throw new RubisInputException(List.of(new RubisProblem(name, file.toString(),
-          "cannot be read (" + e.getClass().getSimpleName() + "; expected a transition table file)")));
-    }
-    return parse(name, new String(bytes, StandardCharsets.ISO_8859_1), rows, columns);
+    String name = String.valueOf(file.getFileName());
+    return parse(name, RubisFiles.readLines(file, "a RUBiS transition table file"), rows, columns);
   }
 
   /** Reads one of the tables shipped with crosscheck, e.g. {@code default_transitions.txt}. */
@@ -102,7 +90,11 @@ public final class TransitionTable {
    */
   public static TransitionTable parse(String source, String text, int rows, int columns)
       throws RubisInputException {
-    List<String> lines = lines(text);
+    return parse(source, RubisFiles.lines(source, text), rows, columns);
+  }
+
+  static TransitionTable parse(String source, List<String> lines, int rows, int columns)
+      throws RubisInputException {
     List<RubisProblem> problems = new ArrayList<>();
     String setName = "";
     if (lines.isEmpty()) {
@@ -192,19 +184,6 @@ public final class TransitionTable {
     } catch (NumberFormatException e) {
       return Float.NaN;
     }
-  }
-
-  /** Splits like repeated {@code BufferedReader.readLine()}: CRLF, LF and CR end a line. */
-  static List<String> lines(String text) {
-    List<String> lines = new ArrayList<>();
-    try (BufferedReader reader = new BufferedReader(new StringReader(text))) {
-      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-        lines.add(line);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return lines;
   }
 
   private static double[] effectiveColumn(float[] column, int from) {

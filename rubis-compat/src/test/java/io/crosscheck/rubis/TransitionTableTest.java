@@ -122,8 +122,8 @@ class TransitionTableTest {
   }
 
   @Test
-  void tooFewRowsAreReported() {
-    String text = String.join("\n", TransitionTable.lines(table(row -> "0", 3000)).subList(0, 24));
+  void tooFewRowsAreReported() throws Exception {
+    String text = String.join("\n", RubisFiles.lines("table", table(row -> "0", 3000)).subList(0, 24));
     assertEquals(List.of("t.txt: has 20 data rows after the 4 header lines (expected 29 rows, lines"
         + " 5 to 33, as workload_number_of_rows says)"), problems(text));
   }
@@ -144,8 +144,7 @@ class TransitionTableTest {
     Path missing = dir.resolve("nope.txt");
     RubisInputException e = assertThrows(RubisInputException.class,
         () -> TransitionTable.read(missing, 29, 27));
-    assertEquals("nope.txt: \"" + missing + "\" cannot be read (NoSuchFileException; expected a"
-        + " transition table file)", e.getMessage());
+    assertEquals(missing + ": no such file (expected a RUBiS transition table file)", e.getMessage());
   }
 
   @Test
@@ -187,7 +186,12 @@ class TransitionTableTest {
 
   /** Replaces the field at 1-based {@code column} (tab-separated) of 1-based {@code line}. */
   static String replaceCell(String text, int line, int column, String value) {
-    List<String> lines = new java.util.ArrayList<>(TransitionTable.lines(text));
+    List<String> lines;
+    try {
+      lines = new java.util.ArrayList<>(RubisFiles.lines("table", text));
+    } catch (RubisInputException e) {
+      throw new AssertionError(e);
+    }
     String[] fields = lines.get(line - 1).split("\t", -1);
     fields[column - 1] = value;
     lines.set(line - 1, String.join("\t", fields));

@@ -22,22 +22,22 @@ final class GapsFileParser {
 
   /** The gaps, or null after adding problems ({@code option} names the option for file errors). */
   static ArrivalProcess.Gaps parse(String option, String pathText, List<Problem> problems) {
-    List<String> lines = SpecFiles.readLines(option, pathText, problems);
-    if (lines == null) {
-      return null;
-    }
-    int before = problems.size();
+    SpecFiles.FileProblems bad = new SpecFiles.FileProblems(pathText, problems);
     List<Long> gapsNanos = new ArrayList<>();
-    for (SpecFiles.NumberedLine l : SpecFiles.contentLines(lines)) {
-      try {
-        gapsNanos.add(Durations.parseSecondsOrDurationNanos(l.text()));
-      } catch (IllegalArgumentException e) {
-        problems.add(
-            new Problem(SpecFiles.where(pathText, l.line()), l.text(),
-                "a gap in seconds (0.25) or with a unit (250ms), >= 0"));
+    boolean read = SpecFiles.forEachLine(option, pathText, "a gaps file", problems, (number, line) -> {
+      String text = SpecFiles.content(line);
+      if (text.isEmpty()) {
+        return;
       }
-    }
-    if (problems.size() > before) {
+      try {
+        gapsNanos.add(Durations.parseSecondsOrDurationNanos(text));
+      } catch (IllegalArgumentException e) {
+        bad.add(new Problem(SpecFiles.where(pathText, number), text,
+            "a gap in seconds (0.25) or with a unit (250ms), >= 0"));
+      }
+    });
+    bad.finish();
+    if (!read || bad.count() > 0) {
       return null;
     }
     if (gapsNanos.stream().noneMatch(g -> g > 0)) {

@@ -111,34 +111,44 @@ final class SessionSpecParser {
   }
 
   private static List<String> urls(String text, List<Problem> problems) {
-    int before = problems.size();
+    SpecFiles.FileProblems bad = new SpecFiles.FileProblems("--urls", problems);
     List<String> paths = new ArrayList<>();
     for (String part : text.split(",", -1)) {
       String p = part.trim();
-      if (!p.startsWith("/") || p.chars().anyMatch(Character::isWhitespace)) {
-        problems.add(new Problem("--urls", p, "a path starting with '/' (paths separated by commas)"));
+      String pathProblem = RequestPaths.problem(p);
+      if (pathProblem != null) {
+        bad.add(new Problem("--urls", p, pathProblem + " (paths separated by commas)"));
       }
       paths.add(p);
     }
-    return problems.size() > before ? null : paths;
+    bad.finish();
+    return bad.count() > 0 ? null : paths;
   }
 
   private static List<String> urlFile(String pathText, List<Problem> problems) {
-    List<String> lines = SpecFiles.readLines("--url-file", pathText, problems);
-    if (lines == null) {
+    SpecFiles.FileProblems bad = new SpecFiles.FileProblems(pathText, problems);
+    List<String> paths = new ArrayList<>();
+    boolean read = SpecFiles.forEachLine("--url-file", pathText, "a file of request paths, one per line",
+        problems, (number, line) -> {
+          String text = SpecFiles.content(line);
+          if (text.isEmpty()) {
+            return;
+          }
+          String pathProblem = RequestPaths.problem(text);
+          if (pathProblem != null) {
+            bad.add(new Problem(SpecFiles.where(pathText, number), text, pathProblem));
+          } else if (bad.count() == 0) {
+            paths.add(text);
+          }
+        });
+    bad.finish();
+    if (!read || bad.count() > 0) {
       return null;
     }
-    int before = problems.size();
-    List<String> paths = new ArrayList<>();
-    for (SpecFiles.NumberedLine l : SpecFiles.contentLines(lines)) {
-      if (!l.text().startsWith("/") || l.text().chars().anyMatch(Character::isWhitespace)) {
-        problems.add(new Problem(SpecFiles.where(pathText, l.line()), l.text(), "a path starting with '/'"));
-      }
-      paths.add(l.text());
-    }
-    if (problems.size() == before && paths.isEmpty()) {
+    if (paths.isEmpty()) {
       problems.add(new Problem("--url-file", pathText, "a file with at least one path"));
+      return null;
     }
-    return problems.size() > before ? null : paths;
+    return paths;
   }
 }

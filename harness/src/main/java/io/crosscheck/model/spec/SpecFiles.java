@@ -1,32 +1,55 @@
 package io.crosscheck.model.spec;
 
-import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
+import io.crosscheck.text.InputFileException;
+import io.crosscheck.text.InputLimits;
+import io.crosscheck.text.InputLines;
+import io.crosscheck.text.Printable;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reading of the small text files that options name (gaps, think tables, URL lists, wsesslog):
- * UTF-8, read whole before any load starts. A file that cannot be read is a {@link Problem} of the
- * option that named it. Stateless.
+ * Reading of the text files that options name (gaps, think tables, URL lists, wsesslog): UTF-8,
+ * read line by line before any load starts, within {@link InputLimits} (a regular file of at most
+ * 256 MiB, lines of at most 64 KiB, at most 4 M lines; see {@link InputLines}). A file that cannot
+ * be read or breaks a limit is one {@link Problem} of the option that named it, at {@code file} or
+ * {@code file:line}. Each file contributes at most {@link InputLimits#MAX_PROBLEMS_SHOWN} problems
+ * ({@link FileProblems}); the rest are counted. Stateless.
  */
 final class SpecFiles {
   private SpecFiles() {}
 
-  /** The file's lines, or null after adding a problem naming {@code option}. */
-  static List<String> readLines(String option, String pathText, List<Problem> problems) {
+  /** Receives a line of a file: its 1-based number and its text without the line end. */
+  @FunctionalInterface
+  interface LineHandler {
+    void line(int number, String text);
+  }
+
+  /**
+   * Streams every line of the file to {@code handler}; false after adding a problem naming
+   * {@code option} (the file could not be read or broke a limit).
+   *
+   * @param expected what the file should be, e.g. "a wsesslog file"
+   */
+  static boolean forEachLine(String option, String pathText, String expected, List<Problem> problems,
+      LineHandler handler) {
+    Path file;
     try {
-      return Files.readAllLines(Path.of(pathText), StandardCharsets.UTF_8);
-    } catch (CharacterCodingException e) {
-      problems.add(new Problem(option, pathText, "a UTF-8 text file"));
-    } catch (IOException | RuntimeException e) {
-      // InvalidPathException is a RuntimeException; the cause's class names the reason tersely
-      problems.add(new Problem(option, pathText, "a readable file (" + e.getClass().getSimpleName() + ")"));
+      file = Path.of(pathText);
+    } catch (RuntimeException e) {
+      // InvalidPathException, e.g. a NUL in the name
+      problems.add(new Problem(option, pathText, "a file name without NUL characters (" + expected + ")"));
+      return false;
     }
-    return null;
+    try {
+      InputLines.forEach(file, pathText, StandardCharsets.UTF_8, expected, handler::line);
+      return true;
+    } catch (InputFileException e) {
+      // the whole file refused: name the option too; a line: file:line is enough
+      String where = e.where().equals(pathText) ? option + " " + pathText : e.where();
+      problems.add(Problem.stated(where, e.detail()));
+      return false;
+    }
   }
 
   /** The location of a 1-based line, as the user named the file: {@code sessions.log:7}. */
@@ -35,22 +58,54 @@ final class SpecFiles {
   }
 
   /**
-   * The meaningful lines of a simple file: blank lines and {@code #} comments (whole-line or
-   * trailing) dropped, the rest trimmed, each with its 1-based line number.
+   * The meaningful part of a line of a simple file: the text before a {@code #} comment, trimmed;
+   * empty for a blank or comment line.
    */
-  static List<NumberedLine> contentLines(List<String> lines) {
-    List<NumberedLine> out = new ArrayList<>();
-    for (int i = 0; i < lines.size(); i++) {
-      String text = lines.get(i);
-      int hash = text.indexOf('#');
-      text = (hash >= 0 ? text.substring(0, hash) : text).trim();
-      if (!text.isEmpty()) {
-        out.add(new NumberedLine(i + 1, text));
-      }
-    }
-    return out;
+  static String content(String line) {
+    int hash = line.indexOf('#');
+    return (hash >= 0 ? line.substring(0, hash) : line).trim();
   }
 
-  /** A trimmed line and its 1-based number. */
-  record NumberedLine(int line, String text) {}
+  /**
+   * The problems of one file, capped: the first {@link InputLimits#MAX_PROBLEMS_SHOWN} are added
+   * to the shared list, the rest only counted, and {@link #finish} adds one line saying how many
+   * more there were. A 2 M-line bad file thus costs 20 problems of memory, not 2 M. Not
+   * thread-safe.
+   */
+  static final class FileProblems {
+    private final String pathText;
+    private final List<Problem> out;
+    private int count;
+
+    FileProblems(String pathText, List<Problem> out) {
+      this.pathText = pathText;
+      this.out = out;
+    }
+
+    void add(Problem p) {
+      if (count++ < InputLimits.MAX_PROBLEMS_SHOWN) {
+        out.add(p);
+      }
+    }
+
+    /** Problems found in this file so far, listed or not. */
+    int count() {
+      return count;
+    }
+
+    /** Adds the "... and N more" line when problems were left out. */
+    void finish() {
+      int more = count - InputLimits.MAX_PROBLEMS_SHOWN;
+      if (more > 0) {
+        out.add(Problem.stated(pathText, "... and " + InputLimits.count(more) + " more problems in"
+            + " this file (the first " + InputLimits.MAX_PROBLEMS_SHOWN + " are listed; fix them and"
+            + " run again)"));
+      }
+    }
+  }
+
+  /** Printable form of a value for a message (escaped, cut when long). */
+  static String shown(String value) {
+    return Printable.quoted(value);
+  }
 }

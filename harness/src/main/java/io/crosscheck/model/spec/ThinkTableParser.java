@@ -25,39 +25,12 @@ final class ThinkTableParser {
 
   /** The table, or null after adding problems. */
   static ThinkTime.PerState parse(String option, String pathText, List<Problem> problems) {
-    List<String> lines = SpecFiles.readLines(option, pathText, problems);
-    if (lines == null) {
-      return null;
-    }
-    int before = problems.size();
+    SpecFiles.FileProblems bad = new SpecFiles.FileProblems(pathText, problems);
     Map<String, Long> nanosByPath = new TreeMap<>();
-    for (SpecFiles.NumberedLine l : SpecFiles.contentLines(lines)) {
-      String where = SpecFiles.where(pathText, l.line());
-      String[] fields = l.text().split("\\s+");
-      if (fields.length != 2) {
-        problems.add(new Problem(where, l.text(), "PATH DURATION, e.g. /index.html 2s"));
-        continue;
-      }
-      if (!fields[0].startsWith("/")) {
-        problems.add(new Problem(where, fields[0], "a path starting with '/'"));
-        continue;
-      }
-      if (fields[0].indexOf('?') >= 0) {
-        // the schedule looks states up without the query string, so this entry could never match
-        problems.add(new Problem(where, fields[0], "a path without a query string"));
-        continue;
-      }
-      if (nanosByPath.containsKey(fields[0])) {
-        problems.add(new Problem(where, fields[0], "each path once (it is already in the table)"));
-        continue;
-      }
-      try {
-        nanosByPath.put(fields[0], Durations.parseNanos(fields[1]));
-      } catch (IllegalArgumentException e) {
-        problems.add(new Problem(where, fields[1], "a duration >= 0 with a unit, e.g. 500ms"));
-      }
-    }
-    if (problems.size() > before) {
+    boolean read = SpecFiles.forEachLine(option, pathText, "a think table file", problems,
+        (number, line) -> entry(pathText, number, SpecFiles.content(line), nanosByPath, bad));
+    bad.finish();
+    if (!read || bad.count() > 0) {
       return null;
     }
     if (nanosByPath.isEmpty()) {
@@ -65,5 +38,37 @@ final class ThinkTableParser {
       return null;
     }
     return ThinkTime.PerState.of(nanosByPath, new ThinkTime.None(), pathText);
+  }
+
+  private static void entry(String pathText, int number, String text, Map<String, Long> nanosByPath,
+      SpecFiles.FileProblems bad) {
+    if (text.isEmpty()) {
+      return;
+    }
+    String where = SpecFiles.where(pathText, number);
+    String[] fields = text.split("\\s+");
+    if (fields.length != 2) {
+      bad.add(new Problem(where, text, "PATH DURATION, e.g. /index.html 2s"));
+      return;
+    }
+    String pathProblem = RequestPaths.problem(fields[0]);
+    if (pathProblem != null) {
+      bad.add(new Problem(where, fields[0], pathProblem));
+      return;
+    }
+    if (fields[0].indexOf('?') >= 0) {
+      // the schedule looks states up without the query string, so this entry could never match
+      bad.add(new Problem(where, fields[0], "a path without a query string"));
+      return;
+    }
+    if (nanosByPath.containsKey(fields[0])) {
+      bad.add(new Problem(where, fields[0], "each path once (it is already in the table)"));
+      return;
+    }
+    try {
+      nanosByPath.put(fields[0], Durations.parseNanos(fields[1]));
+    } catch (IllegalArgumentException e) {
+      bad.add(new Problem(where, fields[1], "a duration >= 0 with a unit, e.g. 500ms"));
+    }
   }
 }

@@ -22,8 +22,9 @@ final class WsessLine {
     int before = problems.size();
     int pos = tokenEnd(text, 0);
     String path = text.substring(0, pos);
-    if (!path.startsWith("/")) {
-      problems.add(new Problem(where, path, "a request path starting with '/'"));
+    String pathProblem = RequestPaths.problem(path);
+    if (pathProblem != null) {
+      problems.add(new Problem(where, path, pathProblem.replace("a path", "a request path")));
     }
     String method = "GET";
     String body = "";
@@ -43,6 +44,11 @@ final class WsessLine {
           break;
         }
         body = out.toString();
+        if (body.length() > io.crosscheck.text.InputLimits.MAX_BODY_CHARS) {
+          problems.add(new Problem(where, text.substring(start), "contents of at most "
+              + io.crosscheck.text.InputLimits.count(io.crosscheck.text.InputLimits.MAX_BODY_CHARS)
+              + " characters"));
+        }
         continue;
       }
       pos = tokenEnd(text, pos);

@@ -22,7 +22,9 @@ import java.util.List;
  * <p>The think time after a burst is the {@code think=} of its unindented line, -1 when absent (the
  * schedule then draws from {@code --think}). As in httperf, where think time belongs to the burst,
  * a {@code think=} on a burst member sets the think time of its burst. Every bad line becomes a
- * {@link Problem} at {@code file:line} naming the bad token. Stateless.
+ * {@link Problem} at {@code file:line} naming the bad token (the first 20 are listed, the rest
+ * counted). The file is read within {@link io.crosscheck.text.InputLimits}; a CRLF file reads as its
+ * LF twin. Stateless.
  */
 final class WsessLogParser {
   static final String OPTION = "--wsesslog";
@@ -31,36 +33,35 @@ final class WsessLogParser {
 
   /** The sessions, or null after adding problems. */
   static SessionSource.WsessLog parse(String pathText, List<Problem> problems) {
-    List<String> lines = SpecFiles.readLines(OPTION, pathText, problems);
-    if (lines == null) {
-      return null;
-    }
-    int before = problems.size();
+    SpecFiles.FileProblems bad = new SpecFiles.FileProblems(pathText, problems);
     List<SessionSource.WsSession> sessions = new ArrayList<>();
     List<WsessLine.Parsed> current = new ArrayList<>();
-    for (int i = 0; i < lines.size(); i++) {
-      String text = lines.get(i);
-      String where = SpecFiles.where(pathText, i + 1);
+    List<Problem> lineProblems = new ArrayList<>();
+    boolean read = SpecFiles.forEachLine(OPTION, pathText, "a wsesslog file", problems, (number, text) -> {
+      String where = SpecFiles.where(pathText, number);
       if (text.isBlank()) {
         endSession(current, sessions);
-        continue;
+        return;
       }
       if (text.strip().startsWith("#")) {
-        continue;
+        return;
       }
       boolean burst = Character.isWhitespace(text.charAt(0));
       if (burst && current.isEmpty()) {
-        problems.add(new Problem(where, text.strip(),
+        bad.add(new Problem(where, text.strip(),
             "an unindented request line first (an indented line is a burst member of the request above)"));
-        continue;
+        return;
       }
-      WsessLine.Parsed parsed = WsessLine.parse(text.strip(), burst, i + 1, where, problems);
-      if (parsed != null) {
+      lineProblems.clear();
+      WsessLine.Parsed parsed = WsessLine.parse(text.strip(), burst, number, where, lineProblems);
+      lineProblems.forEach(bad::add);
+      if (parsed != null && bad.count() == 0) {
         current.add(parsed);
       }
-    }
+    });
     endSession(current, sessions);
-    if (problems.size() > before) {
+    bad.finish();
+    if (!read || bad.count() > 0) {
       return null;
     }
     if (sessions.isEmpty()) {

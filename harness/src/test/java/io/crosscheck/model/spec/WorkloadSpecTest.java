@@ -238,7 +238,7 @@ class WorkloadSpecTest {
   void missingFileNamesItsOption() {
     WorkloadSpec s = new WorkloadSpec();
     s.wsesslog = "no/such/sessions.log";
-    onlyProblem(s, "--wsesslog: \"no/such/sessions.log\": expected a readable file (NoSuchFileException)");
+    onlyProblem(s, "--wsesslog no/such/sessions.log: no such file (expected a wsesslog file)");
   }
 
   @Test

@@ -1,0 +1,42 @@
+package io.crosscheck.model.spec;
+
+import io.crosscheck.text.InputLimits;
+import io.crosscheck.text.Printable;
+
+/**
+ * The rule for a request path given by the user ({@code --urls}, {@code --url-file}, {@code
+ * --wsesslog}, a think table): it starts with '/', is at most {@link InputLimits#MAX_PATH_CHARS}
+ * characters (what common servers accept in a request line), and holds no blank and no control
+ * character (C0, DEL, C1, bidirectional overrides): such bytes would be sent raw in the request
+ * line and printed raw in reports. A byte that must be sent is percent-encoded ({@code %20},
+ * {@code %1B}). Stateless.
+ */
+final class RequestPaths {
+  private RequestPaths() {}
+
+  /** What is wrong with {@code path} as an "expected ..." phrase, or null when it is a good path. */
+  static String problem(String path) {
+    if (path.length() > InputLimits.MAX_PATH_CHARS) {
+      return "a path of at most " + InputLimits.count(InputLimits.MAX_PATH_CHARS) + " characters"
+          + " (this one has " + InputLimits.count(path.length()) + ")";
+    }
+    for (int i = 0; i < path.length(); ) {
+      int cp = path.codePointAt(i);
+      String ch = new String(Character.toChars(cp));
+      if (Printable.hasControl(ch) || !Character.isValidCodePoint(cp)) {
+        return "a path without control characters (" + Printable.escape(ch) + " at character "
+            + (i + 1) + "; percent-encode a byte that must be sent, e.g. %"
+            + String.format("%02X", cp & 0xff) + ")";
+      }
+      if (Character.isWhitespace(cp) || Character.isSpaceChar(cp)) {
+        return "a path without spaces (a space at character " + (i + 1)
+            + "; percent-encode it as %20)";
+      }
+      i += Character.charCount(cp);
+    }
+    if (!path.startsWith("/")) {
+      return "a path starting with '/'";
+    }
+    return null;
+  }
+}

@@ -1,0 +1,52 @@
+package io.crosscheck.rubis;
+
+import io.crosscheck.text.InputFileException;
+import io.crosscheck.text.InputLimits;
+import io.crosscheck.text.InputLines;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Bounded reading of the RUBiS input files (properties, transition tables, regions, categories):
+ * ISO-8859-1 byte for byte, lines ending in CRLF, LF or CR (mixed), as the client's {@code
+ * BufferedReader.readLine()} splits them. A file must be a regular file (a FIFO or a device such as
+ * {@code /dev/zero} is refused before it is opened) of at most {@link #MAX_FILE_BYTES} (the real
+ * files are under 100 KB), with lines of at most {@link InputLimits#MAX_LINE_CHARS} characters.
+ * Stateless.
+ */
+final class RubisFiles {
+  /** Largest RUBiS input file: 16 MiB, over a hundred times the largest real one. */
+  static final long MAX_FILE_BYTES = 16L << 20;
+
+  private RubisFiles() {}
+
+  /**
+   * The lines of {@code file}.
+   *
+   * @param expected what the file should be, e.g. "a transition table file"
+   * @throws RubisInputException naming the file (or {@code file:line}) and the limit it broke
+   */
+  static List<String> readLines(Path file, String expected) throws RubisInputException {
+    try {
+      InputLines.checkRegularFile(file, file.toString(), MAX_FILE_BYTES, expected);
+      return InputLines.readAll(file, String.valueOf(file.getFileName()), StandardCharsets.ISO_8859_1,
+          expected);
+    } catch (InputFileException e) {
+      throw refused(e);
+    }
+  }
+
+  /** The lines of text already in memory (a shipped resource), within the line limits. */
+  static List<String> lines(String source, String text) throws RubisInputException {
+    try {
+      return InputLines.split(text, source, "a RUBiS data file");
+    } catch (InputFileException e) {
+      throw refused(e);
+    }
+  }
+
+  private static RubisInputException refused(InputFileException e) {
+    return new RubisInputException(List.of(new RubisProblem(e.where(), null, e.detail())));
+  }
+}
