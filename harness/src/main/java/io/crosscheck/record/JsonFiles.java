@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.deser.std.NumberDeserializers;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import java.io.CharConversionException;
 import java.io.FileNotFoundException;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -78,6 +79,9 @@ public final class JsonFiles {
       return tree;
     } catch (NoSuchFileException | FileNotFoundException e) {
       throw new IOException(file + ": " + whenMissing);
+    } catch (CharConversionException e) {
+      // bytes in no encoding JSON allows (found by RunJsonFuzzTest): Jackson's message names no file
+      throw new MalformedInputException(file + ": not valid JSON: " + e.getMessage() + " (expected UTF-8 text)", e);
     } catch (JsonProcessingException e) {
       throw new MalformedInputException(file + ": not valid JSON: " + e.getOriginalMessage()
           + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "

@@ -20,7 +20,7 @@ import java.nio.charset.StandardCharsets;
  * one schedule per file; fuzzed by {@code scripts/fuzz-bounded.sh}.
  */
 class RateScheduleFuzzTest {
-  @FuzzTest(maxDuration = "10s")
+  @FuzzTest(maxDuration = "6s")
   void parseRateSchedule(byte[] bytes) {
     WorkloadSpec spec = new WorkloadSpec();
     spec.arrival = "open";

@@ -23,7 +23,7 @@ import java.util.List;
  * (plain and agent files written by crosscheck, a torn last row, quoted fields).
  */
 class RequestCsvFuzzTest {
-  @FuzzTest(maxDuration = "10s")
+  @FuzzTest(maxDuration = "6s")
   void readRequestsCsv(byte[] bytes) throws IOException {
     Path file = FuzzFiles.write("requests.csv", bytes);
     RequestCsv.ReadResult read;

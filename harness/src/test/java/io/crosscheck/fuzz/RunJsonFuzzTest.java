@@ -18,7 +18,7 @@ import java.io.IOException;
  * files of a run, an audit, a v1 run, an interrupted one).
  */
 class RunJsonFuzzTest {
-  @FuzzTest(maxDuration = "10s")
+  @FuzzTest(maxDuration = "6s")
   void readRunJson(byte[] bytes) throws IOException {
     FuzzFiles.write(RunFiles.RUN_JSON, bytes);
     RunJson run;

@@ -18,7 +18,7 @@ import java.nio.file.Path;
  * for {@code maxDuration}. A crash found is written there as {@code crash-*}: keep it as a seed.
  */
 class UrlFileFuzzTest {
-  @FuzzTest(maxDuration = "10s")
+  @FuzzTest(maxDuration = "6s")
   void parseUrlFile(byte[] bytes) {
     Path file = FuzzFiles.write("urls.txt", bytes);
     WorkloadSpec spec = new WorkloadSpec();

@@ -27,7 +27,7 @@ class WorkloadOptionsFuzzTest {
       "--interarrival", "--rate-schedule", "--think", "--session-length", "--urls", "--url-order",
       "--ramp-up", "--duration", "--ramp-down", "--seed", "--target"};
 
-  @FuzzTest(maxDuration = "10s")
+  @FuzzTest(maxDuration = "6s")
   void buildWorkload(byte[] bytes) {
     String[] lines = new String(bytes, StandardCharsets.UTF_8).split("\n", -1);
     WorkloadSpec spec = new WorkloadSpec();

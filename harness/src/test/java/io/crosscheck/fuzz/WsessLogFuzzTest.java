@@ -18,7 +18,7 @@ import java.nio.file.Path;
  * for {@code maxDuration}. A crash found is written there as {@code crash-*}: keep it as a seed.
  */
 class WsessLogFuzzTest {
-  @FuzzTest(maxDuration = "10s")
+  @FuzzTest(maxDuration = "6s")
   void parseWsesslog(byte[] bytes) {
     Path file = FuzzFiles.write("sessions.log", bytes);
     WorkloadSpec spec = new WorkloadSpec();

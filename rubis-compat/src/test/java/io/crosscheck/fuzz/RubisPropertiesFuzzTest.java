@@ -28,7 +28,7 @@ import java.nio.file.Path;
 class RubisPropertiesFuzzTest {
   private static Path dir;
 
-  @FuzzTest(maxDuration = "10s")
+  @FuzzTest(maxDuration = "6s")
   void readProperties(byte[] bytes) throws IOException {
     Path file = dir().resolve("rubis.properties");
     Files.write(file, bytes);

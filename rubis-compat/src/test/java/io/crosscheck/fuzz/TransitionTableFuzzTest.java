@@ -23,7 +23,7 @@ import java.nio.charset.StandardCharsets;
 class TransitionTableFuzzTest {
   private static final String SOURCE = "table.txt";
 
-  @FuzzTest(maxDuration = "10s")
+  @FuzzTest(maxDuration = "6s")
   void parseTable(byte[] bytes) {
     TransitionTable table;
     try {
