@@ -157,16 +157,22 @@ final class RunJob {
     RunDirectory dir = into != null ? RunDirectory.existing(into) : RunDirectory.create(outBase, name);
     dir.writeStart(command, workload, workload.seed(), digest, RunSections.engine(engine.name(), options), clock);
     out.println("crosscheck: run directory " + dir.path());
+    // installed before the warm-up and the capture start: Ctrl-C there must end the run directory
+    // as interrupted too, not leave it "running" (FaultMatrixTest)
+    ShutdownInterrupt shutdown = ShutdownInterrupt.install("crosscheck-shutdown", 15);
     try {
       warmUp(dir, out);
       stage.beforeLoad(dir);
     } catch (IOException | RuntimeException e) {
-      dir.writeEnd("failed", null, ClockCalibration.calibrate());
+      try {
+        dir.writeEnd("failed", null, ClockCalibration.calibrate());
+      } finally {
+        shutdown.close();
+      }
       throw e;
     }
     EngineProgress progress = new EngineProgress();
     RecordingSink sink = new RecordingSink(dir.path(), workload.phases());
-    ShutdownInterrupt shutdown = ShutdownInterrupt.install("crosscheck-shutdown", 15);
     String status = "failed";
     EngineResult result = null;
     Summary summary = null;
@@ -175,6 +181,9 @@ final class RunJob {
     try (ProgressDisplay display = ProgressDisplay.start(progressMode, progress, ticker);
         ClockSampler clockSampler =
             ClockSampler.start(dir.path().resolve("clock.csv"), 1, TimeUnit.SECONDS)) {
+      if (Thread.interrupted()) {
+        throw new InterruptedException("interrupted before the load");
+      }
       result = engine.run(schedule, options, ticker, sink, progress);
       status = Thread.interrupted() ? "interrupted" : "completed";
     } catch (InterruptedException e) {

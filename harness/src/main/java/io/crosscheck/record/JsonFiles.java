@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import io.crosscheck.text.InputLimits;
 import io.crosscheck.text.InputLines;
 import io.crosscheck.text.Printable;
+import java.io.CharConversionException;
 import java.io.FileNotFoundException;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -87,6 +88,10 @@ public final class JsonFiles {
       return tree;
     } catch (NoSuchFileException | FileNotFoundException e) {
       throw new IOException(Printable.escape(file.toString()) + ": " + whenMissing);
+    } catch (CharConversionException e) {
+      // bytes in no encoding JSON allows (found by RunJsonFuzzTest): Jackson's message names no file
+      throw new MalformedInputException(Printable.escape(file + ": not valid JSON: " + e.getMessage())
+          + " (expected UTF-8 text)", e);
     } catch (JsonProcessingException e) {
       // Jackson quotes the offending input: escaped, it cannot drive the terminal
       throw new MalformedInputException(Printable.escape(file + ": not valid JSON: "

@@ -7,6 +7,7 @@ import io.crosscheck.text.Printable;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -268,6 +269,17 @@ public final class RequestCsv {
   }
 
   private static Optional<TornLine> forEach(Reader in, String name, Consumer<RequestRecord> consumer,
+      AgentRows agentRows) throws IOException {
+    try {
+      return forEachRow(in, name, consumer, agentRows);
+    } catch (CharacterCodingException e) {
+      // the decoder's own message ("Input length = 1") names neither file nor problem (RequestCsvFuzzTest)
+      throw new MalformedInputException(name + ": not UTF-8 text (" + e.getClass().getSimpleName()
+          + ": " + e.getMessage() + "; expected a requests.csv as crosscheck writes it)", e);
+    }
+  }
+
+  private static Optional<TornLine> forEachRow(Reader in, String name, Consumer<RequestRecord> consumer,
       AgentRows agentRows) throws IOException {
     RowReader rows = new RowReader(in);
     List<String> header = rows.header(name, HEADER);

@@ -23,7 +23,7 @@ import java.io.IOException;
  * {@code src/test/resources/io/crosscheck/fuzz/CaptureReaderFuzzTestInputs/readAndReconstruct/}
  * (small real captures: crosscheck's nanosecond pcap, tshark's microsecond pcap and pcapng, a cut
  * pcapng) plus any regression inputs added there. With {@code JAZZER_FUZZ=1} it fuzzes for {@code
- * maxDuration}: {@code JAZZER_FUZZ=1 mvn -pl harness test -Dtest=CaptureReaderFuzzTest}. A crash
+ * maxDuration}: {@code scripts/fuzz-bounded.sh CaptureReader} (./run-tests fuzzes every target so). A crash
  * found that way is written to that directory as {@code crash-*}; keep it as a regression seed.
  */
 class CaptureReaderFuzzTest {
@@ -35,7 +35,7 @@ class CaptureReaderFuzzTest {
     public void connectionEvent(ConnectionEvent event) {}
   };
 
-  @FuzzTest(maxDuration = "30s")
+  @FuzzTest(maxDuration = "6s")
   void readAndReconstruct(byte[] bytes) {
     WireReconstructor reconstructor = new WireReconstructor(DISCARD);
     long[] lastEpochNanos = {Long.MIN_VALUE};
