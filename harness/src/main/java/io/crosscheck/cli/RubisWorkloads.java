@@ -6,6 +6,7 @@ import io.crosscheck.model.spec.Problem;
 import io.crosscheck.model.spec.SpecException;
 import io.crosscheck.model.spec.WorkloadSpec;
 import io.crosscheck.spi.RubisSupport;
+import io.crosscheck.text.Printable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,8 +68,9 @@ final class RubisWorkloads {
       }
       return null;
     }
-    r.notes().forEach(n -> System.out.println("crosscheck rubis: " + n));
-    System.out.println("crosscheck rubis: " + r.description());
+    // notes quote the properties file and the table's set name: escaped, they cannot drive the terminal
+    r.notes().forEach(n -> System.out.println("crosscheck rubis: " + Printable.escape(n)));
+    System.out.println("crosscheck rubis: " + Printable.escape(r.description()));
     List<String> overrides = new ArrayList<>();
     for (String[] option : new String[][] {{"--target", s.target}, {"--ramp-up", s.rampUp},
         {"--duration", s.duration}, {"--ramp-down", s.rampDown}}) {
