@@ -71,7 +71,7 @@ final class AuditCommand implements Callable<Integer> {
   /** The options an audit of someone else's generator uses; every other option is crosscheck's own load's. */
   private static final Set<String> GENERATOR_AUDIT_OPTIONS = Set.of("--server", "--reported-by",
       "--reported-value", "--hooks", "--no-agent", "--pid", "--duration", "--out", "--name", "--progress",
-      "--interface", "--snaplen", "--min-matched", "--capture-buffer", "--telemetry-period");
+      "--interface", "--snaplen", "--min-matched", "--capture-buffer", "--telemetry-period", "--debug");
   private static final Set<String> GENERATOR_ONLY_OPTIONS = Set.of("--server", "--reported-by",
       "--reported-value", "--hooks", "--no-agent");
 
@@ -126,6 +126,9 @@ final class AuditCommand implements Callable<Integer> {
     jvm.check(problems);
     RunJob job = RunCommand.prepare(workload, engine, output, spec, problems);
     if (job == null) {
+      return 2;
+    }
+    if (output.into == null && !RunCommand.probe(job, spec)) {
       return 2;
     }
     Runner runner = !jvm.requested() ? inProcess(job, output.progress)
