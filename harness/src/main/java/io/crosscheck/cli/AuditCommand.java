@@ -97,6 +97,29 @@ final class AuditCommand implements Callable<Integer> {
         description = "Kernel capture buffer in bytes. Default: ${DEFAULT-VALUE} (64 MiB).")
     int bufferBytes = LiveCaptureConfig.DEFAULT_BUFFER_BYTES;
 
+    /**
+     * The traffic to a loopback target never crosses another interface: a capture there would see
+     * nothing and the audit could only say "no HTTP exchange was seen". Null when the interface can
+     * carry the target's traffic (or cannot be told: the capture then says why it cannot start).
+     */
+    Problem interfaceProblem(Target target) {
+      try {
+        java.net.NetworkInterface nif = java.net.NetworkInterface.getByName(interfaceName);
+        if (nif == null) {
+          return new Problem("--interface", interfaceName, "a network interface of this host (e.g. lo, "
+              + "the default, for a target on 127.0.0.1)");
+        }
+        java.net.InetAddress host = java.net.InetAddress.getByName(target.host());
+        if (host.isLoopbackAddress() && !nif.isLoopback()) {
+          return new Problem("--interface", interfaceName, "lo: the target " + target + " is on loopback, so its"
+              + " traffic never crosses " + interfaceName);
+        }
+      } catch (java.io.IOException e) {
+        // unknown host or interface state: the probe or the capture reports it
+      }
+      return null;
+    }
+
     void check(List<Problem> problems) {
       if (snaplenBytes < 96 || snaplenBytes > 262_144) {
         problems.add(new Problem("--snaplen", String.valueOf(snaplenBytes), "96..262144 bytes"));
@@ -127,6 +150,10 @@ final class AuditCommand implements Callable<Integer> {
     RunJob job = RunCommand.prepare(workload, engine, output, spec, problems);
     if (job == null) {
       return 2;
+    }
+    Problem wrongInterface = capture.interfaceProblem(job.workload().target());
+    if (wrongInterface != null) {
+      return RunCommand.OutputOptions.reportProblems(spec, List.of(wrongInterface));
     }
     if (output.into == null && !RunCommand.probe(job, spec)) {
       return 2;
@@ -191,6 +218,7 @@ final class AuditCommand implements Callable<Integer> {
   static Runner inProcess(RunJob job, String progress) {
     return stage -> {
       RunJob.Result r = job.around(stage).execute(progress, System.out);
+      RunCommand.reportFailure(new java.io.PrintWriter(System.err, true), "crosscheck audit", r.directory(), r.status());
       return new ChildRun.Ran(r.directory(), r.exitCode());
     };
   }

@@ -188,6 +188,7 @@ final class RunJob {
         stage.afterLoad(dir);
       } catch (IOException e) {
         out.println("crosscheck: " + e.getMessage());
+        dir.failure(e.getMessage());
         status = "failed";
       }
       try {
@@ -198,6 +199,7 @@ final class RunJob {
             : sink.closeWithUnknownWindow();
       } catch (IOException e) {
         status = "failed";
+        dir.failure(e.getMessage());
         out.println("crosscheck: " + e.getMessage());
       }
       try {
