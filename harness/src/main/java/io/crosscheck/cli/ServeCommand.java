@@ -38,7 +38,9 @@ final class ServeCommand implements Callable<Integer> {
   @Option(
       names = "--bind",
       paramLabel = "ADDR",
-      description = "Address to listen on; a non-loopback address exposes the server to the network. Default: ${DEFAULT-VALUE}.")
+      description = "Address to listen on: an IPv4 address listens on IPv4 only, an IPv6 one (::) on IPv6 (and"
+          + " IPv4 for ::); a non-loopback address exposes the server to the network and is warned about with"
+          + " every address it can be reached on. Also for --rubis. Default: ${DEFAULT-VALUE}.")
   String bind = ServerConfig.LOOPBACK;
 
   @Option(names = "--port", paramLabel = "N", description = "TCP port; 0 picks a free port. Default: ${DEFAULT-VALUE}.")
