@@ -253,6 +253,13 @@ final class AuditCommand implements Callable<Integer> {
       err.println("crosscheck audit: " + e.getMessage() + "; the run is kept: redo the comparison with"
           + " 'crosscheck compare " + dir + "'");
       return new Audit(130, null);
+    } catch (IOException e) {
+      if (!CliErrors.isDiskFull(e)) {
+        throw e;
+      }
+      err.println("crosscheck audit: the comparison did not fit on the disk (no space left on device), so none of"
+          + " its outputs were written; the run is kept: free some space, then 'crosscheck compare " + dir + "'");
+      return new Audit(1, null);
     }
     return new Audit(runExitCode != 0 ? runExitCode : compared.exitCode(), compared.findings());
   }

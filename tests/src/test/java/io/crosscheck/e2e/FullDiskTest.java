@@ -67,4 +67,31 @@ class FullDiskTest {
       sh("umount", mount.toString());
     }
   }
+
+  @Test
+  void aFullDiskDuringAnAuditKeepsTheRunAndWritesNoHalfComparison(@TempDir Path dir) throws Exception {
+    assumeTrue("root".equals(System.getProperty("user.name")),
+        "mounting the small tmpfs (and capturing) needs root; skipped as " + System.getProperty("user.name"));
+    Path mount = Files.createDirectories(dir.resolve("small"));
+    assumeTrue(sh("mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", mount.toString()) == 0,
+        "mount -t tmpfs failed (no CAP_SYS_ADMIN in this container?)");
+    try {
+      CliRun run = CliRun.run(mount, "audit", "--target", server.target(), "--users", "20", "--think", "none",
+          "--urls", "/static/100", "--duration", "3s", "--jit-warm-up", "0", "--telemetry-period", "0");
+      assertEquals(1, run.exitCode, run.err);
+      assertFalse(run.err.contains("\tat "), run.err);
+      Path rd = run.runDirectory();
+      try (Stream<Path> files = Files.list(rd)) {
+        List<String> names = files.map(f -> f.getFileName().toString()).toList();
+        assertTrue(names.stream().noneMatch(n -> n.endsWith(".tmp") || n.endsWith(".reserve")),
+            "no temporary file left: " + names);
+      }
+      JsonNode runJson = new ObjectMapper().readTree(rd.resolve("run.json").toFile());
+      assertEquals("failed", runJson.get("status").asText(), runJson.toString());
+      assertTrue(RequestCsv.readAll(rd.resolve("requests.csv")).records().size() > 100, "records kept");
+      assertTrue(run.err.lines().allMatch(l -> l.startsWith("crosscheck audit: ")), run.err);
+    } finally {
+      sh("umount", mount.toString());
+    }
+  }
 }
