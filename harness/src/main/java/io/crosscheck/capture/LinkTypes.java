@@ -19,5 +19,17 @@ public final class LinkTypes {
   /** Linux cooked capture v2 (20-byte header). */
   public static final int LINUX_SLL2 = 276;
 
+  /** The decoded link types in words, for messages about a capture of another one. */
+  public static final String DECODED = "0 (BSD loopback), 1 (Ethernet), 101 (raw IP), 108 (OpenBSD loopback),"
+      + " 113 (Linux cooked), 228 (IPv4), 229 (IPv6) or 276 (Linux cooked v2)";
+
+  /** Whether crosscheck can find the IP packet in a frame of {@code linkType}. */
+  public static boolean decoded(int linkType) {
+    return switch (linkType) {
+      case NULL, ETHERNET, RAW, LOOP, LINUX_SLL, IPV4, IPV6, LINUX_SLL2 -> true;
+      default -> false;
+    };
+  }
+
   private LinkTypes() {}
 }

@@ -31,6 +31,11 @@ final class PcapFileReader {
     long snaplen = CaptureInput.u32(b, in.pos + 16, bigEndian);
     // The upper 16 bits of the link-type field carry FCS information, not the type.
     int linkType = CaptureInput.u16(b, in.pos + (bigEndian ? 22 : 20), bigEndian);
+    if (!LinkTypes.decoded(linkType)) {
+      throw tally.error(20, "link type " + linkType + " is not one crosscheck decodes: no frame of it can be read"
+          + " as IP, so no HTTP exchange could be found; expected " + LinkTypes.DECODED
+          + " (capture with tcpdump -i lo or -i eth0)");
+    }
     long capturedLimit = Math.min(CaptureReader.MAX_RECORD_BYTES,
         Math.max(snaplen, MAX_ORDINARY_SNAPLEN));
     in.pos += FILE_HEADER_BYTES;

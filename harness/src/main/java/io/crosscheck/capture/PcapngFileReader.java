@@ -158,6 +158,11 @@ final class PcapngFileReader {
     }
     interfaces.add(iface);
     tally.interfaces++;
+    if (!LinkTypes.decoded(iface.linkType)) {
+      tally.warnings.add(tally.at(blockOffset, "interface " + (tally.interfaces - 1) + " has link type "
+          + iface.linkType + ", which crosscheck does not decode: its packets are skipped (expected "
+          + LinkTypes.DECODED + ")"));
+    }
   }
 
   private void packet(byte[] b, int p, int length, long blockOffset, String kind, int interfaceId,

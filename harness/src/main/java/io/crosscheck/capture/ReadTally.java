@@ -11,6 +11,7 @@ final class ReadTally {
   long bytes;
   long skippedBlocks;
   long truncatedPackets;
+  long emptyPackets;
   int interfaces;
   String format;
   final List<String> warnings = new ArrayList<>();
@@ -22,6 +23,9 @@ final class ReadTally {
   void packet(int capturedLength, long originalLength) {
     packets++;
     bytes += capturedLength;
+    if (capturedLength == 0) {
+      emptyPackets++;
+    }
     if (capturedLength < originalLength) {
       truncatedPackets++;
     }
@@ -43,6 +47,10 @@ final class ReadTally {
   }
 
   CaptureStats stats() {
+    if (emptyPackets > 0) {
+      warnings.add(sourceName + ": " + number(emptyPackets) + " of " + number(packets) + " packet records hold no"
+          + " bytes (captured length 0): nothing in them could be read");
+    }
     return new CaptureStats(packets, bytes, format, skippedBlocks, truncatedPackets, interfaces,
         warnings);
   }

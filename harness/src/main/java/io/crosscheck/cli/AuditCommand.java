@@ -71,7 +71,7 @@ final class AuditCommand implements Callable<Integer> {
   /** The options an audit of someone else's generator uses; every other option is crosscheck's own load's. */
   private static final Set<String> GENERATOR_AUDIT_OPTIONS = Set.of("--server", "--reported-by",
       "--reported-value", "--hooks", "--no-agent", "--pid", "--duration", "--out", "--name", "--progress",
-      "--interface", "--snaplen", "--min-matched", "--capture-buffer", "--telemetry-period");
+      "--interface", "--snaplen", "--min-matched", "--capture-buffer", "--telemetry-period", "--debug");
   private static final Set<String> GENERATOR_ONLY_OPTIONS = Set.of("--server", "--reported-by",
       "--reported-value", "--hooks", "--no-agent");
 
@@ -96,6 +96,29 @@ final class AuditCommand implements Callable<Integer> {
     @Option(names = "--capture-buffer", paramLabel = "BYTES",
         description = "Kernel capture buffer in bytes. Default: ${DEFAULT-VALUE} (64 MiB).")
     int bufferBytes = LiveCaptureConfig.DEFAULT_BUFFER_BYTES;
+
+    /**
+     * The traffic to a loopback target never crosses another interface: a capture there would see
+     * nothing and the audit could only say "no HTTP exchange was seen". Null when the interface can
+     * carry the target's traffic (or cannot be told: the capture then says why it cannot start).
+     */
+    Problem interfaceProblem(Target target) {
+      try {
+        java.net.NetworkInterface nif = java.net.NetworkInterface.getByName(interfaceName);
+        if (nif == null) {
+          return new Problem("--interface", interfaceName, "a network interface of this host (e.g. lo, "
+              + "the default, for a target on 127.0.0.1)");
+        }
+        java.net.InetAddress host = java.net.InetAddress.getByName(target.host());
+        if (host.isLoopbackAddress() && !nif.isLoopback()) {
+          return new Problem("--interface", interfaceName, "lo: the target " + target + " is on loopback, so its"
+              + " traffic never crosses " + interfaceName);
+        }
+      } catch (java.io.IOException e) {
+        // unknown host or interface state: the probe or the capture reports it
+      }
+      return null;
+    }
 
     void check(List<Problem> problems) {
       if (snaplenBytes < 96 || snaplenBytes > 262_144) {
@@ -126,6 +149,13 @@ final class AuditCommand implements Callable<Integer> {
     jvm.check(problems);
     RunJob job = RunCommand.prepare(workload, engine, output, spec, problems);
     if (job == null) {
+      return 2;
+    }
+    Problem wrongInterface = capture.interfaceProblem(job.workload().target());
+    if (wrongInterface != null) {
+      return RunCommand.OutputOptions.reportProblems(spec, List.of(wrongInterface));
+    }
+    if (output.into == null && !RunCommand.probe(job, spec)) {
       return 2;
     }
     Runner runner = !jvm.requested() ? inProcess(job, output.progress)
@@ -188,6 +218,7 @@ final class AuditCommand implements Callable<Integer> {
   static Runner inProcess(RunJob job, String progress) {
     return stage -> {
       RunJob.Result r = job.around(stage).execute(progress, System.out);
+      RunCommand.reportFailure(new java.io.PrintWriter(System.err, true), "crosscheck audit", r.directory(), r.status());
       return new ChildRun.Ran(r.directory(), r.exitCode());
     };
   }
@@ -222,6 +253,13 @@ final class AuditCommand implements Callable<Integer> {
       err.println("crosscheck audit: " + e.getMessage() + "; the run is kept: redo the comparison with"
           + " 'crosscheck compare " + dir + "'");
       return new Audit(130, null);
+    } catch (IOException e) {
+      if (!CliErrors.isDiskFull(e)) {
+        throw e;
+      }
+      err.println("crosscheck audit: the comparison did not fit on the disk (no space left on device), so none of"
+          + " its outputs were written; the run is kept: free some space, then 'crosscheck compare " + dir + "'");
+      return new Audit(1, null);
     }
     return new Audit(runExitCode != 0 ? runExitCode : compared.exitCode(), compared.findings());
   }

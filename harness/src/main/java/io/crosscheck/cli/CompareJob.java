@@ -82,6 +82,10 @@ public final class CompareJob {
     Path requestsCsv = runDir.resolve(RunFiles.REQUESTS_CSV);
     RequestCsv.ReadResult read = Files.exists(requestsCsv) ? RequestCsv.readAll(requestsCsv)
         : new RequestCsv.ReadResult(List.of(), Optional.empty());
+    if (!Files.exists(requestsCsv) && !RunJson.WIRE_ONLY.equals(run.status())) {
+      out.println("crosscheck: " + requestsCsv + ": missing (run.json says the run was " + run.status()
+          + "); without the run's records the analysis is the wire's alone: restore the file to compare the records");
+    }
     List<RequestRecord> records = read.records();
     FindingsFile.TornLine torn = read.tornLastLine()
         .map(t -> new FindingsFile.TornLine(t.line(), t.bytes(), t.reason())).orElse(null);

@@ -134,7 +134,11 @@ final class EngineOptionsMixin {
   /** The engine the options select, or null after adding problems. */
   Engine newEngine(List<Problem> problems) {
     if (!ENGINES.contains(engine) || "netty".equals(engine)) {
-      return "netty".equals(engine) ? new NettyEngine() : null;
+      // the legacy engines' numbers are checked with any engine: a bad value is never silently accepted
+      int before = problems.size();
+      positiveInt("--thread-stack", threadStackBytes, 0, problems);
+      positiveInt("--http-max-connections", httpMaxConnections, 0, problems);
+      return "netty".equals(engine) && problems.size() == before ? new NettyEngine() : null;
     }
     int before = problems.size();
     LegacyOptions.TimingClock clock = choice("--timing", timing, LegacyOptions.TimingClock.class, problems);

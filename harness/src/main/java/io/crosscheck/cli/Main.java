@@ -1,12 +1,18 @@
 package io.crosscheck.cli;
 
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /**
  * The {@code crosscheck} command line: the top of the spine, which only parses options and hands
  * them to the library. Exit codes: 0 success, 1 the run failed, 2 bad usage or a bad spec (nothing
- * was started).
+ * was started), 3 below the matching floor (audit, compare), 130 interrupted. Every error is one line
+ * on stderr ({@link CliErrors}); a stack trace only with {@code --debug}.
  */
 @Command(
     name = "crosscheck",
@@ -26,17 +32,55 @@ import picocli.CommandLine.Command;
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {
+  /** The commands that finish a run directory and print a summary after Ctrl-C. */
+  private static final Set<String> PRINT_AFTER_INTERRUPT = Set.of("run", "audit", "demo");
+  /** How long Ctrl-C waits for such a command to finish its run directory and print its summary. */
+  private static final long INTERRUPT_GRACE_SECONDS = 20;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  @Option(names = "--debug", scope = ScopeType.INHERIT,
+      description = "Print the stack trace of an error (by default an error is one line).")
+  boolean debug;
+
   public static void main(String[] args) {
-    System.exit(commandLine().execute(args));
+    CommandLine cl = commandLine();
+    CountDownLatch finished = new CountDownLatch(1);
+    if (PRINT_AFTER_INTERRUPT.contains(commandName(args))) {
+      // Ctrl-C: the run's own hook interrupts it; this one holds the JVM until the command has
+      // finished the run directory and printed its summary (bounded), so the summary always appears
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        try {
+          finished.await(INTERRUPT_GRACE_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }, "crosscheck-print-summary"));
+    }
+    int code = cl.execute(args);
+    System.out.flush();
+    cl.getErr().flush();
+    finished.countDown();
+    System.exit(code);
   }
 
   /** The configured command line, shared by {@link #main} and tests. */
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Main());
     cl.setUsageHelpAutoWidth(true);
+    cl.setExecutionExceptionHandler(CliErrors::execution);
+    cl.setParameterExceptionHandler(CliErrors::parameter);
     return cl;
+  }
+
+  /** The subcommand named in {@code args} (the first word that is not an option), or "". */
+  private static String commandName(String[] args) {
+    for (String a : args) {
+      if (!a.startsWith("-")) {
+        return a;
+      }
+    }
+    return "";
   }
 
   @Override

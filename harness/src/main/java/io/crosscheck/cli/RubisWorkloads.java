@@ -71,17 +71,43 @@ final class RubisWorkloads {
     // notes quote the properties file and the table's set name: escaped, they cannot drive the terminal
     r.notes().forEach(n -> System.out.println("crosscheck rubis: " + Printable.escape(n)));
     System.out.println("crosscheck rubis: " + Printable.escape(r.description()));
-    List<String> overrides = new ArrayList<>();
-    for (String[] option : new String[][] {{"--target", s.target}, {"--ramp-up", s.rampUp},
-        {"--duration", s.duration}, {"--ramp-down", s.rampDown}}) {
-      if (parsed.hasMatchedOption(option[0])) {
-        overrides.add(option[0] + " " + option[1]);
-      }
-    }
-    if (!overrides.isEmpty()) {
-      System.out.println("crosscheck rubis: " + String.join(", ", overrides) + " in place of the properties' values");
-    }
+    System.out.println("crosscheck rubis: " + Printable.escape(originOfValues(parsed, checked, r.users())));
     return new Workload(checked.target(), r.arrival(), r.source(), checked.length(),
         new ThinkTime.None(), checked.phases(), checked.seed());
+  }
+
+  /**
+   * Which of the run's values come from the properties file and which from an option, and how long
+   * the run lasts: a file's long ramps otherwise make a short {@code --duration} run for minutes.
+   */
+  private static String originOfValues(ParseResult parsed, Workload checked, int users) {
+    List<String> fromFile = new ArrayList<>();
+    List<String> fromOptions = new ArrayList<>();
+    io.crosscheck.model.Phases p = checked.phases();
+    String[][] values = {
+      {"--target", "target " + checked.target()},
+      {"--users", users + " users"},
+      {"--ramp-up", "ramp-up " + seconds(p.rampUpNanos())},
+      {"--duration", "duration " + seconds(p.measureNanos())},
+      {"--ramp-down", "ramp-down " + seconds(p.rampDownNanos())}};
+    for (String[] v : values) {
+      (parsed.hasMatchedOption(v[0]) ? fromOptions : fromFile).add(v[1]);
+    }
+    List<String> overridable = new ArrayList<>();
+    for (String[] v : values) {
+      if (!parsed.hasMatchedOption(v[0])) {
+        overridable.add(v[0]);
+      }
+    }
+    String total = seconds(p.rampUpNanos() + p.measureNanos() + p.rampDownNanos());
+    return "from the properties: " + (fromFile.isEmpty() ? "nothing" : String.join(", ", fromFile))
+        + "; from the options: " + (fromOptions.isEmpty() ? "nothing" : String.join(", ", fromOptions))
+        + "; the run lasts " + total + " (ramp-up + duration + ramp-down)"
+        + (overridable.isEmpty() ? "" : "; " + String.join(", ", overridable) + " override the file's values");
+  }
+
+  private static String seconds(long nanos) {
+    return nanos % 1_000_000_000L == 0 ? nanos / 1_000_000_000L + " s"
+        : String.format(java.util.Locale.ROOT, "%.3f s", nanos / 1e9);
   }
 }

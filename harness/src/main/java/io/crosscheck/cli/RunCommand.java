@@ -7,6 +7,7 @@ import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.model.spec.SpecException;
 import io.crosscheck.telemetry.GcPauseSource;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,10 +42,48 @@ final class RunCommand implements Callable<Integer> {
     if (job == null) {
       return 2;
     }
+    if (output.into == null && !probe(job, spec)) {
+      return 2;
+    }
     if (jvm.requested()) {
       return ChildRun.execute(jvm, spec, output, RunJob.Stage.NONE, System.out).exitCode();
     }
-    return job.execute(output.progress, System.out).exitCode();
+    RunJob.Result result = job.execute(output.progress, System.out);
+    reportFailure(spec.commandLine().getErr(), spec.qualifiedName(), result.directory(), result.status());
+    return result.exitCode();
+  }
+
+  /** A failed run: its reason (run.json's failure) as the one line on stderr, with what to do. */
+  static void reportFailure(java.io.PrintWriter err, String command, Path dir, String status) {
+    if (!io.crosscheck.rundir.RunJson.FAILED.equals(status)) {
+      return;
+    }
+    String why;
+    try {
+      why = io.crosscheck.rundir.RunFiles.readRun(dir).failure();
+    } catch (java.io.IOException | RuntimeException e) {
+      why = null;
+    }
+    err.println(command + ": the run failed" + (why == null ? "" : ": " + why)
+        + (why != null && why.contains("No space left on device")
+            ? "; the records up to then are kept in " + dir + "; free some space or write to another --out"
+            : "; see " + dir.resolve("run.json")));
+    err.flush();
+  }
+
+  /**
+   * One connect to the job's target before any load: false (after one line on stderr naming the
+   * target and what to do) when nothing listens there. Skipped for a job written into a given
+   * directory (a child JVM's: its parent probed).
+   */
+  static boolean probe(RunJob job, CommandLine.Model.CommandSpec spec) {
+    String problem = TargetProbe.problem(job.workload().target());
+    if (problem == null) {
+      return true;
+    }
+    spec.commandLine().getErr().println(spec.qualifiedName() + ": " + problem);
+    spec.commandLine().getErr().flush();
+    return false;
   }
 
   /**
@@ -57,6 +96,16 @@ final class RunCommand implements Callable<Integer> {
     EngineOptions options = engine.build(problems);
     Engine generator = engine.newEngine(problems);
     Workload w = null;
+    CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+    if (workload.rubis == null) {
+      for (String rubisOnly : List.of("--think-scale", "--rubis-table")) {
+        if (parsed.hasMatchedOption(rubisOnly)) {
+          problems.add(new Problem(rubisOnly, String.valueOf((Object) parsed.matchedOption(rubisOnly).getValue()),
+              "--rubis [PROPERTIES] as well (it applies to the RUBiS workload only)"));
+        }
+      }
+    }
+    output.check(problems);
     if (workload.rubis != null) {
       w = RubisWorkloads.build(workload, spec.commandLine().getParseResult(), problems);
     } else {
@@ -127,6 +176,21 @@ final class RunCommand implements Callable<Integer> {
         paramLabel = "MODE",
         description = "One-line progress display: auto (when on a terminal), on, off. Default: ${DEFAULT-VALUE}.")
     String progress = "auto";
+
+    /** The run directory can be made: --out is a directory or can become one, --name fits in a file name. */
+    void check(List<Problem> problems) {
+      if (into == null && Files.exists(out) && !Files.isDirectory(out)) {
+        problems.add(new Problem("--out", out.toString(), "a directory to create run directories in (this is a"
+            + " file)"));
+      }
+      // the directory is <yyyyMMdd-HHmmss>-NAME: 16 bytes, and Linux allows 255 per name
+      int nameBytes = name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+      if (name.isEmpty() || nameBytes > 200 || name.contains("/") || name.contains("\0") || name.equals(".")
+          || name.equals("..")) {
+        problems.add(new Problem("--name", name.length() > 40 ? name.substring(0, 40) + "... (" + nameBytes
+            + " bytes)" : name, "a file name of 1..200 bytes without '/'"));
+      }
+    }
 
     static int reportProblems(CommandLine.Model.CommandSpec spec, List<Problem> problems) {
       var err = spec.commandLine().getErr();

@@ -197,6 +197,7 @@ final class RunJob {
         stage.afterLoad(dir);
       } catch (IOException e) {
         out.println("crosscheck: " + e.getMessage());
+        dir.failure(e.getMessage());
         status = "failed";
       }
       try {
@@ -207,6 +208,7 @@ final class RunJob {
             : sink.closeWithUnknownWindow();
       } catch (IOException e) {
         status = "failed";
+        dir.failure(e.getMessage());
         out.println("crosscheck: " + e.getMessage());
       }
       try {

@@ -38,7 +38,9 @@ final class ServeCommand implements Callable<Integer> {
   @Option(
       names = "--bind",
       paramLabel = "ADDR",
-      description = "Address to listen on; a non-loopback address exposes the server to the network. Default: ${DEFAULT-VALUE}.")
+      description = "Address to listen on: an IPv4 address listens on IPv4 only, an IPv6 one (::) on IPv6 (and"
+          + " IPv4 for ::); a non-loopback address exposes the server to the network and is warned about with"
+          + " every address it can be reached on. Also for --rubis. Default: ${DEFAULT-VALUE}.")
   String bind = ServerConfig.LOOPBACK;
 
   @Option(names = "--port", paramLabel = "N", description = "TCP port; 0 picks a free port. Default: ${DEFAULT-VALUE}.")
@@ -107,19 +109,13 @@ final class ServeCommand implements Callable<Integer> {
       err.flush();
       return 2;
     }
-    if (!isLoopback(config.bindAddress())) {
-      err.println("crosscheck serve: warning: --bind " + config.bindAddress()
-          + " is not a loopback address; the server is reachable from the network");
-      err.flush();
-    }
     EmbeddedServer server;
     try {
       server = EmbeddedServer.start(config);
     } catch (IllegalStateException e) {
-      err.println("crosscheck serve: " + e.getMessage());
-      err.flush();
-      return 1;
+      return cannotListen(err, e);
     }
+    warnIfExposed(err, config.bindAddress(), server.reachableAddresses());
     CountDownLatch closed = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.close();
@@ -138,13 +134,29 @@ final class ServeCommand implements Callable<Integer> {
 
   private int serveRubis(PrintWriter out, PrintWriter err) throws Exception {
     RubisSupport support = RubisSupport.find().orElse(null);
-    int portValue = integer("--port", port, 0, 65535, "an integer in 0..65535 (0 = any free port)", new ArrayList<>());
+    List<Problem> problems = new ArrayList<>();
+    int portValue = integer("--port", port, 0, 65535, "an integer in 0..65535 (0 = any free port)", problems);
+    if (bind == null || bind.isBlank()) {
+      problems.add(new Problem("--bind", String.valueOf(bind), "an IP address or host name such as 127.0.0.1"));
+    }
     if (support == null) {
-      err.println("crosscheck serve: --rubis needs the rubis-compat module on the classpath (run ./crosscheck)");
+      problems.add(new Problem("--rubis", "given", "the rubis-compat module on the classpath (run ./crosscheck)"));
+    }
+    if (!problems.isEmpty()) {
+      for (Problem p : problems) {
+        err.println("crosscheck serve: " + p.message());
+      }
+      err.println("See: crosscheck serve --help");
       err.flush();
       return 2;
     }
-    RubisSupport.Server server = support.startServer(bind.strip(), Math.max(0, portValue), logRequests);
+    RubisSupport.Server server;
+    try {
+      server = support.startServer(bind.strip(), portValue, logRequests);
+    } catch (IllegalStateException e) {
+      return cannotListen(err, e);
+    }
+    warnIfExposed(err, bind.strip(), server.reachableAddresses());
     CountDownLatch closed = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.close();
@@ -152,11 +164,31 @@ final class ServeCommand implements Callable<Integer> {
       out.flush();
       closed.countDown();
     }, "crosscheck-serve-shutdown"));
-    out.println("crosscheck serve: RUBiS auction site on http://" + bind.strip() + ":" + server.port()
+    out.println("crosscheck serve: RUBiS auction site on " + server.baseUrl()
         + " (/PHP/index.html, /rubis_servlets/servlet/edu.rice.rubis.servlets.*); Ctrl-C stops");
     out.flush();
     closed.await();
     return 0;
+  }
+
+  /** The bind failed (port in use, address not on this host): one line with what to do; exit 1. */
+  private int cannotListen(PrintWriter err, IllegalStateException e) {
+    String hint = e.getMessage() != null && e.getMessage().contains("in use")
+        ? "; pick another --port (0 = any free port) or stop what listens there"
+        : "; check --bind (an address of this host, default 127.0.0.1) and --port";
+    err.println("crosscheck serve: " + e.getMessage() + hint);
+    err.flush();
+    return 1;
+  }
+
+  /** Any non-loopback bind is warned about, naming every address the server can be reached on. */
+  private static void warnIfExposed(PrintWriter err, String bindAddress, List<String> reachable) {
+    if (isLoopback(bindAddress)) {
+      return;
+    }
+    err.println("crosscheck serve: warning: --bind " + bindAddress + " is not a loopback address; the server is"
+        + " reachable from the network on " + String.join(", ", reachable));
+    err.flush();
   }
 
   /** The configuration the options describe, or null with {@code problems} filled in. */

@@ -114,12 +114,17 @@ public final class JsonFiles {
   public static void writeAtomically(Path file, Object value) throws IOException {
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     byte[] json = MAPPER.writeValueAsBytes(value);
-    try (FileOutputStream out = new FileOutputStream(tmp.toFile())) {
-      out.write(json);
-      out.write('\n');
-      out.getFD().sync(); // the rename below must not publish an empty file after a crash
+    try {
+      try (FileOutputStream out = new FileOutputStream(tmp.toFile())) {
+        out.write(json);
+        out.write('\n');
+        out.getFD().sync(); // the rename below must not publish an empty file after a crash
+      }
+      replace(tmp, file);
+    } catch (IOException e) {
+      Files.deleteIfExists(tmp); // a full disk must not leave a half-written NAME.tmp behind
+      throw e;
     }
-    replace(tmp, file);
   }
 
   /** Moves {@code tmp} over {@code file}, atomically where the file system can. */

@@ -35,6 +35,10 @@ import java.util.Set;
  * #writeEnd} is recognised by {@link RunFiles#status}. Not thread-safe: one run thread calls it.
  */
 public final class RunDirectory {
+  /** Space set aside for the final run.json ({@link #reserveForEnd}); removed by the final write. */
+  static final String RESERVE = ".run.json.reserve";
+  static final int RESERVE_BYTES = 64 * 1024;
+
   /** The statuses {@link #writeEnd} accepts. */
   public static final Set<String> END_STATUSES = Set.of("completed", "interrupted", "failed");
 
@@ -45,6 +49,7 @@ public final class RunDirectory {
   private RunJson.WarmUpSection jitWarmUp;
   private TelemetrySummary telemetry;
   private String scriptOutcomes;
+  private String failure;
 
   private RunDirectory(Path path) {
     this.path = path;
@@ -131,8 +136,9 @@ public final class RunDirectory {
     start = new RunJson(RunFiles.FORMAT_VERSION, RunJson.RUNNING, version(), now.toString(),
         ClockCalibration.toEpochNanos(now), ProcessHandle.current().pid(), List.copyOf(command), seed,
         scheduleDigest, WorkloadSection.of(workload), engine, jvm(), host(), RunJson.ClockSection.of(clock),
-        files(), null, null, null, null, null, null, null, null, null, null);
+        files(), null, null, null, null, null, null, null, null, null, null, null);
     RunFiles.writeRun(path, start);
+    reserveForEnd();
   }
 
   /**
@@ -159,8 +165,9 @@ public final class RunDirectory {
     start = new RunJson(RunFiles.FORMAT_VERSION, RunJson.RUNNING, version(), now.toString(),
         ClockCalibration.toEpochNanos(now), ProcessHandle.current().pid(), List.copyOf(command), null, null, null,
         engine, jvm(), host(), RunJson.ClockSection.of(clock), files, null, null, null, null, null, null, null, null,
-        null, target);
+        null, target, null);
     RunFiles.writeRun(path, start);
+    reserveForEnd();
   }
 
   /**
@@ -186,7 +193,30 @@ public final class RunDirectory {
     Instant now = Instant.now();
     RunFiles.writeRun(path, new RunJson(RunFiles.FORMAT_VERSION, RunJson.WIRE_ONLY, version(), now.toString(),
         ClockCalibration.toEpochNanos(now), ProcessHandle.current().pid(), List.copyOf(command), null, null, null,
-        null, jvm(), host(), null, Map.of(), null, null, null, null, null, null, null, null, null, null));
+        null, jvm(), host(), null, Map.of(), null, null, null, null, null, null, null, null, null, null, null));
+  }
+
+  /** Why the run failed, in one line, for the final write (status {@code failed}). */
+  public void failure(String reason) {
+    this.failure = reason;
+  }
+
+  /**
+   * Sets aside {@link #RESERVE_BYTES} on the run directory's file system for the final run.json, so
+   * that a disk filled up by the run's own records still gets its final status: {@link #end} frees
+   * it just before writing. Best effort: on a disk already too full for it, nothing is reserved.
+   */
+  private void reserveForEnd() {
+    Path reserve = path.resolve(RESERVE);
+    try {
+      Files.write(reserve, new byte[RESERVE_BYTES]);
+    } catch (IOException e) {
+      try {
+        Files.deleteIfExists(reserve);
+      } catch (IOException ignored) {
+        // nothing was reserved
+      }
+    }
   }
 
   /** The engine's JIT warm-up, for the next write. */
@@ -238,10 +268,25 @@ public final class RunDirectory {
     RunJson.DriftSection drift = new RunJson.DriftSection(startClock.driftNanosTo(endClock),
         startClock.uncertaintyNanos() + endClock.uncertaintyNanos(),
         endClock.measuredAtNanos() - startClock.measuredAtNanos());
-    RunFiles.writeRun(path, new RunJson(s.formatVersion(), status, s.crosscheckVersion(), s.startTimeUtc(),
-        s.startEpochNanos(), s.pid(), s.command(), s.seed(), s.scheduleDigest(), s.workload(), s.engine(), s.jvm(),
-        s.host(), s.clockStart(), s.files(), jitWarmUp, telemetry, scriptOutcomes, generatorJvm, now.toString(),
-        ClockCalibration.toEpochNanos(now), RunJson.ClockSection.of(endClock), drift, result, target));
+    Files.deleteIfExists(path.resolve(RESERVE)); // the space set aside for this write
+    String why = RunJson.FAILED.equals(status) ? failure : null;
+    try {
+      RunFiles.writeRun(path, new RunJson(s.formatVersion(), status, s.crosscheckVersion(), s.startTimeUtc(),
+          s.startEpochNanos(), s.pid(), s.command(), s.seed(), s.scheduleDigest(), s.workload(), s.engine(), s.jvm(),
+          s.host(), s.clockStart(), s.files(), jitWarmUp, telemetry, scriptOutcomes, generatorJvm, now.toString(),
+          ClockCalibration.toEpochNanos(now), RunJson.ClockSection.of(endClock), drift, result, target, why));
+    } catch (IOException e) {
+      // the full record did not fit (a full disk without the reserve): at least replace "running" by
+      // "failed" and why, in the old file's place (its blocks are freed by the truncation)
+      String reason = "run.json could not be written in full: " + e.getMessage()
+          + (why == null ? "" : "; " + why);
+      RunJson minimal = new RunJson(s.formatVersion(), RunJson.FAILED, s.crosscheckVersion(), s.startTimeUtc(),
+          s.startEpochNanos(), s.pid(), s.command(), s.seed(), s.scheduleDigest(), null, s.engine(), null, null,
+          s.clockStart(), s.files(), null, null, null, null, now.toString(), ClockCalibration.toEpochNanos(now),
+          null, null, null, target, reason);
+      Files.write(path.resolve(RunFiles.RUN_JSON), io.crosscheck.record.JsonFiles.mapper().writeValueAsBytes(minimal));
+      throw e;
+    }
   }
 
   private static Map<String, String> files() {

@@ -44,6 +44,8 @@ import java.util.Map;
  * @param target the audited generator when crosscheck did not run the load itself ({@code audit --
  *     java ...} or {@code audit --pid}): its command or process, the server, the agent; null for
  *     runs of crosscheck's own engines
+ * @param failure why a {@code failed} run failed, in one line (e.g. the disk filled up while
+ *     recording); null otherwise and in files written before it existed
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunJson(
@@ -71,7 +73,8 @@ public record RunJson(
     ClockSection clockEnd,
     DriftSection clockDrift,
     EngineResultSection engineResult,
-    TargetSection target) {
+    TargetSection target,
+    String failure) {
 
   public static final String RUNNING = "running";
   public static final String COMPLETED = "completed";
@@ -191,7 +194,7 @@ public record RunJson(
   public RunJson withGeneratorJvm(GeneratorJvmSection g) {
     return new RunJson(formatVersion, status, crosscheckVersion, startTimeUtc, startEpochNanos, pid, command, seed,
         scheduleDigest, workload, engine, jvm, host, clockStart, files, jitWarmUp, telemetry, scriptOutcomes, g,
-        endTimeUtc, endEpochNanos, clockEnd, clockDrift, engineResult, target);
+        endTimeUtc, endEpochNanos, clockEnd, clockDrift, engineResult, target, failure);
   }
 
   /** The port of a {@code HOST:PORT}, 0 when there is none. */

@@ -73,6 +73,11 @@ public final class EmbeddedServer implements AutoCloseable {
     return listener.localAddress();
   }
 
+  /** Every {@code address:port} the server can be reached on (all of the host's for a wildcard bind). */
+  public java.util.List<String> reachableAddresses() {
+    return listener.reachableAddresses();
+  }
+
   /** {@code http://HOST:PORT}, without a trailing slash. */
   public String baseUrl() {
     return listener.baseUrl();

@@ -13,13 +13,22 @@ import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.InternetProtocolFamily;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
+import java.net.Inet4Address;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -28,7 +37,10 @@ import java.util.concurrent.TimeUnit;
  * RUBiS auction site): native epoll when available, one accept thread and {@code ioThreads} I/O
  * threads (daemon), every connection tracked so that {@link #close()} closes it, and per connection
  * {@code HttpServerCodec → HttpObjectAggregator → } the caller's handler, which gets its own split of
- * one seeded random source. Thread-safe.
+ * one seeded random source. An IPv4 bind address (the default, 127.0.0.1) gets an IPv4 socket, so
+ * the listener is never reachable over IPv6 (the epoll transport otherwise opens a dual-stack IPv6
+ * socket: {@code 0.0.0.0} listened on every IPv6 address too); an IPv6 address gets an IPv6 socket.
+ * Thread-safe.
  */
 public final class HttpListener implements AutoCloseable {
   private static final int MAX_REQUEST_BODY_BYTES = 1 << 20;
@@ -71,13 +83,23 @@ public final class HttpListener implements AutoCloseable {
   public static HttpListener bind(String name, String bindAddress, int port, int ioThreads, long seed,
       int maxInitialLineBytes, ConnectionCounter counter, HandlerFactory handlers) throws InterruptedException {
     boolean epoll = Epoll.isAvailable();
+    InetAddress address;
+    try {
+      address = InetAddress.getByName(bindAddress);
+    } catch (UnknownHostException e) {
+      throw new IllegalStateException("cannot listen on " + bindAddress + ":" + port
+          + ": unknown host; expected an IP address such as 127.0.0.1", e);
+    }
+    InternetProtocolFamily family = address instanceof Inet4Address
+        ? InternetProtocolFamily.IPv4 : InternetProtocolFamily.IPv6;
     EventLoopGroup acceptGroup = group(epoll, 1, name + "-accept");
     EventLoopGroup ioGroup = group(epoll, ioThreads, name + "-io");
     ChannelGroup channels = new DefaultChannelGroup(name, GlobalEventExecutor.INSTANCE);
     SplittableRandom seeds = new SplittableRandom(seed);
     ServerBootstrap bootstrap = new ServerBootstrap()
         .group(acceptGroup, ioGroup)
-        .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
+        .channelFactory(() -> epoll ? new EpollServerSocketChannel(family)
+            : new NioServerSocketChannel(java.nio.channels.spi.SelectorProvider.provider(), family))
         .option(ChannelOption.SO_BACKLOG, 1024)
         .option(ChannelOption.SO_REUSEADDR, true)
         .childOption(ChannelOption.TCP_NODELAY, true)
@@ -97,7 +119,7 @@ public final class HttpListener implements AutoCloseable {
                 .addLast("requests", handlers.create(random));
           }
         });
-    ChannelFuture bound = bootstrap.bind(bindAddress, port).await();
+    ChannelFuture bound = bootstrap.bind(new InetSocketAddress(address, port)).await();
     if (!bound.isSuccess()) {
       shutdown(acceptGroup, ioGroup);
       Throwable cause = bound.cause();
@@ -120,6 +142,42 @@ public final class HttpListener implements AutoCloseable {
   public String baseUrl() {
     String host = localAddress().getAddress().getHostAddress();
     return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port();
+  }
+
+  /**
+   * Every {@code address:port} this listener can be reached on: the bound address, or for a
+   * wildcard ({@code 0.0.0.0}, {@code ::}) every address of that family on this host's interfaces.
+   */
+  public List<String> reachableAddresses() {
+    InetSocketAddress local = localAddress();
+    InetAddress bound = local.getAddress();
+    List<String> all = new ArrayList<>();
+    if (!bound.isAnyLocalAddress()) {
+      all.add(hostPort(bound, local.getPort()));
+      return all;
+    }
+    try {
+      for (NetworkInterface nif : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+        for (InetAddress a : Collections.list(nif.getInetAddresses())) {
+          // an IPv6 wildcard socket (dual-stack) takes IPv4 connections too; an IPv4 one only IPv4
+          if (bound instanceof Inet4Address == a instanceof Inet4Address || !(bound instanceof Inet4Address)) {
+            all.add(hostPort(a, local.getPort()));
+          }
+        }
+      }
+    } catch (SocketException e) {
+      all.add(hostPort(bound, local.getPort()) + " (every address of this host)");
+    }
+    return all;
+  }
+
+  private static String hostPort(InetAddress a, int port) {
+    String host = a.getHostAddress();
+    int scope = host.indexOf('%');
+    if (scope >= 0) {
+      host = host.substring(0, scope); // the interface name is not part of a URL
+    }
+    return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
   }
 
   /** {@code epoll} or {@code nio}. */

@@ -53,6 +53,12 @@ public interface RubisSupport {
   interface Server extends AutoCloseable {
     int port();
 
+    /** Every {@code address:port} the server can be reached on (all of the host's for a wildcard bind). */
+    java.util.List<String> reachableAddresses();
+
+    /** {@code http://HOST:PORT} of the bound address. */
+    String baseUrl();
+
     /** Counters for the console, e.g. connections accepted and requests per interaction. */
     String describeCounters();
 

@@ -67,6 +67,11 @@ public final class RubisServer implements AutoCloseable {
     return listener.port();
   }
 
+  /** Every {@code address:port} the server can be reached on (all of the host's for a wildcard bind). */
+  public java.util.List<String> reachableAddresses() {
+    return listener.reachableAddresses();
+  }
+
   /** {@code http://HOST:PORT}, without a trailing slash. */
   public String baseUrl() {
     return listener.baseUrl();

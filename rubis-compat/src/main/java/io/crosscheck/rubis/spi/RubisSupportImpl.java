@@ -81,6 +81,16 @@ public final class RubisSupportImpl implements RubisSupport {
       }
 
       @Override
+      public java.util.List<String> reachableAddresses() {
+        return server.reachableAddresses();
+      }
+
+      @Override
+      public String baseUrl() {
+        return server.baseUrl();
+      }
+
+      @Override
       public String describeCounters() {
         return "connectionsAccepted=" + server.connectionsAccepted() + " requestsServed="
             + server.counters().requestsServed() + " byInteraction=" + server.counters().servedByInteraction();
