@@ -115,7 +115,10 @@ final class ClientConnection {
     releaseSlot();
     Throwable cause = done.cause();
     String kind = GeneratorFaults.kindOf(cause);
-    if (kind != null) {
+    if (run.stopping()) {
+      // the run's end closed it while it was connecting (the sweep or the loops' shutdown)
+      finish(first, Outcome.ABORTED, "run stopped while connecting");
+    } else if (kind != null) {
       run.faults.add(kind, describe(cause));
       finish(first, Outcome.GENERATOR_ERROR, describe(cause));
     } else {

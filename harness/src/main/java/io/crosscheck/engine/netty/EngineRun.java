@@ -41,7 +41,7 @@ final class EngineRun {
    * recorded as {@code generator-error} (behind-schedule). Sending it would only deepen the
    * backlog that made it late, and its latency from intended start is lost anyway.
    */
-  static final long NOT_SENT_LAG_NANOS = 1_000_000_000L;
+  static final long NOT_SENT_LAG_NANOS = 500_000_000L;
   /** File descriptors kept free for everything else of this JVM (jars, files, capture, server). */
   private static final long RESERVED_FILE_DESCRIPTORS = 256;
   /** The cap when the JVM cannot tell its file-descriptor limit. */

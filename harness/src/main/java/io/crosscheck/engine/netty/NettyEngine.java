@@ -126,7 +126,7 @@ public final class NettyEngine implements Engine {
       run.stop();
       abortInFlight(run, group);
     } finally {
-      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS);
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);
     }
     long endNanos = ticker.nanoTime();
     Map<String, Long> extra = new HashMap<>(run.source.gauges());
@@ -243,11 +243,17 @@ public final class NettyEngine implements Engine {
     }
     awaitAll(pending, untilNanos);
     pending.clear();
-    for (Channel ch : run.channels) {
-      ClientConnection c = ch.attr(EngineRun.CONNECTION).get();
-      if (c != null) {
-        pending.add(ch.eventLoop().submit(() -> c.close(Outcome.ABORTED, "run stopped")));
-      }
+    // one task per loop closes that loop's channels (not one task per channel: there may be tens
+    // of thousands at the generator's limit)
+    for (EventExecutor loop : group) {
+      pending.add(loop.submit(() -> {
+        for (Channel ch : run.channels) {
+          ClientConnection c = ch.eventLoop() == loop ? ch.attr(EngineRun.CONNECTION).get() : null;
+          if (c != null) {
+            c.close(Outcome.ABORTED, "run stopped");
+          }
+        }
+      }));
     }
     awaitAll(pending, untilNanos);
   }
