@@ -27,6 +27,11 @@ public final class Summary {
    * session's K connections counts as late too.
    */
   public static final long LATE_NANOS = 10_000_000L;
+  /**
+   * A second counts as "could not keep up" only with at least this many late or unsent requests
+   * (and at least 1% of that second's): a cold start's first few connects are not a trend.
+   */
+  public static final long MIN_BEHIND_REQUESTS = 10;
 
   /**
    * Whether the generator kept to its schedule (all phases).
@@ -36,7 +41,8 @@ public final class Summary {
    * @param notSent records the generator failed itself ({@code generator-error}): never sent
    * @param lateThresholdNanos {@link #LATE_NANOS}
    * @param behindFromSecond the first second of the run (0-based, by intended start) where at
-   *     least 1% of the scheduled requests were late or not sent; -1 when there was none
+   *     least 1% of the scheduled requests, and at least {@link #MIN_BEHIND_REQUESTS}, were late or
+   *     not sent; -1 when there was none
    */
   public record Pace(long scheduled, long late, long notSent, long lateThresholdNanos, long behindFromSecond) {
     /** No records: nothing to judge. */

@@ -98,7 +98,7 @@ final class SummaryAccumulator {
    * Whether the generator kept to its schedule: per second of intended start, the requests it
    * began late (connect or send start more than {@link Summary#LATE_NANOS} after the intended
    * start) or never sent ({@code generator-error}). The first second where at least 1% of the
-   * scheduled requests (and at least one) were late or not sent is where it "could not keep up".
+   * scheduled requests (and at least {@link Summary#MIN_BEHIND_REQUESTS}) were late or not sent is where it "could not keep up".
    * Buckets are whole seconds of the ticker; at most {@link #MAX_BUCKETS} are kept, the oldest
    * judged and dropped first, so memory does not grow with the run's length.
    */
@@ -147,7 +147,7 @@ final class SummaryAccumulator {
     }
 
     private void judge(long[] b) {
-      if (behindFromIntendedNanos == Long.MIN_VALUE && b[1] > 0 && b[1] * 100 >= b[0]) {
+      if (behindFromIntendedNanos == Long.MIN_VALUE && b[1] >= Summary.MIN_BEHIND_REQUESTS && b[1] * 100 >= b[0]) {
         behindFromIntendedNanos = b[2];
         buckets.clear();
       }
