@@ -205,18 +205,29 @@ public final class NettyEngine implements Engine {
     }
 
     private void arm() {
-      if (nextOffsetNanos == ArrivalSequence.NONE || !run.accepts(run.startNanos + nextOffsetNanos)) {
+      long atNanos = run.startNanos + nextOffsetNanos;
+      if (nextOffsetNanos == ArrivalSequence.NONE || atNanos >= run.deadlineNanos) {
         run.release();
         return;
       }
-      run.at(loop, run.startNanos + nextOffsetNanos, this::fire);
+      if (run.stopping()) {
+        // arrivals due before the stop that the pump never reached (its loop was saturated) are
+        // still launched: each records its first request as not sent, so none goes unaccounted
+        if (atNanos <= run.ticker.nanoTime()) {
+          fire();
+        } else {
+          run.release();
+        }
+        return;
+      }
+      run.at(loop, atNanos, this::fire);
     }
 
     private void fire() {
       long now = run.ticker.nanoTime();
       // every arrival due by now goes out in this pass, so a late timer does not thin the stream
       while (nextOffsetNanos != ArrivalSequence.NONE && run.startNanos + nextOffsetNanos <= now
-          && run.accepts(run.startNanos + nextOffsetNanos)) {
+          && run.startNanos + nextOffsetNanos < run.deadlineNanos) {
         launch(index++, nextOffsetNanos);
         nextOffsetNanos = arrivals.nextOffsetNanos();
       }
