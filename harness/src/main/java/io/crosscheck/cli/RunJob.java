@@ -224,6 +224,8 @@ final class RunJob {
     if (result != null) {
       LegacyEngineLimit.fromExtra(result.extra())
           .ifPresent(limit -> out.println("crosscheck: " + limit.describe()));
+      // the generator's own failures: once per kind, counted, one sample (never once per request)
+      result.notes().forEach(note -> System.err.println("crosscheck: " + note));
     }
     out.println("crosscheck: " + status + "; " + sink.recordsWritten() + " records in "
         + dir.requestsCsv());

@@ -32,9 +32,13 @@ final class CoverageCheck {
     long neverReached = 0;
     long firstSendNanos = Long.MAX_VALUE;
     long lastEndNanos = Long.MIN_VALUE;
+    long notSent = 0;
     for (RequestRecord r : gen.records()) {
       if (r.outcome() == Outcome.CONNECT_ERROR) {
         neverReached++;
+      } else if (r.outcome() == Outcome.GENERATOR_ERROR && r.sendStartNanos() < 0) {
+        neverReached++; // the generator failed it before it left: no exchange either
+        notSent++;
       } else if (r.sendStartNanos() >= 0) {
         sent++;
         firstSendNanos = Math.min(firstSendNanos, r.sendStartNanos());
@@ -87,7 +91,10 @@ final class CoverageCheck {
       }
     }
     if (neverReached > 0) {
-      s.append(String.format(Locale.ROOT, "; %,d records never reached a server (connect-error)", neverReached));
+      s.append(notSent == 0
+          ? String.format(Locale.ROOT, "; %,d records never reached a server (connect-error)", neverReached)
+          : String.format(Locale.ROOT, "; %,d records never reached a server (%,d connect-error, %,d generator-error)",
+              neverReached, neverReached - notSent, notSent));
     }
     long unrecorded = matched == 0 ? 0 : unrecordedExchanges(match, gen.clock().toEpochNanos(firstSendNanos)
         - Coverage.CAPTURE_MARGIN_NANOS, gen.clock().toEpochNanos(lastEndNanos) + Coverage.CAPTURE_MARGIN_NANOS);

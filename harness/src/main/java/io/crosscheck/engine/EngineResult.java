@@ -1,5 +1,6 @@
 package io.crosscheck.engine;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,6 +17,8 @@ import java.util.Map;
  *     an engine that times with {@code System.currentTimeMillis} as the original clients do, 0 for
  *     nanosecond timing (the comparison widens its "impossible lag" bound by it)
  * @param extra engine-specific gauges, e.g. {@code maxIdleConnections} for shared-cache
+ * @param notes lines the run reports once, e.g. the generator's own failures ({@link
+ *     GeneratorFaults#describe()}); empty when there is nothing to say
  */
 public record EngineResult(
     long startNanos,
@@ -25,9 +28,18 @@ public record EngineResult(
     long sessionsStarted,
     long sessionsCompleted,
     long reportedResolutionNanos,
-    Map<String, Long> extra) {
+    Map<String, Long> extra,
+    List<String> notes) {
   public EngineResult {
     extra = Map.copyOf(extra);
+    notes = List.copyOf(notes);
+  }
+
+  /** A result with nothing to note. */
+  public EngineResult(long startNanos, long endNanos, long requestsIssued, long connectionsOpened,
+      long sessionsStarted, long sessionsCompleted, long reportedResolutionNanos, Map<String, Long> extra) {
+    this(startNanos, endNanos, requestsIssued, connectionsOpened, sessionsStarted, sessionsCompleted,
+        reportedResolutionNanos, extra, List.of());
   }
 
   /** A result of an engine that times in nanoseconds. */

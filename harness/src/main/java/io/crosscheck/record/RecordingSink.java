@@ -82,6 +82,8 @@ public final class RecordingSink implements RecordSink {
   private final Histogram serviceMicros = new Histogram(3);
   private final Histogram responseMicros = new Histogram(3);
   private final SummaryAccumulator accumulator = new SummaryAccumulator();
+  /** The run's offset 0 (ticker), when known: the origin of "from second N" in the pace line. */
+  private volatile long runStartNanos = Long.MIN_VALUE;
   private long intervalStartEpochMillis;
   private long nextFlushNanos;
   private boolean csvDirty;
@@ -183,6 +185,7 @@ public final class RecordingSink implements RecordSink {
    * @param runEndNanos monotonic instant the run ended ({@code EngineResult.endNanos})
    */
   public Summary close(long runStartNanos, long runEndNanos) throws IOException {
+    this.runStartNanos = runStartNanos;
     return close(coveredMeasureNanos(phases, runStartNanos, runEndNanos));
   }
 
@@ -196,6 +199,7 @@ public final class RecordingSink implements RecordSink {
    * runEndNanos} only.
    */
   public Summary closeAfterRun(long runStartNanos, long runEndNanos, boolean completed) throws IOException {
+    this.runStartNanos = runStartNanos;
     return close(completed ? phases.measureNanos() : coveredMeasureNanos(phases, runStartNanos, runEndNanos));
   }
 
@@ -235,7 +239,7 @@ public final class RecordingSink implements RecordSink {
       // the writer has ended: this thread is now the single writer; take any late stragglers
       drain();
       finishFiles();
-      summary = accumulator.toSummary(windowNanos);
+      summary = accumulator.toSummary(windowNanos, runStartNanos);
       try {
         summary.writeJson(summaryJson);
       } catch (IOException e) {

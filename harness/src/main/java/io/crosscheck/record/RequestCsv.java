@@ -37,7 +37,7 @@ import java.util.function.Consumer;
  *   <li>{@code status} (int HTTP status, 0 when none), {@code requestBytes}, {@code responseBytes}
  *       (long, bytes as on the wire)
  *   <li>{@code outcome} ({@link Outcome#label()}: ok, http-error, timeout, connect-error, reset,
- *       invalid, aborted), {@code phase} ({@link Phase#label()}: ramp-up, measure, ramp-down)
+ *       invalid, aborted, generator-error), {@code phase} ({@link Phase#label()}: ramp-up, measure, ramp-down)
  *   <li>{@code detail} (text; short failure reason, empty otherwise)
  * </ol>
  *
@@ -361,7 +361,7 @@ public final class RequestCsv {
           return OUTCOMES[i];
         }
       }
-      throw bad(column, "an outcome (ok, http-error, timeout, connect-error, reset, invalid, aborted)");
+      throw bad(column, "an outcome (ok, http-error, timeout, connect-error, reset, invalid, aborted, generator-error)");
     }
 
     Phase phaseAt(int column) throws IOException {

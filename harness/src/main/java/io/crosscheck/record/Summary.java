@@ -20,6 +20,53 @@ public final class Summary {
   public static final long MIN_RATE_WINDOW_NANOS = 2_000_000_000L;
   /** A rate is given only over at least this many requests. */
   public static final long MIN_RATE_REQUESTS = 10;
+  /**
+   * A request is late when the generator began it (its connect, or its send on a reused
+   * connection) more than this after its intended start: 10 ms, above a GC pause or a timer's
+   * jitter, far below a think time. With the browser policy a burst member waiting for one of its
+   * session's K connections counts as late too.
+   */
+  public static final long LATE_NANOS = 10_000_000L;
+  /**
+   * A second counts as "could not keep up" only with at least this many late or unsent requests
+   * (and at least 1% of that second's): a cold start's first few connects are not a trend.
+   */
+  public static final long MIN_BEHIND_REQUESTS = 10;
+
+  /**
+   * Whether the generator kept to its schedule (all phases).
+   *
+   * @param scheduled records with an intended start
+   * @param late records begun more than {@code lateThresholdNanos} after their intended start
+   * @param notSent records the generator failed itself ({@code generator-error}): never sent
+   * @param lateThresholdNanos {@link #LATE_NANOS}
+   * @param behindFromSecond the first second of the run (0-based, by intended start) where at
+   *     least 1% of the scheduled requests, and at least {@link #MIN_BEHIND_REQUESTS}, were late or
+   *     not sent; -1 when there was none
+   */
+  public record Pace(long scheduled, long late, long notSent, long lateThresholdNanos, long behindFromSecond) {
+    /** No records: nothing to judge. */
+    public static final Pace NONE = new Pace(0, 0, 0, LATE_NANOS, -1);
+
+    /** True when the generator fell behind its schedule somewhere. */
+    public boolean fellBehind() {
+      return behindFromSecond >= 0;
+    }
+
+    /**
+     * {@code "the generator could not keep up from second 1: 120,000 of 150,000 scheduled requests
+     * were sent late or not at all (...)"}, or null when it kept up.
+     */
+    public String describe() {
+      if (!fellBehind()) {
+        return null;
+      }
+      return String.format(Locale.ROOT, "the generator could not keep up from second %d: %,d of %,d scheduled"
+          + " requests were sent late or not at all (%,d begun > %d ms after their intended start, %,d not sent"
+          + " (generator-error))", behindFromSecond, late + notSent, scheduled, late,
+          lateThresholdNanos / 1_000_000L, notSent);
+    }
+  }
 
   private final UrlStats overall;
   private final List<UrlStats> perUrl;
@@ -27,6 +74,7 @@ public final class Summary {
   private final long recordsTotal;
   private final long impossibleMeasurements;
   private final long measuredWindowNanos;
+  private final Pace pace;
 
   /**
    * @param overall the total row ({@link UrlStats#ALL})
@@ -44,6 +92,19 @@ public final class Summary {
       long recordsTotal,
       long impossibleMeasurements,
       long measuredWindowNanos) {
+    this(overall, perUrl, outcomeCounts, recordsTotal, impossibleMeasurements, measuredWindowNanos, Pace.NONE);
+  }
+
+  /** As above, with whether the generator kept to its schedule. */
+  public Summary(
+      UrlStats overall,
+      List<UrlStats> perUrl,
+      Map<Outcome, Long> outcomeCounts,
+      long recordsTotal,
+      long impossibleMeasurements,
+      long measuredWindowNanos,
+      Pace pace) {
+    this.pace = pace;
     this.overall = overall;
     this.perUrl = List.copyOf(perUrl);
     EnumMap<Outcome, Long> counts = new EnumMap<>(Outcome.class);
@@ -91,6 +152,11 @@ public final class Summary {
     return impossibleMeasurements;
   }
 
+  /** Whether the generator kept to its schedule. */
+  public Pace pace() {
+    return pace;
+  }
+
   /** The window throughput was divided by, in nanoseconds; 0 when unknown. */
   public long measuredWindowNanos() {
     return measuredWindowNanos;
@@ -129,7 +195,7 @@ public final class Summary {
     outcomeCounts.forEach((o, n) -> counts.put(o.label(), n));
     return new SummaryJson(1, "service: send start to last byte of complete replies (ok, http-error), measure phase",
         recordsTotal, counts, impossibleMeasurements, measuredWindowNanos, overall.toJson(),
-        perUrl.stream().map(UrlStats::toJson).toList());
+        perUrl.stream().map(UrlStats::toJson).toList(), pace);
   }
 
   /** Writes summary.json to {@code file} (atomically: a temporary file, then a move). */

@@ -19,9 +19,11 @@ final class SummaryAccumulator {
   private final long[] outcomeCounts = new long[Outcome.values().length];
   private long recordsTotal;
   private long impossibleMeasurements;
+  private final PaceAccumulator pace = new PaceAccumulator();
 
   void add(RequestRecord r) {
     recordsTotal++;
+    pace.add(r);
     if (r.outcome() != null) {
       outcomeCounts[r.outcome().ordinal()]++;
     }
@@ -71,6 +73,15 @@ final class SummaryAccumulator {
    *     it never sustained)
    */
   Summary toSummary(long measuredWindowNanos) {
+    return toSummary(measuredWindowNanos, Long.MIN_VALUE);
+  }
+
+  /**
+   * As {@link #toSummary(long)}, with the run's offset 0 ({@code runStartNanos}, ticker; {@link
+   * Long#MIN_VALUE} when unknown: the first intended start stands in) as the origin of the pace's
+   * "from second N".
+   */
+  Summary toSummary(long measuredWindowNanos, long runStartNanos) {
     long window = Math.max(0, measuredWindowNanos);
     List<UrlStats> rows = new ArrayList<>(perUrl.size());
     perUrl.forEach((url, acc) -> rows.add(acc.toStats(url, window)));
@@ -80,7 +91,77 @@ final class SummaryAccumulator {
     }
     return new Summary(
         overall.toStats(UrlStats.ALL, window), rows, counts, recordsTotal, impossibleMeasurements,
-        window);
+        window, pace.toPace(runStartNanos));
+  }
+
+  /**
+   * Whether the generator kept to its schedule: per second of intended start, the requests it
+   * began late (connect or send start more than {@link Summary#LATE_NANOS} after the intended
+   * start) or never sent ({@code generator-error}). The first second where at least 1% of the
+   * scheduled requests (and at least {@link Summary#MIN_BEHIND_REQUESTS}) were late or not sent is where it "could not keep up".
+   * Buckets are whole seconds of the ticker; at most {@link #MAX_BUCKETS} are kept, the oldest
+   * judged and dropped first, so memory does not grow with the run's length.
+   */
+  static final class PaceAccumulator {
+    static final int MAX_BUCKETS = 4096;
+    // key: floorDiv(intendedStartNanos, 1 s); value: {scheduled, lateOrNotSent, first bad intended}
+    private final TreeMap<Long, long[]> buckets = new TreeMap<>();
+    private long scheduled;
+    private long late;
+    private long notSent;
+    private long minIntendedNanos = Long.MAX_VALUE;
+    private long behindFromIntendedNanos = Long.MIN_VALUE;
+
+    void add(RequestRecord r) {
+      long intended = r.intendedStartNanos();
+      if (intended < 0) {
+        return; // no schedule to keep (e.g. a record without an intended start)
+      }
+      scheduled++;
+      minIntendedNanos = Math.min(minIntendedNanos, intended);
+      boolean bad;
+      if (r.outcome() == Outcome.GENERATOR_ERROR) {
+        notSent++;
+        bad = true;
+      } else {
+        // the instant the generator began the request: its connect when it opened one for it
+        long began = !r.connectionReused() && r.connectionOpenNanos() >= 0 ? r.connectionOpenNanos()
+            : r.sendStartNanos();
+        bad = began >= 0 && began - intended > Summary.LATE_NANOS;
+        if (bad) {
+          late++;
+        }
+      }
+      if (behindFromIntendedNanos != Long.MIN_VALUE) {
+        return; // already judged
+      }
+      long[] b = buckets.computeIfAbsent(Math.floorDiv(intended, 1_000_000_000L), k -> new long[] {0, 0, Long.MAX_VALUE});
+      b[0]++;
+      if (bad) {
+        b[1]++;
+        b[2] = Math.min(b[2], intended);
+      }
+      while (buckets.size() > MAX_BUCKETS && behindFromIntendedNanos == Long.MIN_VALUE) {
+        judge(buckets.pollFirstEntry().getValue());
+      }
+    }
+
+    private void judge(long[] b) {
+      if (behindFromIntendedNanos == Long.MIN_VALUE && b[1] >= Summary.MIN_BEHIND_REQUESTS && b[1] * 100 >= b[0]) {
+        behindFromIntendedNanos = b[2];
+        buckets.clear();
+      }
+    }
+
+    Summary.Pace toPace(long runStartNanos) {
+      while (!buckets.isEmpty() && behindFromIntendedNanos == Long.MIN_VALUE) {
+        judge(buckets.pollFirstEntry().getValue());
+      }
+      long origin = runStartNanos != Long.MIN_VALUE ? runStartNanos : minIntendedNanos;
+      long fromSecond = behindFromIntendedNanos == Long.MIN_VALUE ? -1
+          : Math.max(0, Math.floorDiv(behindFromIntendedNanos - origin, 1_000_000_000L));
+      return new Summary.Pace(scheduled, late, notSent, Summary.LATE_NANOS, fromSecond);
+    }
   }
 
   /** Count, errors and service latency of one group of records. */
@@ -89,6 +170,7 @@ final class SummaryAccumulator {
     private final Histogram histogram = new Histogram(3);
     private final long[] errorsByOutcome = new long[Outcome.values().length];
     private long count;
+    private long attempted;
     private long errors;
     private long latencyCount;
     private double sumNanos;
@@ -97,6 +179,9 @@ final class SummaryAccumulator {
     void add(RequestRecord r) {
       count++;
       Outcome o = r.outcome();
+      if (o != Outcome.GENERATOR_ERROR) {
+        attempted++; // the generator tried it: it counts in the rate that happened
+      }
       if (o == null || o.isError()) {
         errors++;
         if (o != null) {
@@ -143,7 +228,7 @@ final class SummaryAccumulator {
           any ? percentileNanos(90) / 1_000.0 : Double.NaN,
           any ? percentileNanos(99) / 1_000.0 : Double.NaN,
           any ? maxNanos / 1_000.0 : Double.NaN,
-          windowNanos > 0 ? count * 1e9 / windowNanos : Double.NaN);
+          windowNanos > 0 ? attempted * 1e9 / windowNanos : Double.NaN);
     }
   }
 }

@@ -17,9 +17,11 @@ import java.util.Map;
  * @param measuredWindowNanos the window throughput is divided by; 0 when unknown
  * @param overall the total row ({@code url} "*")
  * @param urls one row per URL of the measure phase
+ * @param pace whether the generator kept to its schedule ({@link Summary.Pace}); null in files
+ *     written before it existed
  */
 public record SummaryJson(int formatVersion, String latency, long recordsTotal, Map<String, Long> outcomeCountsAllPhases,
-    long impossibleMeasurements, long measuredWindowNanos, Row overall, List<Row> urls) {
+    long impossibleMeasurements, long measuredWindowNanos, Row overall, List<Row> urls, Summary.Pace pace) {
 
   /** One URL's (or the total's) row: as {@link UrlStats}, outcomes by label. */
   public record Row(String url, long count, long errors, Map<String, Long> errorsByOutcome, long latencyCount,

@@ -70,6 +70,10 @@ public final class SummaryTable {
             summary.measuredWindowNanos() > 0
                 ? String.format(Locale.ROOT, "%.3f s", summary.measuredWindowNanos() / 1e9)
                 : "unknown"));
+    String behind = summary.pace().describe();
+    if (behind != null) {
+      sb.append("pace: ").append(behind).append('\n');
+    }
     String noRate = summary.noRateReason(summary.overall().count());
     if (noRate != null) {
       sb.append("perSecond: ").append(noRate).append('\n');

@@ -109,7 +109,8 @@ public record Findings(
    * @param records records read from requests.csv (0 for a wire-only analysis)
    * @param recordsSent records whose request was written to a connection (send start known, not a
    *     connect-error): the ones the wire can hold
-   * @param neverReachedServer records that ended {@code connect-error} (no connection: no exchange)
+   * @param neverReachedServer records that ended {@code connect-error}, or {@code generator-error}
+   *     before being sent (no connection: no exchange)
    * @param outsideCapture unmatched sent records whose send start, mapped to the wire clock, lies
    *     outside the capture's first..last packet, or within {@link #CAPTURE_MARGIN_NANOS} of either
    *     end (its packets may have fallen outside): not judged

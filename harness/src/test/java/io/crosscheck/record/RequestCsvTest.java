@@ -85,7 +85,7 @@ class RequestCsvTest {
     IOException e = assertThrows(IOException.class, () -> RequestCsv.read(file));
 
     assertEquals("requests.csv:4: column 16 (outcome): \"fine\" is not an outcome "
-        + "(ok, http-error, timeout, connect-error, reset, invalid, aborted)", e.getMessage());
+        + "(ok, http-error, timeout, connect-error, reset, invalid, aborted, generator-error)", e.getMessage());
   }
 
   @Test

@@ -31,7 +31,7 @@ class SummaryTableTest {
       + "/static/2k        1200           3      1234.6      1000.3      2000.5      5123.0      9876.5      120.00\n"
       + "-".repeat(106) + "\n"
       + "total             1505           8      1037.8       990.0      1900.0      5100.0      9876.5      150.50\n"
-      + "outcomes (all phases): ok=1600 http-error=0 timeout=3 connect-error=5 reset=0 invalid=0 aborted=0\n"
+      + "outcomes (all phases): ok=1600 http-error=0 timeout=3 connect-error=5 reset=0 invalid=0 aborted=0 generator-error=0\n"
       + "records: 1608; impossible measurements: 2; measured window: 10.000 s\n"
       + "perSecond: - where a row has fewer than 10 requests (too few to give a rate)\n";
 

@@ -1,5 +1,6 @@
 package io.crosscheck.engine.legacy;
 
+import io.crosscheck.engine.GeneratorFaults;
 import io.crosscheck.record.Outcome;
 import java.io.EOFException;
 import java.io.FileNotFoundException;
@@ -19,7 +20,8 @@ import java.util.regex.Pattern;
  * data), and recognises the resource limits that {@link LegacyEngineLimit} reports. Stateless.
  *
  * <p>Mapping: a read timeout is {@code timeout}; refused, unreachable, unknown host or connect
- * timeout is {@code connect-error} (as in the Netty engine); {@code HttpURLConnection}'s
+ * timeout is {@code connect-error} (as in the Netty engine); the generator's own exhaustion (no file
+ * descriptor, no local port: {@link GeneratorFaults#kindOf}) is {@code generator-error}; {@code HttpURLConnection}'s
  * "Server returned HTTP response code: N" (and {@link FileNotFoundException} for 404/410) is
  * {@code http-error} with status N; reset, broken pipe, premature end of stream or a closed
  * socket is {@code reset}; a reply that is not HTTP is {@code invalid}.
@@ -40,6 +42,9 @@ final class Failures {
     classify(new SocketTimeoutException("Read timed out"));
     classify(new ConnectException("Connection refused"));
     isOpenFiles(new IOException("Too many open files"));
+    classify(new IOException("Too many open files"));
+    new GeneratorFaults().add(GeneratorFaults.FILE_DESCRIPTORS, "");
+    Outcome.GENERATOR_ERROR.label();
     LegacyEngineLimit limit = new LegacyEngineLimit(limitKind(new OutOfMemoryError("Java heap space")), 0, "");
     limit.describe();
     limit.gauges();
@@ -65,8 +70,12 @@ final class Failures {
           || e.getClass().getSimpleName().startsWith("Connect");
       return new Failure(connect ? Outcome.CONNECT_ERROR : Outcome.TIMEOUT, 0, detail);
     }
+    if (GeneratorFaults.kindOf(e) != null) {
+      // the generator's own host ran out (file descriptors, local ports), not the server
+      return new Failure(Outcome.GENERATOR_ERROR, 0, detail);
+    }
     if (e instanceof ConnectException || e instanceof NoRouteToHostException
-        || e instanceof UnknownHostException || isOpenFiles(e)) {
+        || e instanceof UnknownHostException) {
       return new Failure(Outcome.CONNECT_ERROR, 0, detail);
     }
     if (e instanceof MalformedURLException || message.startsWith("Invalid Http response")

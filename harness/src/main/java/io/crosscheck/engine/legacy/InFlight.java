@@ -1,5 +1,6 @@
 package io.crosscheck.engine.legacy;
 
+import io.crosscheck.engine.GeneratorFaults;
 import io.crosscheck.model.Phase;
 import io.crosscheck.model.RequestPlan;
 import io.crosscheck.record.Outcome;
@@ -72,6 +73,11 @@ final class InFlight {
     }
     endNanos = run.ticker.nanoTime();
     outcome = how;
+    if (how == Outcome.GENERATOR_ERROR) {
+      String kind = GeneratorFaults.kindOfText(detail);
+      run.faults.add(kind != null ? kind : String.valueOf(detail).contains("native thread")
+          ? GeneratorFaults.THREADS : GeneratorFaults.CLIENT_LIMIT, detail);
+    }
     boolean complete = how == Outcome.OK || how == Outcome.HTTP_ERROR;
     run.sink.accept(new RequestRecord(
         session.sessionId(), session.userId(), plan.seq(), plan.method(), plan.path(),

@@ -22,7 +22,7 @@ import java.util.concurrent.locks.LockSupport;
  * every user thread together) get their threads before the run's start, each parked until it, so
  * their first requests leave together; the start lead grows with the users to leave time for it.
  * A thread that cannot be created ends the ramp as a {@link LegacyEngineLimit}; running users go
- * on. Then it waits for the users until the deadline plus the request and connect timeouts; users
+ * on. Then it waits for the users until the deadline plus {@link #DEADLINE_GRACE_NANOS}; users
  * still in a request are aborted (exactly one record each).
  *
  * <p>Interrupting the calling thread stops the run at once the same way; the interrupt flag is
@@ -41,6 +41,8 @@ abstract class LegacyEngineBase implements Engine {
   /** How long aborted users get to leave their sessions before the run returns. */
   private static final long ABORT_GRACE_NANOS = 2_000_000_000L;
   private static final AtomicLong RUNS = new AtomicLong();
+  /** How long requests in flight at the deadline may take to end on their own before they are aborted. */
+  public static final long DEADLINE_GRACE_NANOS = 1_000_000_000L;
 
   final LegacyOptions legacy;
   private volatile LegacyEngineLimit lastLimit;
@@ -87,8 +89,9 @@ abstract class LegacyEngineBase implements Engine {
     boolean interrupted = false;
     try {
       dispatch(run, schedule, threads, prefix);
-      long untilNanos = run.deadlineNanos + options.requestTimeoutNanos() + options.connectTimeoutNanos()
-          + 1_000_000_000L;
+      // a deadline is a deadline: requests in flight get a short grace, then are aborted
+      long untilNanos = run.deadlineNanos
+          + Math.min(DEADLINE_GRACE_NANOS, options.requestTimeoutNanos() + options.connectTimeoutNanos());
       run.awaitUsers(untilNanos);
     } catch (InterruptedException e) {
       interrupted = true;
@@ -116,6 +119,7 @@ abstract class LegacyEngineBase implements Engine {
     if (run.limit() != null) {
       extra.putAll(run.limit().gauges());
     }
+    extra.putAll(run.faults.gauges());
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
@@ -123,7 +127,8 @@ abstract class LegacyEngineBase implements Engine {
     long connections = extra.getOrDefault("connectionIdsObservable", 1L) == 0 ? -1 : run.connectionsOpened.sum();
     long resolutionNanos = legacy.timing() == LegacyOptions.TimingClock.MILLIS ? 1_000_000L : 0L;
     return new EngineResult(run.startNanos, ticker.nanoTime(), run.requestsIssued.sum(),
-        connections, run.progress.sessionsStarted(), run.progress.sessionsCompleted(), resolutionNanos, extra);
+        connections, run.progress.sessionsStarted(), run.progress.sessionsCompleted(), resolutionNanos, extra,
+        run.faults.describe());
   }
 
   /** The lead between {@code run} and offset 0: longer when every closed user starts at once. */

@@ -2,6 +2,7 @@ package io.crosscheck.engine.legacy;
 
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.EngineProgress;
+import io.crosscheck.engine.GeneratorFaults;
 import io.crosscheck.model.Phase;
 import io.crosscheck.model.Phases;
 import io.crosscheck.record.RecordSink;
@@ -30,6 +31,8 @@ final class LegacyRun {
   final LongAdder requestsIssued = new LongAdder();
   final LongAdder connectionsOpened = new LongAdder();
   final Set<UserInstance> live = ConcurrentHashMap.newKeySet();
+  /** The generator's own failures, counted per kind (never printed per request). */
+  final GeneratorFaults faults = new GeneratorFaults();
 
   private final Phases phases;
   private final AtomicReference<LegacyEngineLimit> limit = new AtomicReference<>();

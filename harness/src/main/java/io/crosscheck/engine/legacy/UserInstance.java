@@ -139,7 +139,7 @@ final class UserInstance implements Runnable {
     } catch (OutOfMemoryError e) {
       LegacyEngineLimit.Kind kind = Failures.limitKind(e);
       run.limitReached(kind, e);
-      ex.end(Outcome.ABORTED, "client limit (" + kind.label() + "): " + e);
+      ex.end(Outcome.GENERATOR_ERROR, "client limit (" + kind.label() + "): " + e);
       return null;
     } catch (RuntimeException e) {
       ex.end(Outcome.INVALID, e.toString());
@@ -149,8 +149,10 @@ final class UserInstance implements Runnable {
       // broken, the request still gets its record
       if (Failures.isOpenFiles(e)) {
         run.limitReached(LegacyEngineLimit.Kind.OPEN_FILES, e);
+        ex.end(Outcome.GENERATOR_ERROR, "client error: " + e);
+      } else {
+        ex.end(Outcome.ABORTED, "client error: " + e);
       }
-      ex.end(Outcome.ABORTED, "client error: " + e);
       return null;
     } finally {
       current = null;

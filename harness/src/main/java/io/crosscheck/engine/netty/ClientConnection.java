@@ -1,5 +1,6 @@
 package io.crosscheck.engine.netty;
 
+import io.crosscheck.engine.GeneratorFaults;
 import io.crosscheck.model.RequestPlan;
 import io.crosscheck.record.Outcome;
 import io.netty.buffer.ByteBuf;
@@ -51,6 +52,8 @@ final class ClientConnection {
   private boolean closed;
   private Exchange current;
   private final ReadStampAllocator reads;
+  /** This connection counts against the run's cap of open connections until its channel closes. */
+  private boolean slotHeld;
 
   private ClientConnection(EngineRun run, EventLoop loop) {
     this.run = run;
@@ -60,7 +63,10 @@ final class ClientConnection {
 
   /**
    * Opens a connection on {@code loop} and sends {@code first} on it once connected; a failed
-   * connect ends {@code first} as {@link Outcome#CONNECT_ERROR}. Call on {@code loop}.
+   * connect ends {@code first} as {@link Outcome#CONNECT_ERROR} when the server side failed it, or
+   * as {@link Outcome#GENERATOR_ERROR} when the generator did (no file descriptor, no local port,
+   * or the run's cap of open connections reached: then no connect is even tried). Call on {@code
+   * loop}.
    */
   static ClientConnection open(EngineRun run, EventLoop loop, Exchange first) {
     ClientConnection c = new ClientConnection(run, loop);
@@ -72,32 +78,66 @@ final class ClientConnection {
       c.finish(first, Outcome.ABORTED, "run stopped");
       return c;
     }
+    if (!run.reserveConnection()) {
+      c.closed = true;
+      String why = "not sent: " + run.maxConnections + " connections open, the generator's cap (from its"
+          + " file-descriptor limit)";
+      run.faults.add(GeneratorFaults.CONNECTION_CAP, why);
+      c.finish(first, Outcome.GENERATOR_ERROR, why);
+      return c;
+    }
+    c.slotHeld = true;
     ChannelFuture f = run.connect(loop, c);
     c.channel = f.channel();
-    f.addListener(
-        (ChannelFuture done) -> {
-          if (done.isSuccess()) {
-            InetSocketAddress local = (InetSocketAddress) done.channel().localAddress();
-            c.id = local.getAddress().getHostAddress() + ":" + local.getPort();
-            run.progress.connectionOpened();
-            run.connectionsOpened.increment();
-            c.current = null;
-            if (first.ended()) {
-              c.close(Outcome.ABORTED, "run stopped while connecting"); // nobody owns it now
-            } else {
-              c.send(first);
-            }
-          } else {
-            c.closed = true;
-            c.finish(first, Outcome.CONNECT_ERROR, describe(done.cause()));
-          }
-        });
+    // a channel that could not even be created fails on Netty's global executor: back to our loop
+    f.addListener((ChannelFuture done) -> run.onLoop(loop, () -> c.connected(done, first)));
     return c;
+  }
+
+  private void connected(ChannelFuture done, Exchange first) {
+    if (done.isSuccess()) {
+      InetSocketAddress local = (InetSocketAddress) done.channel().localAddress();
+      id = local.getAddress().getHostAddress() + ":" + local.getPort();
+      run.progress.connectionOpened();
+      run.connectionsOpened.increment();
+      current = null;
+      if (first.ended()) {
+        close(Outcome.ABORTED, "run stopped while connecting"); // nobody owns it now
+      } else {
+        send(first);
+      }
+      return;
+    }
+    closed = true;
+    if (!done.channel().isRegistered()) {
+      channel = null; // never registered (no socket could be made): nothing to close, ever
+    }
+    releaseSlot();
+    Throwable cause = done.cause();
+    String kind = GeneratorFaults.kindOf(cause);
+    if (run.stopping()) {
+      // the run's end closed it while it was connecting (the sweep or the loops' shutdown)
+      finish(first, Outcome.ABORTED, "run stopped while connecting");
+    } else if (kind != null) {
+      run.faults.add(kind, describe(cause));
+      finish(first, Outcome.GENERATOR_ERROR, describe(cause));
+    } else {
+      finish(first, Outcome.CONNECT_ERROR, describe(cause));
+    }
+  }
+
+  /** Gives this connection's place under the run's cap back, once. Call on the loop. */
+  private void releaseSlot() {
+    if (slotHeld) {
+      slotHeld = false;
+      run.releaseConnection();
+    }
   }
 
   /** The pipeline of every engine channel. */
   void initPipeline(Channel ch) {
     ch.config().setRecvByteBufAllocator(reads);
+    ch.closeFuture().addListener(f -> releaseSlot());
     ch.pipeline()
         .addLast("meter", new Meter())
         .addLast("codec", new HttpClientCodec(8192, 16384, 16384, false, false))
@@ -158,7 +198,7 @@ final class ClientConnection {
       finish(ex, how, why);
     }
     closed = true;
-    if (channel != null) {
+    if (channel != null && channel.isRegistered()) {
       channel.close();
     }
   }
@@ -179,16 +219,28 @@ final class ClientConnection {
     boolean reusable = how.isError() && how != Outcome.HTTP_ERROR ? false : keepAlive && !closed;
     if (!reusable && !closed) {
       closed = true;
-      if (channel != null) {
+      if (channel != null && channel.isRegistered()) {
         channel.close();
       }
     }
     run.ended(ex);
   }
 
+  /** The failure and its root cause, on one line, e.g. {@code ChannelException: ...: Too many open files}. */
   private static String describe(Throwable t) {
-    String m = t == null ? "" : t.getMessage();
-    return t == null ? "" : t.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+    if (t == null) {
+      return "";
+    }
+    String m = t.getMessage();
+    String out = t.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+    Throwable root = t;
+    for (int i = 0; i < 8 && root.getCause() != null && root.getCause() != root; i++) {
+      root = root.getCause();
+    }
+    if (root != t && root.getMessage() != null && (m == null || !m.contains(root.getMessage()))) {
+      out += ": " + root.getMessage();
+    }
+    return out;
   }
 
   /** Next to the socket: stamps and counts bytes as they are read and written. */

@@ -16,6 +16,9 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.GlobalEventExecutor;
+import com.sun.management.UnixOperatingSystemMXBean;
+import io.crosscheck.engine.GeneratorFaults;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -33,6 +36,16 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class EngineRun {
   static final AttributeKey<ClientConnection> CONNECTION = AttributeKey.valueOf("crosscheck.connection");
+  /**
+   * A group of requests whose start comes this far behind its intended start is not sent: it is
+   * recorded as {@code generator-error} (behind-schedule). Sending it would only deepen the
+   * backlog that made it late, and its latency from intended start is lost anyway.
+   */
+  static final long NOT_SENT_LAG_NANOS = 500_000_000L;
+  /** File descriptors kept free for everything else of this JVM (jars, files, capture, server). */
+  private static final long RESERVED_FILE_DESCRIPTORS = 256;
+  /** The cap when the JVM cannot tell its file-descriptor limit. */
+  private static final int DEFAULT_MAX_CONNECTIONS = 16_384;
 
   final Ticker ticker;
   final EngineOptions options;
@@ -46,6 +59,14 @@ final class EngineRun {
   final LongAdder connectionsOpened = new LongAdder();
   final LongAdder requestsIssued = new LongAdder();
   final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
+  /** Requests recorded as not sent ({@code generator-error} without a connect attempt). */
+  final LongAdder requestsNotSent = new LongAdder();
+  /** The generator's own failures, counted per kind (never printed per request). */
+  final GeneratorFaults faults = new GeneratorFaults();
+  /** The most connections open (or connecting) at once: the file-descriptor limit less a reserve. */
+  final int maxConnections;
+  private final AtomicInteger openConnections = new AtomicInteger();
+  private final AtomicInteger peakConnections = new AtomicInteger();
 
   private final Phases phases;
   private final Bootstrap bootstrap;
@@ -72,6 +93,43 @@ final class EngineRun {
     this.startNanos = startNanos;
     this.deadlineNanos = startNanos + phases.totalNanos();
     this.source = ConnectionSource.of(this, options);
+    this.maxConnections = connectionCap();
+  }
+
+  /**
+   * The process's file-descriptor limit less the descriptors already open and a reserve: beyond
+   * it a connect would fail with EMFILE inside Netty, so the engine refuses it itself, cheaply.
+   */
+  static int connectionCap() {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix) {
+      long free = unix.getMaxFileDescriptorCount() - unix.getOpenFileDescriptorCount() - RESERVED_FILE_DESCRIPTORS;
+      return (int) Math.max(16, Math.min(Integer.MAX_VALUE, free));
+    }
+    return DEFAULT_MAX_CONNECTIONS;
+  }
+
+  /** Takes a place under the cap of open connections; false (nothing taken) when it is full. */
+  boolean reserveConnection() {
+    while (true) {
+      int open = openConnections.get();
+      if (open >= maxConnections) {
+        return false;
+      }
+      if (openConnections.compareAndSet(open, open + 1)) {
+        peakConnections.accumulateAndGet(open + 1, Math::max);
+        return true;
+      }
+    }
+  }
+
+  /** A connection that held a place under the cap has closed (or never opened). */
+  void releaseConnection() {
+    openConnections.decrementAndGet();
+  }
+
+  /** The most connections open at once during the run. */
+  int peakConnections() {
+    return peakConnections.get();
   }
 
   /** True when a request intended at {@code intendedNanos} may still be issued. */

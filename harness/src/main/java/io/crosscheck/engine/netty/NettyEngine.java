@@ -50,7 +50,12 @@ public final class NettyEngine implements Engine {
   /** Lead between {@link #run} and the schedule's offset 0: time to set the loops up. */
   private static final long START_LEAD_NANOS = 20_000_000L;
   /** How long aborted requests get to reach the sink when a run stops early. */
-  private static final long ABORT_GRACE_NANOS = 5_000_000_000L;
+  private static final long ABORT_GRACE_NANOS = 2_000_000_000L;
+  /**
+   * How long requests still in flight at the deadline may take to end on their own; then every
+   * one left is recorded as aborted, whatever the server does (a deadline is a deadline).
+   */
+  public static final long DEADLINE_GRACE_NANOS = 1_000_000_000L;
 
   @Override
   public String name() {
@@ -112,7 +117,7 @@ public final class NettyEngine implements Engine {
       }
       run.release(); // the starter's own hold
       long waitNanos = run.deadlineNanos - ticker.nanoTime()
-          + options.requestTimeoutNanos() + options.connectTimeoutNanos() + 1_000_000_000L;
+          + Math.min(DEADLINE_GRACE_NANOS, options.requestTimeoutNanos() + options.connectTimeoutNanos());
       try {
         run.awaitDone(waitNanos);
       } catch (InterruptedException e) {
@@ -121,17 +126,22 @@ public final class NettyEngine implements Engine {
       run.stop();
       abortInFlight(run, group);
     } finally {
-      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);
     }
     long endNanos = ticker.nanoTime();
     Map<String, Long> extra = new HashMap<>(run.source.gauges());
     extra.put("eventLoops", (long) loops);
     extra.put("epollTransport", epoll ? 1L : 0L);
+    extra.put("maxConnectionsAllowed", (long) run.maxConnections);
+    extra.put("peakConnections", (long) run.peakConnections());
+    extra.put("requestsNotSent", run.requestsNotSent.sum());
+    extra.putAll(run.faults.gauges());
     if (interrupted) {
       Thread.currentThread().interrupt(); // the caller reports the run as interrupted
     }
     return new EngineResult(run.startNanos, endNanos, run.requestsIssued.sum(),
-        run.connectionsOpened.sum(), progress.sessionsStarted(), progress.sessionsCompleted(), extra);
+        run.connectionsOpened.sum(), progress.sessionsStarted(), progress.sessionsCompleted(), 0, extra,
+        run.faults.describe());
   }
 
   /** Closed model: each user runs its sessions back to back on one loop. */
@@ -195,18 +205,29 @@ public final class NettyEngine implements Engine {
     }
 
     private void arm() {
-      if (nextOffsetNanos == ArrivalSequence.NONE || !run.accepts(run.startNanos + nextOffsetNanos)) {
+      long atNanos = run.startNanos + nextOffsetNanos;
+      if (nextOffsetNanos == ArrivalSequence.NONE || atNanos >= run.deadlineNanos) {
         run.release();
         return;
       }
-      run.at(loop, run.startNanos + nextOffsetNanos, this::fire);
+      if (run.stopping()) {
+        // arrivals due before the stop that the pump never reached (its loop was saturated) are
+        // still launched: each records its first request as not sent, so none goes unaccounted
+        if (atNanos <= run.ticker.nanoTime()) {
+          fire();
+        } else {
+          run.release();
+        }
+        return;
+      }
+      run.at(loop, atNanos, this::fire);
     }
 
     private void fire() {
       long now = run.ticker.nanoTime();
       // every arrival due by now goes out in this pass, so a late timer does not thin the stream
       while (nextOffsetNanos != ArrivalSequence.NONE && run.startNanos + nextOffsetNanos <= now
-          && run.accepts(run.startNanos + nextOffsetNanos)) {
+          && run.startNanos + nextOffsetNanos < run.deadlineNanos) {
         launch(index++, nextOffsetNanos);
         nextOffsetNanos = arrivals.nextOffsetNanos();
       }
@@ -233,11 +254,17 @@ public final class NettyEngine implements Engine {
     }
     awaitAll(pending, untilNanos);
     pending.clear();
-    for (Channel ch : run.channels) {
-      ClientConnection c = ch.attr(EngineRun.CONNECTION).get();
-      if (c != null) {
-        pending.add(ch.eventLoop().submit(() -> c.close(Outcome.ABORTED, "run stopped")));
-      }
+    // one task per loop closes that loop's channels (not one task per channel: there may be tens
+    // of thousands at the generator's limit)
+    for (EventExecutor loop : group) {
+      pending.add(loop.submit(() -> {
+        for (Channel ch : run.channels) {
+          ClientConnection c = ch.eventLoop() == loop ? ch.attr(EngineRun.CONNECTION).get() : null;
+          if (c != null) {
+            c.close(Outcome.ABORTED, "run stopped");
+          }
+        }
+      }));
     }
     awaitAll(pending, untilNanos);
   }

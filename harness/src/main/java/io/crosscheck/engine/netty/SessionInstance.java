@@ -1,13 +1,16 @@
 package io.crosscheck.engine.netty;
 
+import io.crosscheck.engine.GeneratorFaults;
 import io.crosscheck.model.Phase;
 import io.crosscheck.model.Reply;
 import io.crosscheck.model.RequestPlan;
+import io.crosscheck.record.Outcome;
 import io.crosscheck.schedule.RequestCursor;
 import io.crosscheck.schedule.SessionPlan;
 import io.netty.channel.EventLoop;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -77,6 +80,9 @@ final class SessionInstance {
   }
 
   private void scheduleGroup(long intendedNanos) {
+    if (intendedNanos < run.deadlineNanos && behindSchedule(intendedNanos)) {
+      return;
+    }
     if (!run.accepts(intendedNanos)) {
       end(false);
       return;
@@ -85,6 +91,9 @@ final class SessionInstance {
   }
 
   private void startGroup(long intendedNanos) {
+    if (behindSchedule(intendedNanos)) {
+      return;
+    }
     if (run.stopping()) {
       end(false);
       return;
@@ -103,6 +112,33 @@ final class SessionInstance {
     Exchange ex = new Exchange(this, waiting.poll(), lane, groupIntendedNanos, groupPhase);
     run.issued();
     run.source.dispatch(ex);
+  }
+
+  /**
+   * When the group due at {@code intendedNanos} would start more than {@link
+   * EngineRun#NOT_SENT_LAG_NANOS} late (the generator's loops are saturated), records its requests
+   * as not sent ({@code generator-error}), cheaply, instead of adding their connects to the
+   * backlog, and ends the session; true then.
+   */
+  private boolean behindSchedule(long intendedNanos) {
+    long nowNanos = run.ticker.nanoTime();
+    long lagNanos = nowNanos - intendedNanos;
+    if (lagNanos <= EngineRun.NOT_SENT_LAG_NANOS) {
+      return false;
+    }
+    String why = "not sent: the generator was " + TimeUnit.NANOSECONDS.toMillis(lagNanos)
+        + " ms behind the schedule (limit " + TimeUnit.NANOSECONDS.toMillis(EngineRun.NOT_SENT_LAG_NANOS) + " ms)";
+    Phase phase = run.phaseAt(intendedNanos);
+    for (RequestPlan p : nextGroup) {
+      Exchange ex = new Exchange(this, p, 0, intendedNanos, phase);
+      ex.end(Outcome.GENERATOR_ERROR, why, nowNanos);
+      run.faults.add(GeneratorFaults.BEHIND_SCHEDULE, why);
+      run.requestsNotSent.increment();
+      run.sink.accept(ex.toRecord());
+      run.progress.requestCompleted(true);
+    }
+    end(false);
+    return true;
   }
 
   /** {@code ex} ended (its record is already written). Call on {@link #loop}. */

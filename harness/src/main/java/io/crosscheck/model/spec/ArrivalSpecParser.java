@@ -15,6 +15,17 @@ import java.util.Map;
  */
 final class ArrivalSpecParser {
   private static final String ONE_OF = "--rate, --interarrival or --rate-schedule";
+  /**
+   * The highest arrival rate crosscheck accepts: 1,000,000 per second (1 us between arrivals).
+   * Its schedule and engines time arrivals to the microsecond at best; far below this a single
+   * host's generator falls behind anyway, and the summary's pace line then says so.
+   */
+  static final double MAX_RATE_PER_SECOND = 1_000_000;
+  /** The most arrivals one run may schedule (ramps included): 1,000,000,000 (~150 GB of requests.csv). */
+  static final double MAX_SCHEDULED_ARRIVALS = 1e9;
+  /** The most closed users: 1,000,000 (each holds a session's state, and a thread or a connection). */
+  static final int MAX_USERS = 1_000_000;
+  private static final String RATE_LIMIT = "at most 1000000 per second (crosscheck's limit: 1us between arrivals)";
 
   private ArrivalSpecParser() {}
 
@@ -22,6 +33,9 @@ final class ArrivalSpecParser {
   static Arrival parse(WorkloadSpec spec, List<Problem> problems) {
     int before = problems.size();
     int users = SpecValues.intAtLeast("--users", spec.users, 1, problems);
+    if (users > MAX_USERS) {
+      problems.add(new Problem("--users", String.valueOf(spec.users), "an integer from 1 to 1000000 (crosscheck's limit)"));
+    }
     int sessionsPerUser = SpecValues.intAtLeast("--sessions-per-user", spec.sessionsPerUser, 0, problems);
     boolean poisson = "poisson".equals(spec.process);
     if (!poisson && !"deterministic".equals(spec.process)) {
@@ -33,6 +47,9 @@ final class ArrivalSpecParser {
     if (spec.rate != null) {
       given.put("--rate", spec.rate);
       double rate = SpecValues.doubleAbove("--rate", spec.rate, problems, "a number > 0 (arrivals per second)");
+      if (rate > MAX_RATE_PER_SECOND) {
+        problems.add(new Problem("--rate", spec.rate, "a number > 0 and " + RATE_LIMIT));
+      }
       processes.add(poisson ? new ArrivalProcess.Poisson(rate) : new ArrivalProcess.Deterministic(rate));
     }
     if (spec.interarrival != null) {
@@ -86,6 +103,10 @@ final class ArrivalSpecParser {
     if (nanos <= 0) {
       return null;
     }
+    if (nanos < 1_000) {
+      problems.add(new Problem(option, text, "a period of at least 1us (" + RATE_LIMIT + ")"));
+      return null;
+    }
     // as a rate, so that fixed:PERIOD and --rate 1/PERIOD --process deterministic are the same work
     double ratePerSecond = 1e9 / nanos;
     return exp ? new ArrivalProcess.Poisson(ratePerSecond) : new ArrivalProcess.Deterministic(ratePerSecond);
@@ -108,6 +129,10 @@ final class ArrivalSpecParser {
         problems.add(new Problem(option, s, "a rate >= 0 per second before ':', e.g. 333:4s"));
       }
       long nanos = SpecValues.durationAbove(option, s, s.substring(colon + 1), 0, problems);
+      if (rate > MAX_RATE_PER_SECOND) {
+        problems.add(new Problem(option, s, "a rate " + RATE_LIMIT));
+        continue;
+      }
       steps.add(new ArrivalProcess.RateStep(rate, nanos));
     }
     if (problems.size() > before) {
@@ -118,5 +143,57 @@ final class ArrivalSpecParser {
       return null;
     }
     return new ArrivalProcess.RateSteps(steps, poisson);
+  }
+
+  /**
+   * Refuses an open or partly-open model that would schedule more than {@link
+   * #MAX_SCHEDULED_ARRIVALS} arrivals over {@code runNanos} (ramps included).
+   */
+  static void checkScheduledArrivals(WorkloadSpec spec, Arrival arrival, long runNanos, List<Problem> problems) {
+    ArrivalProcess p = arrival instanceof Arrival.Open o ? o.process()
+        : arrival instanceof Arrival.PartlyOpen po ? po.process() : null;
+    if (p == null) {
+      return;
+    }
+    double expected = expectedArrivals(p, runNanos);
+    if (expected <= MAX_SCHEDULED_ARRIVALS) {
+      return;
+    }
+    String option = spec.rate != null ? "--rate" : spec.interarrival != null ? "--interarrival" : "--rate-schedule";
+    String value = spec.rate != null ? spec.rate : spec.interarrival != null ? spec.interarrival : spec.rateSchedule;
+    problems.add(new Problem(option, value, String.format(java.util.Locale.ROOT,
+        "at most 1000000000 arrivals in one run (crosscheck's limit); over %s (ramps included) this schedules"
+            + " ~%.3g: lower the rate or shorten --duration", spec.duration, expected)));
+  }
+
+  /** The arrivals {@code p} schedules on average over {@code runNanos}. */
+  static double expectedArrivals(ArrivalProcess p, long runNanos) {
+    double seconds = runNanos / 1e9;
+    if (p instanceof ArrivalProcess.Poisson x) {
+      return x.ratePerSecond() * seconds;
+    }
+    if (p instanceof ArrivalProcess.Deterministic x) {
+      return x.ratePerSecond() * seconds;
+    }
+    if (p instanceof ArrivalProcess.RateSteps x) {
+      double n = 0;
+      long left = runNanos;
+      double last = 0;
+      for (ArrivalProcess.RateStep st : x.steps()) {
+        long d = Math.min(left, st.durationNanos());
+        n += st.ratePerSecond() * d / 1e9;
+        left -= d;
+        last = st.ratePerSecond();
+      }
+      return n + last * left / 1e9; // the last rate continues
+    }
+    if (p instanceof ArrivalProcess.Gaps g) {
+      double sum = 0;
+      for (long gap : g.gapsNanos()) {
+        sum += gap;
+      }
+      return sum <= 0 ? Double.POSITIVE_INFINITY : runNanos / (sum / g.gapsNanos().size());
+    }
+    return 0;
   }
 }

@@ -18,6 +18,16 @@ public final class Durations {
   private static final Pattern FORM =
       Pattern.compile("(\\d+(?:\\.\\d*)?|\\.\\d+)\\s*(ns|us|µs|ms|s|m|h)?");
   private static final BigDecimal MAX_NANOS = BigDecimal.valueOf(Long.MAX_VALUE);
+  /**
+   * The longest run crosscheck accepts, ramps included: 8760h (365 days). Every instant of a run
+   * is a long of nanoseconds from its start; beyond a year no run has been seen to need more, and
+   * a typo (an extra digit) is refused instead of starting a run nobody will see end.
+   */
+  public static final long MAX_RUN_NANOS = 365L * 24 * 3_600_000_000_000L;
+  /** The limit above, as users write it. */
+  public static final String MAX_RUN_TEXT = "8760h (365 days)";
+  /** What a duration too long for nanoseconds in a long is refused with. */
+  static final String TOO_LONG = "at most 2562047h (~292 years: the longest duration in nanoseconds)";
 
   private Durations() {}
 
@@ -64,9 +74,16 @@ public final class Durations {
     BigDecimal nanos =
         number.multiply(BigDecimal.valueOf(nanosPerUnit(unit))).setScale(0, RoundingMode.HALF_UP);
     if (nanos.compareTo(MAX_NANOS) > 0) {
-      throw new IllegalArgumentException("\"" + text + "\" is too long (at most ~292 years)");
+      throw new TooLongException("\"" + text + "\" is too long (expected " + TOO_LONG + ")");
     }
     return nanos.longValueExact();
+  }
+
+  /** A well-formed duration that does not fit nanoseconds in a long. */
+  public static final class TooLongException extends IllegalArgumentException {
+    TooLongException(String message) {
+      super(message);
+    }
   }
 
   private static long nanosPerUnit(String unit) {

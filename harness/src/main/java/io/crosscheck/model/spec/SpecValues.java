@@ -58,6 +58,12 @@ final class SpecValues {
       if (nanos >= minNanos) {
         return nanos;
       }
+    } catch (Durations.TooLongException e) {
+      boolean phase = option.equals("--duration") || option.startsWith("--ramp");
+      problems.add(new Problem(option, String.valueOf(shown), phase
+          ? "a run (ramps included) of at most " + Durations.MAX_RUN_TEXT + ", crosscheck's limit"
+          : "a duration of " + Durations.TOO_LONG));
+      return -1;
     } catch (IllegalArgumentException e) {
       // reported below
     }

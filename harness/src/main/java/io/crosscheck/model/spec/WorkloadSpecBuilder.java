@@ -26,6 +26,9 @@ final class WorkloadSpecBuilder {
     SessionLength length = SessionSpecParser.sessionLength(spec.sessionLength, problems);
     SessionSource source = SessionSpecParser.source(spec, problems);
     Phases phases = phases(spec, problems);
+    if (arrival != null && phases != null) {
+      ArrivalSpecParser.checkScheduledArrivals(spec, arrival, phases.totalNanos(), problems);
+    }
     long seed = seed(spec.seed, problems);
     if (!problems.isEmpty()) {
       throw new SpecException(problems);
@@ -40,10 +43,15 @@ final class WorkloadSpecBuilder {
     if (rampUpNanos < 0 || measureNanos < 0 || rampDownNanos < 0) {
       return null;
     }
+    long totalNanos;
     try {
-      Math.addExact(Math.addExact(rampUpNanos, measureNanos), rampDownNanos);
+      totalNanos = Math.addExact(Math.addExact(rampUpNanos, measureNanos), rampDownNanos);
     } catch (ArithmeticException e) {
-      problems.add(new Problem("--duration", spec.duration, "a run (ramps included) shorter than ~292 years"));
+      totalNanos = Long.MAX_VALUE;
+    }
+    if (totalNanos > Durations.MAX_RUN_NANOS) {
+      problems.add(new Problem("--duration", spec.duration, "a run (ramps included) of at most "
+          + Durations.MAX_RUN_TEXT + ", crosscheck's limit"));
       return null;
     }
     return new Phases(rampUpNanos, measureNanos, rampDownNanos);
