@@ -173,6 +173,15 @@ final class RunJob {
     }
     EngineProgress progress = new EngineProgress();
     RecordingSink sink = new RecordingSink(dir.path(), workload.phases());
+    // a recording that fails (a full disk) stops the run at once: nothing measured from then on
+    // could be kept, and the run is failed, not interrupted
+    Thread runThread = Thread.currentThread();
+    java.util.concurrent.atomic.AtomicBoolean recordingFailed = new java.util.concurrent.atomic.AtomicBoolean();
+    sink.onFailure(() -> {
+      if (recordingFailed.compareAndSet(false, true)) {
+        runThread.interrupt();
+      }
+    });
     String status = "failed";
     EngineResult result = null;
     Summary summary = null;
@@ -189,6 +198,10 @@ final class RunJob {
     } catch (InterruptedException e) {
       status = "interrupted";
     } finally {
+      if (recordingFailed.get()) {
+        Thread.interrupted(); // the stop was ours: the run failed (closing the sink says why)
+        status = "failed";
+      }
       if (telemetry != null) {
         TelemetrySummary pressure = telemetry.stop();
         dir.telemetry(pressure);
@@ -210,6 +223,9 @@ final class RunJob {
         status = "failed";
         dir.failure(e.getMessage());
         out.println("crosscheck: " + e.getMessage());
+      }
+      if (recordingFailed.get()) {
+        Thread.interrupted(); // also when the failure was met while closing the sink
       }
       try {
         dir.writeEnd(status, RunSections.engineResult(result), ClockCalibration.calibrate());

@@ -3,6 +3,7 @@ package io.crosscheck.compare;
 import io.crosscheck.model.Phase;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestRecord;
+import io.crosscheck.record.Summary;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.Findings.Cdf;
 import io.crosscheck.rundir.Findings.Coverage;
@@ -17,6 +18,7 @@ import io.crosscheck.wire.WireExchange;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -45,6 +47,29 @@ public final class FindingsBuilder {
    */
   public static Findings build(GeneratorSide gen, Reconstruction wire, MatchResult match, double minMatchedPercent,
       long intervalNanos) {
+    Findings figures = buildFigures(gen, wire, match, minMatchedPercent, intervalNanos);
+    return gen == null ? figures : figures.withPace(pace(gen.records()));
+  }
+
+  /**
+   * Whether the generator kept to its schedule: from its records alone, so it is judged even when
+   * too few records matched the wire to judge anything else.
+   */
+  static Findings.Pace pace(List<RequestRecord> records) {
+    Summary.Pace p = Summary.paceOf(records);
+    String evidence = String.format(Locale.ROOT, "%,d records with an intended start (requests.csv, the"
+        + " generator's monotonic clock)", p.scheduled());
+    String statement = p.scheduled() == 0 ? "not judged: no record has an intended start"
+        : p.fellBehind() ? p.describe() + "; from " + evidence
+        : String.format(Locale.ROOT, "kept to its schedule: %,d late (begun > %d ms after the intended start)"
+            + " and %,d not sent of %,d", p.late(), p.lateThresholdNanos() / 1_000_000L, p.notSent(), p.scheduled())
+            + "; from " + evidence;
+    return new Findings.Pace(p.scheduled(), p.late(), p.notSent(), p.lateThresholdNanos() / 1e3,
+        p.behindFromSecond(), statement);
+  }
+
+  private static Findings buildFigures(GeneratorSide gen, Reconstruction wire, MatchResult match,
+      double minMatchedPercent, long intervalNanos) {
     Coverage coverage = CoverageCheck.of(gen, wire, match, minMatchedPercent);
     List<WireExchange> exchanges = wire.exchanges();
     long originEpochNanos = origin(gen, wire);

@@ -90,6 +90,7 @@ public final class RecordingSink implements RecordSink {
   private long rowsWritten;
   // rowsWritten, published once per drained batch: a volatile store per row would cost a fence
   private volatile long recordsWritten;
+  private volatile Runnable onFailure;
   private IOException failure;
 
   /**
@@ -390,6 +391,18 @@ public final class RecordingSink implements RecordSink {
   private void fail(IOException e) {
     if (failure == null) {
       failure = e;
+      Runnable hook = onFailure;
+      if (hook != null) {
+        hook.run();
+      }
     }
+  }
+
+  /**
+   * Runs {@code hook} once, on the thread that met it, when recording first fails (a full disk):
+   * the caller stops the run, since nothing it measures from then on can be kept.
+   */
+  public void onFailure(Runnable hook) {
+    this.onFailure = hook;
   }
 }

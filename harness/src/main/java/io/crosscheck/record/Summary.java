@@ -68,6 +68,16 @@ public final class Summary {
     }
   }
 
+  /**
+   * The pace of {@code records} alone, "from second N" counted from their first intended start (the
+   * summary's own pace counts from the run's start).
+   */
+  public static Pace paceOf(Iterable<RequestRecord> records) {
+    SummaryAccumulator.PaceAccumulator acc = new SummaryAccumulator.PaceAccumulator();
+    records.forEach(acc::add);
+    return acc.toPace(Long.MIN_VALUE);
+  }
+
   private final UrlStats overall;
   private final List<UrlStats> perUrl;
   private final Map<Outcome, Long> outcomeCounts;

@@ -91,6 +91,9 @@ public final class FindingsTable {
     }
     intervals(out, f.intervals(), rt == null);
     connections(out, f.connections());
+    if (f.pace() != null) {
+      line(out, "pace", f.pace().statement());
+    }
     pressure(out, f.pressure());
     return out.toString();
   }

@@ -31,24 +31,59 @@ import java.util.Map;
  * @param reportedIntervals what the generator itself reported (one figure per page, a page and its
  *     images, an interaction) set against the wire span and the summed wire times of the exchanges
  *     behind each figure; only for a run recorded by the crosscheck agent (absent otherwise)
+ * @param pace whether the generator kept to its own schedule, from its records alone (absent for a
+ *     wire-only analysis)
  */
 public record Findings(
     Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
     LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf,
     TelemetrySummary pressure,
-    @JsonInclude(JsonInclude.Include.NON_NULL) ReportedIntervals reportedIntervals) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) ReportedIntervals reportedIntervals,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Pace pace) {
+
+  /** Findings without a pace section (a wire-only analysis, or before it is added). */
+  public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
+      LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf,
+      TelemetrySummary pressure, ReportedIntervals reportedIntervals) {
+    this(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf, pressure,
+        reportedIntervals, null);
+  }
+
+  /** A copy with {@code pace} as its pace section. */
+  public Findings withPace(Pace pace) {
+    return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
+        pressure, reportedIntervals, pace);
+  }
+
+  /**
+   * Whether the generator kept to its schedule, judged from its own records (requests.csv) on its
+   * monotonic clock, not from the wire: a request is late when the generator began it (its connect,
+   * or its send on a reused connection) more than {@code lateThresholdMicros} after its intended
+   * start, and not sent when it is a {@code generator-error}. "From second N" (from the first
+   * intended start) is the first second where at least 10 and at least 1% of the scheduled requests
+   * were late or not sent; -1 when there is none.
+   *
+   * @param scheduled records with an intended start (the evidence)
+   * @param late of which begun late
+   * @param notSent of which never sent ({@code generator-error})
+   * @param lateThresholdMicros how late is late
+   * @param behindFromSecond the second the generator fell behind from; -1 when it kept up
+   * @param statement the verdict and its evidence in words
+   */
+  public record Pace(long scheduled, long late, long notSent, double lateThresholdMicros, long behindFromSecond,
+      String statement) {}
 
   /** Findings without a reported-interval section (every run not recorded by the agent). */
   public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
       LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf,
       TelemetrySummary pressure) {
-    this(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf, pressure, null);
+    this(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf, pressure, null, null);
   }
 
   /** A copy with {@code reported} as its reported-interval section. */
   public Findings withReportedIntervals(ReportedIntervals reported) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reported);
+        pressure, reported, pace);
   }
 
   /**

@@ -44,7 +44,7 @@ final class ChildCli implements AutoCloseable {
         System.getProperty("java.class.path"), "io.crosscheck.cli.Main"));
     command.addAll(Arrays.asList(args));
     command.addAll(List.of("--out", out.toString(), "--progress", "off"));
-    Process p = new ProcessBuilder(command)
+    Process p = new ProcessBuilder(DefaultSignals.command(command))
         .redirectErrorStream(true)
         .redirectOutput(log.toFile())
         .start();

@@ -76,6 +76,7 @@ final class EngineRun {
   private final AtomicInteger holders = new AtomicInteger(1);
   private final CountDownLatch done = new CountDownLatch(1);
   private volatile boolean stopping;
+  private volatile long stoppedAtNanos = Long.MAX_VALUE;
 
   EngineRun(
       Ticker ticker, EngineOptions options, EngineProgress progress, RecordSink sink, Phases phases,
@@ -242,6 +243,12 @@ final class EngineRun {
 
   /** No further request starts; requests in flight are left to {@link NettyEngine} to abort. */
   void stop() {
+    stoppedAtNanos = ticker.nanoTime();
     stopping = true;
+  }
+
+  /** The instant (ticker) {@link #stop} was called; {@link Long#MAX_VALUE} before. */
+  long stoppedAtNanos() {
+    return stoppedAtNanos;
   }
 }

@@ -1,5 +1,12 @@
 package io.crosscheck.engine.netty;
 
+import io.crosscheck.engine.GeneratorFaults;
+import io.crosscheck.record.RequestRecord;
+import io.crosscheck.schedule.SessionPlan;
+import io.crosscheck.schedule.RequestCursor;
+import io.crosscheck.model.RequestPlan;
+import io.crosscheck.model.Phase;
+import java.util.concurrent.ConcurrentHashMap;
 import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.EngineProgress;
@@ -109,11 +116,13 @@ public final class NettyEngine implements Engine {
     EngineRun run = new EngineRun(ticker, options, progress, sink, schedule.workload().phases(),
         bootstrap, remote, target.hostHeader(), ticker.nanoTime() + START_LEAD_NANOS);
     boolean interrupted = false;
+    ArrivalPump pump = null;
     try {
       if (schedule.workload().arrival() instanceof Arrival.Closed closed) {
         startClosedUsers(run, schedule, closed, group);
       } else {
-        new ArrivalPump(run, schedule, group).start();
+        pump = new ArrivalPump(run, schedule, group);
+        pump.start();
       }
       run.release(); // the starter's own hold
       long waitNanos = run.deadlineNanos - ticker.nanoTime()
@@ -127,6 +136,9 @@ public final class NettyEngine implements Engine {
       abortInFlight(run, group);
     } finally {
       group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);
+    }
+    if (pump != null) {
+      pump.recordUnreached();
     }
     long endNanos = ticker.nanoTime();
     Map<String, Long> extra = new HashMap<>(run.source.gauges());
@@ -187,6 +199,11 @@ public final class NettyEngine implements Engine {
     private final EventLoopGroup group;
     private final EventLoop loop;
     private final ArrivalSequence arrivals;
+    /**
+     * Arrivals handed to a loop whose session has not started yet (index to offset): the loop's
+     * task or, after the run, {@link #recordUnreached} claims each by removing it, exactly once.
+     */
+    private final Map<Long, Long> unlaunched = new ConcurrentHashMap<>();
     private long index;
     private long nextOffsetNanos;
 
@@ -204,7 +221,7 @@ public final class NettyEngine implements Engine {
       arm();
     }
 
-    private void arm() {
+    private synchronized void arm() {
       long atNanos = run.startNanos + nextOffsetNanos;
       if (nextOffsetNanos == ArrivalSequence.NONE || atNanos >= run.deadlineNanos) {
         run.release();
@@ -212,18 +229,14 @@ public final class NettyEngine implements Engine {
       }
       if (run.stopping()) {
         // arrivals due before the stop that the pump never reached (its loop was saturated) are
-        // still launched: each records its first request as not sent, so none goes unaccounted
-        if (atNanos <= run.ticker.nanoTime()) {
-          fire();
-        } else {
-          run.release();
-        }
+        // recorded as not sent by recordUnreached once the loops are down: none goes unaccounted
+        run.release();
         return;
       }
       run.at(loop, atNanos, this::fire);
     }
 
-    private void fire() {
+    private synchronized void fire() {
       long now = run.ticker.nanoTime();
       // every arrival due by now goes out in this pass, so a late timer does not thin the stream
       while (nextOffsetNanos != ArrivalSequence.NONE && run.startNanos + nextOffsetNanos <= now
@@ -238,8 +251,59 @@ public final class NettyEngine implements Engine {
       EventLoop target = group.next();
       run.hold();
       long intendedNanos = run.startNanos + offsetNanos;
-      run.onLoop(target, () -> new SessionInstance(run, schedule.arrivingSession(arrivalIndex, offsetNanos),
-          target, parallelism(run), complete -> run.release()).start(intendedNanos));
+      unlaunched.put(arrivalIndex, offsetNanos);
+      run.onLoop(target, () -> {
+        // once stopping, a session started now would end without a record: recordUnreached
+        // records it as not sent instead
+        if (run.stopping() || unlaunched.remove(arrivalIndex) == null) {
+          return;
+        }
+        new SessionInstance(run, schedule.arrivingSession(arrivalIndex, offsetNanos),
+            target, parallelism(run), complete -> run.release()).start(intendedNanos);
+      });
+    }
+
+    /**
+     * After the loops are shut down: every arrival due before the run ended (its deadline, or the
+     * instant it was stopped) that no loop reached, because the loops were saturated, is recorded
+     * with its first requests as not sent ({@code generator-error}, behind-schedule), so every
+     * scheduled arrival has its records and the pace line counts the real schedule.
+     */
+    synchronized void recordUnreached() {
+      long endNanos = Math.min(run.deadlineNanos, run.stoppedAtNanos());
+      String why = "not sent: the run ended before the generator reached this arrival (its event loops were"
+          + " saturated)";
+      List<Long> claimed = new ArrayList<>(unlaunched.keySet());
+      claimed.sort(null);
+      for (Long i : claimed) {
+        Long offset = unlaunched.remove(i);
+        if (offset != null && run.startNanos + offset < endNanos) {
+          recordNotSent(i, offset, why);
+        }
+      }
+      while (nextOffsetNanos != ArrivalSequence.NONE && run.startNanos + nextOffsetNanos < endNanos) {
+        recordNotSent(index++, nextOffsetNanos, why);
+        nextOffsetNanos = arrivals.nextOffsetNanos();
+      }
+    }
+
+    private void recordNotSent(long arrivalIndex, long offsetNanos, String why) {
+      long intendedNanos = run.startNanos + offsetNanos;
+      Phase phase = run.phaseAt(intendedNanos);
+      SessionPlan plan = schedule.arrivingSession(arrivalIndex, offsetNanos);
+      List<RequestPlan> group;
+      try {
+        group = new RequestCursor(plan).nextGroup(null, phase);
+      } catch (RuntimeException e) {
+        group = List.of(); // a failing script: its session would have ended at once
+      }
+      for (RequestPlan p : group) {
+        run.faults.add(GeneratorFaults.BEHIND_SCHEDULE, why);
+        run.requestsNotSent.increment();
+        run.sink.accept(new RequestRecord(plan.sessionId(), plan.userId(), p.seq(), p.method(), p.path(), "", -1,
+            false, intendedNanos, -1, -1, -1, 0, 0, 0, Outcome.GENERATOR_ERROR, phase, why));
+        run.progress.requestCompleted(true);
+      }
     }
   }
 
