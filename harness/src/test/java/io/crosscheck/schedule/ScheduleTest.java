@@ -96,10 +96,10 @@ class ScheduleTest {
     assertEquals(9_800_000_000L, s.closedUserStartOffsetNanos(49));
     // hours of ramp-up times many users must not overflow
     Schedule big = schedule(o -> {
-      o.users = "2000000";
-      o.rampUp = "2h";
+      o.users = "1000000"; // crosscheck's limit
+      o.rampUp = "3h"; // 1.08e13 ns x 999,999 > Long.MAX_VALUE
     }, "1");
-    assertEquals(7_199_996_400_000L, big.closedUserStartOffsetNanos(1_999_999));
+    assertEquals(10_799_989_200_000L, big.closedUserStartOffsetNanos(999_999));
   }
 
   @Test

@@ -95,8 +95,11 @@ class LegacyChildJvmTest {
     assertTrue(users > 50 && users < 160, "user threads alive at the limit: " + users);
     assertEquals(r.get("issued"), r.get("records"), "one record per issued request");
     assertEquals("0", r.get("unplanned"));
-    assertEquals(users, Long.parseLong(r.get("sessionsStarted")), "no user started after the limit");
-    assertTrue(Long.parseLong(r.get("records")) >= users, "every started user issued its first request");
+    // a user whose thread is alive at the limit may not have counted its session start yet (seen once
+    // on a fresh clone: 146 of 147): none may start after it
+    long started = Long.parseLong(r.get("sessionsStarted"));
+    assertTrue(started <= users && started >= users - 2, "no user started after the limit: " + started + " of " + users);
+    assertTrue(Long.parseLong(r.get("records")) >= started, "every started user issued its first request");
     assertTrue(out.stream().anyMatch(l -> l.startsWith("LIMIT client limit reached: native threads ran out")));
   }
 
