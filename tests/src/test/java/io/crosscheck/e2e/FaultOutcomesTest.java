@@ -83,15 +83,28 @@ class FaultOutcomesTest {
   }
 
   @Test
-  void aPortNobodyListensOnGivesConnectErrors(@TempDir Path out) throws Exception {
-    int port;
-    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      port = s.getLocalPort();
-    }
-    List<RequestRecord> records = run(out, "http://127.0.0.1:" + port, "/static/2k,/static/2k");
-    for (RequestRecord r : records) {
-      assertEquals(Outcome.CONNECT_ERROR, r.outcome(), r.toString());
-      assertEquals(-1, r.sendStartNanos());
+  void aServerThatStopsListeningAfterTheProbeGivesConnectErrors(@TempDir Path out) throws Exception {
+    // a port where nothing listens is refused before the load (CliErrorsTest); a server that goes
+    // away after the probe leaves the load's connects refused: connect-error, never sent
+    ServerSocket listener = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
+    int port = listener.getLocalPort();
+    Thread closer = new Thread(() -> {
+      try (listener; java.net.Socket probe = listener.accept()) {
+        // the probe's connection: the listener closes with it, long before the load (after the JIT warm-up)
+      } catch (java.io.IOException e) {
+        // closed: nothing more to accept
+      }
+    });
+    closer.start();
+    try {
+      List<RequestRecord> records = run(out, "http://127.0.0.1:" + port, "/static/2k,/static/2k");
+      for (RequestRecord r : records) {
+        assertEquals(Outcome.CONNECT_ERROR, r.outcome(), r.toString());
+        assertEquals(-1, r.sendStartNanos());
+      }
+    } finally {
+      listener.close();
+      closer.join(5_000);
     }
   }
 }
