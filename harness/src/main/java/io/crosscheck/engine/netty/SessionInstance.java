@@ -115,12 +115,18 @@ final class SessionInstance {
   }
 
   /**
-   * When the group due at {@code intendedNanos} would start more than {@link
+   * Arriving sessions (open and partly-open models) only: when the group due at {@code
+   * intendedNanos} would start more than {@link
    * EngineRun#NOT_SENT_LAG_NANOS} late (the generator's loops are saturated), records its requests
    * as not sent ({@code generator-error}), cheaply, instead of adding their connects to the
    * backlog, and ends the session; true then.
    */
   private boolean behindSchedule(long intendedNanos) {
+    if (plan.arrivalOffsetNanos() < 0) {
+      // a closed user is not dropped: it sends late (the pace line counts it) and goes on, as a
+      // real user would after a pause; skipping would end its session, and so the user, for good
+      return false;
+    }
     long nowNanos = run.ticker.nanoTime();
     long lagNanos = nowNanos - intendedNanos;
     if (lagNanos <= EngineRun.NOT_SENT_LAG_NANOS) {
