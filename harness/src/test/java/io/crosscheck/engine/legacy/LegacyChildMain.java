@@ -16,6 +16,7 @@ public final class LegacyChildMain {
   private LegacyChildMain() {}
 
   public static void main(String[] args) throws Exception {
+    loadEngineClasses();
     String engineName = args[0];
     int port = Integer.parseInt(args[1]);
     int users = Integer.parseInt(args[2]);
@@ -49,5 +50,29 @@ public final class LegacyChildMain {
     engine.lastLimit().ifPresent(l -> System.out.println("LIMIT " + l.describe()));
     System.out.flush();
     System.exit(0); // user threads stuck past their grace must not keep the child alive
+  }
+
+  /**
+   * Loads the harness classes a run may need before any descriptor runs out: under {@code prlimit
+   * --nofile} a class first needed mid-run (e.g. {@code model.Reply}, at the first reply) cannot be
+   * opened from a classes directory, and the user thread dies of NoClassDefFoundError instead of
+   * the limit being reported (seen on a fresh clone).
+   */
+  private static void loadEngineClasses() throws Exception {
+    java.nio.file.Path root = java.nio.file.Path.of(io.crosscheck.model.Phase.class.getProtectionDomain()
+        .getCodeSource().getLocation().toURI());
+    if (!java.nio.file.Files.isDirectory(root)) {
+      return; // a jar stays open: its classes load without new descriptors
+    }
+    try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(root.resolve("io/crosscheck"))) {
+      for (java.nio.file.Path f : (Iterable<java.nio.file.Path>) files.filter(p -> p.toString().endsWith(".class"))::iterator) {
+        String name = root.relativize(f).toString().replace('/', '.').replaceAll("\\.class$", "");
+        try {
+          Class.forName(name, false, LegacyChildMain.class.getClassLoader());
+        } catch (LinkageError | ClassNotFoundException e) {
+          // a class that does not link here (an optional dependency) is not one a legacy run needs
+        }
+      }
+    }
   }
 }
