@@ -123,85 +123,85 @@ public final class Schedule {
   }
 
   /**
-   * A URL-list session's requests, drawn in order from the session's seeded stream (after its
-   * length draw): path (when random), then think time. Constant memory whatever the length.
+   * A session's requests, drawn in order from the session's seeded stream as the engine asks for
+   * them: constant memory whatever the length. Subclasses draw request {@code seq}.
    */
-  private final class UrlListRequests implements Iterator<RequestPlan> {
+  private abstract class SessionRequests implements Iterator<RequestPlan> {
+    final int length;
+    final SplittableRandom random;
+    private int next;
+
+    SessionRequests(long sessionId, int length) {
+      this.length = length;
+      this.random = sessionRandom(sessionId);
+    }
+
+    @Override
+    public final boolean hasNext() {
+      return next < length;
+    }
+
+    @Override
+    public final RequestPlan next() {
+      if (next >= length) {
+        throw new NoSuchElementException();
+      }
+      return draw(next++);
+    }
+
+    abstract RequestPlan draw(int seq);
+  }
+
+  /** A URL-list session: path (when random), then think time, after the session's length draw. */
+  private final class UrlListRequests extends SessionRequests {
     private final SessionSource.UrlList list;
     private final long sessionId;
     private final boolean single;
-    private final int length;
-    private final SplittableRandom random;
-    private int i;
 
     UrlListRequests(SessionSource.UrlList list, long sessionId, boolean single, int length) {
+      super(sessionId, length);
       this.list = list;
       this.sessionId = sessionId;
       this.single = single;
-      this.length = length;
-      this.random = sessionRandom(sessionId);
       if (!single) {
         drawLength(random); // the same stream position as when the length was drawn
       }
     }
 
     @Override
-    public boolean hasNext() {
-      return i < length;
-    }
-
-    @Override
-    public RequestPlan next() {
-      if (i >= length) {
-        throw new NoSuchElementException();
-      }
+    RequestPlan draw(int seq) {
       // an open arrival is a one-request session: cycle the list across arrivals, otherwise
       // every arrival would request the first path
-      long position = single ? sessionId : i;
+      long position = single ? sessionId : seq;
       List<String> paths = list.paths();
       String path = list.random()
           ? paths.get(random.nextInt(paths.size()))
           : paths.get((int) Long.remainderUnsigned(position, paths.size()));
-      long think = i == 0 ? 0 : drawThink(random, path);
-      return new RequestPlan(i++, "GET", path, "", think, false);
+      return new RequestPlan(seq, "GET", path, "", seq == 0 ? 0 : drawThink(random, path), false);
     }
   }
 
-  /** A wsesslog session's requests, its think times drawn where the log leaves them open. */
-  private final class WsessRequests implements Iterator<RequestPlan> {
+  /** A wsesslog session: its think times drawn where the log leaves them open. */
+  private final class WsessRequests extends SessionRequests {
     private final SessionSource.WsSession session;
-    private final int length;
-    private final SplittableRandom random;
     private long pendingThink;
-    private int i;
 
     WsessRequests(SessionSource.WsSession session, long sessionId, int length) {
+      super(sessionId, length);
       this.session = session;
-      this.length = length;
-      this.random = sessionRandom(sessionId);
     }
 
     @Override
-    public boolean hasNext() {
-      return i < length;
-    }
-
-    @Override
-    public RequestPlan next() {
-      if (i >= length) {
-        throw new NoSuchElementException();
-      }
-      SessionSource.WsRequest r = session.requests().get(i);
-      long think = i == 0 || r.burstWithPrevious() ? 0 : pendingThink;
+    RequestPlan draw(int seq) {
+      SessionSource.WsRequest r = session.requests().get(seq);
+      long think = seq == 0 || r.burstWithPrevious() ? 0 : pendingThink;
       if (!r.burstWithPrevious()) {
         pendingThink = r.thinkAfterNanos() >= 0 ? r.thinkAfterNanos() : -1;
       }
       if (think < 0) {
         think = drawThink(random, r.path());
       }
-      RequestPlan plan = new RequestPlan(i, r.method(), r.path(), r.body(), think, i > 0 && r.burstWithPrevious());
-      i++;
-      return plan;
+      return new RequestPlan(seq, r.method(), r.path(), r.body(), think, seq > 0 && r.burstWithPrevious());
     }
   }
 
