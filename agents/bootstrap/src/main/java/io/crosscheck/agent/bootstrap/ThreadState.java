@@ -17,7 +17,7 @@ final class ThreadState {
   final String threadName;
   /** {@link Recorder}'s recording generation this state belongs to. */
   final int generation;
-  private int userIndex = -1;
+  private volatile int userIndex = -1;
   /** The 0-based index of this thread's next exchange. */
   final AtomicInteger seq = new AtomicInteger();
 
@@ -61,8 +61,16 @@ final class ThreadState {
     this.generation = generation;
   }
 
-  /** The thread's dense user index, assigned at its first exchange (of any hook family). */
-  synchronized int userIndex() {
+  /**
+   * The thread's dense user index, assigned at its first exchange (of any hook family): one
+   * volatile read per exchange once assigned, the lock only for the assignment.
+   */
+  int userIndex() {
+    int index = userIndex;
+    return index >= 0 ? index : assignUserIndex();
+  }
+
+  private synchronized int assignUserIndex() {
     if (userIndex < 0) {
       userIndex = Recorder.USERS.getAndIncrement();
       Recorder.THREADS.incrementAndGet();
