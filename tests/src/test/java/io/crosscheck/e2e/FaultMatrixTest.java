@@ -11,8 +11,6 @@ import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestCsv;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.rundir.RunFiles;
-import io.crosscheck.server.EmbeddedServer;
-import io.crosscheck.server.ServerConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,10 +26,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -66,21 +63,12 @@ class FaultMatrixTest {
   private static final Duration SIGNAL_GRACE = Duration.ofSeconds(20);
   private static final Set<String> READER_STATUSES = Set.of("completed", "interrupted", "failed", "unfinished");
 
-  private static EmbeddedServer server;
+  @RegisterExtension
+  static final EmbeddedServerExtension server = new EmbeddedServerExtension();
   @TempDir
   static Path shared;
   /** An audit's run directory (records, capture, no comparison outputs) that compare cases copy. */
   private static Path auditFixture;
-
-  @BeforeAll
-  static void startServer() throws Exception {
-    server = EmbeddedServer.start(ServerConfig.defaults().withPort(0));
-  }
-
-  @AfterAll
-  static void stopServer() {
-    server.close();
-  }
 
   enum Signal {
     SIGINT("INT", Set.of(130)),
@@ -132,7 +120,7 @@ class FaultMatrixTest {
   void crosscheckSignalled(Phase phase, Signal signal, @TempDir Path tmp) throws Exception {
     Path out = tmp.resolve("out");
     Files.createDirectories(out);
-    String target = "http://127.0.0.1:" + server.port();
+    String target = server.target();
     List<String> args = switch (phase) {
       // the default JIT warm-up (several seconds against its own server): the signal lands inside it
       case RUN_WARM_UP -> load("run", target, out, "--duration", "30s");
@@ -212,7 +200,7 @@ class FaultMatrixTest {
     Child serverProcess = fault == ServerFault.KILLED || fault == ServerFault.STOPPED_PAST_DEADLINE
         ? Child.start(tmp.resolve("server.out"), List.of("serve", "--port", "0")) : null;
     try {
-      String target = serverProcess == null ? "http://127.0.0.1:" + server.port()
+      String target = serverProcess == null ? server.target()
           : "http://127.0.0.1:" + serverProcess.listeningPort(Duration.ofSeconds(30));
       String urls = switch (fault) {
         case STALLED -> "/fault/stall";
@@ -277,7 +265,7 @@ class FaultMatrixTest {
         "a full disk needs root and mount (tmpfs)");
     try {
       long startNanos = System.nanoTime();
-      Child child = Child.start(tmp.resolve("child.out"), load("run", "http://127.0.0.1:" + server.port(), disk,
+      Child child = Child.start(tmp.resolve("child.out"), load("run", server.target(), disk,
           "--jit-warm-up", "0", "--duration", "30s"));
       try {
         int exit = child.waitForExit(Duration.ofSeconds(45));
@@ -406,7 +394,7 @@ class FaultMatrixTest {
   private static synchronized Path auditFixture() throws Exception {
     if (auditFixture == null) {
       Path out = shared.resolve("fixture");
-      CliRun run = CliRun.run(out, "audit", "--target", "http://127.0.0.1:" + server.port(), "--jit-warm-up", "0",
+      CliRun run = CliRun.run(out, "audit", "--target", server.target(), "--jit-warm-up", "0",
           "--users", "5", "--think", "none", "--urls", "/static/2k", "--duration", "2s");
       assertEquals(0, run.exitCode, run.err);
       Path dir = run.runDirectory();
