@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.crosscheck.record.Outcome;
@@ -255,11 +254,8 @@ class FaultMatrixTest {
   /** A full disk under the run directory: the run fails with one clear line, its records up to then kept. */
   @Test
   void fullDisk(@TempDir Path tmp) throws Exception {
-    Path disk = tmp.resolve("disk");
-    Files.createDirectories(disk);
-    assumeTrue(exec("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", disk.toString()) == 0,
-        "a full disk needs root and mount (tmpfs)");
-    try {
+    try (SmallTmpfs small = SmallTmpfs.mount(tmp.resolve("disk"), "2m")) {
+      Path disk = small.path;
       long startNanos = System.nanoTime();
       ChildCli child = ChildCli.startAsGiven(tmp.resolve("child.out"), disk, load("run", server.target(), disk,
           "--jit-warm-up", "0", "--duration", "30s"));
@@ -278,8 +274,6 @@ class FaultMatrixTest {
       } finally {
         child.close();
       }
-    } finally {
-      exec("umount", "-l", disk.toString());
     }
   }
 
@@ -400,12 +394,5 @@ class FaultMatrixTest {
       auditFixture = dir;
     }
     return auditFixture;
-  }
-
-  private static int exec(String... command) throws Exception {
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-        .start();
-    assertTrue(p.waitFor(30, TimeUnit.SECONDS), String.join(" ", command) + " ends");
-    return p.exitValue();
   }
 }
