@@ -76,6 +76,7 @@ class CliErrorsTest {
           + ", or serve --rubis --port " + port + ") or point --target at one"), r.lines());
       assertTrue(r.millis() < 5_000, "refused at once, not after the run: " + r.millis() + " ms");
       assertTrue(empty(out), "no run directory was made");
+      System.out.println("[nothing listens] " + command + " refused in " + r.millis() + " ms, exit " + r.exitCode());
     }
   }
 

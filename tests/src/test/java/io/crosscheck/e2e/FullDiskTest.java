@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The disk fills up during a run (a 256 KiB tmpfs mounted for the test, as root): one clear line,
  * run.json finished as "failed" with the reason (never left "running"), no NAME.tmp left behind, and
- * the records written before the disk filled kept and readable.
+ * the records written before the disk filled kept and readable. Each case prints one {@code [full
+ * disk]} line (exit, wall time, rows kept of requests issued) for the closing note.
  */
 class FullDiskTest {
   @RegisterExtension
@@ -29,7 +30,8 @@ class FullDiskTest {
 
   /**
    * {@code crosscheck COMMAND} (20 users, no think) into a fresh 256 KiB tmpfs: asserts the run
-   * directory is finished (no {@code *.tmp} or reserve left, run.json "failed").
+   * directory is finished (no {@code *.tmp} or reserve left, run.json "failed") and prints its
+   * figures.
    */
   private static Filled fillDisk(Path tmp, String command) throws Exception {
     try (SmallTmpfs small = SmallTmpfs.mount(tmp.resolve("small"), "256k")) {
@@ -46,6 +48,10 @@ class FullDiskTest {
       JsonNode runJson = new ObjectMapper().readTree(rd.resolve("run.json").toFile());
       assertEquals("failed", runJson.get("status").asText(), runJson.toString());
       long kept = RequestCsv.readAll(rd.resolve("requests.csv")).records().size();
+      JsonNode result = runJson.path("engineResult");
+      System.out.println("[full disk] " + command + ": exit " + run.exitCode + ", " + millis + " ms wall, " + kept
+          + " rows kept of " + (result.path("requestsIssued").isNumber() ? result.path("requestsIssued").asLong()
+              + result.path("extra").path("requestsNotSent").asLong(0) : "?") + " requests issued (+ not sent)");
       return new Filled(run, millis, rd, runJson, kept);
     }
   }

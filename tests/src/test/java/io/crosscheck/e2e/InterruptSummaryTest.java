@@ -35,6 +35,8 @@ class InterruptSummaryTest {
       assertEquals("interrupted", new ObjectMapper().readTree(child.runDirectory().resolve("run.json").toFile())
           .get("status").asText());
       assertTrue(exitMillis < 20_000, "bounded: exited " + exitMillis + " ms after SIGINT");
+      System.out.println("[interrupt summary] exit " + child.process.exitValue() + " " + exitMillis
+          + " ms after SIGINT, summary printed");
     }
   }
 }
