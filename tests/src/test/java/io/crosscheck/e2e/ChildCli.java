@@ -145,7 +145,7 @@ final class ChildCli implements AutoCloseable {
           }
         }
       }
-      Thread.sleep(20);
+      Thread.sleep(10); // a signal meant for a short phase (a run's finish) must land inside it
     }
     return fail("the child printed no line starting with " + Arrays.toString(prefixes)
         + " (alive " + process.isAlive() + "): " + output());
