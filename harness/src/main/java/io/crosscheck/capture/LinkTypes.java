@@ -1,5 +1,10 @@
 package io.crosscheck.capture;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
 /** The tcpdump.org LINKTYPE_ values crosscheck decodes. */
 public final class LinkTypes {
   /** BSD loopback: a 4-byte address family in host byte order. */
@@ -19,16 +24,24 @@ public final class LinkTypes {
   /** Linux cooked capture v2 (20-byte header). */
   public static final int LINUX_SLL2 = 276;
 
+  /** Every link type above with its name, in number order: the one list {@link #decoded} and {@link #DECODED} read. */
+  private static final Map<Integer, String> NAMES = new TreeMap<>(Map.of(NULL, "BSD loopback", ETHERNET, "Ethernet",
+      RAW, "raw IP", LOOP, "OpenBSD loopback", LINUX_SLL, "Linux cooked", IPV4, "IPv4", IPV6, "IPv6", LINUX_SLL2,
+      "Linux cooked v2"));
+
   /** The decoded link types in words, for messages about a capture of another one. */
-  public static final String DECODED = "0 (BSD loopback), 1 (Ethernet), 101 (raw IP), 108 (OpenBSD loopback),"
-      + " 113 (Linux cooked), 228 (IPv4), 229 (IPv6) or 276 (Linux cooked v2)";
+  public static final String DECODED = inWords();
 
   /** Whether crosscheck can find the IP packet in a frame of {@code linkType}. */
   public static boolean decoded(int linkType) {
-    return switch (linkType) {
-      case NULL, ETHERNET, RAW, LOOP, LINUX_SLL, IPV4, IPV6, LINUX_SLL2 -> true;
-      default -> false;
-    };
+    return NAMES.containsKey(linkType);
+  }
+
+  /** {@code 0 (BSD loopback), 1 (Ethernet), ... or 276 (Linux cooked v2)}. */
+  private static String inWords() {
+    List<String> all = new ArrayList<>();
+    NAMES.forEach((type, name) -> all.add(type + " (" + name + ")"));
+    return String.join(", ", all.subList(0, all.size() - 1)) + " or " + all.get(all.size() - 1);
   }
 
   private LinkTypes() {}

@@ -218,7 +218,7 @@ final class AuditCommand implements Callable<Integer> {
   static Runner inProcess(RunJob job, String progress) {
     return stage -> {
       RunJob.Result r = job.around(stage).execute(progress, System.out);
-      RunCommand.reportFailure(new java.io.PrintWriter(System.err, true), "crosscheck audit", r.directory(), r.status());
+      CliErrors.runFailed(new java.io.PrintWriter(System.err, true), "crosscheck audit", r.directory(), r.status());
       return new ChildRun.Ran(r.directory(), r.exitCode());
     };
   }

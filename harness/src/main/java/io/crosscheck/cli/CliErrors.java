@@ -1,5 +1,7 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.rundir.RunFiles;
+import io.crosscheck.rundir.RunJson;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -7,16 +9,20 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import picocli.CommandLine;
 
 /**
- * The command line's two error handlers: a bad option (picocli's {@link
- * CommandLine.ParameterException}) and an exception escaping a command. Each prints one line on
- * stderr, {@code crosscheck COMMAND: what, where, what was expected, what to do}; the stack trace
+ * The command line's error lines: a bad option (picocli's {@link
+ * CommandLine.ParameterException}), an exception escaping a command, and a run that ended failed.
+ * Each prints one line on stderr, {@code crosscheck COMMAND: what, where, what was expected, what to do}; the stack trace
  * only with {@code --debug}. Exit codes as the README documents: 2 for bad usage and for a run
  * directory that cannot be created (nothing was started), 1 for any other failure.
  */
 final class CliErrors {
+  /** ENOSPC in the kernel's words, as exception messages and run.json's failure carry it. */
+  private static final String DISK_FULL = "No space left on device";
+
   private CliErrors() {}
 
   /** A bad option or argument: the one-line message and where to read more, not the whole usage. */
@@ -87,10 +93,28 @@ final class CliErrors {
         || io instanceof FileSystemException f && f.getReason() != null && f.getReason().contains("name too long");
   }
 
+  /** A failed run: its reason (run.json's failure) as the one line on stderr, with what to do. */
+  static void runFailed(PrintWriter err, String command, Path dir, String status) {
+    if (!RunJson.FAILED.equals(status)) {
+      return;
+    }
+    String why;
+    try {
+      why = RunFiles.readRun(dir).failure();
+    } catch (IOException | RuntimeException e) {
+      why = null;
+    }
+    err.println(command + ": the run failed" + (why == null ? "" : ": " + why)
+        + (why != null && why.contains(DISK_FULL)
+            ? "; the records up to then are kept in " + dir + "; free some space or write to another --out"
+            : "; see " + dir.resolve(RunFiles.RUN_JSON)));
+    err.flush();
+  }
+
   static boolean isDiskFull(Throwable ex) {
     for (Throwable t = ex; t != null; t = t.getCause()) {
       String m = t instanceof FileSystemException f ? f.getReason() : t.getMessage();
-      if (m != null && m.contains("No space left on device")) {
+      if (m != null && m.contains(DISK_FULL)) {
         return true;
       }
     }

@@ -1,8 +1,6 @@
 package io.crosscheck.cli;
 
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -45,22 +43,15 @@ public final class Main implements Runnable {
 
   public static void main(String[] args) {
     CommandLine cl = commandLine();
-    CountDownLatch finished = new CountDownLatch(1);
-    if (PRINT_AFTER_INTERRUPT.contains(commandName(args))) {
-      // Ctrl-C: the run's own hook interrupts it; this one holds the JVM until the command has
-      // finished the run directory and printed its summary (bounded), so the summary always appears
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-        try {
-          finished.await(INTERRUPT_GRACE_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }, "crosscheck-print-summary"));
+    int code;
+    // Ctrl-C: the run's own hook interrupts it and waits for its run directory; this one holds the
+    // JVM on (bounded) until the command has printed its summary too, so the summary always appears
+    try (ShutdownInterrupt summary = PRINT_AFTER_INTERRUPT.contains(commandName(args))
+        ? ShutdownInterrupt.hold("crosscheck-print-summary", INTERRUPT_GRACE_SECONDS) : null) {
+      code = cl.execute(args);
+      System.out.flush();
+      cl.getErr().flush();
     }
-    int code = cl.execute(args);
-    System.out.flush();
-    cl.getErr().flush();
-    finished.countDown();
     System.exit(code);
   }
 

@@ -90,12 +90,12 @@ final class RubisWorkloads {
       {"--ramp-up", "ramp-up " + seconds(p.rampUpNanos())},
       {"--duration", "duration " + seconds(p.measureNanos())},
       {"--ramp-down", "ramp-down " + seconds(p.rampDownNanos())}};
-    for (String[] v : values) {
-      (parsed.hasMatchedOption(v[0]) ? fromOptions : fromFile).add(v[1]);
-    }
     List<String> overridable = new ArrayList<>();
     for (String[] v : values) {
-      if (!parsed.hasMatchedOption(v[0])) {
+      if (parsed.hasMatchedOption(v[0])) {
+        fromOptions.add(v[1]);
+      } else {
+        fromFile.add(v[1]);
         overridable.add(v[0]);
       }
     }

@@ -49,26 +49,8 @@ final class RunCommand implements Callable<Integer> {
       return ChildRun.execute(jvm, spec, output, RunJob.Stage.NONE, System.out).exitCode();
     }
     RunJob.Result result = job.execute(output.progress, System.out);
-    reportFailure(spec.commandLine().getErr(), spec.qualifiedName(), result.directory(), result.status());
+    CliErrors.runFailed(spec.commandLine().getErr(), spec.qualifiedName(), result.directory(), result.status());
     return result.exitCode();
-  }
-
-  /** A failed run: its reason (run.json's failure) as the one line on stderr, with what to do. */
-  static void reportFailure(java.io.PrintWriter err, String command, Path dir, String status) {
-    if (!io.crosscheck.rundir.RunJson.FAILED.equals(status)) {
-      return;
-    }
-    String why;
-    try {
-      why = io.crosscheck.rundir.RunFiles.readRun(dir).failure();
-    } catch (java.io.IOException | RuntimeException e) {
-      why = null;
-    }
-    err.println(command + ": the run failed" + (why == null ? "" : ": " + why)
-        + (why != null && why.contains("No space left on device")
-            ? "; the records up to then are kept in " + dir + "; free some space or write to another --out"
-            : "; see " + dir.resolve("run.json")));
-    err.flush();
   }
 
   /**

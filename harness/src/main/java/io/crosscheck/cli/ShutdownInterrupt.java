@@ -5,20 +5,23 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Ctrl-C (a JVM shutdown) while a run is under way: a shutdown hook interrupts the thread that
- * installed it, then holds the JVM up (at most the grace) until that thread has finished the run
- * directory and {@link #close closed} it. Used by the runs crosscheck drives ({@link RunJob}) and the
- * generators it audits ({@link GeneratorAudit}). One per run; close it from the installing thread.
+ * installed it ({@link #install}; {@link #hold} interrupts nothing), then holds the JVM up (at most
+ * the grace) until that thread has finished its work and {@link #close closed} it. Used by the runs
+ * crosscheck drives ({@link RunJob}) and the generators it audits ({@link GeneratorAudit}) to finish
+ * the run directory, and by {@link Main} to print the summary after it. One per run; close it from
+ * the installing thread.
  */
 final class ShutdownInterrupt implements AutoCloseable {
   private final CountDownLatch finished = new CountDownLatch(1);
   private final Thread hook;
 
-  private ShutdownInterrupt(String name, long graceSeconds) {
-    Thread runner = Thread.currentThread();
+  private ShutdownInterrupt(String name, long graceSeconds, Thread toInterrupt) {
     hook = new Thread(() -> {
-      runner.interrupt();
+      if (toInterrupt != null) {
+        toInterrupt.interrupt();
+      }
       try {
-        finished.await(graceSeconds, TimeUnit.SECONDS); // let the run directory be finished
+        finished.await(graceSeconds, TimeUnit.SECONDS); // let the work be finished
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
@@ -27,12 +30,20 @@ final class ShutdownInterrupt implements AutoCloseable {
 
   /** Installs the hook for the calling thread; {@code graceSeconds} bounds how long a shutdown waits. */
   static ShutdownInterrupt install(String name, long graceSeconds) {
-    ShutdownInterrupt s = new ShutdownInterrupt(name, graceSeconds);
+    return added(new ShutdownInterrupt(name, graceSeconds, Thread.currentThread()));
+  }
+
+  /** Like {@link #install}, but a shutdown only waits for {@link #close}: it interrupts nothing. */
+  static ShutdownInterrupt hold(String name, long graceSeconds) {
+    return added(new ShutdownInterrupt(name, graceSeconds, null));
+  }
+
+  private static ShutdownInterrupt added(ShutdownInterrupt s) {
     Runtime.getRuntime().addShutdownHook(s.hook);
     return s;
   }
 
-  /** The run directory is finished: a shutdown under way may proceed; the hook is removed. */
+  /** The work is finished: a shutdown under way may proceed; the hook is removed. */
   @Override
   public void close() {
     finished.countDown();

@@ -160,7 +160,7 @@ public final class HttpListener implements AutoCloseable {
       for (NetworkInterface nif : Collections.list(NetworkInterface.getNetworkInterfaces())) {
         for (InetAddress a : Collections.list(nif.getInetAddresses())) {
           // an IPv6 wildcard socket (dual-stack) takes IPv4 connections too; an IPv4 one only IPv4
-          if (bound instanceof Inet4Address == a instanceof Inet4Address || !(bound instanceof Inet4Address)) {
+          if (!(bound instanceof Inet4Address) || a instanceof Inet4Address) {
             all.add(hostPort(a, local.getPort()));
           }
         }

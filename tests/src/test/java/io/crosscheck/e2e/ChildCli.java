@@ -15,15 +15,21 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * A {@code crosscheck} command line in a child JVM (this test's classpath), as a user's terminal
  * would run it, so that a test can kill it the way a user, a full disk or the OOM killer does:
  * SIGKILL ({@link #kill()}) or SIGTERM, which the JVM treats like Ctrl-C ({@link #terminate()}).
- * Its stdout and stderr go to {@code child.out} beside the {@code --out} directory.
+ * Its stdout and stderr go to {@code OUT-child.out} beside the {@code --out} directory, or to the
+ * log a test names ({@link #startAsGiven}).
  */
 final class ChildCli implements AutoCloseable {
+  /** {@code serve}'s and {@code serve --rubis}'s listening line: {@code ... http://HOST:PORT (...}. */
+  private static final Pattern LISTENING = Pattern.compile("http://[^ ]*:(\\d+) \\(");
+
   final Process process;
   /** The {@code --out} directory: the child creates its run directory inside. */
   final Path out;
@@ -38,18 +44,41 @@ final class ChildCli implements AutoCloseable {
   /** Starts {@code crosscheck ARGS --out OUT --progress off} in a child JVM. */
   static ChildCli start(Path out, String... args) throws IOException {
     Files.createDirectories(out);
-    Path log = out.resolveSibling(out.getFileName() + "-child.out");
+    List<String> all = new ArrayList<>(Arrays.asList(args));
+    all.addAll(List.of("--out", out.toString(), "--progress", "off"));
+    return startAsGiven(out.resolveSibling(out.getFileName() + "-child.out"), out, all);
+  }
+
+  /**
+   * Starts {@code crosscheck ARGS} in a child JVM exactly as given (nothing appended), its stdout
+   * and stderr in {@code log}; {@code out} is where its run directories go (for {@link
+   * #runDirectory} and {@link #waitForRows}), null for a command that makes none ({@code serve}).
+   */
+  static ChildCli startAsGiven(Path log, Path out, List<String> args) throws IOException {
     Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
     List<String> command = new ArrayList<>(List.of(java.toString(), "-cp",
         System.getProperty("java.class.path"), "io.crosscheck.cli.Main"));
-    command.addAll(Arrays.asList(args));
-    command.addAll(List.of("--out", out.toString(), "--progress", "off"));
+    command.addAll(args);
     Process p = new ProcessBuilder(DefaultSignals.command(command))
         .redirectErrorStream(true)
         .redirectOutput(log.toFile())
         .start();
     return new ChildCli(p, out, log);
   }
+
+  /**
+   * Runs {@code crosscheck ARGS} (as given) in a child JVM to its end, its output in a new file in
+   * {@code dir}; fails the test if it takes longer than {@code timeout}.
+   */
+  static Ended runToEnd(Path dir, Duration timeout, String... args) throws Exception {
+    try (ChildCli child = startAsGiven(Files.createTempFile(dir, "child", ".out"), null, Arrays.asList(args))) {
+      int exit = child.waitForExit(timeout);
+      return new Ended(exit, child.output());
+    }
+  }
+
+  /** A child's exit code and everything it printed (stdout and stderr). */
+  record Ended(int exitCode, String output) {}
 
   /** What the child printed so far. */
   String output() {
@@ -116,10 +145,34 @@ final class ChildCli implements AutoCloseable {
           }
         }
       }
-      Thread.sleep(20);
+      Thread.sleep(10); // a signal meant for a short phase (a run's finish) must land inside it
     }
     return fail("the child printed no line starting with " + Arrays.toString(prefixes)
         + " (alive " + process.isAlive() + "): " + output());
+  }
+
+  /** Sends signal {@code name} (INT, TERM, KILL, STOP, CONT) with kill(1). */
+  void signal(String name) throws Exception {
+    Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
+        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    assertTrue(kill.waitFor(30, TimeUnit.SECONDS), "kill -" + name + " ends");
+    assertEquals(0, kill.exitValue(), "kill -" + name);
+  }
+
+  /**
+   * The port a {@code serve} child listens on, from its {@code http://HOST:PORT (} line; fails the
+   * test if the child ends or {@code timeout} passes first.
+   */
+  int listeningPort(Duration timeout) throws Exception {
+    long untilNanos = System.nanoTime() + timeout.toNanos();
+    while (System.nanoTime() < untilNanos && process.isAlive()) {
+      Matcher m = LISTENING.matcher(output());
+      if (m.find()) {
+        return Integer.parseInt(m.group(1));
+      }
+      Thread.sleep(20);
+    }
+    return fail("the server child did not listen: " + output());
   }
 
   /** SIGKILL: the JVM ends at once, no shutdown hook runs. Waits for the end. */

@@ -13,15 +13,10 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,6 +76,7 @@ class CliErrorsTest {
           + ", or serve --rubis --port " + port + ") or point --target at one"), r.lines());
       assertTrue(r.millis() < 5_000, "refused at once, not after the run: " + r.millis() + " ms");
       assertTrue(empty(out), "no run directory was made");
+      System.out.println("[nothing listens] " + command + " refused in " + r.millis() + " ms, exit " + r.exitCode());
     }
   }
 
@@ -156,17 +152,6 @@ class CliErrorsTest {
     return file;
   }
 
-  /** Runs {@code crosscheck ARGS} in a child JVM (stdout matters here); returns exit code and output. */
-  private static String[] child(Path dir, String... args) throws Exception {
-    List<String> command = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java")
-        .toString(), "-cp", System.getProperty("java.class.path"), "io.crosscheck.cli.Main"));
-    command.addAll(Arrays.asList(args));
-    Path log = Files.createTempFile(dir, "child", ".out");
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the child finished");
-    return new String[] {String.valueOf(p.exitValue()), Files.readString(log, StandardCharsets.UTF_8)};
-  }
-
   @Test
   void aCaptureOfALinkTypeNotDecodedIsRefusedAndEmptyRecordsAreCounted(@TempDir Path dir) throws Exception {
     Path lt147 = pcap(dir.resolve("user0.pcap"), 147, 10, 60);
@@ -178,10 +163,12 @@ class CliErrorsTest {
         + " (Linux cooked v2) (capture with tcpdump -i lo or -i eth0)"), r.lines());
     // the 1 GB of zero-length records, scaled down to 1 MiB: the same code path, counted
     Path zero = pcap(dir.resolve("zero.pcap"), 1, 65_536, 0);
-    String[] ran = child(dir, "compare", "--pcap", zero.toString(), "--out", dir.resolve("runs").toString());
-    assertEquals("3", ran[0], ran[1]);
-    assertTrue(ran[1].contains("capture:       " + zero + ": 65,536 of 65,536 packet records hold no bytes"
-        + " (captured length 0): nothing in them could be read"), ran[1]);
+    // in a child JVM: the warning goes to stdout
+    ChildCli.Ended ran = ChildCli.runToEnd(dir, Duration.ofSeconds(60), "compare", "--pcap", zero.toString(),
+        "--out", dir.resolve("runs").toString());
+    assertEquals(3, ran.exitCode(), ran.output());
+    assertTrue(ran.output().contains("capture:       " + zero + ": 65,536 of 65,536 packet records hold no bytes"
+        + " (captured length 0): nothing in them could be read"), ran.output());
   }
 
   @Test
@@ -190,9 +177,10 @@ class CliErrorsTest {
     Files.writeString(run.resolve("run.json"), "{\"formatVersion\":2,\"status\":\"completed\",\"startTimeUtc\":"
         + "\"2026-11-23T00:00:00Z\",\"startEpochNanos\":0}\n");
     Path zero = pcap(dir.resolve("c.pcap"), 1, 1, 0);
-    String[] ran = child(dir, "compare", run.toString(), "--pcap", zero.toString());
-    assertTrue(ran[1].contains("crosscheck: " + run.resolve("requests.csv") + ": missing (run.json says the run was"
-        + " completed); without the run's records the analysis is the wire's alone"), ran[1]);
-    assertFalse(ran[1].contains("\tat "), ran[1]);
+    ChildCli.Ended ran = ChildCli.runToEnd(dir, Duration.ofSeconds(60), "compare", run.toString(), "--pcap",
+        zero.toString());
+    assertTrue(ran.output().contains("crosscheck: " + run.resolve("requests.csv") + ": missing (run.json says the run was"
+        + " completed); without the run's records the analysis is the wire's alone"), ran.output());
+    assertFalse(ran.output().contains("\tat "), ran.output());
   }
 }

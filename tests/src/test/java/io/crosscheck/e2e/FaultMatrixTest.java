@@ -4,20 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestCsv;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.rundir.RunFiles;
-import io.crosscheck.server.EmbeddedServer;
-import io.crosscheck.server.ServerConfig;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,13 +20,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -66,21 +58,12 @@ class FaultMatrixTest {
   private static final Duration SIGNAL_GRACE = Duration.ofSeconds(20);
   private static final Set<String> READER_STATUSES = Set.of("completed", "interrupted", "failed", "unfinished");
 
-  private static EmbeddedServer server;
+  @RegisterExtension
+  static final EmbeddedServerExtension server = new EmbeddedServerExtension();
   @TempDir
   static Path shared;
   /** An audit's run directory (records, capture, no comparison outputs) that compare cases copy. */
   private static Path auditFixture;
-
-  @BeforeAll
-  static void startServer() throws Exception {
-    server = EmbeddedServer.start(ServerConfig.defaults().withPort(0));
-  }
-
-  @AfterAll
-  static void stopServer() {
-    server.close();
-  }
 
   enum Signal {
     SIGINT("INT", Set.of(130)),
@@ -132,7 +115,7 @@ class FaultMatrixTest {
   void crosscheckSignalled(Phase phase, Signal signal, @TempDir Path tmp) throws Exception {
     Path out = tmp.resolve("out");
     Files.createDirectories(out);
-    String target = "http://127.0.0.1:" + server.port();
+    String target = server.target();
     List<String> args = switch (phase) {
       // the default JIT warm-up (several seconds against its own server): the signal lands inside it
       case RUN_WARM_UP -> load("run", target, out, "--duration", "30s");
@@ -141,7 +124,7 @@ class FaultMatrixTest {
       case RUN_FINISH, AUDIT_COMPARISON -> load(phase.command, target, out, "--jit-warm-up", "0", "--duration", "2s");
       case COMPARE -> List.of("compare", Evidence.copyRun(auditFixture(), tmp.resolve("copy")).toString());
     };
-    Child child = Child.start(tmp.resolve("child.out"), args);
+    ChildCli child = ChildCli.startAsGiven(tmp.resolve("child.out"), out, args);
     try {
       switch (phase) {
         case RUN_WARM_UP -> {
@@ -150,7 +133,7 @@ class FaultMatrixTest {
           assertFalse(child.output().contains("JIT warm-up:"), "the warm-up is still going: " + child.output());
         }
         case AUDIT_CAPTURE_START -> child.waitForLine(Duration.ofSeconds(30), "crosscheck: run directory");
-        case RUN_LOAD, AUDIT_LOAD -> child.waitForRows(out, 200, Duration.ofSeconds(30));
+        case RUN_LOAD, AUDIT_LOAD -> child.waitForRows(200, Duration.ofSeconds(30));
         // the first line after the load: the summary table, printed once run.json has its end
         case RUN_FINISH -> child.waitForLine(Duration.ofSeconds(30), "url ", "crosscheck: completed");
         case AUDIT_COMPARISON, COMPARE -> child.waitForLine(Duration.ofSeconds(40), "crosscheck: comparing");
@@ -209,10 +192,10 @@ class FaultMatrixTest {
     Files.createDirectories(out);
     long durationMillis = 3_000;
     // killed and stopped need a server in its own process; stalled and reset are the embedded one's paths
-    Child serverProcess = fault == ServerFault.KILLED || fault == ServerFault.STOPPED_PAST_DEADLINE
-        ? Child.start(tmp.resolve("server.out"), List.of("serve", "--port", "0")) : null;
+    ChildCli serverProcess = fault == ServerFault.KILLED || fault == ServerFault.STOPPED_PAST_DEADLINE
+        ? ChildCli.startAsGiven(tmp.resolve("server.out"), null, List.of("serve", "--port", "0")) : null;
     try {
-      String target = serverProcess == null ? "http://127.0.0.1:" + server.port()
+      String target = serverProcess == null ? server.target()
           : "http://127.0.0.1:" + serverProcess.listeningPort(Duration.ofSeconds(30));
       String urls = switch (fault) {
         case STALLED -> "/fault/stall";
@@ -221,11 +204,11 @@ class FaultMatrixTest {
       };
       // request timeout longer than the run: only the deadline can end a stalled request
       long startNanos = System.nanoTime();
-      Child child = Child.start(tmp.resolve("child.out"), load("run", target, out, "--jit-warm-up", "0",
+      ChildCli child = ChildCli.startAsGiven(tmp.resolve("child.out"), out, load("run", target, out, "--jit-warm-up", "0",
           "--urls", urls, "--duration", durationMillis + "ms", "--request-timeout", "60s"));
       try {
         if (serverProcess != null) {
-          child.waitForRows(out, 100, Duration.ofSeconds(30));
+          child.waitForRows(100, Duration.ofSeconds(30));
           if (fault == ServerFault.KILLED) {
             serverProcess.signal("KILL");
           } else {
@@ -271,13 +254,10 @@ class FaultMatrixTest {
   /** A full disk under the run directory: the run fails with one clear line, its records up to then kept. */
   @Test
   void fullDisk(@TempDir Path tmp) throws Exception {
-    Path disk = tmp.resolve("disk");
-    Files.createDirectories(disk);
-    assumeTrue(exec("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", disk.toString()) == 0,
-        "a full disk needs root and mount (tmpfs)");
-    try {
+    try (SmallTmpfs small = SmallTmpfs.mount(tmp.resolve("disk"), "2m")) {
+      Path disk = small.path;
       long startNanos = System.nanoTime();
-      Child child = Child.start(tmp.resolve("child.out"), load("run", "http://127.0.0.1:" + server.port(), disk,
+      ChildCli child = ChildCli.startAsGiven(tmp.resolve("child.out"), disk, load("run", server.target(), disk,
           "--jit-warm-up", "0", "--duration", "30s"));
       try {
         int exit = child.waitForExit(Duration.ofSeconds(45));
@@ -294,8 +274,6 @@ class FaultMatrixTest {
       } finally {
         child.close();
       }
-    } finally {
-      exec("umount", "-l", disk.toString());
     }
   }
 
@@ -308,12 +286,12 @@ class FaultMatrixTest {
    * when {@code tornAllowed}), each request recorded once; summary.json and run.json's requests
    * issued agree with the rows.
    */
-  private static Consistent assertConsistent(Path dir, Set<String> statuses, boolean tornAllowed, Child child)
+  private static Consistent assertConsistent(Path dir, Set<String> statuses, boolean tornAllowed, ChildCli child)
       throws IOException {
     return assertConsistent(dir, statuses, tornAllowed, child, true, false);
   }
 
-  private static Consistent assertConsistent(Path dir, Set<String> statuses, boolean tornAllowed, Child child,
+  private static Consistent assertConsistent(Path dir, Set<String> statuses, boolean tornAllowed, ChildCli child,
       boolean noTmp) throws IOException {
     return assertConsistent(dir, statuses, tornAllowed, child, noTmp, false);
   }
@@ -323,7 +301,7 @@ class FaultMatrixTest {
    *     written, so the rows are at most the issued requests (and run.json's failure says how many
    *     were written), instead of exactly them
    */
-  private static Consistent assertConsistent(Path dir, Set<String> statuses, boolean tornAllowed, Child child,
+  private static Consistent assertConsistent(Path dir, Set<String> statuses, boolean tornAllowed, ChildCli child,
       boolean noTmp, boolean diskFull) throws IOException {
     String context = dir + "; child output:\n" + child.output();
     if (noTmp) {
@@ -406,7 +384,7 @@ class FaultMatrixTest {
   private static synchronized Path auditFixture() throws Exception {
     if (auditFixture == null) {
       Path out = shared.resolve("fixture");
-      CliRun run = CliRun.run(out, "audit", "--target", "http://127.0.0.1:" + server.port(), "--jit-warm-up", "0",
+      CliRun run = CliRun.run(out, "audit", "--target", server.target(), "--jit-warm-up", "0",
           "--users", "5", "--think", "none", "--urls", "/static/2k", "--duration", "2s");
       assertEquals(0, run.exitCode, run.err);
       Path dir = run.runDirectory();
@@ -416,88 +394,5 @@ class FaultMatrixTest {
       auditFixture = dir;
     }
     return auditFixture;
-  }
-
-  private static int exec(String... command) throws Exception {
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-        .start();
-    assertTrue(p.waitFor(30, TimeUnit.SECONDS), String.join(" ", command) + " ends");
-    return p.exitValue();
-  }
-
-  /** A {@code crosscheck} command line in a child JVM, its output in a file; signals sent with kill(1). */
-  private static final class Child implements AutoCloseable {
-    private static final Pattern LISTENING = Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)");
-    final Process process;
-    private final Path log;
-
-    private Child(Process process, Path log) {
-      this.process = process;
-      this.log = log;
-    }
-
-    static Child start(Path log, List<String> args) throws IOException {
-      Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
-      List<String> command = new ArrayList<>(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
-          "io.crosscheck.cli.Main"));
-      command.addAll(args);
-      return new Child(new ProcessBuilder(DefaultSignals.command(command)).redirectErrorStream(true).redirectOutput(log.toFile()).start(), log);
-    }
-
-    String output() {
-      try {
-        return Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8) : "";
-      } catch (IOException e) {
-        return "(unreadable: " + e + ")";
-      }
-    }
-
-    void signal(String name) throws Exception {
-      assertEquals(0, exec("kill", "-" + name, Long.toString(process.pid())), "kill -" + name);
-    }
-
-    void waitForLine(Duration timeout, String... prefixes) throws Exception {
-      long untilNanos = System.nanoTime() + timeout.toNanos();
-      while (System.nanoTime() < untilNanos && process.isAlive()) {
-        for (String line : output().split("\n", -1)) {
-          for (String prefix : prefixes) {
-            if (line.startsWith(prefix)) {
-              return;
-            }
-          }
-        }
-        Thread.sleep(10);
-      }
-      fail("no line starting with " + Arrays.toString(prefixes) + " (alive " + process.isAlive() + "): " + output());
-    }
-
-    void waitForRows(Path out, long rows, Duration timeout) throws Exception {
-      if (ChildCli.awaitRows(out, rows, timeout, process::isAlive) == null) {
-        fail("no " + rows + " rows (alive " + process.isAlive() + "): " + output());
-      }
-    }
-
-    int listeningPort(Duration timeout) throws Exception {
-      long untilNanos = System.nanoTime() + timeout.toNanos();
-      while (System.nanoTime() < untilNanos && process.isAlive()) {
-        Matcher m = LISTENING.matcher(output());
-        if (m.find()) {
-          return Integer.parseInt(m.group(1));
-        }
-        Thread.sleep(10);
-      }
-      return fail("the server child did not listen: " + output());
-    }
-
-    int waitForExit(Duration timeout) throws InterruptedException {
-      assertTrue(process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS),
-          "the child ends within " + timeout + ": " + output());
-      return process.exitValue();
-    }
-
-    @Override
-    public void close() {
-      process.destroyForcibly();
-    }
   }
 }

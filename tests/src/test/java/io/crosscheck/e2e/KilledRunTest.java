@@ -9,17 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.crosscheck.record.RequestCsv;
-import io.crosscheck.server.EmbeddedServer;
-import io.crosscheck.server.ServerConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,20 +27,11 @@ import org.junit.jupiter.api.io.TempDir;
  * must leave all of its outputs or none.
  */
 class KilledRunTest {
-  private static EmbeddedServer server;
-
-  @BeforeAll
-  static void startServer() throws Exception {
-    server = EmbeddedServer.start(ServerConfig.defaults().withPort(0));
-  }
-
-  @AfterAll
-  static void stopServer() {
-    server.close();
-  }
+  @RegisterExtension
+  static final EmbeddedServerExtension server = new EmbeddedServerExtension();
 
   private static String[] load(String command, String... workload) {
-    String[] head = {command, "--target", "http://127.0.0.1:" + server.port(), "--jit-warm-up", "0",
+    String[] head = {command, "--target", server.target(), "--jit-warm-up", "0",
         "--urls", "/static/2k,/static/16k"};
     String[] all = Arrays.copyOf(head, head.length + workload.length);
     System.arraycopy(workload, 0, all, head.length, workload.length);

@@ -15,7 +15,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,25 +64,11 @@ class ListenerTest {
 
   /** {@code crosscheck serve ARGS} in a child JVM until it prints its listening line; returns its output. */
   private static String serve(Path dir, String... args) throws Exception {
-    List<String> command = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java")
-        .toString(), "-cp", System.getProperty("java.class.path"), "io.crosscheck.cli.Main", "serve"));
+    List<String> command = new ArrayList<>(List.of("serve"));
     command.addAll(List.of(args));
-    Path log = Files.createTempFile(dir, "serve", ".out");
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    try {
-      long untilNanos = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-      while (System.nanoTime() < untilNanos && p.isAlive()) {
-        String text = Files.readString(log);
-        if (text.contains("Ctrl-C stops")) {
-          String port = text.replaceAll("(?s).*:(\\d+) \\(.*", "$1");
-          return text + "\nlistening=" + listening(Integer.parseInt(port));
-        }
-        Thread.sleep(50);
-      }
-      return "(no listening line) " + Files.readString(log);
-    } finally {
-      p.destroy();
-      p.waitFor(20, TimeUnit.SECONDS);
+    try (ChildCli child = ChildCli.startAsGiven(Files.createTempFile(dir, "serve", ".out"), null, command)) {
+      int port = child.listeningPort(Duration.ofSeconds(60));
+      return child.output() + "\nlistening=" + listening(port);
     }
   }
 
