@@ -118,6 +118,26 @@ class CliErrorsTest {
         + " loopback, so its traffic never crosses eth0"), iface.err());
   }
 
+  @Test
+  void aRubisRunSaysWhichValuesComeFromThePropertiesAndWhichFromTheOptions(@TempDir Path dir) throws Exception {
+    Path props = dir.resolve("rubis.properties");
+    try (java.io.InputStream in =
+        io.crosscheck.rubis.RubisWorkload.class.getResourceAsStream("/io/crosscheck/rubis/crosscheck-default.properties")) {
+      Files.copy(in, props);
+    }
+    int port;
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+      port = s.getLocalPort();
+    }
+    // the notice comes with the workload, before the probe refuses the closed port: no load starts
+    Evidence.Compared run = Evidence.execute(List.of("run", "--rubis", props.toString(), "--duration", "2s",
+        "--target", "http://127.0.0.1:" + port, "--out", dir.resolve("runs").toString(), "--progress", "off"));
+    assertEquals(2, run.exitCode(), run.err());
+    assertTrue(run.out().contains("crosscheck rubis: from the properties: 100 users, ramp-up 10 s, ramp-down 5 s;"
+        + " from the options: target http://127.0.0.1:" + port + ", duration 2 s; the run lasts 17 s (ramp-up +"
+        + " duration + ramp-down); --users, --ramp-up, --ramp-down override the file's values"), run.out());
+  }
+
   private static boolean networkInterface(String name) {
     try {
       return java.net.NetworkInterface.getByName(name) != null;
