@@ -19,7 +19,8 @@ class InputLinesTest {
   @TempDir Path dir;
 
   private List<String> read(Path file) throws InputFileException {
-    return InputLines.readAll(file, file.getFileName().toString(), StandardCharsets.UTF_8, "a test file");
+    return InputLines.readAll(file, file.getFileName().toString(), StandardCharsets.UTF_8,
+        InputLimits.MAX_FILE_BYTES, "a test file");
   }
 
   @Test

@@ -42,7 +42,8 @@ final class SpecFiles {
       return false;
     }
     try {
-      InputLines.forEach(file, pathText, StandardCharsets.UTF_8, expected, handler::line);
+      InputLines.forEach(file, pathText, StandardCharsets.UTF_8, InputLimits.MAX_FILE_BYTES, expected,
+          handler::line);
       return true;
     } catch (InputFileException e) {
       // the whole file refused: name the option too; a line: file:line is enough
