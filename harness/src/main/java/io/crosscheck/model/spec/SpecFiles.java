@@ -3,7 +3,6 @@ package io.crosscheck.model.spec;
 import io.crosscheck.text.InputFileException;
 import io.crosscheck.text.InputLimits;
 import io.crosscheck.text.InputLines;
-import io.crosscheck.text.Printable;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,12 +18,6 @@ import java.util.List;
 final class SpecFiles {
   private SpecFiles() {}
 
-  /** Receives a line of a file: its 1-based number and its text without the line end. */
-  @FunctionalInterface
-  interface LineHandler {
-    void line(int number, String text);
-  }
-
   /**
    * Streams every line of the file to {@code handler}; false after adding a problem naming
    * {@code option} (the file could not be read or broke a limit).
@@ -32,7 +25,7 @@ final class SpecFiles {
    * @param expected what the file should be, e.g. "a wsesslog file"
    */
   static boolean forEachLine(String option, String pathText, String expected, List<Problem> problems,
-      LineHandler handler) {
+      InputLines.LineHandler handler) {
     Path file;
     try {
       file = Path.of(pathText);
@@ -43,7 +36,7 @@ final class SpecFiles {
     }
     try {
       InputLines.forEach(file, pathText, StandardCharsets.UTF_8, InputLimits.MAX_FILE_BYTES, expected,
-          handler::line);
+          handler);
       return true;
     } catch (InputFileException e) {
       // the whole file refused: name the option too; a line: file:line is enough
@@ -103,10 +96,5 @@ final class SpecFiles {
             + " run again)"));
       }
     }
-  }
-
-  /** Printable form of a value for a message (escaped, cut when long). */
-  static String shown(String value) {
-    return Printable.quoted(value);
   }
 }
