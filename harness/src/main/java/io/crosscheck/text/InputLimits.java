@@ -15,8 +15,6 @@ public final class InputLimits {
   public static final int MAX_LINES = 4_000_000;
   /** Longest request path, in characters: 8 KiB, as common servers accept (nginx, Apache). */
   public static final int MAX_PATH_CHARS = 8 << 10;
-  /** Longest request body ({@code contents=} of a wsesslog line), in characters: 64 KiB. */
-  public static final int MAX_BODY_CHARS = MAX_LINE_CHARS;
   /** Largest JSON file of a run directory (run.json, capture.json, findings.json): 64 MiB. */
   public static final long MAX_JSON_BYTES = 64L << 20;
   /** Longest row of requests.csv, in characters: 64 KiB. */
