@@ -21,8 +21,8 @@ import java.util.List;
  * Reads a text input file line by line within {@link InputLimits}: the file must be a regular file
  * (a FIFO, a device or a directory is refused from its attributes, before it is opened, so a FIFO
  * without a writer cannot hang the reader and {@code /dev/zero} is refused at once), no larger than
- * {@link InputLimits#MAX_FILE_BYTES} (or a lower limit the caller gives), with lines of at most {@link InputLimits#MAX_LINE_CHARS}
- * characters and at most {@link InputLimits#MAX_LINES} lines. Lines end in LF, CRLF or CR (mixed
+ * {@link InputLimits#MAX_FILE_BYTES} (or a lower limit the caller gives), with lines of at most
+ * {@link InputLimits#MAX_LINE_BYTES} bytes and at most {@link InputLimits#MAX_LINES} lines. Lines end in LF, CRLF or CR (mixed
  * allowed); the line end is not part of the line, so a CRLF file reads as its LF twin. Memory is
  * bounded by one line at a time ({@link #forEach}). Stateless.
  */
@@ -204,9 +204,9 @@ public final class InputLines {
     }
 
     void checkLength(int length) throws InputFileException {
-      if (length > InputLimits.MAX_LINE_CHARS) {
+      if (length > InputLimits.MAX_LINE_BYTES) {
         throw new InputFileException(shown + ":" + (lines + 1), "a line longer than the limit of "
-            + InputLimits.count(InputLimits.MAX_LINE_CHARS) + " bytes (expected " + expected
+            + InputLimits.count(InputLimits.MAX_LINE_BYTES) + " bytes (expected " + expected
             + "; is it a binary file, or a line with a runaway value?)");
       }
     }

@@ -12,7 +12,7 @@ import java.util.List;
  * ISO-8859-1 byte for byte, lines ending in CRLF, LF or CR (mixed), as the client's {@code
  * BufferedReader.readLine()} splits them. A file must be a regular file (a FIFO or a device such as
  * {@code /dev/zero} is refused before it is opened) of at most {@link #MAX_FILE_BYTES} (the real
- * files are under 100 KB), with lines of at most {@link InputLimits#MAX_LINE_CHARS} characters.
+ * files are under 100 KB), with lines of at most {@link InputLimits#MAX_LINE_BYTES} bytes.
  * Stateless.
  */
 final class RubisFiles {

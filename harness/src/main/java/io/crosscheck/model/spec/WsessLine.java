@@ -43,7 +43,7 @@ final class WsessLine {
               "contents=\"...\" or contents='...' with a closing quote"));
           break;
         }
-        body = out.toString(); // bounded by the line (InputLimits.MAX_LINE_CHARS)
+        body = out.toString(); // bounded by the line (InputLimits.MAX_LINE_BYTES)
         continue;
       }
       pos = tokenEnd(text, pos);
