@@ -1,5 +1,6 @@
 package io.crosscheck.record;
 
+import io.crosscheck.text.Printable;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -63,20 +64,20 @@ public final class IntervalCsv {
 
   /** Reads intervals from {@code in}; {@code name} starts every error message. */
   public static ReadResult read(Reader in, String name) throws IOException {
-    RequestCsv.RowReader rows = new RequestCsv.RowReader(in);
-    List<String> header = rows.header(name, HEADER);
+    RequestCsv.RowReader rows = new RequestCsv.RowReader(in, name);
+    List<String> header = rows.header(HEADER);
     if (!COLUMNS.equals(header)) {
       throw new MalformedInputException(
-          name + ":1: header \"" + String.join(",", header) + "\" (expected " + HEADER + ")");
+          Printable.escape(name) + ":1: header \"" + Printable.quoted(String.join(",", header))
+              + "\" (expected " + HEADER + ")");
     }
     List<IntervalRecord> out = new ArrayList<>();
-    while (rows.nextDataRow(COLUMNS.size(), name)) {
+    while (rows.nextDataRow(COLUMNS.size())) {
       int line = rows.line;
       RequestCsv.Field f = new RequestCsv.Field(rows, name, line, COLUMNS);
       long exchanges = f.longAt(9);
       if (exchanges < 0 || exchanges > Integer.MAX_VALUE) {
-        throw new MalformedInputException(name + ":" + line + ": column 10 (exchanges): \"" + rows.text(9)
-            + "\" is not a count of exchanges");
+        throw f.bad(9, "a count of exchanges");
       }
       out.add(new IntervalRecord(f.longAt(0), f.longAt(1), rows.text(2), rows.text(3), f.longAt(4), f.longAt(5),
           f.longAt(6), rows.text(7), rows.text(8), (int) exchanges));

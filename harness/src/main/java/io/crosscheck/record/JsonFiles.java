@@ -83,22 +83,28 @@ public final class JsonFiles {
     try {
       JsonNode tree = MAPPER.readTree(file.toFile());
       if (tree == null || !tree.isObject()) {
-        throw new MalformedInputException(file + ": not a JSON object");
+        throw new MalformedInputException(Printable.escape(file.toString()) + ": not a JSON object");
       }
       return tree;
     } catch (NoSuchFileException | FileNotFoundException e) {
       throw new IOException(Printable.escape(file.toString()) + ": " + whenMissing);
     } catch (CharConversionException e) {
       // bytes in no encoding JSON allows (found by RunJsonFuzzTest): Jackson's message names no file
-      throw new MalformedInputException(Printable.escape(file + ": not valid JSON: " + e.getMessage())
-          + " (expected UTF-8 text)", e);
+      throw notJson(file, e.getMessage(), " (expected UTF-8 text)", e);
     } catch (JsonProcessingException e) {
-      // Jackson quotes the offending input: escaped, it cannot drive the terminal
-      throw new MalformedInputException(Printable.escape(file + ": not valid JSON: "
-          + e.getOriginalMessage())
-          + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
-              + e.getLocation().getColumnNr() + ")"), e);
+      throw notJson(file, e.getOriginalMessage(), e.getLocation() == null ? ""
+          : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")", e);
     }
+  }
+
+  /**
+   * {@code FILE: not valid JSON: REASON} and then {@code after}; Jackson quotes the offending input
+   * in its reason: escaped, it cannot drive the terminal.
+   */
+  private static MalformedInputException notJson(Path file, String reason, String after,
+      IOException cause) {
+    return new MalformedInputException(Printable.escape(file + ": not valid JSON: " + reason) + after,
+        cause);
   }
 
   /** The object {@code tree} (read from {@code file}) as a {@code type}; a mismatch names the file. */

@@ -274,15 +274,15 @@ public final class RequestCsv {
       return forEachRow(in, name, consumer, agentRows);
     } catch (CharacterCodingException e) {
       // the decoder's own message ("Input length = 1") names neither file nor problem (RequestCsvFuzzTest)
-      throw new MalformedInputException(name + ": not UTF-8 text (" + e.getClass().getSimpleName()
+      throw new MalformedInputException(Printable.escape(name) + ": not UTF-8 text (" + e.getClass().getSimpleName()
           + ": " + e.getMessage() + "; expected a requests.csv as crosscheck writes it)", e);
     }
   }
 
   private static Optional<TornLine> forEachRow(Reader in, String name, Consumer<RequestRecord> consumer,
       AgentRows agentRows) throws IOException {
-    RowReader rows = new RowReader(in);
-    List<String> header = rows.header(name, HEADER);
+    RowReader rows = new RowReader(in, name);
+    List<String> header = rows.header(HEADER);
     boolean agentFile = ALL_AGENT_COLUMNS.equals(header);
     if (!COLUMNS.equals(header) && !agentFile) {
       throw new MalformedInputException(
@@ -294,7 +294,7 @@ public final class RequestCsv {
     if (agentRows != null) {
       agentRows.agentFile = agentFile;
     }
-    while (rows.nextDataRow(columns.size(), name)) {
+    while (rows.nextDataRow(columns.size())) {
       Field p = new Field(rows, name, rows.line, columns);
       RequestRecord r = parse(rows, p);
       if (agentFile && agentRows != null) {
@@ -315,7 +315,8 @@ public final class RequestCsv {
 
   /** Typed access to the fields of one row, with located error messages. */
   record Field(RowReader row, String name, int line, List<String> columns) {
-    private IOException bad(int column, String expected) {
+    /** {@code NAME:LINE: column N (NAME): "VALUE" is not EXPECTED}, name and value escaped. */
+    IOException bad(int column, String expected) {
       return new MalformedInputException(
           Printable.escape(name) + ":" + line + ": column " + (column + 1) + " (" + columns.get(column)
               + "): \"" + Printable.quoted(row.text(column)) + "\" is not " + expected);
@@ -409,21 +410,22 @@ public final class RequestCsv {
     /** The torn last row {@link #nextDataRow} skipped at the end of the input, or null. */
     TornLine torn;
 
-    /** The file's name for messages, set by {@link #header}. */
-    private String name = "requests.csv";
+    /** The file's name as messages show it (escaped). */
+    private final String name;
 
-    RowReader(Reader in) {
+    /** Reads rows from {@code in}; {@code name} (a file name) starts every error message. */
+    RowReader(Reader in, String name) {
       this.in = in;
+      this.name = Printable.escape(name);
     }
 
     /**
-     * Reads the header row of {@code name}, whose expected header is {@code expected}, and returns its
+     * Reads the header row, whose expected header is {@code expected}, and returns its
      * field texts.
      *
      * @throws IOException for an empty file or one that ends inside a quoted header field
      */
-    List<String> header(String name, String expected) throws IOException {
-      this.name = name;
+    List<String> header(String expected) throws IOException {
       if (!next()) {
         throw new MalformedInputException(name + ":1: empty file (expected the header " + expected + ")");
       }
@@ -443,7 +445,7 @@ public final class RequestCsv {
      *
      * @return true with the row ready ({@link #line} its first line); false at the end of the input
      */
-    boolean nextDataRow(int columns, String name) throws IOException {
+    boolean nextDataRow(int columns) throws IOException {
       while (true) {
         line = nextLine;
         if (!next()) {
@@ -502,7 +504,7 @@ public final class RequestCsv {
     private void append(int c) throws IOException {
       if (rowLength == InputLimits.MAX_CSV_ROW_CHARS) {
         // a runaway row (a 50 MB URL, a binary file) is refused before it exhausts the heap
-        throw new MalformedInputException(Printable.escape(name) + ":" + nextLine + ": a row longer"
+        throw new MalformedInputException(name + ":" + nextLine + ": a row longer"
             + " than the limit of " + InputLimits.count(InputLimits.MAX_CSV_ROW_CHARS)
             + " characters (expected one request per row; is this the right file?)");
       }

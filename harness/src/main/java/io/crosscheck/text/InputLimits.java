@@ -10,13 +10,11 @@ public final class InputLimits {
   /** Largest text input file (wsesslog, URL list, think table, gaps, RUBiS files): 256 MiB. */
   public static final long MAX_FILE_BYTES = 256L << 20;
   /** Longest line of a text input file, in bytes (without its line end): 64 KiB. */
-  public static final int MAX_LINE_CHARS = 64 << 10;
+  public static final int MAX_LINE_BYTES = 64 << 10;
   /** Most lines in one text input file: 4 million (a URL list of 4 M paths is accepted). */
   public static final int MAX_LINES = 4_000_000;
   /** Longest request path, in characters: 8 KiB, as common servers accept (nginx, Apache). */
   public static final int MAX_PATH_CHARS = 8 << 10;
-  /** Longest request body ({@code contents=} of a wsesslog line), in characters: 64 KiB. */
-  public static final int MAX_BODY_CHARS = MAX_LINE_CHARS;
   /** Largest JSON file of a run directory (run.json, capture.json, findings.json): 64 MiB. */
   public static final long MAX_JSON_BYTES = 64L << 20;
   /** Longest row of requests.csv, in characters: 64 KiB. */

@@ -1,7 +1,9 @@
 package io.crosscheck.text;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
@@ -12,14 +14,15 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * Reads a text input file line by line within {@link InputLimits}: the file must be a regular file
  * (a FIFO, a device or a directory is refused from its attributes, before it is opened, so a FIFO
  * without a writer cannot hang the reader and {@code /dev/zero} is refused at once), no larger than
- * {@link InputLimits#MAX_FILE_BYTES}, with lines of at most {@link InputLimits#MAX_LINE_CHARS}
- * characters and at most {@link InputLimits#MAX_LINES} lines. Lines end in LF, CRLF or CR (mixed
+ * {@link InputLimits#MAX_FILE_BYTES} (or a lower limit the caller gives), with lines of at most
+ * {@link InputLimits#MAX_LINE_BYTES} bytes and at most {@link InputLimits#MAX_LINES} lines. Lines end in LF, CRLF or CR (mixed
  * allowed); the line end is not part of the line, so a CRLF file reads as its LF twin. Memory is
  * bounded by one line at a time ({@link #forEach}). Stateless.
  */
@@ -67,17 +70,15 @@ public final class InputLines {
    * Streams the lines of {@code file} to {@code handler} within the limits.
    *
    * @param charset UTF-8 (a malformed byte sequence is refused at its line) or ISO-8859-1
+   * @param maxBytes the largest file accepted, at most {@link InputLimits#MAX_FILE_BYTES}
    * @return the number of lines
    * @throws InputFileException naming {@code shown} or {@code shown:line} and the broken limit
    */
-  public static int forEach(Path file, String shown, Charset charset, String expected,
+  public static int forEach(Path file, String shown, Charset charset, long maxBytes, String expected,
       LineHandler handler) throws InputFileException {
-    checkRegularFile(file, shown, InputLimits.MAX_FILE_BYTES, expected);
-    CharsetDecoder decoder = charset.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    checkRegularFile(file, shown, maxBytes, expected);
     try (InputStream in = Files.newInputStream(file)) {
-      return split(in, shown, expected, decoder, handler);
+      return split(in, shown, charset, maxBytes, expected, handler);
     } catch (InputFileException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
@@ -87,35 +88,27 @@ public final class InputLines {
   }
 
   /** Every line of {@code file}, as {@link #forEach} reads them. */
-  public static List<String> readAll(Path file, String shown, Charset charset, String expected)
-      throws InputFileException {
+  public static List<String> readAll(Path file, String shown, Charset charset, long maxBytes,
+      String expected) throws InputFileException {
     List<String> lines = new ArrayList<>();
-    forEach(file, shown, charset, expected, (n, text) -> lines.add(text));
+    forEach(file, shown, charset, maxBytes, expected, (n, text) -> lines.add(text));
     return lines;
   }
 
   /**
-   * Splits text that is already in memory (e.g. a shipped resource) into lines as {@link #forEach}
-   * does, within the line limits.
+   * Every line of bytes already in memory (e.g. a shipped resource), split and limited as {@link
+   * #forEach} does a file.
    */
-  public static List<String> split(String text, String shown, String expected)
+  public static List<String> readAll(byte[] bytes, String shown, Charset charset, String expected)
       throws InputFileException {
     List<String> lines = new ArrayList<>();
-    Lines state = new Lines(shown, expected);
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (state.endsLine(c)) {
-        lines.add(text.substring(state.start, i));
-        state.start = i + 1;
-      } else if (state.skipped) {
-        state.start = i + 1;
-      } else {
-        state.checkLength(i - state.start + 1);
-      }
-    }
-    if (state.start < text.length()) {
-      state.countLine();
-      lines.add(text.substring(state.start));
+    try {
+      split(new ByteArrayInputStream(bytes), shown, charset, InputLimits.MAX_FILE_BYTES, expected,
+          (n, text) -> lines.add(text));
+    } catch (InputFileException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a byte array does not fail
     }
     return lines;
   }
@@ -124,8 +117,11 @@ public final class InputLines {
    * Splits bytes on LF, CR and CRLF (bytes that never occur inside a multi-byte UTF-8 character)
    * and decodes each line on its own, so a bad byte is reported at its own line.
    */
-  private static int split(InputStream in, String shown, String expected, CharsetDecoder decoder,
-      LineHandler handler) throws IOException {
+  private static int split(InputStream in, String shown, Charset charset, long maxBytes,
+      String expected, LineHandler handler) throws IOException {
+    CharsetDecoder decoder = charset.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT);
     byte[] buffer = new byte[8192];
     byte[] line = new byte[256];
     int length = 0;
@@ -134,9 +130,9 @@ public final class InputLines {
     Lines state = new Lines(shown, expected);
     for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
       total += n;
-      if (total > InputLimits.MAX_FILE_BYTES) {
+      if (total > maxBytes) {
         throw new InputFileException(shown, "grew past the limit of "
-            + InputLimits.count(InputLimits.MAX_FILE_BYTES) + " bytes while being read");
+            + InputLimits.count(maxBytes) + " bytes while being read");
       }
       for (int i = 0; i < n; i++) {
         byte b = buffer[i];
@@ -147,7 +143,7 @@ public final class InputLines {
         } else if (!state.skipped) {
           state.checkLength(length + 1);
           if (length == line.length) {
-            line = java.util.Arrays.copyOf(line, 2 * length);
+            line = Arrays.copyOf(line, 2 * length);
           }
           line[length++] = b;
           open = true;
@@ -171,12 +167,11 @@ public final class InputLines {
     }
   }
 
-  /** Line counting and limits shared by both splitters. Not thread-safe. */
+  /** Line counting and limits of the splitter. Not thread-safe. */
   private static final class Lines {
     final String shown;
     final String expected;
     int lines;
-    int start;
     boolean afterCr;
     /** Whether the last character was the LF of a CRLF, skipped. */
     boolean skipped;
@@ -209,9 +204,9 @@ public final class InputLines {
     }
 
     void checkLength(int length) throws InputFileException {
-      if (length > InputLimits.MAX_LINE_CHARS) {
+      if (length > InputLimits.MAX_LINE_BYTES) {
         throw new InputFileException(shown + ":" + (lines + 1), "a line longer than the limit of "
-            + InputLimits.count(InputLimits.MAX_LINE_CHARS) + " bytes (expected " + expected
+            + InputLimits.count(InputLimits.MAX_LINE_BYTES) + " bytes (expected " + expected
             + "; is it a binary file, or a line with a runaway value?)");
       }
     }

@@ -55,12 +55,16 @@ public final class Printable {
   /** Whether {@code text} holds any character that {@link #escape} would change. */
   public static boolean hasControl(CharSequence text) {
     for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (needsEscape(text, i, c)) {
+      if (isControlAt(text, i)) {
         return true;
       }
     }
     return false;
+  }
+
+  /** Whether {@link #escape} would escape the character at {@code i} of {@code text}. */
+  public static boolean isControlAt(CharSequence text, int i) {
+    return needsEscape(text, i, text.charAt(i));
   }
 
   private static String escape(CharSequence text, boolean keepNewlines) {

@@ -1,22 +1,25 @@
 package io.crosscheck.fuzz;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.model.spec.SpecException;
+import io.crosscheck.model.spec.WorkloadSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 
 /**
  * What the fuzz targets of this package share: one temporary directory per JVM for the parsers
  * that read a file by path (each execution overwrites the same file, so a fuzz run of millions of
  * inputs makes no garbage on disk; the directory is deleted at exit), and the check that a refusal
- * is the documented one. Single-threaded, as Jazzer runs a target.
+ * is the documented one ({@link #assertBuildsOrRefuses}). Single-threaded, as Jazzer runs a target.
  */
 final class FuzzFiles {
   private static Path dir;
@@ -49,6 +52,22 @@ final class FuzzFiles {
       all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
     } catch (IOException ignored) {
       // best effort at JVM exit
+    }
+  }
+
+  /**
+   * The property every spec-file fuzz target checks: {@code bytes}, written to {@code name} and named
+   * by the option that {@code option} sets on a fresh spec, either build a workload or are refused
+   * with the documented refusal ({@link #assertDocumentedRefusal}).
+   */
+  static void assertBuildsOrRefuses(String name, byte[] bytes, BiConsumer<WorkloadSpec, Path> option) {
+    Path file = write(name, bytes);
+    WorkloadSpec spec = new WorkloadSpec();
+    option.accept(spec, file);
+    try {
+      assertNotNull(spec.build());
+    } catch (SpecException refused) {
+      assertDocumentedRefusal(refused, file);
     }
   }
 

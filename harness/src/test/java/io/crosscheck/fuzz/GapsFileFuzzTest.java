@@ -1,11 +1,7 @@
 package io.crosscheck.fuzz;
 
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.crosscheck.model.spec.SpecException;
-import io.crosscheck.model.spec.WorkloadSpec;
-import java.nio.file.Path;
 
 /**
  * Fuzzes the inter-arrival gaps file reader (GapsFileParser): any bytes, written to a file and named by
@@ -20,14 +16,9 @@ import java.nio.file.Path;
 class GapsFileFuzzTest {
   @FuzzTest(maxDuration = "6s")
   void parseGapsFile(byte[] bytes) {
-    Path file = FuzzFiles.write("gaps.txt", bytes);
-    WorkloadSpec spec = new WorkloadSpec();
-    spec.arrival = "partly-open";
-    spec.interarrival = "file:" + file;
-    try {
-      assertNotNull(spec.build());
-    } catch (SpecException refused) {
-      FuzzFiles.assertDocumentedRefusal(refused, file);
-    }
+    FuzzFiles.assertBuildsOrRefuses("gaps.txt", bytes, (spec, file) -> {
+      spec.arrival = "partly-open";
+      spec.interarrival = "file:" + file;
+    });
   }
 }

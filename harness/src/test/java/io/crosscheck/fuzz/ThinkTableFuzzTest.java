@@ -1,11 +1,7 @@
 package io.crosscheck.fuzz;
 
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.crosscheck.model.spec.SpecException;
-import io.crosscheck.model.spec.WorkloadSpec;
-import java.nio.file.Path;
 
 /**
  * Fuzzes the per-state think table reader (ThinkTableParser): any bytes, written to a file and named by
@@ -20,13 +16,6 @@ import java.nio.file.Path;
 class ThinkTableFuzzTest {
   @FuzzTest(maxDuration = "6s")
   void parseThinkTable(byte[] bytes) {
-    Path file = FuzzFiles.write("think.txt", bytes);
-    WorkloadSpec spec = new WorkloadSpec();
-    spec.think = "table:" + file;
-    try {
-      assertNotNull(spec.build());
-    } catch (SpecException refused) {
-      FuzzFiles.assertDocumentedRefusal(refused, file);
-    }
+    FuzzFiles.assertBuildsOrRefuses("think.txt", bytes, (spec, file) -> spec.think = "table:" + file);
   }
 }

@@ -1,11 +1,7 @@
 package io.crosscheck.fuzz;
 
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.crosscheck.model.spec.SpecException;
-import io.crosscheck.model.spec.WorkloadSpec;
-import java.nio.file.Path;
 
 /**
  * Fuzzes the {@code --url-file} reader: any bytes, written to a file and named by
@@ -20,13 +16,6 @@ import java.nio.file.Path;
 class UrlFileFuzzTest {
   @FuzzTest(maxDuration = "6s")
   void parseUrlFile(byte[] bytes) {
-    Path file = FuzzFiles.write("urls.txt", bytes);
-    WorkloadSpec spec = new WorkloadSpec();
-    spec.urlFile = file.toString();
-    try {
-      assertNotNull(spec.build());
-    } catch (SpecException refused) {
-      FuzzFiles.assertDocumentedRefusal(refused, file);
-    }
+    FuzzFiles.assertBuildsOrRefuses("urls.txt", bytes, (spec, file) -> spec.urlFile = file.toString());
   }
 }

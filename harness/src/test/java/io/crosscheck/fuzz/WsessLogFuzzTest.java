@@ -1,11 +1,7 @@
 package io.crosscheck.fuzz;
 
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.crosscheck.model.spec.SpecException;
-import io.crosscheck.model.spec.WorkloadSpec;
-import java.nio.file.Path;
 
 /**
  * Fuzzes the httperf {@code --wsesslog} reader (WsessLogParser): any bytes, written to a file and named by
@@ -20,13 +16,6 @@ import java.nio.file.Path;
 class WsessLogFuzzTest {
   @FuzzTest(maxDuration = "6s")
   void parseWsesslog(byte[] bytes) {
-    Path file = FuzzFiles.write("sessions.log", bytes);
-    WorkloadSpec spec = new WorkloadSpec();
-    spec.wsesslog = file.toString();
-    try {
-      assertNotNull(spec.build());
-    } catch (SpecException refused) {
-      FuzzFiles.assertDocumentedRefusal(refused, file);
-    }
+    FuzzFiles.assertBuildsOrRefuses("sessions.log", bytes, (spec, file) -> spec.wsesslog = file.toString());
   }
 }

@@ -19,7 +19,8 @@ class InputLinesTest {
   @TempDir Path dir;
 
   private List<String> read(Path file) throws InputFileException {
-    return InputLines.readAll(file, file.getFileName().toString(), StandardCharsets.UTF_8, "a test file");
+    return InputLines.readAll(file, file.getFileName().toString(), StandardCharsets.UTF_8,
+        InputLimits.MAX_FILE_BYTES, "a test file");
   }
 
   @Test
@@ -51,11 +52,11 @@ class InputLinesTest {
   @Test
   void aLineLongerThanTheLimitIsRefusedAtItsLineWithoutReadingTheRest() throws Exception {
     Path f = dir.resolve("long.txt");
-    Files.writeString(f, "/ok\n/" + "a".repeat(InputLimits.MAX_LINE_CHARS) + "\n/never\n");
+    Files.writeString(f, "/ok\n/" + "a".repeat(InputLimits.MAX_LINE_BYTES) + "\n/never\n");
     InputFileException e = assertThrows(InputFileException.class, () -> read(f));
     assertEquals("long.txt:2", e.where());
     assertTrue(e.getMessage().contains("a line longer than the limit of 65,536 bytes"), e.getMessage());
-    Files.writeString(f, "/" + "a".repeat(InputLimits.MAX_LINE_CHARS - 1) + "\n");
+    Files.writeString(f, "/" + "a".repeat(InputLimits.MAX_LINE_BYTES - 1) + "\n");
     assertEquals(1, read(f).size(), "a line of exactly the limit is read");
   }
 

@@ -1,6 +1,6 @@
 package io.crosscheck.rubis;
 
-import io.crosscheck.text.InputLimits;
+import io.crosscheck.text.ProblemCap;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,14 +36,15 @@ final class RubisDatabaseFiles {
     if (lines == null) {
       return categories;
     }
-    int bad = 0;
+    ProblemCap<RubisProblem> bad = new ProblemCap<>(problems,
+        text -> new RubisProblem(file.name(), null, text));
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i);
       int open = line.lastIndexOf('(');
       int close = line.lastIndexOf(')');
       String where = file.name() + ":" + (i + 1);
       if (open < 1 || close < open) {
-        bad = add(problems, bad, new RubisProblem(where, line,
+        bad.add(new RubisProblem(where, line,
             "is not a category (expected \"Name (itemCount)\")"));
         continue;
       }
@@ -55,28 +56,16 @@ final class RubisDatabaseFiles {
         }
         categories.add(new RubisProperties.Category(line.substring(0, open - 1), n));
       } catch (NumberFormatException e) {
-        bad = add(problems, bad, new RubisProblem(where, line,
+        bad.add(new RubisProblem(where, line,
             "has no item count (expected \"Name (itemCount)\" with a whole number >= 0)"));
       }
     }
-    if (bad > InputLimits.MAX_PROBLEMS_SHOWN) {
-      problems.add(new RubisProblem(file.name(), null, "... and " + InputLimits.count(bad
-          - InputLimits.MAX_PROBLEMS_SHOWN) + " more bad lines (the first "
-          + InputLimits.MAX_PROBLEMS_SHOWN + " are listed)"));
-    }
+    bad.finish();
     if (lines.isEmpty()) {
       problems.add(new RubisProblem(file.name(), null,
           "is empty (expected one \"Name (itemCount)\" per line)"));
     }
     return categories;
-  }
-
-  /** Adds {@code p} while fewer than the listed maximum were added; returns the new count. */
-  private static int add(List<RubisProblem> problems, int bad, RubisProblem p) {
-    if (bad < InputLimits.MAX_PROBLEMS_SHOWN) {
-      problems.add(p);
-    }
-    return bad + 1;
   }
 
   private static List<String> lines(RubisDataFile file, List<RubisProblem> problems) {

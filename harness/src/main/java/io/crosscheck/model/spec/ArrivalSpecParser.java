@@ -25,7 +25,8 @@ final class ArrivalSpecParser {
   static final double MAX_SCHEDULED_ARRIVALS = 1e9;
   /** The most closed users: 1,000,000 (each holds a session's state, and a thread or a connection). */
   static final int MAX_USERS = 1_000_000;
-  private static final String RATE_LIMIT = "at most 1000000 per second (crosscheck's limit: 1us between arrivals)";
+  private static final String RATE_LIMIT = "at most " + (long) MAX_RATE_PER_SECOND
+      + " per second (crosscheck's limit: 1us between arrivals)";
 
   private ArrivalSpecParser() {}
 
@@ -34,7 +35,8 @@ final class ArrivalSpecParser {
     int before = problems.size();
     int users = SpecValues.intAtLeast("--users", spec.users, 1, problems);
     if (users > MAX_USERS) {
-      problems.add(new Problem("--users", String.valueOf(spec.users), "an integer from 1 to 1000000 (crosscheck's limit)"));
+      problems.add(new Problem("--users", String.valueOf(spec.users), "an integer from 1 to " + MAX_USERS
+          + " (crosscheck's limit)"));
     }
     int sessionsPerUser = SpecValues.intAtLeast("--sessions-per-user", spec.sessionsPerUser, 0, problems);
     boolean poisson = "poisson".equals(spec.process);
@@ -162,8 +164,9 @@ final class ArrivalSpecParser {
     String option = spec.rate != null ? "--rate" : spec.interarrival != null ? "--interarrival" : "--rate-schedule";
     String value = spec.rate != null ? spec.rate : spec.interarrival != null ? spec.interarrival : spec.rateSchedule;
     problems.add(new Problem(option, value, String.format(java.util.Locale.ROOT,
-        "at most 1000000000 arrivals in one run (crosscheck's limit); over %s (ramps included) this schedules"
-            + " ~%.3g: lower the rate or shorten --duration", spec.duration, expected)));
+        "at most %d arrivals in one run (crosscheck's limit); over %s (ramps included) this schedules"
+            + " ~%.3g: lower the rate or shorten --duration", (long) MAX_SCHEDULED_ARRIVALS, spec.duration,
+        expected)));
   }
 
   /** The arrivals {@code p} schedules on average over {@code runNanos}. */

@@ -1,6 +1,7 @@
 package io.crosscheck.model.spec;
 
 import io.crosscheck.model.ArrivalProcess;
+import io.crosscheck.text.ProblemCap;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,7 +23,7 @@ final class GapsFileParser {
 
   /** The gaps, or null after adding problems ({@code option} names the option for file errors). */
   static ArrivalProcess.Gaps parse(String option, String pathText, List<Problem> problems) {
-    SpecFiles.FileProblems bad = new SpecFiles.FileProblems(pathText, problems);
+    ProblemCap<Problem> bad = SpecFiles.fileProblems(pathText, problems);
     List<Long> gapsNanos = new ArrayList<>();
     boolean read = SpecFiles.forEachLine(option, pathText, "a gaps file", problems, (number, line) -> {
       String text = SpecFiles.content(line);

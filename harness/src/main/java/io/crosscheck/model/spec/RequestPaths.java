@@ -20,19 +20,18 @@ final class RequestPaths {
       return "a path of at most " + InputLimits.count(InputLimits.MAX_PATH_CHARS) + " characters"
           + " (this one has " + InputLimits.count(path.length()) + ")";
     }
-    for (int i = 0; i < path.length(); ) {
-      int cp = path.codePointAt(i);
-      String ch = new String(Character.toChars(cp));
-      if (Printable.hasControl(ch) || !Character.isValidCodePoint(cp)) {
-        return "a path without control characters (" + Printable.escape(ch) + " at character "
-            + (i + 1) + "; percent-encode a byte that must be sent, e.g. %"
-            + String.format("%02X", cp & 0xff) + ")";
+    for (int i = 0; i < path.length(); i++) {
+      // char by char: a control character is never half of a surrogate pair, and no space is one
+      char c = path.charAt(i);
+      if (Printable.isControlAt(path, i)) {
+        return "a path without control characters (" + Printable.escape(String.valueOf(c))
+            + " at character " + (i + 1) + "; percent-encode a byte that must be sent, e.g. %"
+            + String.format("%02X", c & 0xff) + ")";
       }
-      if (Character.isWhitespace(cp) || Character.isSpaceChar(cp)) {
+      if (Character.isWhitespace(c) || Character.isSpaceChar(c)) {
         return "a path without spaces (a space at character " + (i + 1)
             + "; percent-encode it as %20)";
       }
-      i += Character.charCount(cp);
     }
     if (!path.startsWith("/")) {
       return "a path starting with '/'";

@@ -3,6 +3,7 @@ package io.crosscheck.model.spec;
 import io.crosscheck.model.SessionLength;
 import io.crosscheck.model.SessionSource;
 import io.crosscheck.model.ThinkTime;
+import io.crosscheck.text.ProblemCap;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -111,7 +112,7 @@ final class SessionSpecParser {
   }
 
   private static List<String> urls(String text, List<Problem> problems) {
-    SpecFiles.FileProblems bad = new SpecFiles.FileProblems("--urls", problems);
+    ProblemCap<Problem> bad = SpecFiles.fileProblems("--urls", problems);
     List<String> paths = new ArrayList<>();
     for (String part : text.split(",", -1)) {
       String p = part.trim();
@@ -126,7 +127,7 @@ final class SessionSpecParser {
   }
 
   private static List<String> urlFile(String pathText, List<Problem> problems) {
-    SpecFiles.FileProblems bad = new SpecFiles.FileProblems(pathText, problems);
+    ProblemCap<Problem> bad = SpecFiles.fileProblems(pathText, problems);
     List<String> paths = new ArrayList<>();
     boolean read = SpecFiles.forEachLine("--url-file", pathText, "a file of request paths, one per line",
         problems, (number, line) -> {

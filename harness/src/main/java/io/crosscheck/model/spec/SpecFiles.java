@@ -3,7 +3,7 @@ package io.crosscheck.model.spec;
 import io.crosscheck.text.InputFileException;
 import io.crosscheck.text.InputLimits;
 import io.crosscheck.text.InputLines;
-import io.crosscheck.text.Printable;
+import io.crosscheck.text.ProblemCap;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,16 +14,10 @@ import java.util.List;
  * 256 MiB, lines of at most 64 KiB, at most 4 M lines; see {@link InputLines}). A file that cannot
  * be read or breaks a limit is one {@link Problem} of the option that named it, at {@code file} or
  * {@code file:line}. Each file contributes at most {@link InputLimits#MAX_PROBLEMS_SHOWN} problems
- * ({@link FileProblems}); the rest are counted. Stateless.
+ * ({@link #fileProblems}); the rest are counted. Stateless.
  */
 final class SpecFiles {
   private SpecFiles() {}
-
-  /** Receives a line of a file: its 1-based number and its text without the line end. */
-  @FunctionalInterface
-  interface LineHandler {
-    void line(int number, String text);
-  }
 
   /**
    * Streams every line of the file to {@code handler}; false after adding a problem naming
@@ -32,7 +26,7 @@ final class SpecFiles {
    * @param expected what the file should be, e.g. "a wsesslog file"
    */
   static boolean forEachLine(String option, String pathText, String expected, List<Problem> problems,
-      LineHandler handler) {
+      InputLines.LineHandler handler) {
     Path file;
     try {
       file = Path.of(pathText);
@@ -42,7 +36,8 @@ final class SpecFiles {
       return false;
     }
     try {
-      InputLines.forEach(file, pathText, StandardCharsets.UTF_8, expected, handler::line);
+      InputLines.forEach(file, pathText, StandardCharsets.UTF_8, InputLimits.MAX_FILE_BYTES, expected,
+          handler);
       return true;
     } catch (InputFileException e) {
       // the whole file refused: name the option too; a line: file:line is enough
@@ -67,45 +62,9 @@ final class SpecFiles {
   }
 
   /**
-   * The problems of one file, capped: the first {@link InputLimits#MAX_PROBLEMS_SHOWN} are added
-   * to the shared list, the rest only counted, and {@link #finish} adds one line saying how many
-   * more there were. A 2 M-line bad file thus costs 20 problems of memory, not 2 M. Not
-   * thread-safe.
+   * The problems of one file, capped ({@link ProblemCap}): the "... and N more" line names the file.
    */
-  static final class FileProblems {
-    private final String pathText;
-    private final List<Problem> out;
-    private int count;
-
-    FileProblems(String pathText, List<Problem> out) {
-      this.pathText = pathText;
-      this.out = out;
-    }
-
-    void add(Problem p) {
-      if (count++ < InputLimits.MAX_PROBLEMS_SHOWN) {
-        out.add(p);
-      }
-    }
-
-    /** Problems found in this file so far, listed or not. */
-    int count() {
-      return count;
-    }
-
-    /** Adds the "... and N more" line when problems were left out. */
-    void finish() {
-      int more = count - InputLimits.MAX_PROBLEMS_SHOWN;
-      if (more > 0) {
-        out.add(Problem.stated(pathText, "... and " + InputLimits.count(more) + " more problems in"
-            + " this file (the first " + InputLimits.MAX_PROBLEMS_SHOWN + " are listed; fix them and"
-            + " run again)"));
-      }
-    }
-  }
-
-  /** Printable form of a value for a message (escaped, cut when long). */
-  static String shown(String value) {
-    return Printable.quoted(value);
+  static ProblemCap<Problem> fileProblems(String pathText, List<Problem> out) {
+    return new ProblemCap<>(out, text -> Problem.stated(pathText, text));
   }
 }

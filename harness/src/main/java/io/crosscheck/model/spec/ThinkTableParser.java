@@ -1,6 +1,7 @@
 package io.crosscheck.model.spec;
 
 import io.crosscheck.model.ThinkTime;
+import io.crosscheck.text.ProblemCap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -25,7 +26,7 @@ final class ThinkTableParser {
 
   /** The table, or null after adding problems. */
   static ThinkTime.PerState parse(String option, String pathText, List<Problem> problems) {
-    SpecFiles.FileProblems bad = new SpecFiles.FileProblems(pathText, problems);
+    ProblemCap<Problem> bad = SpecFiles.fileProblems(pathText, problems);
     Map<String, Long> nanosByPath = new TreeMap<>();
     boolean read = SpecFiles.forEachLine(option, pathText, "a think table file", problems,
         (number, line) -> entry(pathText, number, SpecFiles.content(line), nanosByPath, bad));
@@ -41,7 +42,7 @@ final class ThinkTableParser {
   }
 
   private static void entry(String pathText, int number, String text, Map<String, Long> nanosByPath,
-      SpecFiles.FileProblems bad) {
+      ProblemCap<Problem> bad) {
     if (text.isEmpty()) {
       return;
     }

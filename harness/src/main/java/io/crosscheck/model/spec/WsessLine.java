@@ -43,12 +43,7 @@ final class WsessLine {
               "contents=\"...\" or contents='...' with a closing quote"));
           break;
         }
-        body = out.toString();
-        if (body.length() > io.crosscheck.text.InputLimits.MAX_BODY_CHARS) {
-          problems.add(new Problem(where, text.substring(start), "contents of at most "
-              + io.crosscheck.text.InputLimits.count(io.crosscheck.text.InputLimits.MAX_BODY_CHARS)
-              + " characters"));
-        }
+        body = out.toString(); // bounded by the line (InputLimits.MAX_LINE_BYTES)
         continue;
       }
       pos = tokenEnd(text, pos);

@@ -1,6 +1,7 @@
 package io.crosscheck.model.spec;
 
 import io.crosscheck.model.SessionSource;
+import io.crosscheck.text.ProblemCap;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,7 +34,7 @@ final class WsessLogParser {
 
   /** The sessions, or null after adding problems. */
   static SessionSource.WsessLog parse(String pathText, List<Problem> problems) {
-    SpecFiles.FileProblems bad = new SpecFiles.FileProblems(pathText, problems);
+    ProblemCap<Problem> bad = SpecFiles.fileProblems(pathText, problems);
     List<SessionSource.WsSession> sessions = new ArrayList<>();
     List<WsessLine.Parsed> current = new ArrayList<>();
     List<Problem> lineProblems = new ArrayList<>();

@@ -30,6 +30,11 @@ class HostileStringsTest {
     return InputCli.run(QUICK, dir.resolve("runs"), all.toArray(String[]::new));
   }
 
+  /** Writes {@code text} (UTF-8) to {@code name} in the test's directory; returns its path. */
+  private String file(String name, String text) throws java.io.IOException {
+    return Files.writeString(dir.resolve(name), text).toString();
+  }
+
   @Test
   void terminalEscapesAndNulInWsesslogPathsAreRefusedAndShownEscaped() throws Exception {
     Path log = dir.resolve("hostile.log");
@@ -47,21 +52,17 @@ class HostileStringsTest {
 
   @Test
   void aNulInAUrlFileOrAThinkTableIsRefused() throws Exception {
-    Path urls = dir.resolve("urls.txt");
-    Files.writeString(urls, "/ok\n/a\u0000b\n");
-    run("--url-file", urls.toString()).assertRefused("urls.txt:2: \"/a\\0b\": expected a path without"
-        + " control characters (\\0 at character 3; percent-encode a byte that must be sent, e.g. %00)");
-    Path table = dir.resolve("think.txt");
-    Files.writeString(table, "/x\u001b 1s\n");
-    run("--think", "table:" + table).assertRefused("think.txt:1: \"/x\\e\": expected a path without control");
+    run("--url-file", file("urls.txt", "/ok\n/a\u0000b\n")).assertRefused("urls.txt:2: \"/a\\0b\":"
+        + " expected a path without control characters (\\0 at character 3; percent-encode a byte that"
+        + " must be sent, e.g. %00)");
+    run("--think", "table:" + file("think.txt", "/x\u001b 1s\n"))
+        .assertRefused("think.txt:1: \"/x\\e\": expected a path without control");
   }
 
   @Test
   void aSpaceInAPathSaysWhatIsWrongAndHowToMendIt() throws Exception {
-    Path urls = dir.resolve("urls.txt");
-    Files.writeString(urls, "/with space\n");
-    run("--url-file", urls.toString()).assertRefused("urls.txt:1: \"/with space\": expected a path"
-        + " without spaces (a space at character 6; percent-encode it as %20)");
+    run("--url-file", file("urls.txt", "/with space\n")).assertRefused("urls.txt:1: \"/with space\":"
+        + " expected a path without spaces (a space at character 6; percent-encode it as %20)");
     run("--urls", "/a,/with space").assertRefused("--urls: \"/with space\": expected a path without spaces");
   }
 
@@ -108,9 +109,7 @@ class HostileStringsTest {
 
   @Test
   void aHostileFileNameIsEscapedInTheMessage() throws Exception {
-    Path log = dir.resolve("s\u001b[2J.log");
-    Files.writeString(log, "nope\n");
-    InputCli cli = run("--wsesslog", log.toString());
+    InputCli cli = run("--wsesslog", file("s\u001b[2J.log", "nope\n"));
     cli.assertRefused("s\\e[2J.log:1: \"nope\": expected a request path starting with '/'");
     assertFalse(cli.err().contains("\u001b"), cli.err());
   }
