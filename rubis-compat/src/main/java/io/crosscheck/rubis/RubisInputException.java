@@ -1,9 +1,8 @@
 package io.crosscheck.rubis;
 
 import io.crosscheck.model.spec.SpecException;
-import io.crosscheck.text.InputLimits;
+import io.crosscheck.text.ProblemCap;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Thrown before any load starts when RUBiS input files have problems; lists every problem found,
@@ -13,17 +12,8 @@ public final class RubisInputException extends Exception {
   private final transient List<RubisProblem> problems;
 
   public RubisInputException(List<RubisProblem> problems) {
-    super(message(problems));
+    super(ProblemCap.joined(problems, RubisProblem::message));
     this.problems = List.copyOf(problems);
-  }
-
-  /** The first problems' messages, then a count of the rest ("... and N more problems"). */
-  private static String message(List<RubisProblem> problems) {
-    int shown = Math.min(problems.size(), InputLimits.MAX_PROBLEMS_SHOWN);
-    String head = problems.subList(0, shown).stream().map(RubisProblem::message)
-        .collect(Collectors.joining("\n"));
-    int more = problems.size() - shown;
-    return more == 0 ? head : head + "\n... and " + InputLimits.count(more) + " more problems";
   }
 
   /** The problems, in the order they were found. */

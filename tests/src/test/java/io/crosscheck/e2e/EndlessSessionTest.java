@@ -64,7 +64,7 @@ class EndlessSessionTest {
     long firstFloor = samples.subList(0, third).stream().mapToLong(s -> s[1]).min().orElseThrow();
     long lastFloor = samples.subList(2 * third, samples.size()).stream().mapToLong(s -> s[1]).min().orElseThrow();
     long maxUsed = samples.stream().mapToLong(s -> s[1]).max().orElseThrow();
-    System.out.printf("endless sessions: %d requests in %.1f s wall; heap floor %d -> %d MiB, max %d MiB%n",
+    System.out.printf("[endless sessions] %d requests in %.1f s wall; heap floor %d -> %d MiB, max %d MiB%n",
         records.size(), wallSeconds, firstFloor / MIB, lastFloor / MIB, maxUsed / MIB);
     assertTrue(maxUsed <= 64 * MIB, "within -Xmx64m: " + maxUsed);
     assertTrue(lastFloor <= firstFloor + 8 * MIB, "heap floor first third " + firstFloor / MIB

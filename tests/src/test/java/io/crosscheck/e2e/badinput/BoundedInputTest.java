@@ -68,7 +68,7 @@ class BoundedInputTest {
       assertTrue(cli.wallNanos() < TimeUnit.SECONDS.toNanos(1), args + " took " + cli.wallNanos() / 1e6 + " ms");
       slowestNanos = Math.max(slowestNanos, cli.wallNanos());
     }
-    System.out.printf(Locale.ROOT, "BoundedInputTest: /dev/zero refused by %d file options, exit 2,"
+    System.out.printf(Locale.ROOT, "[bounded input] /dev/zero refused by %d file options, exit 2,"
         + " the slowest in %.0f ms (wall clock of the in-process call; bound 1,000 ms)%n", cases.size(),
         slowestNanos / 1e6);
     InputCli.assertNothingStarted(dir.resolve("runs"));
@@ -103,7 +103,7 @@ class BoundedInputTest {
     for (String option : List.of("--url-file", "--wsesslog")) {
       InputCli cli = run(option, file.toString())
           .assertRefused("urls.txt:2: a line longer than the limit of 65,536 bytes");
-      System.out.printf(Locale.ROOT, "BoundedInputTest: %s with a %,d-byte line refused at urls.txt:2,"
+      System.out.printf(Locale.ROOT, "[bounded input] %s with a %,d-byte line refused at urls.txt:2,"
           + " exit 2, in %.0f ms (wall clock)%n", option, Files.size(file) - 5, cli.wallNanos() / 1e6);
     }
     InputCli.assertNothingStarted(dir.resolve("runs"));
@@ -132,7 +132,7 @@ class BoundedInputTest {
       assertTrue(cli.err().contains("bad.txt:20: \"bad\""), cli.err());
       assertTrue(!cli.err().contains("bad.txt:21:"), cli.err());
       assertTrue(cli.errLines() <= 25, cli.errLines() + " lines:\n" + cli.err());
-      System.out.printf(Locale.ROOT, "BoundedInputTest: %s of 2,200,000 bad lines: exit 2, %d lines of"
+      System.out.printf(Locale.ROOT, "[bounded input] %s of 2,200,000 bad lines: exit 2, %d lines of"
           + " stderr (20 problems, then \"... and 2,199,980 more\"), in %.1f s (wall clock)%n", option,
           cli.errLines(), cli.wallNanos() / 1e9);
     }
