@@ -112,18 +112,8 @@ public final class Summary {
    * @param impossibleMeasurements records with a negative duration between their instants (all
    *     phases), counted, never clamped
    * @param measuredWindowNanos the window throughput is divided by; 0 when unknown
+   * @param pace whether the generator kept to its schedule ({@link Pace#NONE} when not known)
    */
-  public Summary(
-      UrlStats overall,
-      List<UrlStats> perUrl,
-      Map<Outcome, Long> outcomeCounts,
-      long recordsTotal,
-      long impossibleMeasurements,
-      long measuredWindowNanos) {
-    this(overall, perUrl, outcomeCounts, recordsTotal, impossibleMeasurements, measuredWindowNanos, Pace.NONE);
-  }
-
-  /** As above, with whether the generator kept to its schedule. */
   public Summary(
       UrlStats overall,
       List<UrlStats> perUrl,

@@ -71,15 +71,8 @@ final class SummaryAccumulator {
    *     divided by; a value &lt;= 0 means unknown (or empty): no throughput, never the span of the
    *     records themselves (a run that sent a few requests early in its window would show a rate
    *     it never sustained)
-   */
-  Summary toSummary(long measuredWindowNanos) {
-    return toSummary(measuredWindowNanos, Long.MIN_VALUE);
-  }
-
-  /**
-   * As {@link #toSummary(long)}, with the run's offset 0 ({@code runStartNanos}, ticker; {@link
-   * Long#MIN_VALUE} when unknown: the first intended start stands in) as the origin of the pace's
-   * "from second N".
+   * @param runStartNanos the run's offset 0 (ticker), the origin of the pace's "from second N";
+   *     {@link Long#MIN_VALUE} when unknown: the first intended start stands in
    */
   Summary toSummary(long measuredWindowNanos, long runStartNanos) {
     long window = Math.max(0, measuredWindowNanos);
