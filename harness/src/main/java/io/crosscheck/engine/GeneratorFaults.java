@@ -35,7 +35,12 @@ public final class GeneratorFaults {
 
   /** Counts one failure of {@code kind}; {@code sample} is kept only for the first one. */
   public void add(String kind, String sample) {
-    kinds.computeIfAbsent(kind, k -> new Kind(new LongAdder(), sample == null ? "" : sample)).count().increment();
+    add(kind, sample, 1);
+  }
+
+  /** Counts {@code n} failures of {@code kind} (e.g. a group of requests); {@code sample} as above. */
+  public void add(String kind, String sample, long n) {
+    kinds.computeIfAbsent(kind, k -> new Kind(new LongAdder(), sample == null ? "" : sample)).count().add(n);
   }
 
   /** Failures counted so far, of every kind. */

@@ -1,12 +1,5 @@
 package io.crosscheck.engine.netty;
 
-import io.crosscheck.engine.GeneratorFaults;
-import io.crosscheck.record.RequestRecord;
-import io.crosscheck.schedule.SessionPlan;
-import io.crosscheck.schedule.RequestCursor;
-import io.crosscheck.model.RequestPlan;
-import io.crosscheck.model.Phase;
-import java.util.concurrent.ConcurrentHashMap;
 import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.EngineProgress;
@@ -14,11 +7,14 @@ import io.crosscheck.engine.EngineResult;
 import io.crosscheck.engine.WarmUpTarget;
 import io.crosscheck.model.Arrival;
 import io.crosscheck.model.ConnectionPolicy;
+import io.crosscheck.model.RequestPlan;
 import io.crosscheck.model.Target;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RecordSink;
 import io.crosscheck.schedule.ArrivalSequence;
+import io.crosscheck.schedule.RequestCursor;
 import io.crosscheck.schedule.Schedule;
+import io.crosscheck.schedule.SessionPlan;
 import io.crosscheck.schedule.Ticker;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
@@ -42,6 +38,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -289,21 +286,14 @@ public final class NettyEngine implements Engine {
 
     private void recordNotSent(long arrivalIndex, long offsetNanos, String why) {
       long intendedNanos = run.startNanos + offsetNanos;
-      Phase phase = run.phaseAt(intendedNanos);
       SessionPlan plan = schedule.arrivingSession(arrivalIndex, offsetNanos);
-      List<RequestPlan> group;
+      List<RequestPlan> first;
       try {
-        group = new RequestCursor(plan).nextGroup(null, phase);
+        first = new RequestCursor(plan).nextGroup(null, run.phaseAt(intendedNanos));
       } catch (RuntimeException e) {
-        group = List.of(); // a failing script: its session would have ended at once
+        first = List.of(); // a failing script: its session would have ended at once
       }
-      for (RequestPlan p : group) {
-        run.faults.add(GeneratorFaults.BEHIND_SCHEDULE, why);
-        run.requestsNotSent.increment();
-        run.sink.accept(new RequestRecord(plan.sessionId(), plan.userId(), p.seq(), p.method(), p.path(), "", -1,
-            false, intendedNanos, -1, -1, -1, 0, 0, 0, Outcome.GENERATOR_ERROR, phase, why));
-        run.progress.requestCompleted(true);
-      }
+      run.recordNotSent(plan, first, intendedNanos, why);
     }
   }
 
