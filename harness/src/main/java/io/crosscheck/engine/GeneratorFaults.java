@@ -43,13 +43,10 @@ public final class GeneratorFaults {
     kinds.computeIfAbsent(kind, k -> new Kind(new LongAdder(), sample == null ? "" : sample)).count().add(n);
   }
 
-  /** Failures counted so far, of every kind. */
-  public long total() {
-    long n = 0;
-    for (Kind k : kinds.values()) {
-      n += k.count().sum();
-    }
-    return n;
+  /** Failures of {@code kind} counted so far. */
+  public long count(String kind) {
+    Kind k = kinds.get(kind);
+    return k == null ? 0 : k.count().sum();
   }
 
   /** Counts by kind as engine gauges, e.g. {@code generatorErrors.file-descriptors}. */

@@ -63,8 +63,6 @@ final class EngineRun {
   final LongAdder connectionsOpened = new LongAdder();
   final LongAdder requestsIssued = new LongAdder();
   final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
-  /** Requests recorded as not sent ({@code generator-error} without a connect attempt). */
-  final LongAdder requestsNotSent = new LongAdder();
   /** The generator's own failures, counted per kind (never printed per request). */
   final GeneratorFaults faults = new GeneratorFaults();
   /** The most connections open (or connecting) at once: the file-descriptor limit less a reserve. */
@@ -165,7 +163,6 @@ final class EngineRun {
       progress.requestCompleted(true);
     }
     faults.add(GeneratorFaults.BEHIND_SCHEDULE, why, group.size());
-    requestsNotSent.add(group.size());
   }
 
   /**
