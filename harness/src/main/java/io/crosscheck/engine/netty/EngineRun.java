@@ -67,6 +67,8 @@ final class EngineRun {
   final GeneratorFaults faults = new GeneratorFaults();
   /** The most connections open (or connecting) at once: the file-descriptor limit less a reserve. */
   final int maxConnections;
+  /** The detail of a request refused at {@link #maxConnections}: the same for every one, built once. */
+  final String connectionCapDetail;
   private final AtomicInteger openConnections = new AtomicInteger();
   private final AtomicInteger peakConnections = new AtomicInteger();
 
@@ -97,6 +99,8 @@ final class EngineRun {
     this.deadlineNanos = startNanos + phases.totalNanos();
     this.source = ConnectionSource.of(this, options);
     this.maxConnections = connectionCap();
+    this.connectionCapDetail = "not sent: " + maxConnections + " connections open, the generator's cap (from its"
+        + " file-descriptor limit)";
   }
 
   /**
