@@ -57,20 +57,24 @@ public final class GeneratorFaults {
   }
 
   /**
-   * One line per kind, e.g. {@code "generator limit: 1,234 requests: file-descriptors (sample:
-   * ChannelException: ... Too many open files)"}; empty when nothing failed.
+   * One line per kind, with what it rests on (the requests' own records), e.g. {@code "generator
+   * limit: 1,234 requests failed by the generator itself (their generator-error rows in
+   * requests.csv): file-descriptors (...); first: ChannelException: ... Too many open files"};
+   * empty when nothing failed.
    */
   public List<String> describe() {
     List<String> lines = new ArrayList<>();
     new TreeMap<>(kinds).forEach((k, v) -> lines.add(String.format(Locale.ROOT,
-        "generator limit: %,d requests failed by the generator itself: %s (%s); first: %s",
+        "generator limit: %,d requests failed by the generator itself (their generator-error rows in"
+            + " requests.csv): %s (%s); first: %s",
         v.count().sum(), k, explain(k), oneLine(v.sample()))));
     return lines;
   }
 
   private static String explain(String kind) {
     return switch (kind) {
-      case BEHIND_SCHEDULE -> "not sent: the generator was too far behind the schedule";
+      case BEHIND_SCHEDULE -> "not sent: the generator was too far behind the schedule, by its monotonic clock"
+          + " against each request's intended start";
       case CONNECTION_CAP -> "not sent: the generator's cap of open connections was reached";
       case FILE_DESCRIPTORS -> "the generator's process ran out of file descriptors; raise ulimit -n";
       case LOCAL_PORTS -> "no local port left; widen net.ipv4.ip_local_port_range or use --source-address";
