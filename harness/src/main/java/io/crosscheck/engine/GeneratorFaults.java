@@ -89,11 +89,6 @@ public final class GeneratorFaults {
     return t.length() > 200 ? t.substring(0, 200) + "..." : t;
   }
 
-  /** {@link #kindOf} for a failure already turned into text (a record's detail). */
-  public static String kindOfText(String text) {
-    return text == null ? null : kindOf(new Exception(text));
-  }
-
   /**
    * The kind of a connect failure that is the generator's own, or null when it is the server's
    * (refused, timed out, unreachable): EMFILE/ENFILE and EADDRNOTAVAIL, found in the message of
