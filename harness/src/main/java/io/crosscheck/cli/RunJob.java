@@ -173,15 +173,8 @@ final class RunJob {
     }
     EngineProgress progress = new EngineProgress();
     RecordingSink sink = new RecordingSink(dir.path(), workload.phases());
-    // a recording that fails (a full disk) stops the run at once: nothing measured from then on
-    // could be kept, and the run is failed, not interrupted
-    Thread runThread = Thread.currentThread();
-    java.util.concurrent.atomic.AtomicBoolean recordingFailed = new java.util.concurrent.atomic.AtomicBoolean();
-    sink.onFailure(() -> {
-      if (recordingFailed.compareAndSet(false, true)) {
-        runThread.interrupt();
-      }
-    });
+    LoadStop loadStop = new LoadStop(Thread.currentThread());
+    sink.onFailure(loadStop::recordingFailed);
     String status = "failed";
     EngineResult result = null;
     Summary summary = null;
@@ -198,9 +191,8 @@ final class RunJob {
     } catch (InterruptedException e) {
       status = "interrupted";
     } finally {
-      if (recordingFailed.get()) {
-        Thread.interrupted(); // the stop was ours: the run failed (closing the sink says why)
-        status = "failed";
+      if (loadStop.loadEnded()) {
+        status = "failed"; // the stop was ours, not an interrupt (closing the sink says why)
       }
       if (telemetry != null) {
         TelemetrySummary pressure = telemetry.stop();
@@ -224,9 +216,6 @@ final class RunJob {
         dir.failure(e.getMessage());
         out.println("crosscheck: " + e.getMessage());
       }
-      if (recordingFailed.get()) {
-        Thread.interrupted(); // also when the failure was met while closing the sink
-      }
       try {
         dir.writeEnd(status, RunSections.engineResult(result), ClockCalibration.calibrate());
       } finally {
@@ -246,5 +235,41 @@ final class RunJob {
     out.println("crosscheck: " + status + "; " + sink.recordsWritten() + " records in "
         + dir.requestsCsv());
     return new Result(dir.path(), summary, result, status);
+  }
+
+  /**
+   * A recording that fails (a full disk) stops the load at once: nothing measured from then on could
+   * be kept, and the run is failed, not interrupted. Only the load is stopped (the engine ends on an
+   * interrupt): a failure met after it, while the sink closes, interrupts nothing, so the capture's
+   * stop and the run directory's end are not cut short. Thread-safe.
+   */
+  private static final class LoadStop {
+    private final Thread loadThread;
+    private boolean loading = true;
+    private boolean failed;
+
+    LoadStop(Thread loadThread) {
+      this.loadThread = loadThread;
+    }
+
+    /** The sink's failure hook (once, on the thread that met the failure). */
+    synchronized void recordingFailed() {
+      failed = true;
+      if (loading) {
+        loadThread.interrupt();
+      }
+    }
+
+    /**
+     * The load is over (call on the load's thread): true when recording failed during it, its
+     * interrupt then cleared.
+     */
+    synchronized boolean loadEnded() {
+      loading = false;
+      if (failed) {
+        Thread.interrupted();
+      }
+      return failed;
+    }
   }
 }

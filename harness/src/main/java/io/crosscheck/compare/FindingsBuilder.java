@@ -18,7 +18,6 @@ import io.crosscheck.wire.WireExchange;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -57,15 +56,8 @@ public final class FindingsBuilder {
    */
   static Findings.Pace pace(List<RequestRecord> records) {
     Summary.Pace p = Summary.paceOf(records);
-    String evidence = String.format(Locale.ROOT, "%,d records with an intended start (requests.csv, the"
-        + " generator's monotonic clock)", p.scheduled());
-    String statement = p.scheduled() == 0 ? "not judged: no record has an intended start"
-        : p.fellBehind() ? p.describe() + "; from " + evidence
-        : String.format(Locale.ROOT, "kept to its schedule: %,d late (begun > %d ms after the intended start)"
-            + " and %,d not sent of %,d", p.late(), p.lateThresholdNanos() / 1_000_000L, p.notSent(), p.scheduled())
-            + "; from " + evidence;
     return new Findings.Pace(p.scheduled(), p.late(), p.notSent(), p.lateThresholdNanos() / 1e3,
-        p.behindFromSecond(), statement);
+        p.behindFromSecond(), p.statement());
   }
 
   private static Findings buildFigures(GeneratorSide gen, Reconstruction wire, MatchResult match,

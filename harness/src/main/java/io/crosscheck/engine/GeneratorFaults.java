@@ -35,16 +35,18 @@ public final class GeneratorFaults {
 
   /** Counts one failure of {@code kind}; {@code sample} is kept only for the first one. */
   public void add(String kind, String sample) {
-    kinds.computeIfAbsent(kind, k -> new Kind(new LongAdder(), sample == null ? "" : sample)).count().increment();
+    add(kind, sample, 1);
   }
 
-  /** Failures counted so far, of every kind. */
-  public long total() {
-    long n = 0;
-    for (Kind k : kinds.values()) {
-      n += k.count().sum();
-    }
-    return n;
+  /** Counts {@code n} failures of {@code kind} (e.g. a group of requests); {@code sample} as above. */
+  public void add(String kind, String sample, long n) {
+    kinds.computeIfAbsent(kind, k -> new Kind(new LongAdder(), sample == null ? "" : sample)).count().add(n);
+  }
+
+  /** Failures of {@code kind} counted so far. */
+  public long count(String kind) {
+    Kind k = kinds.get(kind);
+    return k == null ? 0 : k.count().sum();
   }
 
   /** Counts by kind as engine gauges, e.g. {@code generatorErrors.file-descriptors}. */
@@ -55,20 +57,24 @@ public final class GeneratorFaults {
   }
 
   /**
-   * One line per kind, e.g. {@code "generator limit: 1,234 requests: file-descriptors (sample:
-   * ChannelException: ... Too many open files)"}; empty when nothing failed.
+   * One line per kind, with what it rests on (the requests' own records), e.g. {@code "generator
+   * limit: 1,234 requests failed by the generator itself (their generator-error rows in
+   * requests.csv): file-descriptors (...); first: ChannelException: ... Too many open files"};
+   * empty when nothing failed.
    */
   public List<String> describe() {
     List<String> lines = new ArrayList<>();
     new TreeMap<>(kinds).forEach((k, v) -> lines.add(String.format(Locale.ROOT,
-        "generator limit: %,d requests failed by the generator itself: %s (%s); first: %s",
+        "generator limit: %,d requests failed by the generator itself (their generator-error rows in"
+            + " requests.csv): %s (%s); first: %s",
         v.count().sum(), k, explain(k), oneLine(v.sample()))));
     return lines;
   }
 
   private static String explain(String kind) {
     return switch (kind) {
-      case BEHIND_SCHEDULE -> "not sent: the generator was too far behind the schedule";
+      case BEHIND_SCHEDULE -> "not sent: the generator was too far behind the schedule, by its monotonic clock"
+          + " against each request's intended start";
       case CONNECTION_CAP -> "not sent: the generator's cap of open connections was reached";
       case FILE_DESCRIPTORS -> "the generator's process ran out of file descriptors; raise ulimit -n";
       case LOCAL_PORTS -> "no local port left; widen net.ipv4.ip_local_port_range or use --source-address";
@@ -81,11 +87,6 @@ public final class GeneratorFaults {
   private static String oneLine(String s) {
     String t = s.replaceAll("[\\p{Cntrl}]+", " ").strip();
     return t.length() > 200 ? t.substring(0, 200) + "..." : t;
-  }
-
-  /** {@link #kindOf} for a failure already turned into text (a record's detail). */
-  public static String kindOfText(String text) {
-    return text == null ? null : kindOf(new Exception(text));
   }
 
   /**

@@ -82,8 +82,6 @@ public final class RecordingSink implements RecordSink {
   private final Histogram serviceMicros = new Histogram(3);
   private final Histogram responseMicros = new Histogram(3);
   private final SummaryAccumulator accumulator = new SummaryAccumulator();
-  /** The run's offset 0 (ticker), when known: the origin of "from second N" in the pace line. */
-  private volatile long runStartNanos = Long.MIN_VALUE;
   private long intervalStartEpochMillis;
   private long nextFlushNanos;
   private boolean csvDirty;
@@ -172,7 +170,7 @@ public final class RecordingSink implements RecordSink {
    *     every file is still closed
    */
   public Summary close() throws IOException {
-    return close(phases.measureNanos());
+    return finish(phases.measureNanos(), Long.MIN_VALUE);
   }
 
   /**
@@ -186,8 +184,7 @@ public final class RecordingSink implements RecordSink {
    * @param runEndNanos monotonic instant the run ended ({@code EngineResult.endNanos})
    */
   public Summary close(long runStartNanos, long runEndNanos) throws IOException {
-    this.runStartNanos = runStartNanos;
-    return close(coveredMeasureNanos(phases, runStartNanos, runEndNanos));
+    return finish(coveredMeasureNanos(phases, runStartNanos, runEndNanos), runStartNanos);
   }
 
   /**
@@ -200,8 +197,8 @@ public final class RecordingSink implements RecordSink {
    * runEndNanos} only.
    */
   public Summary closeAfterRun(long runStartNanos, long runEndNanos, boolean completed) throws IOException {
-    this.runStartNanos = runStartNanos;
-    return close(completed ? phases.measureNanos() : coveredMeasureNanos(phases, runStartNanos, runEndNanos));
+    return finish(completed ? phases.measureNanos() : coveredMeasureNanos(phases, runStartNanos, runEndNanos),
+        runStartNanos);
   }
 
   /** The part of the measure phase of {@code phases} within {@code [runStartNanos, runEndNanos]}. */
@@ -217,10 +214,14 @@ public final class RecordingSink implements RecordSink {
    * span of the records themselves is not used instead: it is not the window the run covered.
    */
   public Summary closeWithUnknownWindow() throws IOException {
-    return close(0);
+    return finish(0, Long.MIN_VALUE);
   }
 
-  private synchronized Summary close(long windowNanos) throws IOException {
+  /**
+   * @param runStartNanos the run's offset 0 (ticker), the origin of "from second N" in the pace
+   *     line; {@link Long#MIN_VALUE} when unknown
+   */
+  private synchronized Summary finish(long windowNanos, long runStartNanos) throws IOException {
     if (closed) {
       return summary;
     }

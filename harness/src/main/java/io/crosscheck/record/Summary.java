@@ -66,6 +66,24 @@ public final class Summary {
           + " (generator-error))", behindFromSecond, late + notSent, scheduled, late,
           lateThresholdNanos / 1_000_000L, notSent);
     }
+
+    /**
+     * The verdict with the evidence it rests on, the one wording of the summary's {@code pace:}
+     * line and the findings' pace section: {@link #describe()} when the generator fell behind, else
+     * {@code "kept to its schedule: 0 late (begun > 10 ms after the intended start) and 0 not sent
+     * of 50"}, then {@code "; from 50 records with an intended start (requests.csv, the generator's
+     * monotonic clock)"}; {@code "not judged: no record has an intended start"} without evidence.
+     */
+    public String statement() {
+      if (scheduled == 0) {
+        return "not judged: no record has an intended start";
+      }
+      String verdict = fellBehind() ? describe() : String.format(Locale.ROOT, "kept to its schedule: %,d late"
+          + " (begun > %d ms after the intended start) and %,d not sent of %,d", late,
+          lateThresholdNanos / 1_000_000L, notSent, scheduled);
+      return verdict + String.format(Locale.ROOT, "; from %,d records with an intended start (requests.csv, the"
+          + " generator's monotonic clock)", scheduled);
+    }
   }
 
   /**
@@ -94,18 +112,8 @@ public final class Summary {
    * @param impossibleMeasurements records with a negative duration between their instants (all
    *     phases), counted, never clamped
    * @param measuredWindowNanos the window throughput is divided by; 0 when unknown
+   * @param pace whether the generator kept to its schedule ({@link Pace#NONE} when not known)
    */
-  public Summary(
-      UrlStats overall,
-      List<UrlStats> perUrl,
-      Map<Outcome, Long> outcomeCounts,
-      long recordsTotal,
-      long impossibleMeasurements,
-      long measuredWindowNanos) {
-    this(overall, perUrl, outcomeCounts, recordsTotal, impossibleMeasurements, measuredWindowNanos, Pace.NONE);
-  }
-
-  /** As above, with whether the generator kept to its schedule. */
   public Summary(
       UrlStats overall,
       List<UrlStats> perUrl,

@@ -71,15 +71,8 @@ final class SummaryAccumulator {
    *     divided by; a value &lt;= 0 means unknown (or empty): no throughput, never the span of the
    *     records themselves (a run that sent a few requests early in its window would show a rate
    *     it never sustained)
-   */
-  Summary toSummary(long measuredWindowNanos) {
-    return toSummary(measuredWindowNanos, Long.MIN_VALUE);
-  }
-
-  /**
-   * As {@link #toSummary(long)}, with the run's offset 0 ({@code runStartNanos}, ticker; {@link
-   * Long#MIN_VALUE} when unknown: the first intended start stands in) as the origin of the pace's
-   * "from second N".
+   * @param runStartNanos the run's offset 0 (ticker), the origin of the pace's "from second N";
+   *     {@link Long#MIN_VALUE} when unknown: the first intended start stands in
    */
   Summary toSummary(long measuredWindowNanos, long runStartNanos) {
     long window = Math.max(0, measuredWindowNanos);
@@ -111,6 +104,9 @@ final class SummaryAccumulator {
     private long notSent;
     private long minIntendedNanos = Long.MAX_VALUE;
     private long behindFromIntendedNanos = Long.MIN_VALUE;
+    // the last bucket used: records come roughly in intended order, so most skip the map (and a boxed key)
+    private long lastSecond = Long.MIN_VALUE;
+    private long[] lastBucket;
 
     void add(RequestRecord r) {
       long intended = r.intendedStartNanos();
@@ -135,7 +131,11 @@ final class SummaryAccumulator {
       if (behindFromIntendedNanos != Long.MIN_VALUE) {
         return; // already judged
       }
-      long[] b = buckets.computeIfAbsent(Math.floorDiv(intended, 1_000_000_000L), k -> new long[] {0, 0, Long.MAX_VALUE});
+      long second = Math.floorDiv(intended, 1_000_000_000L);
+      long[] b = second == lastSecond ? lastBucket
+          : buckets.computeIfAbsent(second, k -> new long[] {0, 0, Long.MAX_VALUE});
+      lastSecond = second;
+      lastBucket = b;
       b[0]++;
       if (bad) {
         b[1]++;
@@ -143,6 +143,7 @@ final class SummaryAccumulator {
       }
       while (buckets.size() > MAX_BUCKETS && behindFromIntendedNanos == Long.MIN_VALUE) {
         judge(buckets.pollFirstEntry().getValue());
+        lastSecond = Long.MIN_VALUE; // it may have been the bucket just judged and dropped
       }
     }
 

@@ -70,9 +70,8 @@ public final class SummaryTable {
             summary.measuredWindowNanos() > 0
                 ? String.format(Locale.ROOT, "%.3f s", summary.measuredWindowNanos() / 1e9)
                 : "unknown"));
-    String behind = summary.pace().describe();
-    if (behind != null) {
-      sb.append("pace: ").append(behind).append('\n');
+    if (summary.pace().fellBehind()) {
+      sb.append("pace: ").append(summary.pace().statement()).append('\n');
     }
     String noRate = summary.noRateReason(summary.overall().count());
     if (noRate != null) {

@@ -2,6 +2,7 @@ package io.crosscheck.record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.crosscheck.model.Phase;
 import org.junit.jupiter.api.Test;
@@ -45,7 +46,8 @@ class SummaryPaceTest {
         acc.add(record(intended, intended, Outcome.OK));
       }
     }
-    Summary.Pace pace = acc.toSummary(3 * SECOND, START).pace();
+    Summary summary = acc.toSummary(3 * SECOND, START);
+    Summary.Pace pace = summary.pace();
     assertEquals(1, pace.behindFromSecond());
     assertEquals(5 + 750, pace.late());
     assertEquals(750, pace.notSent());
@@ -53,5 +55,8 @@ class SummaryPaceTest {
     assertEquals("the generator could not keep up from second 1: 1,505 of 3,000 scheduled requests were sent late"
         + " or not at all (755 begun > 10 ms after their intended start, 750 not sent (generator-error))",
         pace.describe());
+    // the summary's line says what it rests on, in the findings' words (Pace.statement)
+    assertTrue(SummaryTable.format(summary).contains("\npace: " + pace.describe() + "; from 3,000 records with an"
+        + " intended start (requests.csv, the generator's monotonic clock)\n"), SummaryTable.format(summary));
   }
 }

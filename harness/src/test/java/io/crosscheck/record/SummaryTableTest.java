@@ -21,7 +21,7 @@ class SummaryTableTest {
         1037.8, 990.0, 1900.0, 5100.0, 9876.54, 150.5);
     return new Summary(all, List.of(b, none, a),
         Map.of(Outcome.OK, 1600L, Outcome.TIMEOUT, 3L, Outcome.CONNECT_ERROR, 5L), 1608, 2,
-        10_000_000_000L);
+        10_000_000_000L, Summary.Pace.NONE);
   }
 
   static final String GOLDEN = ""
@@ -51,7 +51,7 @@ class SummaryTableTest {
   private static Summary run(long count, long windowNanos) {
     UrlStats s = new UrlStats("/x", count, 0, Map.of(), count, 1, 1, 1, 1, 1,
         windowNanos > 0 ? count * 1e9 / windowNanos : Double.NaN);
-    return new Summary(s, List.of(s), Map.of(Outcome.OK, count), count, 0, windowNanos);
+    return new Summary(s, List.of(s), Map.of(Outcome.OK, count), count, 0, windowNanos, Summary.Pace.NONE);
   }
 
   @Test
@@ -82,7 +82,7 @@ class SummaryTableTest {
   void longUrlsAreShortenedInTheMiddle() {
     String url = "/" + "x".repeat(30) + "/" + "y".repeat(30);
     UrlStats s = new UrlStats(url, 1, 0, Map.of(), 1, 1, 1, 1, 1, 1, 1);
-    String table = SummaryTable.format(new Summary(s, List.of(s), Map.of(), 1, 0, 1));
+    String table = SummaryTable.format(new Summary(s, List.of(s), Map.of(), 1, 0, 1, Summary.Pace.NONE));
     String first = table.split("\n")[1];
     assertEquals("/" + "x".repeat(21) + "..." + "y".repeat(23), first.substring(0, SummaryTable.MAX_URL_WIDTH));
   }
@@ -92,13 +92,13 @@ class SummaryTableTest {
     // the hostile paths: clear the screen, retitle the window, and a C1 CSI
     for (String url : List.of("/d\u001b[2J", "/c\u001b]0;PWNED\u0007", "/n\u0000ul", "/csi\u009b31m")) {
       UrlStats s = new UrlStats(url, 1, 0, Map.of(), 1, 1, 1, 1, 1, 1, 1);
-      String table = SummaryTable.format(new Summary(s, List.of(s), Map.of(), 1, 0, 1));
+      String table = SummaryTable.format(new Summary(s, List.of(s), Map.of(), 1, 0, 1, Summary.Pace.NONE));
       assertTrue(table.chars().noneMatch(c -> c < 0x20 && c != '\n' || c == 0x7f || c >= 0x80 && c <= 0x9f),
           table);
       assertTrue(table.contains(io.crosscheck.text.Printable.escape(url)), table);
     }
     UrlStats s = new UrlStats("/d\u001b[2J", 1, 0, Map.of(), 1, 1, 1, 1, 1, 1, 1);
-    assertTrue(SummaryTable.format(new Summary(s, List.of(s), Map.of(), 1, 0, 1)).split("\n")[1]
+    assertTrue(SummaryTable.format(new Summary(s, List.of(s), Map.of(), 1, 0, 1, Summary.Pace.NONE)).split("\n")[1]
         .startsWith("/d\\e[2J "));
   }
 }

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -66,6 +67,12 @@ class OverloadTest {
       long late = pace.get("late").asLong();
       long notSent = pace.get("notSent").asLong();
       assertEquals(records.size(), pace.get("scheduled").asLong(), "every scheduled request has a record");
+      // an open arrival is one session of one request, its id the arrival's index: ids 0..n-1, each
+      // once, mean no arrival before the last recorded one went without its record (or got two)
+      long[] ids = records.stream().mapToLong(RequestRecord::sessionId).sorted().toArray();
+      for (int i = 0; i < ids.length; i++) {
+        assertEquals(i, ids[i], "arrival " + i + ": one record each, none missing");
+      }
       assertEquals(byOutcome.getOrDefault(Outcome.GENERATOR_ERROR, 0L), notSent);
       if (late + notSent > records.size() / 100) {
         assertTrue(pace.get("behindFromSecond").asLong() >= 0, pace.toString());
@@ -73,6 +80,10 @@ class OverloadTest {
       }
       // the rate printed is the one that was attempted, not the nominal 50,000/s
       double attemptedPerSecond = (records.size() - notSent) / 3.0;
+      System.out.printf(Locale.ROOT, "[figure] overload: --rate 50000 --duration 3s took %.1f s wall; %,d records,"
+          + " one per scheduled arrival; outcomes %s; pace: %,d late, %,d not sent, behind from second %d;"
+          + " %.2f attempted/s%n", wallSeconds, records.size(), byOutcome, late, notSent,
+          pace.get("behindFromSecond").asLong(), attemptedPerSecond);
       assertEquals(attemptedPerSecond, summary.get("overall").get("throughputPerSecond").asDouble(),
           attemptedPerSecond * 0.01 + 1);
     }
@@ -87,9 +98,11 @@ class OverloadTest {
         "--urls", "/fault/stall", "--duration", "2s", "--request-timeout", "30s", "--jit-warm-up", "0");
     double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
     assertEquals(0, run.exitCode, run.err);
+    List<RequestRecord> records = run.records();
+    System.out.printf(Locale.ROOT, "[figure] stalled server, %s: a 2 s run took %.1f s wall; outcomes %s%n", engine,
+        wallSeconds, outcomes(records));
     // 2 s, 1 s of grace, then every request in flight is aborted (the request timeout is 30 s)
     assertTrue(wallSeconds < 7, engine + ": took " + wallSeconds + " s");
-    List<RequestRecord> records = run.records();
     assertEquals(4, records.size(), records.toString());
     assertEquals(Map.of(Outcome.ABORTED, 4L), outcomes(records), records.toString());
   }

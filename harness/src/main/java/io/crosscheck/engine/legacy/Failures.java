@@ -41,7 +41,6 @@ final class Failures {
     classify(new IOException("Server returned HTTP response code: 503 for URL: http://127.0.0.1/"));
     classify(new SocketTimeoutException("Read timed out"));
     classify(new ConnectException("Connection refused"));
-    isOpenFiles(new IOException("Too many open files"));
     classify(new IOException("Too many open files"));
     new GeneratorFaults().add(GeneratorFaults.FILE_DESCRIPTORS, "");
     Outcome.GENERATOR_ERROR.label();
@@ -52,8 +51,15 @@ final class Failures {
     Outcome.ABORTED.label();
   }
 
-  /** An outcome with the status it carries (0 for none) and a short detail. */
-  record Failure(Outcome outcome, int status, String detail) {}
+  /**
+   * An outcome with the status it carries (0 for none) and a short detail; for {@code
+   * generator-error}, the {@link GeneratorFaults} kind it is counted as (null otherwise).
+   */
+  record Failure(Outcome outcome, int status, String detail, String generatorKind) {
+    Failure(Outcome outcome, int status, String detail) {
+      this(outcome, status, detail, null);
+    }
+  }
 
   static Failure classify(IOException e) {
     String message = String.valueOf(e.getMessage());
@@ -70,9 +76,10 @@ final class Failures {
           || e.getClass().getSimpleName().startsWith("Connect");
       return new Failure(connect ? Outcome.CONNECT_ERROR : Outcome.TIMEOUT, 0, detail);
     }
-    if (GeneratorFaults.kindOf(e) != null) {
+    String kind = GeneratorFaults.kindOf(e);
+    if (kind != null) {
       // the generator's own host ran out (file descriptors, local ports), not the server
-      return new Failure(Outcome.GENERATOR_ERROR, 0, detail);
+      return new Failure(Outcome.GENERATOR_ERROR, 0, detail, kind);
     }
     if (e instanceof ConnectException || e instanceof NoRouteToHostException
         || e instanceof UnknownHostException) {
@@ -96,15 +103,9 @@ final class Failures {
     return m.find() ? Integer.parseInt(m.group(1)) : 0;
   }
 
-  /** True for EMFILE/ENFILE surfacing as an I/O error. */
+  /** True for EMFILE/ENFILE surfacing as an I/O error or an error ({@link GeneratorFaults#kindOf}). */
   static boolean isOpenFiles(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      String m = t.getMessage();
-      if (m != null && m.contains("Too many open files")) {
-        return true;
-      }
-    }
-    return false;
+    return GeneratorFaults.FILE_DESCRIPTORS.equals(GeneratorFaults.kindOf(e));
   }
 
   /** Native threads or heap: which one an {@link OutOfMemoryError} reports. */

@@ -1,5 +1,6 @@
 package io.crosscheck.engine.legacy;
 
+import io.crosscheck.engine.GeneratorFaults;
 import io.crosscheck.record.Outcome;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -138,10 +139,10 @@ final class HttpClientFetcher implements Fetcher, DetachedSocketFactory {
     } catch (IOException e) {
       describe(ex, connectsBefore, wroteBefore, readBefore, bodyBytes);
       Failures.Failure f = classify(e);
-      if (Failures.isOpenFiles(e)) {
+      if (GeneratorFaults.FILE_DESCRIPTORS.equals(f.generatorKind())) {
         run.limitReached(LegacyEngineLimit.Kind.OPEN_FILES, e);
       }
-      ex.end(f.outcome(), f.detail());
+      ex.end(f);
       return;
     }
     ex.lastByteNanos = timer.now();

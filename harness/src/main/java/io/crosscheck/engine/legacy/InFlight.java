@@ -73,11 +73,6 @@ final class InFlight {
     }
     endNanos = run.ticker.nanoTime();
     outcome = how;
-    if (how == Outcome.GENERATOR_ERROR) {
-      String kind = GeneratorFaults.kindOfText(detail);
-      run.faults.add(kind != null ? kind : String.valueOf(detail).contains("native thread")
-          ? GeneratorFaults.THREADS : GeneratorFaults.CLIENT_LIMIT, detail);
-    }
     boolean complete = how == Outcome.OK || how == Outcome.HTTP_ERROR;
     run.sink.accept(new RequestRecord(
         session.sessionId(), session.userId(), plan.seq(), plan.method(), plan.path(),
@@ -85,6 +80,23 @@ final class InFlight {
         firstByteNanos, complete ? lastByteNanos : -1, status, requestBytes, responseBytes, how,
         phase, detail == null ? "" : detail));
     run.progress.requestCompleted(how.isError());
+    return true;
+  }
+
+  /** Ends the request as classified ({@link Failures#classify}); false when it had already ended. */
+  boolean end(Failures.Failure f) {
+    return f.generatorKind() != null ? endByGenerator(f.generatorKind(), f.detail()) : end(f.outcome(), f.detail());
+  }
+
+  /**
+   * Ends the request as the generator's own failure ({@code generator-error}), counted once as
+   * {@code kind} of {@link GeneratorFaults}; false when it had already ended.
+   */
+  boolean endByGenerator(String kind, String detail) {
+    if (!end(Outcome.GENERATOR_ERROR, detail)) {
+      return false;
+    }
+    run.faults.add(kind, detail);
     return true;
   }
 

@@ -1,5 +1,6 @@
 package io.crosscheck.engine.legacy;
 
+import io.crosscheck.engine.GeneratorFaults;
 import io.crosscheck.record.Outcome;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -107,10 +108,10 @@ final class UrlStreamFetcher implements Fetcher {
         ex.lastByteNanos = ex.firstByteNanos;
         ex.status = f.status();
       }
-      if (Failures.isOpenFiles(e)) {
+      if (GeneratorFaults.FILE_DESCRIPTORS.equals(f.generatorKind())) {
         run.limitReached(LegacyEngineLimit.Kind.OPEN_FILES, e);
       }
-      ex.end(f.outcome(), f.detail());
+      ex.end(f);
     }
   }
 

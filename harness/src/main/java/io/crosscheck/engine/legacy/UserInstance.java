@@ -1,5 +1,6 @@
 package io.crosscheck.engine.legacy;
 
+import io.crosscheck.engine.GeneratorFaults;
 import io.crosscheck.model.Arrival;
 import io.crosscheck.model.Phase;
 import io.crosscheck.model.Reply;
@@ -139,7 +140,8 @@ final class UserInstance implements Runnable {
     } catch (OutOfMemoryError e) {
       LegacyEngineLimit.Kind kind = Failures.limitKind(e);
       run.limitReached(kind, e);
-      ex.end(Outcome.GENERATOR_ERROR, "client limit (" + kind.label() + "): " + e);
+      ex.endByGenerator(kind == LegacyEngineLimit.Kind.NATIVE_THREADS ? GeneratorFaults.THREADS
+          : GeneratorFaults.CLIENT_LIMIT, "client limit (" + kind.label() + "): " + e);
       return null;
     } catch (RuntimeException e) {
       ex.end(Outcome.INVALID, e.toString());
@@ -149,7 +151,7 @@ final class UserInstance implements Runnable {
       // broken, the request still gets its record
       if (Failures.isOpenFiles(e)) {
         run.limitReached(LegacyEngineLimit.Kind.OPEN_FILES, e);
-        ex.end(Outcome.GENERATOR_ERROR, "client error: " + e);
+        ex.endByGenerator(GeneratorFaults.FILE_DESCRIPTORS, "client error: " + e);
       } else {
         ex.end(Outcome.ABORTED, "client error: " + e);
       }

@@ -80,10 +80,8 @@ final class ClientConnection {
     }
     if (!run.reserveConnection()) {
       c.closed = true;
-      String why = "not sent: " + run.maxConnections + " connections open, the generator's cap (from its"
-          + " file-descriptor limit)";
-      run.faults.add(GeneratorFaults.CONNECTION_CAP, why);
-      c.finish(first, Outcome.GENERATOR_ERROR, why);
+      run.faults.add(GeneratorFaults.CONNECTION_CAP, run.connectionCapDetail);
+      c.finish(first, Outcome.GENERATOR_ERROR, run.connectionCapDetail);
       return c;
     }
     c.slotHeld = true;
@@ -119,8 +117,9 @@ final class ClientConnection {
       // the run's end closed it while it was connecting (the sweep or the loops' shutdown)
       finish(first, Outcome.ABORTED, "run stopped while connecting");
     } else if (kind != null) {
-      run.faults.add(kind, describe(cause));
-      finish(first, Outcome.GENERATOR_ERROR, describe(cause));
+      String why = describe(cause);
+      run.faults.add(kind, why);
+      finish(first, Outcome.GENERATOR_ERROR, why);
     } else {
       finish(first, Outcome.CONNECT_ERROR, describe(cause));
     }

@@ -5,7 +5,11 @@ import io.crosscheck.engine.EngineProgress;
 import io.crosscheck.model.ConnectionPolicy;
 import io.crosscheck.model.Phase;
 import io.crosscheck.model.Phases;
+import io.crosscheck.model.RequestPlan;
+import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RecordSink;
+import io.crosscheck.record.RequestRecord;
+import io.crosscheck.schedule.SessionPlan;
 import io.crosscheck.schedule.Ticker;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
@@ -59,12 +63,12 @@ final class EngineRun {
   final LongAdder connectionsOpened = new LongAdder();
   final LongAdder requestsIssued = new LongAdder();
   final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
-  /** Requests recorded as not sent ({@code generator-error} without a connect attempt). */
-  final LongAdder requestsNotSent = new LongAdder();
   /** The generator's own failures, counted per kind (never printed per request). */
   final GeneratorFaults faults = new GeneratorFaults();
   /** The most connections open (or connecting) at once: the file-descriptor limit less a reserve. */
   final int maxConnections;
+  /** The detail of a request refused at {@link #maxConnections}: the same for every one, built once. */
+  final String connectionCapDetail;
   private final AtomicInteger openConnections = new AtomicInteger();
   private final AtomicInteger peakConnections = new AtomicInteger();
 
@@ -95,6 +99,8 @@ final class EngineRun {
     this.deadlineNanos = startNanos + phases.totalNanos();
     this.source = ConnectionSource.of(this, options);
     this.maxConnections = connectionCap();
+    this.connectionCapDetail = "not sent: " + maxConnections + " connections open, the generator's cap (from its"
+        + " file-descriptor limit)";
   }
 
   /**
@@ -144,6 +150,23 @@ final class EngineRun {
 
   Phase phaseAt(long intendedNanos) {
     return phases.phaseAt(intendedNanos - startNanos);
+  }
+
+  /**
+   * Records {@code group}, the requests of {@code plan} due at {@code intendedNanos}, as not sent:
+   * one {@code generator-error} record each (no connection, no instant but the intended start),
+   * counted as {@link GeneratorFaults#BEHIND_SCHEDULE} with {@code why} as the sample. The one path
+   * of every request the engine declines to send: a session too far behind its schedule, an
+   * arrival no loop reached before the run ended. Thread-safe.
+   */
+  void recordNotSent(SessionPlan plan, List<RequestPlan> group, long intendedNanos, String why) {
+    Phase phase = phaseAt(intendedNanos);
+    for (RequestPlan p : group) {
+      sink.accept(new RequestRecord(plan.sessionId(), plan.userId(), p.seq(), p.method(), p.path(), "", -1, false,
+          intendedNanos, -1, -1, -1, 0, 0, 0, Outcome.GENERATOR_ERROR, phase, why));
+      progress.requestCompleted(true);
+    }
+    faults.add(GeneratorFaults.BEHIND_SCHEDULE, why, group.size());
   }
 
   /**

@@ -1,24 +1,21 @@
 package io.crosscheck.engine.netty;
 
-import io.crosscheck.engine.GeneratorFaults;
-import io.crosscheck.record.RequestRecord;
-import io.crosscheck.schedule.SessionPlan;
-import io.crosscheck.schedule.RequestCursor;
-import io.crosscheck.model.RequestPlan;
-import io.crosscheck.model.Phase;
-import java.util.concurrent.ConcurrentHashMap;
 import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.EngineProgress;
 import io.crosscheck.engine.EngineResult;
+import io.crosscheck.engine.GeneratorFaults;
 import io.crosscheck.engine.WarmUpTarget;
 import io.crosscheck.model.Arrival;
 import io.crosscheck.model.ConnectionPolicy;
+import io.crosscheck.model.RequestPlan;
 import io.crosscheck.model.Target;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RecordSink;
 import io.crosscheck.schedule.ArrivalSequence;
+import io.crosscheck.schedule.RequestCursor;
 import io.crosscheck.schedule.Schedule;
+import io.crosscheck.schedule.SessionPlan;
 import io.crosscheck.schedule.Ticker;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
@@ -43,6 +40,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * The reference engine: Netty event loops (native epoll when available, else NIO), one loop per
@@ -146,7 +144,8 @@ public final class NettyEngine implements Engine {
     extra.put("epollTransport", epoll ? 1L : 0L);
     extra.put("maxConnectionsAllowed", (long) run.maxConnections);
     extra.put("peakConnections", (long) run.peakConnections());
-    extra.put("requestsNotSent", run.requestsNotSent.sum());
+    // not sent: recorded by EngineRun.recordNotSent, the one path that counts behind-schedule
+    extra.put("requestsNotSent", run.faults.count(GeneratorFaults.BEHIND_SCHEDULE));
     extra.putAll(run.faults.gauges());
     if (interrupted) {
       Thread.currentThread().interrupt(); // the caller reports the run as interrupted
@@ -191,26 +190,47 @@ public final class NettyEngine implements Engine {
 
   /**
    * Open and partly-open models: fires arriving sessions at their scheduled instants, spreading
-   * them over the loops round-robin. Runs on one loop, re-arming itself for the next arrival.
+   * them over the loops round-robin (arrival i to loop i mod n). Runs on one loop, re-arming itself
+   * for the next arrival.
+   *
+   * <p>Every arrival due before the run's end gets its records: a loop's task claims its arrival as
+   * it starts the session; {@link #recordUnreached}, once the loops are down, claims and records as
+   * not sent every one no loop reached. A loop runs the tasks of one producer (this pump) in the
+   * order given, so the arrivals a loop claimed are the first ones it was handed: one counter per
+   * loop, moved by compare-and-set, gives each arrival exactly one owner, with no map per arrival.
    */
   private static final class ArrivalPump {
+    /** Slots between two loops' counters in {@link #claimed}: each on its own cache line. */
+    private static final int STRIDE = 16;
+    /** A counter set to this takes no further claim: recordUnreached owns the rest. */
+    private static final long CLOSED = -1;
+
     private final EngineRun run;
     private final Schedule schedule;
-    private final EventLoopGroup group;
+    private final EventLoop[] targets;
     private final EventLoop loop;
     private final ArrivalSequence arrivals;
     /**
-     * Arrivals handed to a loop whose session has not started yet (index to offset): the loop's
-     * task or, after the run, {@link #recordUnreached} claims each by removing it, exactly once.
+     * At slot {@code k * STRIDE}: how many of the arrivals handed to loop k (i = k, k + n, k + 2n,
+     * ...) are claimed; the task of the p-th claims it by moving the count from p to p + 1.
      */
-    private final Map<Long, Long> unlaunched = new ConcurrentHashMap<>();
+    private final AtomicLongArray claimed;
+    /**
+     * Offsets of arrivals {@link #oldestIndex} .. {@link #index} - 1, a ring indexed by arrival: those
+     * a loop may not have claimed yet. Trimmed when full, so it holds the loops' backlog only.
+     */
+    private long[] offsets = new long[1024];
+    private long oldestIndex;
     private long index;
     private long nextOffsetNanos;
 
     ArrivalPump(EngineRun run, Schedule schedule, EventLoopGroup group) {
       this.run = run;
       this.schedule = schedule;
-      this.group = group;
+      List<EventLoop> loops = new ArrayList<>();
+      group.forEach(e -> loops.add((EventLoop) e));
+      this.targets = loops.toArray(new EventLoop[0]);
+      this.claimed = new AtomicLongArray(targets.length * STRIDE);
       this.loop = group.next();
       this.arrivals = schedule.arrivals();
     }
@@ -238,9 +258,10 @@ public final class NettyEngine implements Engine {
 
     private synchronized void fire() {
       long now = run.ticker.nanoTime();
-      // every arrival due by now goes out in this pass, so a late timer does not thin the stream
+      // every arrival due by now goes out in this pass, so a late timer does not thin the stream;
+      // once stopping, the rest are recordUnreached's
       while (nextOffsetNanos != ArrivalSequence.NONE && run.startNanos + nextOffsetNanos <= now
-          && run.startNanos + nextOffsetNanos < run.deadlineNanos) {
+          && run.startNanos + nextOffsetNanos < run.deadlineNanos && !run.stopping()) {
         launch(index++, nextOffsetNanos);
         nextOffsetNanos = arrivals.nextOffsetNanos();
       }
@@ -248,19 +269,46 @@ public final class NettyEngine implements Engine {
     }
 
     private void launch(long arrivalIndex, long offsetNanos) {
-      EventLoop target = group.next();
+      int k = (int) (arrivalIndex % targets.length);
+      int slot = k * STRIDE;
+      long position = arrivalIndex / targets.length;
+      EventLoop target = targets[k];
+      remember(arrivalIndex, offsetNanos);
       run.hold();
       long intendedNanos = run.startNanos + offsetNanos;
-      unlaunched.put(arrivalIndex, offsetNanos);
       run.onLoop(target, () -> {
         // once stopping, a session started now would end without a record: recordUnreached
         // records it as not sent instead
-        if (run.stopping() || unlaunched.remove(arrivalIndex) == null) {
+        if (run.stopping() || !claimed.compareAndSet(slot, position, position + 1)) {
           return;
         }
         new SessionInstance(run, schedule.arrivingSession(arrivalIndex, offsetNanos),
             target, parallelism(run), complete -> run.release()).start(intendedNanos);
       });
+    }
+
+    /** Keeps the offset of {@code arrivalIndex} (the next one) until a loop has claimed it. */
+    private void remember(long arrivalIndex, long offsetNanos) {
+      if (arrivalIndex - oldestIndex == offsets.length) {
+        oldestIndex = Math.min(arrivalIndex, firstUnclaimed());
+      }
+      if (arrivalIndex - oldestIndex == offsets.length) {
+        long[] grown = new long[offsets.length * 2];
+        for (long i = oldestIndex; i < arrivalIndex; i++) {
+          grown[(int) (i & (grown.length - 1))] = offsets[(int) (i & (offsets.length - 1))];
+        }
+        offsets = grown;
+      }
+      offsets[(int) (arrivalIndex & (offsets.length - 1))] = offsetNanos;
+    }
+
+    /** The first arrival some loop has not claimed yet (or past the last one handed out). */
+    private long firstUnclaimed() {
+      long first = Long.MAX_VALUE;
+      for (int k = 0; k < targets.length; k++) {
+        first = Math.min(first, claimed.get(k * STRIDE) * targets.length + k);
+      }
+      return first;
     }
 
     /**
@@ -273,11 +321,13 @@ public final class NettyEngine implements Engine {
       long endNanos = Math.min(run.deadlineNanos, run.stoppedAtNanos());
       String why = "not sent: the run ended before the generator reached this arrival (its event loops were"
           + " saturated)";
-      List<Long> claimed = new ArrayList<>(unlaunched.keySet());
-      claimed.sort(null);
-      for (Long i : claimed) {
-        Long offset = unlaunched.remove(i);
-        if (offset != null && run.startNanos + offset < endNanos) {
+      long[] firstUnclaimed = new long[targets.length];
+      for (int k = 0; k < targets.length; k++) {
+        firstUnclaimed[k] = claimed.getAndSet(k * STRIDE, CLOSED); // a task running late claims nothing now
+      }
+      for (long i = oldestIndex; i < index; i++) {
+        long offset = offsets[(int) (i & (offsets.length - 1))];
+        if (i / targets.length >= firstUnclaimed[(int) (i % targets.length)] && run.startNanos + offset < endNanos) {
           recordNotSent(i, offset, why);
         }
       }
@@ -289,21 +339,14 @@ public final class NettyEngine implements Engine {
 
     private void recordNotSent(long arrivalIndex, long offsetNanos, String why) {
       long intendedNanos = run.startNanos + offsetNanos;
-      Phase phase = run.phaseAt(intendedNanos);
       SessionPlan plan = schedule.arrivingSession(arrivalIndex, offsetNanos);
-      List<RequestPlan> group;
+      List<RequestPlan> first;
       try {
-        group = new RequestCursor(plan).nextGroup(null, phase);
+        first = new RequestCursor(plan).nextGroup(null, run.phaseAt(intendedNanos));
       } catch (RuntimeException e) {
-        group = List.of(); // a failing script: its session would have ended at once
+        first = List.of(); // a failing script: its session would have ended at once
       }
-      for (RequestPlan p : group) {
-        run.faults.add(GeneratorFaults.BEHIND_SCHEDULE, why);
-        run.requestsNotSent.increment();
-        run.sink.accept(new RequestRecord(plan.sessionId(), plan.userId(), p.seq(), p.method(), p.path(), "", -1,
-            false, intendedNanos, -1, -1, -1, 0, 0, 0, Outcome.GENERATOR_ERROR, phase, why));
-        run.progress.requestCompleted(true);
-      }
+      run.recordNotSent(plan, first, intendedNanos, why);
     }
   }
 

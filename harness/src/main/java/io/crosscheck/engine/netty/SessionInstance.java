@@ -1,10 +1,8 @@
 package io.crosscheck.engine.netty;
 
-import io.crosscheck.engine.GeneratorFaults;
 import io.crosscheck.model.Phase;
 import io.crosscheck.model.Reply;
 import io.crosscheck.model.RequestPlan;
-import io.crosscheck.record.Outcome;
 import io.crosscheck.schedule.RequestCursor;
 import io.crosscheck.schedule.SessionPlan;
 import io.netty.channel.EventLoop;
@@ -134,15 +132,7 @@ final class SessionInstance {
     }
     String why = "not sent: the generator was " + TimeUnit.NANOSECONDS.toMillis(lagNanos)
         + " ms behind the schedule (limit " + TimeUnit.NANOSECONDS.toMillis(EngineRun.NOT_SENT_LAG_NANOS) + " ms)";
-    Phase phase = run.phaseAt(intendedNanos);
-    for (RequestPlan p : nextGroup) {
-      Exchange ex = new Exchange(this, p, 0, intendedNanos, phase);
-      ex.end(Outcome.GENERATOR_ERROR, why, nowNanos);
-      run.faults.add(GeneratorFaults.BEHIND_SCHEDULE, why);
-      run.requestsNotSent.increment();
-      run.sink.accept(ex.toRecord());
-      run.progress.requestCompleted(true);
-    }
+    run.recordNotSent(plan, nextGroup, intendedNanos, why);
     end(false);
     return true;
   }
