@@ -42,6 +42,8 @@ class AgentAuditTest {
   private static final String RUBIS_REPORTED_BY = "io.crosscheck.testgen.rubis.UserSession#callHTTPServer";
   private static final String TPCW_REPORTED_VALUE = "io.crosscheck.testgen.tpcw.Stats#record:2..3:ms";
   private static final String USERS = "20";
+  /** Users within the JDK's keep-alive cache: {@code http.maxConnections} defaults to 5 per destination. */
+  private static final String CACHED_USERS = "5";
   private static RubisServer server;
 
   @BeforeAll
@@ -188,49 +190,54 @@ class AgentAuditTest {
   }
 
   /**
-   * The agent does not change the generator's connection behaviour (DESIGN.md §5): the connections the
-   * capture sees with the agent and without it ({@code --no-agent}, the wire alone) agree within the
-   * spread of three runs each (the JDK's keep-alive cache makes the count vary from run to run).
-   * The runs with the agent name no reporting method: only the agent's own timing is available.
+   * The agent does not change the generator's connection behaviour (DESIGN.md §5). Within the JDK's
+   * keep-alive cache (5 users: {@code http.maxConnections} is 5 per destination, so no idle
+   * connection is ever discarded) the count is exact: the capture sees the same connections with the
+   * agent and without it ({@code --no-agent}, the wire alone), at most one per user, each carrying
+   * many exchanges; an agent that kept a stream from returning to the cache (an unread or unclosed
+   * body) would show a connection per page. Beyond the cache (20 users) the count depends on when
+   * users return connections to the full cache, which any timing cost shifts (three runs each ranged
+   * 113..201 with and 131..180 without, no difference the suite's budget can resolve), so there
+   * both must show the same behaviour: the cache overflows (more connections than it holds) and
+   * connections are still shared (fewer than one per four exchanges). The runs with the agent name
+   * no reporting method: only the agent's own timing is available.
    */
   @Test
   @org.junit.jupiter.api.Tag("heavy")
-  void connectionCountsWithAndWithoutTheAgentAgreeWithinTheirSpread(@TempDir Path out) throws Exception {
-    long[] with = new long[3];
-    long[] without = new long[3];
-    long[] exchangesWith = new long[3];
-    long[] exchangesWithout = new long[3];
-    for (int i = 0; i < 3; i++) {
-      Audited a = audit(out.resolve("agent-" + i), List.of(), RubisLikeClient.class,
-          "http://127.0.0.1:" + server.port(), USERS, "3", "20", "50");
+  void theAgentChangesNoConnectionTheGeneratorOpens(@TempDir Path out) throws Exception {
+    List<String> figures = new ArrayList<>();
+    for (String users : List.of(CACHED_USERS, USERS)) {
+      Audited a = audit(out.resolve("agent-" + users), List.of(), RubisLikeClient.class,
+          "http://127.0.0.1:" + server.port(), users, "3", "20", "50");
       assertEquals(0, a.exitCode(), a.toString());
       JsonNode f = Evidence.findings(a.runDir());
-      with[i] = f.get("connections").get("connectionsWithRequests").asLong();
-      exchangesWith[i] = f.get("coverage").get("wireExchanges").asLong();
+      long with = f.get("connections").get("connectionsWithRequests").asLong();
+      long exchangesWith = f.get("coverage").get("wireExchanges").asLong();
       assertEquals(0, f.get("reportedIntervals").get("intervals").asLong(), "no reporting method named");
       assertTrue(a.out().contains("only the agent's own timing"), "says so: " + a.out());
-      Audited b = audit(out.resolve("wire-" + i), List.of("--no-agent"), RubisLikeClient.class,
-          "http://127.0.0.1:" + server.port(), USERS, "3", "20", "50");
+      Audited b = audit(out.resolve("wire-" + users), List.of("--no-agent"), RubisLikeClient.class,
+          "http://127.0.0.1:" + server.port(), users, "3", "20", "50");
       assertEquals(0, b.exitCode(), b.toString());
       JsonNode g = Evidence.findings(b.runDir());
       assertTrue(g.get("coverage").get("wireOnly").asBoolean(), "--no-agent: the wire alone: " + g.get("coverage"));
       assertTrue(Files.notExists(b.runDir().resolve("requests.csv")), "no agent, no records");
-      without[i] = g.get("connections").get("connectionsWithRequests").asLong();
-      exchangesWithout[i] = g.get("coverage").get("wireExchanges").asLong();
+      long without = g.get("connections").get("connectionsWithRequests").asLong();
+      long exchangesWithout = g.get("coverage").get("wireExchanges").asLong();
+      String figure = String.format(Locale.ROOT, "%s users: connections with the agent %d (%d exchanges),"
+          + " without %d (%d exchanges)", users, with, exchangesWith, without, exchangesWithout);
+      System.out.println("[agent connections] " + figure);
+      figures.add(figure);
+      int u = Integer.parseInt(users);
+      assertTrue(exchangesWith > 20L * u && exchangesWithout > 20L * u, "enough exchanges to judge: " + figure);
+      if (users.equals(CACHED_USERS)) {
+        assertEquals(without, with, "within the keep-alive cache the count is exact: " + figure);
+        assertTrue(with >= 1 && with <= u, "at most one connection per user: " + figure);
+      } else {
+        assertTrue(with > 5 && without > 5, "the cache (5 per destination) overflows in both: " + figure);
+        assertTrue(with * 4 < exchangesWith && without * 4 < exchangesWithout,
+            "connections are shared in both: " + figure);
+      }
     }
-    double meanWith = Arrays.stream(with).average().orElseThrow();
-    double meanWithout = Arrays.stream(without).average().orElseThrow();
-    long spread = Math.max(spread(with), spread(without));
-    String figures = String.format(Locale.ROOT, "connections with the agent %s (mean %.1f; exchanges %s), without"
-        + " %s (mean %.1f; exchanges %s)", Arrays.toString(with), meanWith, Arrays.toString(exchangesWith),
-        Arrays.toString(without), meanWithout, Arrays.toString(exchangesWithout));
-    System.out.println("AgentAuditTest: " + figures);
-    assertTrue(Math.abs(meanWith - meanWithout) <= Math.max(1, spread), figures + ": the means differ by more"
-        + " than the spread of the runs (" + spread + ")");
-  }
-
-  private static long spread(long[] values) {
-    return Arrays.stream(values).max().orElseThrow() - Arrays.stream(values).min().orElseThrow();
   }
 
   /**
