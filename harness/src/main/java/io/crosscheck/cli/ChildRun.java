@@ -38,9 +38,20 @@ final class ChildRun {
     List<String> args = childArgs(spec.commandLine().getParseResult().originalArgs());
     args.addAll(List.of("--into", dir.path().toString(), "--progress",
         "auto".equals(output.progress) ? (System.console() != null ? "on" : "off") : output.progress));
-    ChildJvm child = ChildJvm.builder(jvm.home()).jvmOpts(jvm.jvmOpts)
+    return executeInto(dir, jvm.home(), jvm.jvmOpts, args, stage, out);
+  }
+
+  /**
+   * Runs {@code crosscheck ARGS} (a {@code run} writing {@code --into} {@code dir}) in a child JVM of
+   * {@code home} with {@code jvmOpts}, the stage around it; the child's output goes to child.out and,
+   * when {@code copyTo} is not null, to {@code copyTo} as well. Shared with {@code matrix}.
+   */
+  static Ran executeInto(RunDirectory dir, java.nio.file.Path home, List<String> jvmOpts, List<String> args,
+      RunJob.Stage stage, PrintStream copyTo) throws IOException {
+    ChildJvm.Builder builder = ChildJvm.builder(home).jvmOpts(jvmOpts)
         .job(dir.path().resolve("child-job.json"), Main.class.getName(), args)
-        .outputFile(dir.path().resolve("child.out")).copyOutputTo(out).build();
+        .outputFile(dir.path().resolve("child.out"));
+    ChildJvm child = (copyTo == null ? builder : builder.copyOutputTo(copyTo)).build();
     stage.beforeLoad(dir);
     int code;
     ChildProcess process = child.start();

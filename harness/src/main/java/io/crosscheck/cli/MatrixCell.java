@@ -1,0 +1,178 @@
+package io.crosscheck.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.crosscheck.record.JsonFiles;
+import io.crosscheck.rundir.RunFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One cell of a {@code crosscheck matrix}: a JVM, an option set and a user level, as matrix.json
+ * holds it (the contract in the issue-12 brief). Every figure is copied from the cell's
+ * findings.json (and run.json, child.out for the generator's limits) and is null when the cell has
+ * no evidence for it; durations in microseconds, CPU in cores, heap in bytes. Immutable.
+ *
+ * @param id e.g. {@code jdk17-xint-u20}: also the name of the cell's run directory
+ * @param jvmLabel {@code java.version (vendor)}
+ * @param jvmHome the Java home
+ * @param optsLabel {@code default} or the options as typed
+ * @param jvmOpts the options the child JVM got (engine options of the set, e.g. {@code
+ *     --virtual-threads}, included as typed)
+ * @param users the closed model's users
+ * @param status completed, failed, pending, below-floor, interrupted
+ * @param runDir the run directory relative to the matrix directory, null while pending
+ * @param reason why the cell failed or the search stopped at it; null otherwise
+ */
+record MatrixCell(String id, String jvmLabel, String jvmHome, String optsLabel, List<String> jvmOpts, int users,
+    String status, String runDir, Double matchedPercent, Double absoluteErrorMicros, Double ratio,
+    Double reportedMeanMicros, Double wireMeanMicros, Double generatorCpuCoresMean, Double generatorCpuCoresMax,
+    Long heapUsedMaxBytes, Long threadsMax, Long gcPauses, Long connectionsWithRequests, Long sessions,
+    String sharingVerdict, Boolean sharing, Boolean clientHostBottleneck, Integer searchStep, String reason) {
+
+  static final String COMPLETED = "completed";
+  static final String FAILED = "failed";
+  static final String PENDING = "pending";
+  static final String BELOW_FLOOR = "below-floor";
+  static final String INTERRUPTED = "interrupted";
+
+  /** A cell not run yet. */
+  static MatrixCell pending(String id, String jvmLabel, String jvmHome, String optsLabel, List<String> jvmOpts,
+      int users, Integer searchStep) {
+    return new MatrixCell(id, jvmLabel, jvmHome, optsLabel, List.copyOf(jvmOpts), users, PENDING, null, null, null,
+        null, null, null, null, null, null, null, null, null, null, null, null, null, searchStep, null);
+  }
+
+  MatrixCell withSearchStep(Integer step) {
+    return new MatrixCell(id, jvmLabel, jvmHome, optsLabel, jvmOpts, users, status, runDir, matchedPercent,
+        absoluteErrorMicros, ratio, reportedMeanMicros, wireMeanMicros, generatorCpuCoresMean, generatorCpuCoresMax,
+        heapUsedMaxBytes, threadsMax, gcPauses, connectionsWithRequests, sessions, sharingVerdict, sharing,
+        clientHostBottleneck, step, reason);
+  }
+
+  MatrixCell withReason(String why) {
+    return new MatrixCell(id, jvmLabel, jvmHome, optsLabel, jvmOpts, users, status, runDir, matchedPercent,
+        absoluteErrorMicros, ratio, reportedMeanMicros, wireMeanMicros, generatorCpuCoresMean, generatorCpuCoresMax,
+        heapUsedMaxBytes, threadsMax, gcPauses, connectionsWithRequests, sessions, sharingVerdict, sharing,
+        clientHostBottleneck, searchStep, why);
+  }
+
+  /** True when the cell's run directory holds findings of a completed run: a resumed matrix skips it. */
+  static boolean done(Path runDir) {
+    try {
+      if (!Files.exists(runDir.resolve(RunFiles.FINDINGS_JSON))) {
+        return false;
+      }
+      JsonNode run = JsonFiles.readObject(runDir.resolve(RunFiles.RUN_JSON), "missing");
+      return COMPLETED.equals(run.path("status").asText());
+    } catch (IOException e) {
+      return false; // unreadable: run it again
+    }
+  }
+
+  /**
+   * This cell with the figures of its run directory {@code matrixDir/runDir}.
+   *
+   * @param status the cell's status (from the audit's exit code, or {@link #statusOf} for a resumed cell)
+   * @param why why it failed, or null
+   */
+  MatrixCell withFigures(Path matrixDir, String runDir, String status, String why) throws IOException {
+    Path dir = matrixDir.resolve(runDir);
+    JsonNode f = null;
+    if (Files.exists(dir.resolve(RunFiles.FINDINGS_JSON))) {
+      f = JsonFiles.readObject(dir.resolve(RunFiles.FINDINGS_JSON), "missing").path("findings");
+    }
+    String limit = generatorLimit(dir);
+    String reasonNow = why != null ? why : limit;
+    if (f == null || f.isMissingNode()) {
+      return new MatrixCell(id, jvmLabel, jvmHome, optsLabel, jvmOpts, users, status, runDir, null, null, null,
+          null, null, null, null, null, null, null, null, null, null, null, null, searchStep,
+          reasonNow != null ? reasonNow : FAILED.equals(status) ? "no findings.json: see " + runDir + "/child.out"
+              : null);
+    }
+    JsonNode rt = f.path("responseTime");
+    JsonNode pressure = f.path("pressure");
+    JsonNode host = f.path("clientHost");
+    JsonNode conn = f.path("connections");
+    Double cpuMean = number(host.path("generatorCpuCoresMean"));
+    if (cpuMean == null) {
+      cpuMean = number(pressure.path("processCpuMeanCores"));
+    }
+    Double cpuMax = number(host.path("generatorCpuCoresMax"));
+    if (cpuMax == null) {
+      cpuMax = intervalsMax(f.path("intervals"), "generatorCpuCores");
+    }
+    boolean judged = conn.path("judged").asBoolean(false);
+    Boolean sharing = judged ? conn.path("connectionsUsedBySeveralSessions").asLong() > 0 : null;
+    return new MatrixCell(id, jvmLabel, jvmHome, optsLabel, jvmOpts, users, status, runDir,
+        number(f.path("coverage").path("recordsMatchedPercent")), number(rt.path("absoluteErrorMicros")),
+        number(rt.path("ratio")), number(rt.path("reportedMeanMicros")), number(rt.path("wireMeanMicros")),
+        cpuMean, cpuMax, whole(pressure.path("heapUsedMaxBytes")), whole(pressure.path("threadsPeak")),
+        whole(pressure.path("gcPauses")), whole(conn.path("connectionsWithRequests")), whole(conn.path("sessions")),
+        conn.path("verdict").isTextual() ? conn.path("verdict").asText() : null, sharing,
+        host.path("bottleneck").isBoolean() ? host.path("bottleneck").asBoolean() : null, searchStep, reasonNow);
+  }
+
+  /** completed or below-floor, from the findings' coverage (a resumed cell). */
+  static String statusOf(Path runDir) throws IOException {
+    JsonNode f = JsonFiles.readObject(runDir.resolve(RunFiles.FINDINGS_JSON), "missing").path("findings");
+    return f.path("coverage").path("sufficient").asBoolean(false) ? COMPLETED : BELOW_FLOOR;
+  }
+
+  /**
+   * The generator's own limits in its run directory, in words, or null when it hit none: the
+   * generator-error kinds run.json's engine result counts ({@code generatorErrors.KIND}: threads,
+   * file-descriptors, local-ports, client-limit...) and an OutOfMemoryError in child.out.
+   */
+  static String generatorLimit(Path dir) {
+    List<String> hits = new ArrayList<>();
+    try {
+      if (Files.exists(dir.resolve(RunFiles.RUN_JSON))) {
+        JsonNode extra = JsonFiles.readObject(dir.resolve(RunFiles.RUN_JSON), "missing").path("engineResult")
+            .path("extra");
+        for (Iterator<Map.Entry<String, JsonNode>> it = extra.fields(); it.hasNext(); ) {
+          Map.Entry<String, JsonNode> e = it.next();
+          if (e.getKey().startsWith("generatorErrors.") && e.getValue().asLong() > 0) {
+            hits.add(String.format(Locale.ROOT, "%,d generator-error requests of kind %s (run.json engineResult)",
+                e.getValue().asLong(), e.getKey().substring("generatorErrors.".length())));
+          }
+        }
+      }
+      Path childOut = dir.resolve("child.out");
+      if (Files.exists(childOut) && Files.size(childOut) < 64L << 20) {
+        String text = Files.readString(childOut, StandardCharsets.ISO_8859_1);
+        if (text.contains("OutOfMemoryError")) {
+          hits.add("heap: OutOfMemoryError in child.out");
+        }
+      }
+    } catch (IOException e) {
+      hits.add("the run directory could not be read: " + e.getMessage());
+    }
+    return hits.isEmpty() ? null : "generator limit: " + String.join("; ", hits);
+  }
+
+  private static Double intervalsMax(JsonNode intervals, String field) {
+    Double max = null;
+    for (JsonNode i : intervals) {
+      Double v = number(i.path(field));
+      if (v != null && (max == null || v > max)) {
+        max = v;
+      }
+    }
+    return max;
+  }
+
+  private static Double number(JsonNode n) {
+    return n.isNumber() && !Double.isNaN(n.asDouble()) ? n.asDouble() : null;
+  }
+
+  private static Long whole(JsonNode n) {
+    return n.isNumber() && n.asLong() >= 0 ? n.asLong() : null;
+  }
+}

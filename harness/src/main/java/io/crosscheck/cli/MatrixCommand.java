@@ -1,0 +1,311 @@
+package io.crosscheck.cli;
+
+import io.crosscheck.child.JavaInstallation;
+import io.crosscheck.model.Target;
+import io.crosscheck.model.spec.Durations;
+import io.crosscheck.model.spec.Problem;
+import io.crosscheck.server.EmbeddedServer;
+import io.crosscheck.server.ServerConfig;
+import io.crosscheck.spi.RubisSupport;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code crosscheck matrix}: one seeded workload audited across JVMs × JVM option sets × user
+ * levels, every cell in a fresh child JVM under the live capture, each into its own run directory
+ * inside one matrix directory (matrix.json beside them); or, with {@code --search}, a scalability
+ * search per JVM and option set ({@link MatrixSearch}). Checks every option before any load starts;
+ * the cells themselves run in {@link MatrixRun}.
+ */
+@Command(
+    name = "matrix",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Audits one seeded workload (the workload and engine options as for 'audit', or --rubis) across"
+          + " JVMs (--jvm, repeatable) x JVM option sets (--jvm-opts, repeatable) x user levels (--users"
+          + " 10,20,40). Every cell runs the generator in a fresh child JVM on the identical schedule under"
+          + " the live capture, into its own run directory DIR/<cell> (e.g. jdk17-xint-u20) with findings.json;"
+          + " DIR/matrix.json (schema crosscheck-matrix/1) is rewritten atomically after every cell. Progress:"
+          + " 'cell k of n (...), ETA mm:ss'. At the end a table of every cell.",
+      "Without --target the embedded server runs in this process on 127.0.0.1 (an ephemeral port) for the"
+          + " matrix's duration: the RUBiS auction site with --rubis, else the generic server.",
+      "Resumable: run again with the same --out (or --into) DIR and every cell whose run directory holds"
+          + " the findings of a completed run is skipped ('cell k of n skipped: already done'); an"
+          + " unfinished cell's directory is removed and the cell run again.",
+      "--search: per JVM and option set, raise the users from --start-users: double while every step"
+          + " holds (capped at --max-users), then bisect between the largest level that held and the"
+          + " smallest that failed until they are within 1/8 of the held level (or 1 user), at most"
+          + " --max-steps steps. A step fails when its absolute error (reported mean minus wire mean) is"
+          + " beyond --max-abs-error, the generator hit a limit (generator-error kinds threads,"
+          + " file-descriptors, local-ports, client-limit...; OutOfMemoryError in child.out), its CPU"
+          + " saturated (findings clientHost.bottleneck, or without it a mean >= 90 % of the cores), or the"
+          + " cell did not complete. Reports the largest N that held and why the next failed.",
+      "The default bound, 1ms, is chosen for this 2-core host: with the default JIT, legacy-urlconnection's"
+          + " absolute error on loopback stays in the tens to hundreds of microseconds at low load"
+          + " (bench/JVM-PRESSURE.md: 138..391 us at 300 users, --timing nanos), while -Xint or an"
+          + " overloaded client takes it to tens of milliseconds; 1 ms sits above the noise of a shared"
+          + " 2-core machine and far below a generator that cannot keep up. Use --timing nanos with a"
+          + " legacy engine: millisecond timing alone makes +-500 us of error.",
+      "The capture needs root or CAP_NET_RAW. Exit codes: 0 every cell completed; 1 a cell failed or fell"
+          + " below the matching floor (matrix.json says which); 2 bad usage (nothing started);"
+          + " 130 interrupted (the current cell ends as interrupted; matrix.json says so).",
+      "  crosscheck matrix --rubis --engine legacy-urlconnection --timing nanos --duration 8s"
+          + " --jvm /usr/lib/jvm/java-17-openjdk-amd64 --jvm /usr/lib/jvm/temurin-25-jdk-amd64"
+          + " --jvm-opts default --jvm-opts -Xint --jvm-opts \"-Xmx64m -XX:+UseSerialGC\" --users 10,20,40"
+    })
+final class MatrixCommand implements Callable<Integer> {
+  @Mixin WorkloadOptions workload = new WorkloadOptions();
+  @Mixin EngineOptionsMixin engine = new EngineOptionsMixin();
+  @Mixin AuditCommand.CaptureOptions capture = new AuditCommand.CaptureOptions();
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--jvm", paramLabel = "JAVA_HOME",
+      description = "A Java home (release 17 or later) whose JVM runs the generator, repeatable. Default: this JVM.")
+  List<Path> jvms = new ArrayList<>();
+
+  @Option(names = "--jvm-opts", paramLabel = "OPTIONS",
+      description = "One set of JVM options for the child, split on spaces, repeatable: default (or empty)"
+          + " = none, -Xint, \"-Xmx64m -XX:+UseSerialGC\", -XX:TieredStopAtLevel=1, -XX:+UseZGC. The engine"
+          + " option --virtual-threads counts as a set too (write --jvm-opts=--virtual-threads; JDK 21+)."
+          + " Default: default.")
+  List<String> optSets = new ArrayList<>();
+
+  @Option(names = {"--out", "--into"}, paramLabel = "DIR",
+      description = "The matrix directory; an existing one is resumed. Default: runs/matrix-yyyyMMdd-HHmmss.")
+  Path out;
+
+  @Option(names = "--search", description = "Scalability search instead of the --users grid (see above).")
+  boolean search;
+
+  @Option(names = "--max-abs-error", paramLabel = "DURATION",
+      description = "--search: the bound on the absolute error (reported mean minus wire mean). Default: ${DEFAULT-VALUE}.")
+  String maxAbsError = "1ms";
+
+  @Option(names = "--start-users", paramLabel = "N", description = "--search: the first level. Default: ${DEFAULT-VALUE}.")
+  int startUsers = 10;
+
+  @Option(names = "--max-users", paramLabel = "N", description = "--search: the highest level tried. Default: ${DEFAULT-VALUE}.")
+  int maxUsers = 640;
+
+  @Option(names = "--max-steps", paramLabel = "N",
+      description = "--search: at most this many steps (cells) per JVM and option set. Default: ${DEFAULT-VALUE}.")
+  int maxSteps = 8;
+
+  /** Options this command handles itself; the children get every other option as typed. */
+  static final Set<String> MATRIX_ONLY = Set.of("--jvm", "--jvm-opts", "--out", "--into", "--users", "--target",
+      "--max-abs-error", "--start-users", "--max-users", "--max-steps", "--interface", "--snaplen",
+      "--capture-buffer", "--min-matched", "--progress", "--name");
+  static final Set<String> MATRIX_FLAGS = Set.of("--search");
+  /** Engine options an option set may hold (they go to the child's run, not to its JVM). */
+  static final Set<String> ENGINE_SET_OPTIONS = Set.of("--virtual-threads");
+
+  /** A JVM of the matrix: {@code shortLabel} names its cells (jdk17), {@code label} describes it. */
+  record Jvm(Path home, String shortLabel, String label, int featureVersion) {}
+
+  /** An option set: the JVM's options, the engine's, as typed, and its slug in cell names. */
+  record OptSet(String label, List<String> jvmOpts, List<String> engineOpts, String slug) {}
+
+  @Override
+  public Integer call() throws Exception {
+    List<Problem> problems = new ArrayList<>();
+    capture.check(problems);
+    List<Integer> levels = userLevels(problems);
+    List<Jvm> jvmList = jvms(problems);
+    List<OptSet> sets = optionSets(problems);
+    for (OptSet s : sets) {
+      for (Jvm j : jvmList) {
+        if (s.engineOpts().contains("--virtual-threads") && j.featureVersion() < 21) {
+          problems.add(new Problem("--jvm-opts", s.label(), "JVMs of release 21 or later only for virtual threads ("
+              + j.home() + " is " + j.featureVersion() + "): run that set in a matrix of such JVMs"));
+        }
+      }
+    }
+    double boundMicros = Double.NaN;
+    if (search) {
+      try {
+        boundMicros = Durations.parseNanos(maxAbsError) / 1000.0;
+        if (!(boundMicros > 0)) {
+          throw new IllegalArgumentException();
+        }
+      } catch (IllegalArgumentException e) {
+        problems.add(new Problem("--max-abs-error", maxAbsError, "a duration > 0 with a unit, e.g. 1ms or 500us"));
+      }
+      if (startUsers < 1 || maxUsers < startUsers) {
+        problems.add(new Problem("--start-users/--max-users", startUsers + "/" + maxUsers, "1 <= start <= max"));
+      }
+      if (maxSteps < 1 || maxSteps > 50) {
+        problems.add(new Problem("--max-steps", String.valueOf(maxSteps), "1..50"));
+      }
+      if (spec.commandLine().getParseResult().hasMatchedOption("--users")) {
+        problems.add(new Problem("--users", workload.users, "no --users with --search (it chooses the levels:"
+            + " --start-users, --max-users)"));
+      }
+      levels = List.of(startUsers);
+    }
+    // the workload and engine are checked as 'run' checks them, at the first level
+    String typedUsers = workload.users;
+    workload.users = levels.isEmpty() ? "1" : String.valueOf(levels.get(0));
+    RunCommand.OutputOptions output = new RunCommand.OutputOptions();
+    RunJob job = RunCommand.prepare(workload, engine, output, spec, problems);
+    workload.users = typedUsers;
+    if (job == null) {
+      return 2;
+    }
+    boolean ownServer = !spec.commandLine().getParseResult().hasMatchedOption("--target");
+    if (!ownServer) {
+      Problem wrongInterface = capture.interfaceProblem(job.workload().target());
+      if (wrongInterface != null) {
+        return RunCommand.OutputOptions.reportProblems(spec, List.of(wrongInterface));
+      }
+      if (!RunCommand.probe(job, spec)) {
+        return 2;
+      }
+    }
+    Path dir = out != null ? out
+        : Path.of("runs", "matrix-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss",
+            Locale.ROOT)));
+    List<String> childArgs = childArgs(spec.commandLine().getParseResult().originalArgs());
+    PrintStream console = System.out;
+    RubisSupport rubis = workload.rubis != null ? RubisSupport.find().orElse(null) : null;
+    try (AutoCloseable server = ownServer ? startServer(rubis) : () -> { }) {
+      Target target = ownServer ? new Target("127.0.0.1", port(server)) : job.workload().target();
+      String targetKind = !ownServer ? "given --target" : rubis != null ? "embedded RUBiS server (in-process)"
+          : "embedded generic server (in-process)";
+      if (ownServer) {
+        console.println("crosscheck matrix: " + targetKind + " on http://127.0.0.1:" + target.port());
+      }
+      Map<String, Object> description = workloadDescription(job, targetKind, childArgs);
+      MatrixRun run = new MatrixRun(dir, target, capture, childArgs, description, console);
+      return search ? run.search(jvmList, sets, boundMicros, startUsers, maxUsers, maxSteps)
+          : run.grid(jvmList, sets, levels);
+    }
+  }
+
+  private AutoCloseable startServer(RubisSupport rubis) throws Exception {
+    if (workload.rubis != null && rubis != null) {
+      return rubis.startServer("127.0.0.1", 0, false);
+    }
+    return EmbeddedServer.start(ServerConfig.defaults().withPort(0));
+  }
+
+  private static int port(AutoCloseable server) {
+    return server instanceof RubisSupport.Server r ? r.port() : ((EmbeddedServer) server).port();
+  }
+
+  private Map<String, Object> workloadDescription(RunJob job, String targetKind, List<String> childArgs) {
+    Map<String, Object> w = new LinkedHashMap<>();
+    w.put("engine", engine.engine);
+    w.put("workload", workload.rubis != null ? "rubis" + (workload.rubis.isEmpty() ? " (default bidding mix)"
+        : " " + workload.rubis) : workload.arrival);
+    w.put("seed", job.workload().seed());
+    w.put("rampUpNanos", job.workload().phases().rampUpNanos());
+    w.put("measureNanos", job.workload().phases().measureNanos());
+    w.put("rampDownNanos", job.workload().phases().rampDownNanos());
+    w.put("target", targetKind);
+    w.put("childArguments", childArgs);
+    return w;
+  }
+
+  /** {@code --users 10,20,40}: ascending whole numbers > 0. */
+  private List<Integer> userLevels(List<Problem> problems) {
+    List<Integer> levels = new ArrayList<>();
+    for (String part : workload.users.split(",", -1)) {
+      try {
+        int n = Integer.parseInt(part.strip());
+        if (n < 1) {
+          throw new NumberFormatException();
+        }
+        if (!levels.contains(n)) {
+          levels.add(n);
+        }
+      } catch (NumberFormatException e) {
+        problems.add(new Problem("--users", workload.users, "user levels: whole numbers > 0 separated by commas,"
+            + " e.g. 10,20,40"));
+        return List.of();
+      }
+    }
+    levels.sort(null);
+    return levels;
+  }
+
+  private List<Jvm> jvms(List<Problem> problems) {
+    List<Path> homes = jvms.isEmpty() ? List.of(Path.of(System.getProperty("java.home"))) : jvms;
+    List<Jvm> out = new ArrayList<>();
+    for (Path home : homes) {
+      try {
+        JavaInstallation i = JavaInstallation.inspect(home);
+        String shortLabel = "jdk" + i.featureVersion();
+        int same = (int) out.stream().filter(j -> j.shortLabel().startsWith("jdk" + i.featureVersion())).count();
+        out.add(new Jvm(i.javaHome(), same == 0 ? shortLabel : shortLabel + "-" + (same + 1),
+            i.javaVersion() + " (" + i.vendor() + ")", i.featureVersion()));
+      } catch (IllegalArgumentException e) {
+        problems.add(new Problem("--jvm", home.toString(), "a Java home of release 17 or later (" + e.getMessage()
+            + ")"));
+      }
+    }
+    return out;
+  }
+
+  private List<OptSet> optionSets(List<Problem> problems) {
+    List<String> typed = optSets.isEmpty() ? List.of("default") : optSets;
+    List<OptSet> out = new ArrayList<>();
+    for (String t : typed) {
+      String s = t.strip();
+      List<String> tokens = s.isEmpty() || s.equals("default") ? List.of() : Arrays.asList(s.split("\\s+"));
+      List<String> jvmOpts = new ArrayList<>();
+      List<String> engineOpts = new ArrayList<>();
+      for (String tok : tokens) {
+        if (tok.startsWith("--") && ENGINE_SET_OPTIONS.contains(tok)) {
+          engineOpts.add(tok);
+        } else if (tok.startsWith("-") && !tok.startsWith("--")) {
+          jvmOpts.add(tok);
+        } else {
+          problems.add(new Problem("--jvm-opts", t, "JVM options starting with '-' (e.g. -Xint, -Xmx64m) or the"
+              + " engine option --virtual-threads, separated by spaces"));
+        }
+      }
+      String label = tokens.isEmpty() ? "default" : String.join(" ", tokens);
+      String slug = tokens.isEmpty() ? "default"
+          : label.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
+      long dup = out.stream().filter(o -> o.slug().equals(slug) || o.slug().startsWith(slug + "-")).count();
+      out.add(new OptSet(label, jvmOpts, engineOpts, dup == 0 ? slug : slug + "-" + (dup + 1)));
+    }
+    return out;
+  }
+
+  /** The original arguments without the subcommand and this command's own options, as {@code run}'s. */
+  static List<String> childArgs(List<String> original) {
+    List<String> args = new ArrayList<>();
+    args.add("run");
+    for (int i = 1; i < original.size(); i++) {
+      String a = original.get(i);
+      String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+      if (MATRIX_FLAGS.contains(name)) {
+        continue;
+      }
+      if (MATRIX_ONLY.contains(name)) {
+        if (!a.contains("=")) {
+          i++; // its value
+        }
+        continue;
+      }
+      args.add(a);
+    }
+    return args;
+  }
+}

@@ -1,0 +1,275 @@
+package io.crosscheck.cli;
+
+import io.crosscheck.model.Target;
+import io.crosscheck.record.JsonFiles;
+import io.crosscheck.rundir.RunDirectory;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Runs the cells of a {@code crosscheck matrix} one after another, each a {@code crosscheck run}
+ * in a fresh child JVM under the live capture of this process, then compared ({@link
+ * AuditCommand#audit}); keeps matrix.json (rewritten atomically after every cell), the progress
+ * line with its ETA (the mean wall time of the cells run so far in this invocation), resumption
+ * (a cell whose run directory holds completed findings is read, not re-run) and Ctrl-C (the cell
+ * under way ends as interrupted, exit 130). Not thread-safe: one matrix per instance.
+ */
+final class MatrixRun {
+  static final String MATRIX_JSON = "matrix.json";
+  static final String SCHEMA = "crosscheck-matrix/1";
+  /** How long Ctrl-C waits for the cell under way to stop its child and finish its directory. */
+  private static final long INTERRUPT_GRACE_SECONDS = 45;
+
+  private final Path dir;
+  private final Target target;
+  private final AuditCommand.CaptureOptions capture;
+  private final List<String> childArgs;
+  private final Map<String, Object> workload;
+  private final PrintStream out;
+  private final long createdEpochMillis = System.currentTimeMillis();
+  private final List<MatrixCell> cells = new ArrayList<>();
+  private final List<Map<String, Object>> searches = new ArrayList<>();
+  private Double boundMicros;
+  private long ranNanos;
+  private int ran;
+
+  MatrixRun(Path dir, Target target, AuditCommand.CaptureOptions capture, List<String> childArgs,
+      Map<String, Object> workload, PrintStream out) {
+    this.dir = dir;
+    this.target = target;
+    this.capture = capture;
+    this.childArgs = List.copyOf(childArgs);
+    this.workload = workload;
+    this.out = out;
+  }
+
+  /** Every JVM × option set × level; exit 0, 1 (a cell failed), 130 (interrupted). */
+  int grid(List<MatrixCommand.Jvm> jvms, List<MatrixCommand.OptSet> sets, List<Integer> levels) throws IOException {
+    for (MatrixCommand.Jvm j : jvms) {
+      for (MatrixCommand.OptSet s : sets) {
+        for (int users : levels) {
+          cells.add(pending(j, s, users, null));
+        }
+      }
+    }
+    Files.createDirectories(dir);
+    out.println("crosscheck matrix: " + cells.size() + " cells in " + dir);
+    writeJson();
+    long startNanos = System.nanoTime();
+    try (ShutdownInterrupt shutdown = ShutdownInterrupt.install("crosscheck-matrix-shutdown",
+        INTERRUPT_GRACE_SECONDS)) {
+      for (int k = 0; k < cells.size(); k++) {
+        if (!runCell(k, cells.size(), jvms, sets)) {
+          return finish(startNanos, 130);
+        }
+      }
+      return finish(startNanos, cells.stream().allMatch(c -> MatrixCell.COMPLETED.equals(c.status())) ? 0 : 1);
+    }
+  }
+
+  /** The scalability search per JVM × option set; exit 0, or 130 (interrupted). */
+  int search(List<MatrixCommand.Jvm> jvms, List<MatrixCommand.OptSet> sets, double boundMicros, int startUsers,
+      int maxUsers, int maxSteps) throws IOException {
+    this.boundMicros = boundMicros;
+    Files.createDirectories(dir);
+    int series = jvms.size() * sets.size();
+    out.println(String.format(Locale.ROOT, "crosscheck matrix: scalability search in %s: %d series, at most %d"
+        + " steps each, bound %.1f us", dir, series, maxSteps, boundMicros));
+    writeJson();
+    long startNanos = System.nanoTime();
+    int cores = Runtime.getRuntime().availableProcessors();
+    try (ShutdownInterrupt shutdown = ShutdownInterrupt.install("crosscheck-matrix-shutdown",
+        INTERRUPT_GRACE_SECONDS)) {
+      for (MatrixCommand.Jvm j : jvms) {
+        for (MatrixCommand.OptSet s : sets) {
+          MatrixSearch search = new MatrixSearch(startUsers, maxUsers, maxSteps, boundMicros, cores);
+          for (int users = search.next(); users > 0; users = search.next()) {
+            cells.add(pending(j, s, users, search.stepsTaken() + 1));
+            int k = cells.size() - 1;
+            // "of n": the most cells still possible (this series' remaining steps, every later series' cap)
+            int seriesLeft = series - searches.size() - 1;
+            int total = k + 1 + (maxSteps - search.stepsTaken() - 1) + seriesLeft * maxSteps;
+            if (!runCell(k, total, jvms, sets)) {
+              searches.add(searchEntry(j, s, search, "interrupted"));
+              return finish(startNanos, 130);
+            }
+            String failure = search.failure(cells.get(k));
+            search.record(users, failure);
+            if (failure != null) {
+              cells.set(k, cells.get(k).withReason(failure));
+            }
+            writeJson();
+          }
+          searches.add(searchEntry(j, s, search, null));
+          out.println("crosscheck matrix: search " + j.shortLabel() + " " + s.label() + ": largest users that held: "
+              + (search.largestHeld() == null ? "none" : search.largestHeld()) + "; " + search.reason());
+          writeJson();
+        }
+      }
+      return finish(startNanos, 0);
+    }
+  }
+
+  private Map<String, Object> searchEntry(MatrixCommand.Jvm j, MatrixCommand.OptSet s, MatrixSearch search,
+      String stopped) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("jvmLabel", j.label());
+    m.put("jvmHome", j.home().toString());
+    m.put("optsLabel", s.label());
+    m.put("bound", Map.of("maxAbsErrorMicros", boundMicros));
+    m.put("steps", search.stepsTaken());
+    m.put("largestUsersHeld", search.largestHeld());
+    m.put("failedAtUsers", search.smallestFailed());
+    m.put("reason", stopped != null ? stopped : search.reason());
+    return m;
+  }
+
+  private MatrixCell pending(MatrixCommand.Jvm j, MatrixCommand.OptSet s, int users, Integer step) {
+    List<String> opts = new ArrayList<>(s.jvmOpts());
+    opts.addAll(s.engineOpts());
+    return MatrixCell.pending(j.shortLabel() + "-" + s.slug() + "-u" + users, j.label(), j.home().toString(),
+        s.label(), opts, users, step);
+  }
+
+  /** Runs (or resumes) cell {@code k}; false when interrupted. */
+  private boolean runCell(int k, int total, List<MatrixCommand.Jvm> jvms, List<MatrixCommand.OptSet> sets)
+      throws IOException {
+    MatrixCell cell = cells.get(k);
+    Path runDir = dir.resolve(cell.id());
+    String what = cell.id().substring(0, cell.id().indexOf('-')) + " " + cell.optsLabel() + " " + cell.users()
+        + " users";
+    if (MatrixCell.done(runDir)) {
+      cells.set(k, cell.withFigures(dir, cell.id(), MatrixCell.statusOf(runDir), null));
+      out.println("crosscheck matrix: cell " + (k + 1) + " of " + total + " skipped: already done (" + what + ")");
+      writeJson();
+      return true;
+    }
+    if (Files.exists(runDir)) {
+      deleteTree(runDir); // an unfinished cell of an earlier invocation: run it again from scratch
+    }
+    Files.createDirectories(runDir);
+    String eta = ran == 0 ? "--:--" : minutesSeconds(ranNanos / ran * (total - k) / 1_000_000_000L);
+    out.println("crosscheck matrix: cell " + (k + 1) + " of " + total + " (" + what + "), ETA " + eta);
+    MatrixCommand.Jvm jvm = jvms.stream().filter(j -> j.home().toString().equals(cell.jvmHome())).findFirst()
+        .orElseThrow();
+    MatrixCommand.OptSet set = sets.stream().filter(s -> s.label().equals(cell.optsLabel())).findFirst()
+        .orElseThrow();
+    List<String> args = new ArrayList<>(childArgs);
+    args.addAll(set.engineOpts());
+    args.addAll(List.of("--users", String.valueOf(cell.users()), "--target", "http://" + target.host() + ":"
+        + target.port(), "--into", runDir.toString(), "--progress", "off"));
+    long t0 = System.nanoTime();
+    int exit;
+    String interruptedWhy = null;
+    try (PrintStream log = new PrintStream(new FileOutputStream(runDir.resolve("audit.out").toFile()), true,
+        StandardCharsets.UTF_8)) {
+      AuditCommand.Runner runner = stage -> {
+        ChildRun.Ran r = ChildRun.executeInto(RunDirectory.existing(runDir), jvm.home(), set.jvmOpts(), args, stage,
+            null);
+        if (Thread.currentThread().isInterrupted()) {
+          throw new InterruptedIOException("interrupted: the child JVM was stopped");
+        }
+        return r;
+      };
+      exit = AuditCommand.audit(runner, target, capture, log).exitCode();
+    } catch (InterruptedIOException e) {
+      exit = 130;
+      interruptedWhy = e.getMessage();
+    }
+    if (Thread.interrupted()) {
+      exit = 130;
+    }
+    ranNanos += System.nanoTime() - t0;
+    ran++;
+    String status = switch (exit) {
+      case 0 -> MatrixCell.COMPLETED;
+      case 3 -> MatrixCell.BELOW_FLOOR;
+      case 130 -> MatrixCell.INTERRUPTED;
+      default -> MatrixCell.FAILED;
+    };
+    String why = switch (status) {
+      case MatrixCell.INTERRUPTED -> "interrupted (Ctrl-C)" + (interruptedWhy == null ? "" : ": " + interruptedWhy);
+      case MatrixCell.BELOW_FLOOR -> "below the matching floor: see " + cell.id() + "/findings.json coverage";
+      case MatrixCell.FAILED -> "the audit exited " + exit + ": see " + cell.id() + "/audit.out and child.out";
+      default -> null;
+    };
+    MatrixCell done = cell.withFigures(dir, cell.id(), status, why);
+    cells.set(k, done);
+    writeJson();
+    out.println("crosscheck matrix:   " + summary(done));
+    return exit != 130;
+  }
+
+  private static String summary(MatrixCell c) {
+    return String.format(Locale.ROOT, "%s: %s, matched %s %%, abs error %s us, CPU mean %s cores, sharing %s%s",
+        c.id(), c.status(), fmt(c.matchedPercent(), 1), fmt(c.absoluteErrorMicros(), 1),
+        fmt(c.generatorCpuCoresMean(), 2), c.sharing() == null ? "not judged" : c.sharing() ? "yes" : "no",
+        c.reason() == null ? "" : " (" + c.reason() + ")");
+  }
+
+  private int finish(long startNanos, int exit) throws IOException {
+    writeJson();
+    out.println();
+    out.print(MatrixTable.format(cells));
+    for (Map<String, Object> s : searches) {
+      out.println(String.format(Locale.ROOT, "search %s %s: largest users held %s, failed at %s: %s",
+          s.get("jvmLabel"), s.get("optsLabel"), s.get("largestUsersHeld"), s.get("failedAtUsers"), s.get("reason")));
+    }
+    out.println("crosscheck matrix: " + cells.size() + " cells (" + ran + " run now) in "
+        + minutesSeconds((System.nanoTime() - startNanos) / 1_000_000_000L) + "; matrix.json in "
+        + dir.resolve(MATRIX_JSON) + (exit == 130 ? "; interrupted: run again with --out " + dir + " to resume" : ""));
+    // TODO(lead): HtmlReport.writeMatrix(dir)
+    return exit;
+  }
+
+  /** matrix.json, atomically. */
+  private void writeJson() throws IOException {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("schema", SCHEMA);
+    m.put("createdEpochMillis", createdEpochMillis);
+    m.put("workload", workload);
+    Map<String, Object> bound = new LinkedHashMap<>();
+    bound.put("maxAbsErrorMicros", boundMicros);
+    m.put("bound", bound);
+    m.put("cells", cells);
+    m.put("search", searches);
+    JsonFiles.writeAtomically(dir.resolve(MATRIX_JSON), m);
+  }
+
+  static String minutesSeconds(long seconds) {
+    return String.format(Locale.ROOT, "%02d:%02d", seconds / 60, seconds % 60);
+  }
+
+  static String fmt(Double v, int decimals) {
+    return v == null ? "-" : String.format(Locale.ROOT, "%." + decimals + "f", v);
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    Files.walkFileTree(root, new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+        Files.delete(file);
+        return FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+        Files.delete(d);
+        return FileVisitResult.CONTINUE;
+      }
+    });
+  }
+}
