@@ -55,12 +55,12 @@ import picocli.CommandLine.Option;
           + " file-descriptors, local-ports, client-limit...; OutOfMemoryError in child.out), its CPU"
           + " saturated (findings clientHost.bottleneck, or without it a mean >= 90 % of the cores), or the"
           + " cell did not complete. Reports the largest N that held and why the next failed.",
-      "The default bound, 1ms, is chosen for this 2-core host: with the default JIT, legacy-urlconnection's"
-          + " absolute error on loopback stays in the tens to hundreds of microseconds at low load"
-          + " (bench/JVM-PRESSURE.md: 138..391 us at 300 users, --timing nanos), while -Xint or an"
-          + " overloaded client takes it to tens of milliseconds; 1 ms sits above the noise of a shared"
-          + " 2-core machine and far below a generator that cannot keep up. Use --timing nanos with a"
-          + " legacy engine: millisecond timing alone makes +-500 us of error.",
+      "The default bound, 1ms, is chosen for this 2-core host: measured here (2026-11-23) with the default"
+          + " JIT, legacy-urlconnection --timing nanos on the embedded RUBiS server (think x0.02, 1 s ramp-up,"
+          + " 3 s cells) shows 0.59..0.68 ms of absolute error at 5..20 users (one cold 10-user cell 1.27 ms),"
+          + " -Xint 1.7 ms at 5 users and 4.7 ms at 20: 1 ms sits above the default JIT's cold-start error and"
+          + " below any -Xint cell. Use --timing nanos with a legacy engine: millisecond timing alone adds up"
+          + " to +-500 us; for bounds below 1 ms give the cells a longer --ramp-up (the JIT warms in it).",
       "The capture needs root or CAP_NET_RAW. Exit codes: 0 every cell completed; 1 a cell failed or fell"
           + " below the matching floor (matrix.json says which); 2 bad usage (nothing started);"
           + " 130 interrupted (the current cell ends as interrupted; matrix.json says so).",

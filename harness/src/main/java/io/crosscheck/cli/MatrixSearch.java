@@ -39,6 +39,10 @@ final class MatrixSearch {
 
   /** The next user level to try, or -1 when the search is over ({@link #stopReason}). */
   int next() {
+    if (smallestFailed == null && largestHeld != null && largestHeld >= maxUsers) {
+      stopReason = "held up to --max-users " + maxUsers;
+      return -1;
+    }
     if (steps.size() >= maxSteps) {
       stopReason = "step cap of " + maxSteps + " reached";
       return -1;
@@ -47,10 +51,6 @@ final class MatrixSearch {
       return startUsers;
     }
     if (smallestFailed == null) {
-      if (largestHeld >= maxUsers) {
-        stopReason = "held up to --max-users " + maxUsers;
-        return -1;
-      }
       return (int) Math.min((long) largestHeld * 2, maxUsers);
     }
     if (largestHeld == null) {
