@@ -32,6 +32,6 @@ echo "matrix: ${cmd[*]}"
 T0=$SECONDS
 rc=0
 # timeout sends SIGTERM, which the matrix treats like Ctrl-C: the cell under way ends as interrupted
-timeout --kill-after=60 "$BUDGET_S" "${cmd[@]}" 2>&1 | grep -v '^crosscheck rubis: ' || rc=${PIPESTATUS[0]}
+timeout --kill-after=60 "$BUDGET_S" "${cmd[@]}" 2>&1 | grep --line-buffered -v '^crosscheck rubis: ' || rc=${PIPESTATUS[0]}
 echo "matrix: exit $rc, wall time $((SECONDS - T0)) s; matrix.json and every cell's run directory in $OUT"
 exit "$rc"
