@@ -81,7 +81,8 @@ final class MatrixCommand implements Callable<Integer> {
   @Option(names = "--jvm-opts", paramLabel = "OPTIONS",
       description = "One set of JVM options for the child, split on spaces, repeatable: default (or empty)"
           + " = none, -Xint, \"-Xmx64m -XX:+UseSerialGC\", -XX:TieredStopAtLevel=1, -XX:+UseZGC. The engine"
-          + " option --virtual-threads counts as a set too (write --jvm-opts=--virtual-threads; JDK 21+)."
+          + " option --virtual-threads counts as a set too, written virtual-threads (--jvm-opts virtual-threads:"
+          + " picocli reads --virtual-threads as the option itself); JDK 21+ only."
           + " Default: default.")
   List<String> optSets = new ArrayList<>();
 
@@ -270,13 +271,13 @@ final class MatrixCommand implements Callable<Integer> {
       List<String> jvmOpts = new ArrayList<>();
       List<String> engineOpts = new ArrayList<>();
       for (String tok : tokens) {
-        if (tok.startsWith("--") && ENGINE_SET_OPTIONS.contains(tok)) {
-          engineOpts.add(tok);
+        if (ENGINE_SET_OPTIONS.contains(tok) || ENGINE_SET_OPTIONS.contains("--" + tok)) {
+          engineOpts.add(tok.startsWith("--") ? tok : "--" + tok);
         } else if (tok.startsWith("-") && !tok.startsWith("--")) {
           jvmOpts.add(tok);
         } else {
-          problems.add(new Problem("--jvm-opts", t, "JVM options starting with '-' (e.g. -Xint, -Xmx64m) or the"
-              + " engine option --virtual-threads, separated by spaces"));
+          problems.add(new Problem("--jvm-opts", t, "JVM options starting with '-' (e.g. -Xint, -Xmx64m) or"
+              + " virtual-threads (the engine's --virtual-threads), separated by spaces"));
         }
       }
       String label = tokens.isEmpty() ? "default" : String.join(" ", tokens);
