@@ -42,6 +42,14 @@ import picocli.CommandLine.Option;
           + " the live capture, into its own run directory DIR/<cell> (e.g. jdk17-xint-u20) with findings.json;"
           + " DIR/matrix.json (schema crosscheck-matrix/1) is rewritten atomically after every cell. Progress:"
           + " 'cell k of n (...), ETA mm:ss'. At the end a table of every cell.",
+      "With a command after -- (as 'audit' takes it), audits an unmodified Java generator with the agent in"
+          + " every cell instead: its java launcher is replaced by the cell's JVM's bin/java with the set's"
+          + " options after it, and {users}, {host}, {port}, {server} (HOST:PORT), {target} (http://HOST:PORT)"
+          + " in its arguments by the cell's values; --server names its target (default: the embedded server,"
+          + " RUBiS with --rubis); --reported-by, --reported-value, --hooks, --no-agent as for 'audit'. Each"
+          + " cell's run directory is then DIR/<cell>/<stamp>-run.",
+      "  crosscheck matrix --rubis --reported-by edu.rice.rubis.client.UserSession#callHTTPServer --users 10,20"
+          + " --jvm-opts default --jvm-opts -Xint -- java -cp client.jar my.Client {target} {users}",
       "Without --target the embedded server runs in this process on 127.0.0.1 (an ephemeral port) for the"
           + " matrix's duration: the RUBiS auction site with --rubis, else the generic server.",
       "Resumable: run again with the same --out (or --into) DIR and every cell whose run directory holds"
@@ -72,6 +80,7 @@ final class MatrixCommand implements Callable<Integer> {
   @Mixin WorkloadOptions workload = new WorkloadOptions();
   @Mixin EngineOptionsMixin engine = new EngineOptionsMixin();
   @Mixin AuditCommand.CaptureOptions capture = new AuditCommand.CaptureOptions();
+  @Mixin GeneratorOptions generator = new GeneratorOptions();
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--jvm", paramLabel = "JAVA_HOME",
@@ -158,6 +167,14 @@ final class MatrixCommand implements Callable<Integer> {
       }
       levels = List.of(startUsers);
     }
+    if (generator.requested()) {
+      return commandForm(problems, jvmList, sets, levels, boundMicros);
+    }
+    for (String o : GENERATOR_ONLY) {
+      if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
+        problems.add(new Problem(o, "given", "a generator's command after -- (it applies to an audited generator)"));
+      }
+    }
     // the workload and engine are checked as 'run' checks them, at the first level
     String typedUsers = workload.users;
     workload.users = levels.isEmpty() ? "1" : String.valueOf(levels.get(0));
@@ -177,9 +194,7 @@ final class MatrixCommand implements Callable<Integer> {
         return 2;
       }
     }
-    Path dir = out != null ? out
-        : Path.of("runs", "matrix-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss",
-            Locale.ROOT)));
+    Path dir = matrixDir();
     List<String> childArgs = childArgs(spec.commandLine().getParseResult().originalArgs());
     PrintStream console = System.out;
     RubisSupport rubis = workload.rubis != null ? RubisSupport.find().orElse(null) : null;
@@ -191,10 +206,121 @@ final class MatrixCommand implements Callable<Integer> {
         console.println("crosscheck matrix: " + targetKind + " on http://127.0.0.1:" + target.port());
       }
       Map<String, Object> description = workloadDescription(job, targetKind, childArgs);
-      MatrixRun run = new MatrixRun(dir, target, capture, childArgs, description, console);
+      MatrixRun run = new MatrixRun(dir, MatrixRun.ownEngine(target, capture, childArgs), description, console);
       return search ? run.search(jvmList, sets, boundMicros, startUsers, maxUsers, maxSteps)
           : run.grid(jvmList, sets, levels);
     }
+  }
+
+  private Path matrixDir() {
+    return out != null ? out : Path.of("runs", "matrix-" + LocalDateTime.now().format(
+        DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+  }
+
+  /** Options of an audited generator only. */
+  static final List<String> GENERATOR_ONLY = List.of("--server", "--reported-by", "--reported-value", "--hooks",
+      "--no-agent");
+  /** Options a matrix of an audited generator takes (--rubis: serve the RUBiS site, not the generic server). */
+  static final Set<String> COMMAND_FORM_OPTIONS = Set.of("--jvm", "--jvm-opts", "--users", "--out", "--into",
+      "--search", "--max-abs-error", "--start-users", "--max-users", "--max-steps", "--interface", "--snaplen",
+      "--capture-buffer", "--min-matched", "--server", "--reported-by", "--reported-value", "--hooks", "--no-agent",
+      "--rubis", "--debug");
+
+  /**
+   * {@code matrix [OPTIONS] -- java ... {users} ...}: an unmodified Java generator audited with the
+   * agent in every cell ({@link GeneratorAudit}): its java launcher replaced by the cell's JVM's
+   * bin/java with the set's options after it, and the placeholders {users}, {host}, {port},
+   * {server} (HOST:PORT) and {target} (http://HOST:PORT) replaced in its arguments.
+   */
+  private int commandForm(List<Problem> problems, List<Jvm> jvmList, List<OptSet> sets, List<Integer> levels,
+      double boundMicros) throws Exception {
+    CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+    for (CommandLine.Model.OptionSpec o : parsed.matchedOptions()) {
+      if (!COMMAND_FORM_OPTIONS.contains(o.longestName())) {
+        problems.add(new Problem(o.longestName(), "given", "no workload, engine or --pid option with a generator's"
+            + " command (the generator runs its own workload; --server names its target)"));
+      }
+    }
+    for (OptSet s : sets) {
+      if (!s.engineOpts().isEmpty()) {
+        problems.add(new Problem("--jvm-opts", s.label(), "JVM options only with a generator's command (the engine"
+            + " option is crosscheck's own engine's)"));
+      }
+    }
+    boolean usersPlaceholder = generator.command.stream().anyMatch(a -> a.contains("{users}"));
+    if (!usersPlaceholder && (levels.size() > 1 || search)) {
+      problems.add(new Problem("COMMAND", String.join(" ", generator.command), "a {users} placeholder where the"
+          + " generator takes its number of users: every level would otherwise run the same load"));
+    }
+    boolean ownServer = !parsed.hasMatchedOption("--server");
+    String serverGiven = generator.server;
+    GeneratorOptions probe = copyFor(generator, ownServer ? "127.0.0.1:1" : serverGiven,
+        substitute(generator.command, levels.isEmpty() ? 1 : levels.get(0), "127.0.0.1", 1));
+    probe.check(null, List.of(), matrixDir(), problems);
+    if (!problems.isEmpty()) {
+      var err = spec.commandLine().getErr();
+      err.println("crosscheck matrix: nothing was started:");
+      problems.forEach(p -> err.println("  " + p.message()));
+      err.println("See: crosscheck matrix --help");
+      return 2;
+    }
+    Path dir = matrixDir();
+    RubisSupport rubis = workload.rubis != null ? RubisSupport.find().orElse(null) : null;
+    try (AutoCloseable server = ownServer ? startServer(rubis) : () -> { }) {
+      String host = ownServer ? "127.0.0.1" : serverGiven.substring(0, serverGiven.lastIndexOf(':'));
+      int port = ownServer ? port(server) : Integer.parseInt(serverGiven.substring(serverGiven.lastIndexOf(':') + 1));
+      String targetKind = !ownServer ? "given --server" : rubis != null ? "embedded RUBiS server (in-process)"
+          : "embedded generic server (in-process)";
+      if (ownServer) {
+        System.out.println("crosscheck matrix: " + targetKind + " on http://127.0.0.1:" + port);
+      }
+      Map<String, Object> description = new LinkedHashMap<>();
+      description.put("engine", generator.noAgent ? "no-agent" : "agent");
+      description.put("generatorCommand", generator.command);
+      description.put("reporting", generator.reportedBy != null ? "reportedBy=" + generator.reportedBy
+          : generator.reportedValue != null ? "reportedValue=" + generator.reportedValue : null);
+      description.put("target", targetKind);
+      MatrixRun.CellAudit audit = (jvm, set, users, cellDir, log) -> {
+        List<String> command = new ArrayList<>(substitute(generator.command, users, host, port));
+        command.set(0, jvm.home().resolve("bin").resolve("java").toString());
+        command.addAll(1, set.jvmOpts());
+        List<Problem> none = new ArrayList<>();
+        GeneratorOptions.Spec checked = copyFor(generator, host + ":" + port, command).check(null, List.of(), cellDir,
+            none);
+        if (checked == null) {
+          log.println("crosscheck matrix: " + none);
+          return new MatrixRun.Audited(2, cellDir);
+        }
+        RunCommand.OutputOptions output = new RunCommand.OutputOptions();
+        output.out = cellDir;
+        output.progress = "off";
+        List<String> crosscheckCommand = new ArrayList<>(List.of("crosscheck", "matrix"));
+        crosscheckCommand.addAll(parsed.originalArgs());
+        int exit = new GeneratorAudit(checked, capture, output, crosscheckCommand, 100, log, log).run();
+        Path runDir = MatrixRun.runDirOf(cellDir);
+        return new MatrixRun.Audited(exit, runDir == null ? cellDir : runDir);
+      };
+      MatrixRun run = new MatrixRun(dir, audit, description, System.out);
+      return search ? run.search(jvmList, sets, boundMicros, startUsers, maxUsers, maxSteps)
+          : run.grid(jvmList, sets, levels);
+    }
+  }
+
+  private static List<String> substitute(List<String> command, int users, String host, int port) {
+    return command.stream().map(a -> a.replace("{users}", String.valueOf(users)).replace("{host}", host)
+        .replace("{port}", String.valueOf(port)).replace("{server}", host + ":" + port)
+        .replace("{target}", "http://" + host + ":" + port)).toList();
+  }
+
+  private static GeneratorOptions copyFor(GeneratorOptions g, String server, List<String> command) {
+    GeneratorOptions c = new GeneratorOptions();
+    c.command = new ArrayList<>(command);
+    c.server = server;
+    c.reportedBy = g.reportedBy;
+    c.reportedValue = g.reportedValue;
+    c.hooks = g.hooks;
+    c.noAgent = g.noAgent;
+    return c;
   }
 
   private AutoCloseable startServer(RubisSupport rubis) throws Exception {

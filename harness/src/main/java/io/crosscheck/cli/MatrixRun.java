@@ -34,9 +34,7 @@ final class MatrixRun {
   private static final long INTERRUPT_GRACE_SECONDS = 45;
 
   private final Path dir;
-  private final Target target;
-  private final AuditCommand.CaptureOptions capture;
-  private final List<String> childArgs;
+  private final CellAudit audit;
   private final Map<String, Object> workload;
   private final PrintStream out;
   private final long createdEpochMillis = System.currentTimeMillis();
@@ -46,12 +44,44 @@ final class MatrixRun {
   private long ranNanos;
   private int ran;
 
-  MatrixRun(Path dir, Target target, AuditCommand.CaptureOptions capture, List<String> childArgs,
-      Map<String, Object> workload, PrintStream out) {
+  /**
+   * Audits one cell in its directory {@code cellDir} (created, empty), its console output to {@code
+   * log}: returns the audit's exit code (0, 1, 2, 3, 130) and the run directory it wrote.
+   */
+  @FunctionalInterface
+  interface CellAudit {
+    Audited audit(MatrixCommand.Jvm jvm, MatrixCommand.OptSet set, int users, Path cellDir, PrintStream log)
+        throws IOException;
+  }
+
+  /** A cell's audit: its exit code and its run directory. */
+  record Audited(int exitCode, Path runDir) {}
+
+  /**
+   * crosscheck's own engine: {@code crosscheck run CHILD_ARGS --users N --target URL --into CELL_DIR}
+   * in a child JVM under the capture, then compared; the cell's directory is its run directory.
+   */
+  static CellAudit ownEngine(Target target, AuditCommand.CaptureOptions capture, List<String> childArgs) {
+    return (jvm, set, users, cellDir, log) -> {
+      List<String> args = new ArrayList<>(childArgs);
+      args.addAll(set.engineOpts());
+      args.addAll(List.of("--users", String.valueOf(users), "--target", "http://" + target.host() + ":"
+          + target.port(), "--into", cellDir.toString(), "--progress", "off"));
+      AuditCommand.Runner runner = stage -> {
+        ChildRun.Ran r = ChildRun.executeInto(RunDirectory.existing(cellDir), jvm.home(), set.jvmOpts(), args, stage,
+            null);
+        if (Thread.currentThread().isInterrupted()) {
+          throw new InterruptedIOException("interrupted: the child JVM was stopped");
+        }
+        return r;
+      };
+      return new Audited(AuditCommand.audit(runner, target, capture, log).exitCode(), cellDir);
+    };
+  }
+
+  MatrixRun(Path dir, CellAudit audit, Map<String, Object> workload, PrintStream out) {
     this.dir = dir;
-    this.target = target;
-    this.capture = capture;
-    this.childArgs = List.copyOf(childArgs);
+    this.audit = audit;
     this.workload = workload;
     this.out = out;
   }
@@ -148,49 +178,45 @@ final class MatrixRun {
   private boolean runCell(int k, int total, List<MatrixCommand.Jvm> jvms, List<MatrixCommand.OptSet> sets)
       throws IOException {
     MatrixCell cell = cells.get(k);
-    Path runDir = dir.resolve(cell.id());
+    Path cellDir = dir.resolve(cell.id());
     String what = cell.id().substring(0, cell.id().indexOf('-')) + " " + cell.optsLabel() + " " + cell.users()
         + " users";
-    if (MatrixCell.done(runDir)) {
-      cells.set(k, cell.withFigures(dir, cell.id(), MatrixCell.statusOf(runDir), null));
+    Path found = runDirOf(cellDir);
+    if (found != null && MatrixCell.done(found)) {
+      cells.set(k, cell.withFigures(dir, dir.relativize(found).toString(), MatrixCell.statusOf(found), null));
       out.println("crosscheck matrix: cell " + (k + 1) + " of " + total + " skipped: already done (" + what + ")");
       writeJson();
       return true;
     }
-    if (Files.exists(runDir)) {
-      deleteTree(runDir); // an unfinished cell of an earlier invocation: run it again from scratch
+    if (Files.exists(cellDir)) {
+      deleteTree(cellDir); // an unfinished cell of an earlier invocation: run it again from scratch
     }
-    Files.createDirectories(runDir);
+    Files.createDirectories(cellDir);
     String eta = ran == 0 ? "--:--" : minutesSeconds(ranNanos / ran * (total - k) / 1_000_000_000L);
     out.println("crosscheck matrix: cell " + (k + 1) + " of " + total + " (" + what + "), ETA " + eta);
     MatrixCommand.Jvm jvm = jvms.stream().filter(j -> j.home().toString().equals(cell.jvmHome())).findFirst()
         .orElseThrow();
     MatrixCommand.OptSet set = sets.stream().filter(s -> s.label().equals(cell.optsLabel())).findFirst()
         .orElseThrow();
-    List<String> args = new ArrayList<>(childArgs);
-    args.addAll(set.engineOpts());
-    args.addAll(List.of("--users", String.valueOf(cell.users()), "--target", "http://" + target.host() + ":"
-        + target.port(), "--into", runDir.toString(), "--progress", "off"));
     long t0 = System.nanoTime();
     int exit;
+    Path runDir = cellDir;
     String interruptedWhy = null;
-    try (PrintStream log = new PrintStream(new FileOutputStream(runDir.resolve("audit.out").toFile()), true,
+    try (PrintStream log = new PrintStream(new FileOutputStream(cellDir.resolve("audit.out").toFile()), true,
         StandardCharsets.UTF_8)) {
-      AuditCommand.Runner runner = stage -> {
-        ChildRun.Ran r = ChildRun.executeInto(RunDirectory.existing(runDir), jvm.home(), set.jvmOpts(), args, stage,
-            null);
-        if (Thread.currentThread().isInterrupted()) {
-          throw new InterruptedIOException("interrupted: the child JVM was stopped");
-        }
-        return r;
-      };
-      exit = AuditCommand.audit(runner, target, capture, log).exitCode();
+      Audited a = audit.audit(jvm, set, cell.users(), cellDir, log);
+      exit = a.exitCode();
+      runDir = a.runDir();
     } catch (InterruptedIOException e) {
       exit = 130;
       interruptedWhy = e.getMessage();
     }
     if (Thread.interrupted()) {
       exit = 130;
+    }
+    if (runDir.equals(cellDir) && !Files.exists(cellDir.resolve("run.json"))) {
+      Path nested = runDirOf(cellDir);
+      runDir = nested != null ? nested : cellDir;
     }
     ranNanos += System.nanoTime() - t0;
     ran++;
@@ -202,11 +228,13 @@ final class MatrixRun {
     };
     String why = switch (status) {
       case MatrixCell.INTERRUPTED -> "interrupted (Ctrl-C)" + (interruptedWhy == null ? "" : ": " + interruptedWhy);
-      case MatrixCell.BELOW_FLOOR -> "below the matching floor: see " + cell.id() + "/findings.json coverage";
-      case MatrixCell.FAILED -> "the audit exited " + exit + ": see " + cell.id() + "/audit.out and child.out";
+      case MatrixCell.BELOW_FLOOR -> "below the matching floor: see " + dir.relativize(runDir)
+          + "/findings.json coverage";
+      case MatrixCell.FAILED -> "the audit exited " + exit + ": see " + cell.id() + "/audit.out and "
+          + dir.relativize(runDir) + " (child.out, target.err)";
       default -> null;
     };
-    MatrixCell done = cell.withFigures(dir, cell.id(), status, why);
+    MatrixCell done = cell.withFigures(dir, dir.relativize(runDir).toString(), status, why);
     cells.set(k, done);
     writeJson();
     out.println("crosscheck matrix:   " + summary(done));
@@ -247,6 +275,23 @@ final class MatrixRun {
     m.put("cells", cells);
     m.put("search", searches);
     JsonFiles.writeAtomically(dir.resolve(MATRIX_JSON), m);
+  }
+
+  /**
+   * The run directory of a cell: the cell's directory itself (crosscheck's engines write into it), or
+   * the one directory inside it holding run.json (an audited generator's run is created there); null
+   * when there is none yet.
+   */
+  static Path runDirOf(Path cellDir) throws IOException {
+    if (Files.exists(cellDir.resolve("run.json"))) {
+      return cellDir;
+    }
+    if (!Files.isDirectory(cellDir)) {
+      return null;
+    }
+    try (var s = Files.list(cellDir)) {
+      return s.filter(d -> Files.exists(d.resolve("run.json"))).sorted().reduce((x, y) -> y).orElse(null);
+    }
   }
 
   static String minutesSeconds(long seconds) {
