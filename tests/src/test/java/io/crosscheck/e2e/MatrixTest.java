@@ -106,8 +106,9 @@ class MatrixTest {
 
     System.out.printf(Locale.ROOT, "[matrix] 4 cells (1s+2s, RUBiS x0.02, legacy nanos): abs error at 20 users"
             + " default %.0f us, -Xint %.0f us; resume re-ran 0 cells; search bound 2 ms: default held %d users,"
-            + " -Xint held %d (failed at %d: %s); wall grid %d ms, resume %d ms, search %d ms (%d cells)%n",
-        defaultTop, xintTop, def.get("largestUsersHeld").asInt(), xintHeld, xint.get("failedAtUsers").asInt(),
+            + " -Xint held %s (failed at %d: %s); wall grid %d ms, resume %d ms, search %d ms (%d cells)%n",
+        defaultTop, xintTop, def.get("largestUsersHeld").asInt(),
+        xintHeld == 0 ? "none (below the first level, 10)" : String.valueOf(xintHeld), xint.get("failedAtUsers").asInt(),
         xint.get("reason").asText(), gridMillis, againMillis, searchMillis, s.get("cells").size());
   }
 
