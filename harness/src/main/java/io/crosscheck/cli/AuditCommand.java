@@ -205,8 +205,9 @@ final class AuditCommand implements Callable<Integer> {
    * @param exitCode 0 completed, 1 the run failed, 2 the capture could not start (nothing loaded), 3
    *     the evidence is below the matching floor, 130 interrupted during the comparison
    * @param findings the findings, null when the capture could not start
+   * @param runDir the run directory, null when the capture could not start
    */
-  record Audit(int exitCode, Findings findings) {}
+  record Audit(int exitCode, Findings findings, Path runDir) {}
 
   /** Runs the load with a stage around it, in this JVM or a child. */
   @FunctionalInterface
@@ -232,7 +233,7 @@ final class AuditCommand implements Callable<Integer> {
     } catch (IOException e) {
       if (stage.capture == null) { // the capture could not start: nothing was loaded
         System.err.println("crosscheck audit: " + e.getMessage());
-        return new Audit(2, null);
+        return new Audit(2, null, null);
       }
       throw e;
     }
@@ -252,16 +253,16 @@ final class AuditCommand implements Callable<Integer> {
     } catch (InterruptedIOException e) {
       err.println("crosscheck audit: " + e.getMessage() + "; the run is kept: redo the comparison with"
           + " 'crosscheck compare " + dir + "'");
-      return new Audit(130, null);
+      return new Audit(130, null, dir);
     } catch (IOException e) {
       if (!CliErrors.isDiskFull(e)) {
         throw e;
       }
       err.println("crosscheck audit: the comparison did not fit on the disk (no space left on device), so none of"
           + " its outputs were written; the run is kept: free some space, then 'crosscheck compare " + dir + "'");
-      return new Audit(1, null);
+      return new Audit(1, null, dir);
     }
-    return new Audit(runExitCode != 0 ? runExitCode : compared.exitCode(), compared.findings());
+    return new Audit(runExitCode != 0 ? runExitCode : compared.exitCode(), compared.findings(), dir);
   }
 
   /**

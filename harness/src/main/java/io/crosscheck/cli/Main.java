@@ -27,6 +27,7 @@ import picocli.CommandLine.ScopeType;
       CompareCommand.class,
       ServeCommand.class,
       DemoCommand.class,
+      ReportCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {
