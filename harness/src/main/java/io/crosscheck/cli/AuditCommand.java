@@ -37,7 +37,8 @@ import picocli.CommandLine.Option;
       "Captures the traffic to the target (live, with libpcap), runs the workload like 'run', then"
           + " rebuilds every HTTP exchange from the packets and sets each record against it:"
           + " findings.json, wire-exchanges.csv, response.csv, connection.csv, capture.pcap in the run"
-          + " directory, and the findings table on stdout, coverage first.",
+          + " directory, and the findings table on stdout, coverage first; then report.html (the findings as"
+          + " charts and tables, offline; 'crosscheck report' rebuilds it).",
       "With a command after --, audits an unmodified Java generator instead: crosscheck starts the command"
           + " with -javaagent:<crosscheck-agent jar>=out=RUN_DIR,server=HOST:PORT[,...] inserted right after its"
           + " java launcher, under the live capture of --server's traffic; the agent records every"
