@@ -183,10 +183,22 @@
         : 'no run has one') + ').');
       return;
     }
+    // the axis ends a little past the slowest line's 99th percentile: the tail is the percentile plot's
+    var p99 = 0;
+    var last = 0;
+    datasets.forEach(function (d) {
+      d.data.forEach(function (pt) {
+        if (pt.y <= 0.99) { p99 = Math.max(p99, pt.x); }
+        last = Math.max(last, pt.x);
+      });
+    });
+    var cut = p99 > 0 && last > 1.5 * p99 ? 1.5 * p99 : null;
     chart(box, title, { type: 'line', data: { datasets: datasets }, options: { scales: {
-      x: axis('response time (ms)', { type: 'linear', min: 0 }),
+      x: axis('response time (ms)', { type: 'linear', min: 0, max: cut === null ? undefined : cut }),
       y: axis('fraction of requests \u2264 x', { min: 0, max: 1 }) } } },
-    pairs.join('; ') + ', measured phase; quantiles of matched complete pairs (findings.cdf)', 300);
+    pairs.join('; ') + ', measured phase; quantiles of matched complete pairs (findings.cdf)'
+      + (cut === null ? '' : '; x axis cut at ' + fmt(cut, 2) + ' ms (1.5 \u00d7 the largest 99th percentile;'
+        + ' the slowest request took ' + fmt(last, 2) + ' ms)'), 300);
   }
 
   function percentiles(box, f) {
