@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.crosscheck.report.html.HtmlReport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,8 +27,10 @@ import org.junit.jupiter.api.io.TempDir;
  * unshare --net}: no network at all, so the page can fetch nothing). Asserts from the DOM the page
  * leaves (its own script records per chart the points plotted and the non-transparent pixels of its
  * canvas, and every script or console error): every chart drew, no error was logged (nor a console
- * line on chromium's log), the planted string is text and no element was injected. Saves a
- * screenshot under target/ and prints its path.
+ * line on chromium's log), the planted string is text and no element was injected. Then the matrix
+ * page of a hand-made matrix.json (the contract's shape) whose first cell is that run: both charts
+ * drew, the cell links to the run's report, a failure reason holding markup is text. Saves a
+ * screenshot of the run's page under target/ and prints its path.
  */
 class ReportRenderTest {
   private static final String PLANTED = "<script>alert(1)</script>";
@@ -45,7 +48,8 @@ class ReportRenderTest {
     assertTrue(Files.isExecutable(chromium), "chromium missing: ./run-tests installs it (scripts/prereqs.sh"
         + " ensure_browser), or apt-get install -y chromium");
     Path urls = Files.writeString(tmp.resolve("urls.txt"), "/static/2k\n/static/16k\n/static/1k?q=" + PLANTED + "\n");
-    Path out = tmp.resolve("runs");
+    Path matrixDir = tmp.resolve("matrix");
+    Path out = matrixDir.resolve("cells"); // the run is also a cell of the matrix page below
     CliRun.audit(out, server.port(), "--users", "4", "--sessions-per-user", "1", "--session-length", "fixed:30",
         "--think", "exp:40ms", "--url-file", urls.toString(), "--duration", "3s");
     Path runDir;
@@ -87,11 +91,51 @@ class ReportRenderTest {
     assertEquals(4, count(html, "<script"), "only the template's four script elements exist");
     assertFalse(html.contains(PLANTED), "no element made of the planted string");
 
+    // the matrix page of a hand-made matrix.json (helper "matrix"'s contract) whose one cell is this run
+    Files.writeString(matrixDir.resolve("matrix.json"), matrixJson("cells/" + runDir.getFileName()));
+    HtmlReport.writeMatrix(matrixDir);
+    String matrix = chromium(List.of("--dump-dom", matrixDir.resolve("report.html").toUri().toString())).stdout;
+    Matcher ms = Pattern.compile("<div id=\"cc-status\"([^>]*)>").matcher(matrix);
+    assertTrue(ms.find(), head(matrix));
+    assertEquals("0", attr(ms.group(1), "data-errors"), "no script error: " + errors(matrix));
+    assertEquals("2", attr(ms.group(1), "data-charts"), "error vs users, error vs CPU: " + ms.group(1));
+    assertEquals("2", attr(ms.group(1), "data-charts-drawn"), checks(matrix));
+    assertTrue(matrix.contains("<a href=\"cells/" + runDir.getFileName() + "/report.html\">report</a>"),
+        "the cell links to its run's report");
+    assertTrue(matrix.contains("exited 1: &lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;"), "a reason is text");
+    assertFalse(matrix.contains("<img"), "no element injected by a reason");
+
     long minPixels = Pattern.compile("data-pixels=\"(\\d+)\"").matcher(html).results()
         .mapToLong(m -> Long.parseLong(m.group(1))).min().orElse(0);
     System.out.printf(Locale.ROOT, "[report] %d of %d charts drew (fewest pixels %d), 0 script errors, planted"
-        + " <script> shown as text; chromium offline (unshare --net) %.1f s for DOM + screenshot; %,d bytes;"
+        + " <script> shown as text; matrix page 2 of 2 charts, a planted reason shown as text; chromium offline (unshare --net) %.1f s for the run's DOM + screenshot; %,d bytes;"
         + " screenshot %s%n", drawn, charts, minPixels, browserSeconds, Files.size(report), png);
+  }
+
+  /** A 2 JVM x 2 users matrix.json; the first cell's run directory is {@code runDir}, the last cell failed. */
+  private static String matrixJson(String runDir) {
+    StringBuilder cells = new StringBuilder();
+    String[][] lines = {{"17 (Debian)", "default"}, {"17 (Debian)", "-Xint"}};
+    int i = 0;
+    for (String[] l : lines) {
+      for (int users : new int[] {10, 40}) {
+        double err = (l[1].equals("-Xint") ? 1400 : 300) * Math.sqrt(users / 10.0);
+        cells.append(String.format(Locale.ROOT, "{\"id\": \"c%d\", \"jvmLabel\": \"%s\", \"jvmHome\": \"/usr/lib/jvm/x\","
+            + " \"optsLabel\": \"%s\", \"jvmOpts\": [], \"users\": %d, \"status\": \"completed\", \"runDir\": %s,"
+            + " \"matchedPercent\": 100.0, \"absoluteErrorMicros\": %.1f, \"ratio\": 1.2, \"reportedMeanMicros\": 2000,"
+            + " \"wireMeanMicros\": 1700, \"generatorCpuCoresMean\": %.2f, \"generatorCpuCoresMax\": 1.9,"
+            + " \"heapUsedMaxBytes\": 64000000, \"threadsMax\": 30, \"gcPauses\": 2, \"connectionsWithRequests\": 12,"
+            + " \"sessions\": 10, \"sharingVerdict\": \"shared\", \"sharing\": true, \"clientHostBottleneck\": false,"
+            + " \"searchStep\": null, \"reason\": null},", i, l[0], l[1], users, i == 0 ? "\"" + runDir + "\"" : "null",
+            err, 0.2 * users / 10.0));
+        i++;
+      }
+    }
+    cells.append("{\"id\": \"c9\", \"jvmLabel\": \"17 (Debian)\", \"optsLabel\": \"-Xint\", \"users\": 80,"
+        + " \"status\": \"failed\", \"runDir\": null, \"absoluteErrorMicros\": null,"
+        + " \"reason\": \"the child JVM exited 1: </script><img src=x onerror=alert(2)>\"}");
+    return "{\"schema\": \"crosscheck-matrix/1\", \"createdEpochMillis\": 0, \"workload\": {\"engine\": \"netty\"},"
+        + " \"bound\": {\"maxAbsErrorMicros\": 1000.0}, \"cells\": [" + cells + "], \"search\": []}";
   }
 
   private record Browser(String stdout, String stderr) {}

@@ -94,6 +94,7 @@
   function runTitle(r) {
     var e = r.run.engine || {};
     var a = (r.run.workload && r.run.workload.arrival) || {};
+    if (r.run.status === 'wire-only') { return r.label + ' \u2014 wire-only analysis of a capture'; }
     return r.label + ' \u2014 ' + (e.name || 'external generator') + (e.policy ? ' (' + e.policy + ')' : '')
       + (a.users ? ', ' + a.users + ' users' : '') + (a.model ? ', ' + a.model : '');
   }
