@@ -27,6 +27,11 @@ ensure_capture_tools() { # PACKAGE...
   [ -z "$missing" ] || _cc_install $missing
 }
 
+# Debian's chromium: the report test renders report.html headless (no network, file:// URL).
+ensure_browser() {
+  command -v chromium >/dev/null 2>&1 || _cc_install chromium
+}
+
 ensure_build_tools() {
   command -v java >/dev/null 2>&1 || [ -n "${JAVA_HOME:-}" ] || _cc_install openjdk-17-jdk-headless
   command -v mvn >/dev/null 2>&1 || _cc_install maven

@@ -37,7 +37,8 @@ import picocli.CommandLine.Option;
       "Captures the traffic to the target (live, with libpcap), runs the workload like 'run', then"
           + " rebuilds every HTTP exchange from the packets and sets each record against it:"
           + " findings.json, wire-exchanges.csv, response.csv, connection.csv, capture.pcap in the run"
-          + " directory, and the findings table on stdout, coverage first.",
+          + " directory, and the findings table on stdout, coverage first; then report.html (the findings as"
+          + " charts and tables, offline; 'crosscheck report' rebuilds it).",
       "With a command after --, audits an unmodified Java generator instead: crosscheck starts the command"
           + " with -javaagent:<crosscheck-agent jar>=out=RUN_DIR,server=HOST:PORT[,...] inserted right after its"
           + " java launcher, under the live capture of --server's traffic; the agent records every"
@@ -205,8 +206,9 @@ final class AuditCommand implements Callable<Integer> {
    * @param exitCode 0 completed, 1 the run failed, 2 the capture could not start (nothing loaded), 3
    *     the evidence is below the matching floor, 130 interrupted during the comparison
    * @param findings the findings, null when the capture could not start
+   * @param runDir the run directory, null when the capture could not start
    */
-  record Audit(int exitCode, Findings findings) {}
+  record Audit(int exitCode, Findings findings, Path runDir) {}
 
   /** Runs the load with a stage around it, in this JVM or a child. */
   @FunctionalInterface
@@ -232,7 +234,7 @@ final class AuditCommand implements Callable<Integer> {
     } catch (IOException e) {
       if (stage.capture == null) { // the capture could not start: nothing was loaded
         System.err.println("crosscheck audit: " + e.getMessage());
-        return new Audit(2, null);
+        return new Audit(2, null, null);
       }
       throw e;
     }
@@ -252,16 +254,16 @@ final class AuditCommand implements Callable<Integer> {
     } catch (InterruptedIOException e) {
       err.println("crosscheck audit: " + e.getMessage() + "; the run is kept: redo the comparison with"
           + " 'crosscheck compare " + dir + "'");
-      return new Audit(130, null);
+      return new Audit(130, null, dir);
     } catch (IOException e) {
       if (!CliErrors.isDiskFull(e)) {
         throw e;
       }
       err.println("crosscheck audit: the comparison did not fit on the disk (no space left on device), so none of"
           + " its outputs were written; the run is kept: free some space, then 'crosscheck compare " + dir + "'");
-      return new Audit(1, null);
+      return new Audit(1, null, dir);
     }
-    return new Audit(runExitCode != 0 ? runExitCode : compared.exitCode(), compared.findings());
+    return new Audit(runExitCode != 0 ? runExitCode : compared.exitCode(), compared.findings(), dir);
   }
 
   /**

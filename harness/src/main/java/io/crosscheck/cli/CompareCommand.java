@@ -26,7 +26,8 @@ import picocli.CommandLine.Parameters;
       "Re-analyses a run directory offline: rebuilds the HTTP exchanges of a capture (pcap or pcapng,"
           + " from crosscheck, tcpdump or tshark), matches the run's records to them and writes"
           + " findings.json, wire-exchanges.csv, response.csv and connection.csv into the run directory"
-          + " (all four at once: a failed or interrupted comparison leaves the previous ones).",
+          + " (all four at once: a failed or interrupted comparison leaves the previous ones); then report.html"
+          + " (a failure to write it costs the report only).",
       "",
       "A capture of any traffic, with no run directory: 'compare --pcap FILE' makes a new run directory"
           + " under --out with a wire-only analysis (exchanges, wire percentiles, connection diagnostics"

@@ -16,6 +16,8 @@ import io.crosscheck.record.RequestCsv;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.report.FindingsTable;
 import io.crosscheck.report.ReportedIntervalTable;
+import io.crosscheck.report.html.HtmlReport;
+import io.crosscheck.report.html.ReportData;
 import io.crosscheck.rundir.CaptureJson;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.FindingsFile;
@@ -202,12 +204,28 @@ public final class CompareJob {
             + " packets: some exchanges are missing (try a larger --capture-buffer)");
       }
       out.println("crosscheck: findings in " + findingsJson);
+      writeReport(dir, out);
       int exit = findings.coverage().sufficient() ? 0 : EXIT_INSUFFICIENT_EVIDENCE;
       if (exit != 0) {
         out.println("crosscheck: the evidence is insufficient (" + findings.coverage().statement() + "): exit "
             + exit);
       }
       return new Result(exit, file, findingsJson);
+    }
+  }
+
+  /**
+   * Writes {@code dir/report.html} from the findings just committed; a failure costs the report only
+   * (one line; the findings and the exit code stand).
+   */
+  private static void writeReport(Path dir, PrintStream out) {
+    Path html = dir.resolve(ReportData.REPORT_HTML);
+    try {
+      HtmlReport.writeRuns(List.of(dir), html);
+      out.println("crosscheck: report in " + html);
+    } catch (IOException | RuntimeException e) {
+      out.println("crosscheck: " + html + ": not written (" + e.getMessage() + "); the findings stand: rebuild it"
+          + " with 'crosscheck report " + dir + "'");
     }
   }
 

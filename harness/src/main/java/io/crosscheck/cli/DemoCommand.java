@@ -1,6 +1,9 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.report.html.HtmlReport;
 import io.crosscheck.rundir.Findings;
+import java.io.IOException;
+import java.nio.file.Path;
 import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.netty.JitWarmUp;
@@ -45,6 +48,7 @@ import picocli.CommandLine.Mixin;
           + " the JDK's keep-alive cache, as the RUBiS client does);",
       "  3. partly-open flash crowd on the generic server: sessions arrive at 20/s for 3 s, 200/s for 2 s,"
           + " 20/s for 3 s.",
+      "Ends with one report of its audits side by side: OUT/demo-report.html (and each run's report.html).",
       "Takes about a minute. Run directories go under --out. The capture needs root or CAP_NET_RAW;"
           + " without it the workloads run unaudited."
     })
@@ -66,6 +70,7 @@ final class DemoCommand implements Callable<Integer> {
       int exit = 0;
       boolean capture = true;
       List<String> summary = new ArrayList<>();
+      List<Path> audited = new ArrayList<>();
       for (Step step : steps(target, rubis, rubisPort)) {
         System.out.println();
         System.out.println("== " + step.title());
@@ -77,6 +82,7 @@ final class DemoCommand implements Callable<Integer> {
             exit = Math.max(exit, audit.exitCode());
             if (audit.findings() != null) {
               summary.add(summaryLine(step, audit.findings()));
+              audited.add(audit.runDir());
             }
             continue;
           }
@@ -91,8 +97,22 @@ final class DemoCommand implements Callable<Integer> {
         System.out.printf(Locale.ROOT, "%-22s %9s %12s %12s %12s %8s %12s %10s%n", "workload", "matched",
             "reportedUs", "wireUs", "absErrorUs", "ratio", "connections", "sessions");
         summary.forEach(System.out::println);
+        sideBySideReport(audited);
       }
       return exit;
+    }
+  }
+
+  /** One page of the demo's audits side by side, beside their run directories. */
+  private void sideBySideReport(List<Path> runDirs) {
+    Path html = output.out.resolve("demo-report.html");
+    try {
+      HtmlReport.writeRuns(runDirs, html);
+      System.out.println();
+      System.out.println("crosscheck demo: the runs side by side in " + html.toAbsolutePath());
+    } catch (IOException | RuntimeException e) {
+      System.out.println("crosscheck demo: " + html + ": not written (" + e.getMessage() + "); rebuild it with"
+          + " 'crosscheck report RUN_DIR...'");
     }
   }
 

@@ -28,6 +28,7 @@ import picocli.CommandLine.ScopeType;
       ServeCommand.class,
       DemoCommand.class,
       MatrixCommand.class,
+      ReportCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

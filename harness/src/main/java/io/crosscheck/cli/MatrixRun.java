@@ -2,6 +2,7 @@ package io.crosscheck.cli;
 
 import io.crosscheck.model.Target;
 import io.crosscheck.record.JsonFiles;
+import io.crosscheck.report.html.HtmlReport;
 import io.crosscheck.rundir.RunDirectory;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -259,7 +260,13 @@ final class MatrixRun {
     out.println("crosscheck matrix: " + cells.size() + " cells (" + ran + " run now) in "
         + minutesSeconds((System.nanoTime() - startNanos) / 1_000_000_000L) + "; matrix.json in "
         + dir.resolve(MATRIX_JSON) + (exit == 130 ? "; interrupted: run again with --out " + dir + " to resume" : ""));
-    // TODO(lead): HtmlReport.writeMatrix(dir)
+    try {
+      out.println("crosscheck matrix: report in " + HtmlReport.writeMatrix(dir));
+    } catch (IOException | RuntimeException e) {
+      // a failure costs the page only: matrix.json and every cell stand
+      out.println("crosscheck matrix: " + dir.resolve("report.html") + ": not written (" + e.getMessage()
+          + "); rebuild it with 'crosscheck report " + dir + "'");
+    }
     return exit;
   }
 
