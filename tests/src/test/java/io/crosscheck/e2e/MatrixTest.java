@@ -65,6 +65,13 @@ class MatrixTest {
     double defaultTop = cells.get(defaultId).get("absoluteErrorMicros").asDouble();
     double xintTop = cells.get(xintId).get("absoluteErrorMicros").asDouble();
     assertTrue(xintTop > defaultTop, "-Xint " + xintTop + " us > default " + defaultTop + " us at 20 users");
+    // the matrix's page, and each cell's own page it links to
+    String page = Files.readString(dir.resolve("report.html"));
+    assertTrue(grid.output().contains("crosscheck matrix: report in " + dir.resolve("report.html")), grid.output());
+    for (String id : cells.keySet()) {
+      assertTrue(page.contains(id), "the page's data names cell " + id);
+      assertTrue(Files.exists(dir.resolve(cells.get(id).get("runDir").asText()).resolve("report.html")), id);
+    }
 
     // resumed: every cell is already done, none is run again
     long t1 = System.nanoTime();
