@@ -24,6 +24,8 @@ import java.util.List;
  * <p>CPU: {@link ProcCpu} ({@code /proc}), user and system apart; process CPU in cores (0..N),
  * host CPU as a fraction of all cores (0..1).
  *
+ * <p>Run-queue wait: {@link TaskSchedstat} (the threads' scheduler delay), in µs per second.
+ *
  * <p>An impossible measurement (a counter that went backwards) is not clamped: the rate is {@code
  * NaN} and {@link #impossibleDeltas()} counts it.
  *
@@ -36,6 +38,7 @@ public final class JvmSampler implements AutoCloseable {
       ManagementFactory.getGarbageCollectorMXBeans().toArray(new GarbageCollectorMXBean[0]);
   private final com.sun.management.ThreadMXBean allocation;
   private final ProcCpu cpu;
+  private final TaskSchedstat schedstat = TaskSchedstat.open();
   private final List<String> problems = new ArrayList<>();
   private long impossibleDeltas;
 
@@ -70,6 +73,9 @@ public final class JvmSampler implements AutoCloseable {
     ProcCpu cpu = ProcCpu.open();
     if (!cpu.processAvailable()) {
       problems.add("process CPU unavailable: /proc/self/stat not readable");
+    }
+    if (!TaskSchedstat.open().available()) {
+      problems.add("run-queue wait unavailable: /proc/self/task/*/schedstat not readable");
     }
     if (!cpu.hostAvailable()) {
       problems.add("system CPU unavailable: /proc/stat not readable");
@@ -122,6 +128,8 @@ public final class JvmSampler implements AutoCloseable {
         systemFraction = (double) busy / total;
       }
     }
+    long waitNanos = schedstat.waitSinceLastNanos();
+    double runQueueMicrosPerSecond = first || waitNanos < 0 || seconds <= 0 ? Double.NaN : waitNanos / 1e3 / seconds;
     previousUserTicks = cpu.processUserTicks;
     previousSysTicks = cpu.processSysTicks;
     previousHostBusyTicks = cpu.hostBusyTicks;
@@ -143,7 +151,9 @@ public final class JvmSampler implements AutoCloseable {
         allocatedBytesPerSecond,
         userCores,
         sysCores,
-        systemFraction);
+        systemFraction,
+        runQueueMicrosPerSecond,
+        Runtime.getRuntime().availableProcessors());
   }
 
   private long allocatedBytes() {

@@ -102,6 +102,8 @@ class TelemetryRecorderTest {
       allocating |= r.allocatedBytesPerSecond() > 0;
       assertTrue(r.processCpuUserCores() >= 0 && r.processCpuSysCores() >= 0, r.toString());
       assertTrue(r.heapUsedBytes() <= r.heapCommittedBytes(), r.toString());
+      assertTrue(r.runQueueWaitMicrosPerSecond() >= 0, "run-queue wait measured (schedstat): " + r);
+      assertEquals(Runtime.getRuntime().availableProcessors(), r.cpuCoresAvailable(), r.toString());
     }
     assertTrue(allocating, "some interval allocated");
     assertEquals(summary.gcPauses(), pausesInRows + summary.gcPausesLate());
