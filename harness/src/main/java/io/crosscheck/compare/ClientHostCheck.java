@@ -122,7 +122,7 @@ public final class ClientHostCheck {
             + " (telemetry %s period, %.1f s measured)",
         bottleneck ? "the bottleneck (" + why + ")" : "not the bottleneck", cpuMean, cores, cpuMax, saturated,
         SATURATED_FRACTION * 100, queueWords,
-        sendLagP99Micros == null ? "unknown (no matched pairs)" : String.format(Locale.ROOT, "%.1f ms",
+        sendLagP99Micros == null ? "unknown (no matched pairs)" : String.format(Locale.ROOT, "%.3f ms",
             sendLagP99Micros / 1e3),
         Double.isNaN(periodMillis) ? "unknown" : String.format(Locale.ROOT, "%.0f ms", periodMillis), measuredSeconds);
     String evidence = String.format(Locale.ROOT,
