@@ -229,6 +229,24 @@ class FindingsHostAndDistributionsTest {
         + " the measured phase"), early.clientHost().statement());
   }
 
+  /** findings.json written before issue 12 (no new members) still reads; the new members round-trip. */
+  @Test
+  void aFindingsFileWithoutTheNewMembersReadsAndTheNewOnesRoundTrip() throws Exception {
+    Findings f = build(run(200, i -> "/p" + (i % 3)), telemetry(2_000 * MS, i -> 0.5, 1_000, 2), 0);
+    com.fasterxml.jackson.databind.node.ObjectNode tree = JsonFiles.mapper().valueToTree(f);
+    Findings back = JsonFiles.mapper().treeToValue(tree, Findings.class);
+    assertEquals(f.percentiles(), back.percentiles());
+    assertEquals(f.urls(), back.urls());
+    assertEquals(f.clientHost(), back.clientHost());
+    tree.remove(List.of("percentiles", "urls", "clientHost"));
+    Findings old = JsonFiles.mapper().treeToValue(tree, Findings.class);
+    assertNull(old.percentiles());
+    assertNull(old.urls());
+    assertNull(old.clientHost());
+    assertEquals(f.responseTime(), old.responseTime());
+    assertFalse(FindingsTable.format(old).contains("client host:"), "nothing claimed for an old file");
+  }
+
   /** The new sections, as findings.json and the table print them, do not depend on the default locale. */
   @Test
   void theNewSectionsAreIdenticalUnderEveryDefaultLocale() throws Exception {
