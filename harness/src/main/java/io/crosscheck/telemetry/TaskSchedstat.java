@@ -1,5 +1,6 @@
 package io.crosscheck.telemetry;
 
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -18,8 +19,8 @@ import java.util.Map;
  * <p>Each thread is followed by its id: a thread present in both reads adds its growth, a thread new
  * since the last read adds all its wait (it began after that read). A thread that ended between
  * the reads takes its last interval's wait with it (an undercount, never an overcount). Cost: one
- * directory listing and one small read per thread per sample (about 5 µs per thread here), and a
- * map of the thread ids; bounded by the thread count.
+ * directory listing and one open, read and close per thread per sample (about 15 µs of CPU per
+ * thread here: 14 ms for 1,000 threads), and a map of the thread ids; {@link JvmSampler} bounds it.
  *
  * <p>Where the files are missing (not Linux, or a kernel without {@code CONFIG_SCHED_INFO}) the
  * figure is unavailable ({@link #available()} false) and the wait is {@code -1}.
@@ -64,6 +65,11 @@ public final class TaskSchedstat {
     return available;
   }
 
+  /** Threads read by the last {@link #waitSinceLastNanos()} (0 before the first). */
+  public int threadsLastRead() {
+    return previous.size();
+  }
+
   /** Reads that failed (a thread that ended mid-read is not a failure). */
   public long readFailures() {
     return readFailures;
@@ -80,18 +86,23 @@ public final class TaskSchedstat {
     }
     Map<String, Long> now = new HashMap<>(Math.max(16, previous.size() * 2));
     long sum = 0;
-    try (DirectoryStream<Path> tasks = Files.newDirectoryStream(taskDir)) {
-      for (Path t : tasks) {
-        long wait = waitNanos(t.resolve("schedstat"));
+    String[] tids = taskDir.toFile().list();
+    if (tids == null) {
+      readFailures++;
+      return -1;
+    }
+    String prefix = taskDir + "/";
+    try {
+      for (String tid : tids) {
+        long wait = waitNanos(prefix + tid + "/schedstat");
         if (wait < 0) {
           continue; // the thread ended between the listing and the read
         }
-        String tid = t.getFileName().toString();
         now.put(tid, wait);
         Long before = previous.get(tid);
         sum += before == null ? wait : Math.max(0, wait - before);
       }
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       readFailures++;
       return -1;
     }
@@ -100,9 +111,9 @@ public final class TaskSchedstat {
   }
 
   /** The second field of one schedstat file, or -1 when it is gone or unreadable. */
-  private long waitNanos(Path schedstat) {
+  private long waitNanos(String schedstat) {
     int n;
-    try (var in = Files.newInputStream(schedstat)) {
+    try (FileInputStream in = new FileInputStream(schedstat)) {
       n = in.read(buffer);
     } catch (IOException e) {
       return -1;

@@ -31,7 +31,9 @@ import java.util.List;
  *   <li>{@code systemCpuFraction} — decimal with 4 places, 0..1 of all cores, empty when
  *       unavailable
  *   <li>{@code runQueueWaitMicrosPerSecond} — integer (rounded): the threads' run-queue wait over
- *       the interval, µs per second ({@link TaskSchedstat}), empty when unavailable
+ *       the interval, µs per second ({@link TaskSchedstat}), empty when unavailable or not read
+ *       in this row (it costs ~15 µs per thread and is read at most at 1 % of a core: with many
+ *       threads every few rows, each read covering the rows since the previous one)
  *   <li>{@code cpuCoresAvailable} — integer, the sampled JVM's available processors
  * </ol>
  *

@@ -31,7 +31,8 @@ package io.crosscheck.telemetry;
  * @param systemCpuFraction busy fraction of all the host's cores over the interval (0..1)
  * @param runQueueWaitMicrosPerSecond time the process's threads spent runnable but waiting for a
  *     CPU over the interval, summed over threads, per second of the interval ({@link
- *     TaskSchedstat}); NaN when unavailable or not recorded (telemetry.csv of format 1)
+ *     TaskSchedstat}, since its previous read: with many threads it is read only every few rows, to
+ *     bound its cost); NaN when unavailable, not read in this row, or not recorded (format 1)
  * @param cpuCoresAvailable {@link Runtime#availableProcessors()} of the sampled JVM at the sample
  *     (its affinity mask and container limit); -1 when not recorded (format 1)
  */
