@@ -54,6 +54,18 @@ public final class ClientHostCheck {
    */
   public static ClientHost judge(List<TelemetrySample> telemetry, long windowStartNanos, long windowEndNanos,
       int coresFallback, String coresSource, Double sendLagP99Micros) {
+    return judge(telemetry, windowStartNanos, windowEndNanos, coresFallback, coresSource, sendLagP99Micros,
+        Double.NaN);
+  }
+
+  /**
+   * As {@link #judge(List, long, long, int, String, Double)}, stating beside it the start lag: how
+   * late the generator began its requests (send start minus intended start, p99 of the measured
+   * phase's records, µs; NaN when unknown). Stated, not judged on: a closed-loop generator's
+   * lateness also grows with the server's response time.
+   */
+  public static ClientHost judge(List<TelemetrySample> telemetry, long windowStartNanos, long windowEndNanos,
+      int coresFallback, String coresSource, Double sendLagP99Micros, double startLagP99Micros) {
     if (telemetry.isEmpty()) {
       return notJudged("the run recorded no telemetry (no telemetry.csv rows): the generator's CPU and run-queue"
           + " wait are unknown", sendLagP99Micros);
@@ -131,12 +143,14 @@ public final class ClientHostCheck {
             queueMax / 1e3);
     String statement = String.format(Locale.ROOT,
         "%s: generator CPU mean %.2f of %d cores, max %.2f, %.1f s at or above %.0f %% of them; %s; send lag p99 %s"
-            + " (telemetry %s period, %.1f s measured)",
+            + "%s (telemetry %s period, %.1f s measured)",
         bottleneck ? "the bottleneck (" + why + ")" : why.isEmpty() ? "not the bottleneck"
             : "not the bottleneck (" + why + ")", cpuMean, cores, cpuMax, saturated,
         SATURATED_FRACTION * 100, queueWords,
         sendLagP99Micros == null ? "unknown (no matched pairs)" : String.format(Locale.ROOT, "%.3f ms",
             sendLagP99Micros / 1e3),
+        Double.isNaN(startLagP99Micros) ? "" : String.format(Locale.ROOT, " (wire - send start), start lag p99 %.3f ms"
+            + " (send start - intended start)", startLagP99Micros / 1e3),
         Double.isNaN(periodMillis) ? "unknown" : String.format(Locale.ROOT, "%.0f ms", periodMillis), measuredSeconds);
     String evidence = String.format(Locale.ROOT,
         "%d telemetry samples (%.1f s) of the generator JVM in the measured phase, on its monotonic clock; cores: %s;"

@@ -58,7 +58,7 @@ public final class FindingsBuilder {
         : figures.lags().sendLag().p99Micros();
     long[] window = measuredWindow(gen.records());
     Findings.ClientHost host = ClientHostCheck.judge(gen.telemetry(), window[0], window[1], gen.cpuCoresFallback(),
-        gen.cpuCoresSource(), sendLagP99);
+        gen.cpuCoresSource(), sendLagP99, startLagP99Micros(gen.records()));
     return figures.withPace(pace(gen.records())).withHostAndDistributions(figures.percentiles(), figures.urls(), host);
   }
 
@@ -83,6 +83,13 @@ public final class FindingsBuilder {
       }
     }
     return first == Long.MAX_VALUE ? new long[] {0, 0} : new long[] {first, last};
+  }
+
+  /** Send start minus intended start, p99 (nearest rank) over the measured phase's sent records, µs; NaN if none. */
+  static double startLagP99Micros(List<RequestRecord> records) {
+    long[] lags = records.stream().filter(r -> r.phase() == Phase.MEASURE && r.intendedStartNanos() >= 0
+        && r.sendStartNanos() >= 0).mapToLong(r -> r.sendStartNanos() - r.intendedStartNanos()).sorted().toArray();
+    return lags.length == 0 ? Double.NaN : quantile(lags, 0.99) / 1e3;
   }
 
   /** The percentiles of {@link Findings.Percentiles}, for a plot on a log 1/(1-p) axis. */

@@ -169,7 +169,8 @@ class FindingsHostAndDistributionsTest {
     assertEquals(f.lags().sendLag().p99Micros(), h.sendLagP99Micros());
     assertTrue(h.statement().startsWith("the bottleneck (CPU saturated): generator CPU mean 1.5"), h.statement());
     assertTrue(h.statement().contains("of 2 cores, max 1.95, 1.5 s at or above 90 % of them; run-queue wait mean"
-        + " 20.0 ms/s, at most 20.0 ms/s; send lag p99 0.020 ms (telemetry 100 ms period, 3.0 s measured)"),
+        + " 20.0 ms/s, at most 20.0 ms/s; send lag p99 0.020 ms (wire - send start), start lag p99 0.000 ms (send start - intended start)"
+        + " (telemetry 100 ms period, 3.0 s measured)"),
         h.statement());
     String table = FindingsTable.format(f);
     int host = table.indexOf("client host:");
