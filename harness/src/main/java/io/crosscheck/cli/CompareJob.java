@@ -99,12 +99,35 @@ public final class CompareJob {
       Path telemetryCsv = runDir.resolve(RunFiles.TELEMETRY_CSV);
       List<TelemetrySample> telemetry = Files.exists(telemetryCsv) ? TelemetryCsv.read(telemetryCsv) : List.of();
       gen = new GeneratorSide(records, clock, startEpochNanos, run.reportedResolutionNanos(), telemetry,
-          run.telemetry());
+          run.telemetry(), coresFallback(run, read), coresSource(run, read));
     }
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(status.status(), status.note(), records.size(),
         torn, pcap.toString());
     AgentSide agent = gen == null ? null : AgentSide.read(runDir, read, out);
     return analyse(runDir, pcap, run.targetPort(), gen, agent, evidence, live, minMatchedPercent, out);
+  }
+
+  /**
+   * The cores available to the generator when its telemetry does not record them (format 1): the
+   * harness JVM's own count when it ran the generator in process, else the host's.
+   */
+  private static int coresFallback(RunJson run, RequestCsv.ReadResult read) {
+    if (inProcess(run, read) && run.jvm() != null) {
+      return run.jvm().availableProcessors();
+    }
+    return run.host() != null ? run.host().cores() : 0;
+  }
+
+  private static String coresSource(RunJson run, RequestCsv.ReadResult read) {
+    if (inProcess(run, read) && run.jvm() != null) {
+      return "the generator JVM's available processors (run.json jvm)";
+    }
+    return run.host() != null ? "the host's cores (run.json host: the generator's own count was not recorded)"
+        : "unknown";
+  }
+
+  private static boolean inProcess(RunJson run, RequestCsv.ReadResult read) {
+    return run.generatorJvm() == null && read.agentColumns().isEmpty();
   }
 
   /**

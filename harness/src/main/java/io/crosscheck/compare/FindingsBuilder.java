@@ -18,7 +18,9 @@ import io.crosscheck.wire.WireExchange;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 import java.util.TreeMap;
 
 /**
@@ -47,7 +49,138 @@ public final class FindingsBuilder {
   public static Findings build(GeneratorSide gen, Reconstruction wire, MatchResult match, double minMatchedPercent,
       long intervalNanos) {
     Findings figures = buildFigures(gen, wire, match, minMatchedPercent, intervalNanos);
-    return gen == null ? figures : figures.withPace(pace(gen.records()));
+    if (gen == null) {
+      return figures.withHostAndDistributions(null, null, new Findings.ClientHost(false, null,
+          "not judged: a wire-only analysis has no generator records or telemetry", null, null, null, null, null,
+          null, "none"));
+    }
+    Double sendLagP99 = figures.lags() == null || figures.lags().sendLag().count() == 0 ? null
+        : figures.lags().sendLag().p99Micros();
+    long[] window = measuredWindow(gen.records());
+    Findings.ClientHost host = ClientHostCheck.judge(gen.telemetry(), window[0], window[1], gen.cpuCoresFallback(),
+        gen.cpuCoresSource(), sendLagP99, startLagP99Micros(gen.records()));
+    return figures.withPace(pace(gen.records())).withHostAndDistributions(figures.percentiles(), figures.urls(), host);
+  }
+
+  /**
+   * The measured phase on the generator's clock: its records' first intended start (send start when
+   * there is none) to their last instant; every record's when none is in the measured phase.
+   */
+  static long[] measuredWindow(List<RequestRecord> records) {
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    for (int pass = 0; pass < 2 && first == Long.MAX_VALUE; pass++) {
+      for (RequestRecord r : records) {
+        if (pass == 0 && r.phase() != Phase.MEASURE) {
+          continue;
+        }
+        long start = r.intendedStartNanos() >= 0 ? r.intendedStartNanos() : r.sendStartNanos();
+        long end = Math.max(Math.max(r.lastByteNanos(), r.sendStartNanos()), start);
+        if (start >= 0) {
+          first = Math.min(first, start);
+          last = Math.max(last, end);
+        }
+      }
+    }
+    return first == Long.MAX_VALUE ? new long[] {0, 0} : new long[] {first, last};
+  }
+
+  /** Send start minus intended start, p99 (nearest rank) over the measured phase's sent records, µs; NaN if none. */
+  static double startLagP99Micros(List<RequestRecord> records) {
+    long[] lags = records.stream().filter(r -> r.phase() == Phase.MEASURE && r.intendedStartNanos() >= 0
+        && r.sendStartNanos() >= 0).mapToLong(r -> r.sendStartNanos() - r.intendedStartNanos()).sorted().toArray();
+    return lags.length == 0 ? Double.NaN : quantile(lags, 0.99) / 1e3;
+  }
+
+  /** The percentiles of {@link Findings.Percentiles}, for a plot on a log 1/(1-p) axis. */
+  public static final List<Double> PERCENTILES =
+      List.of(0.0, 10.0, 25.0, 50.0, 75.0, 90.0, 95.0, 99.0, 99.5, 99.9, 99.95, 99.99, 99.999, 100.0);
+
+  /**
+   * HdrHistogram's value at each of {@link #PERCENTILES} of nanosecond values (3 significant
+   * digits), in microseconds; negative values (impossible for these columns) are left out.
+   */
+  static List<Double> hdrPercentiles(long[] nanos) {
+    Histogram h = new Histogram(3);
+    for (long v : nanos) {
+      if (v >= 0) {
+        h.recordValue(v);
+      }
+    }
+    List<Double> out = new ArrayList<>(PERCENTILES.size());
+    for (double p : PERCENTILES) {
+      out.add(h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(p) / 1e3);
+    }
+    return out;
+  }
+
+  /**
+   * Per URL group of the measured phase's records: counts and errors of every record, statistics of
+   * its matched pairs; at most {@link Findings.Urls#MAX_GROUPS} groups (most records first, then by
+   * name), the rest summed as {@link Findings.Urls#OTHER}.
+   */
+  static Findings.Urls urls(List<RequestRecord> records, List<Match> pairs) {
+    Map<String, long[]> counts = new TreeMap<>(); // {count, errors}
+    for (RequestRecord r : records) {
+      if (r.phase() == Phase.MEASURE) {
+        long[] c = counts.computeIfAbsent(ReportedIntervalAnalysis.urlGroup(r.url()), k -> new long[2]);
+        c[0]++;
+        if (r.outcome() != Outcome.OK) {
+          c[1]++;
+        }
+      }
+    }
+    Map<String, List<Match>> byGroup = new TreeMap<>();
+    for (Match m : pairs) {
+      byGroup.computeIfAbsent(ReportedIntervalAnalysis.urlGroup(m.record().url()), k -> new ArrayList<>()).add(m);
+    }
+    List<String> names = new ArrayList<>(counts.keySet());
+    names.sort((a, b) -> counts.get(a)[0] != counts.get(b)[0] ? Long.compare(counts.get(b)[0], counts.get(a)[0])
+        : a.compareTo(b));
+    List<Findings.UrlGroup> groups = new ArrayList<>();
+    long[] otherCounts = new long[2];
+    List<Match> otherPairs = new ArrayList<>();
+    int listed = names.size() > Findings.Urls.MAX_GROUPS ? Findings.Urls.MAX_GROUPS : names.size();
+    for (int i = 0; i < names.size(); i++) {
+      String name = names.get(i);
+      List<Match> ms = byGroup.getOrDefault(name, List.of());
+      if (i < listed) {
+        groups.add(urlGroup(name, counts.get(name), ms));
+      } else {
+        otherCounts[0] += counts.get(name)[0];
+        otherCounts[1] += counts.get(name)[1];
+        otherPairs.addAll(ms);
+      }
+    }
+    if (names.size() > listed) {
+      groups.add(urlGroup(Findings.Urls.OTHER, otherCounts, otherPairs));
+    }
+    long measured = counts.values().stream().mapToLong(c -> c[0]).sum();
+    String statement = String.format(Locale.ROOT, "%,d records of the measured phase in %,d URL groups (the path"
+        + " without query; a RUBiS or TPC-W state is its servlet's path)%s; statistics over the %,d pairs matched"
+        + " complete on both sides, reported on the generator's clock, wire on the capture's; percentiles by"
+        + " nearest rank", measured, names.size(), names.size() > listed ? String.format(Locale.ROOT,
+            ", the %d with most records listed and %,d others summed as %s", listed, names.size() - listed,
+            Findings.Urls.OTHER) : "", pairs.size());
+    return new Findings.Urls(statement, groups);
+  }
+
+  private static Findings.UrlGroup urlGroup(String name, long[] counts, List<Match> ms) {
+    long[] reported = new long[ms.size()];
+    long[] wireNanos = new long[ms.size()];
+    for (int i = 0; i < ms.size(); i++) {
+      reported[i] = ms.get(i).record().latencyNanos();
+      wireNanos[i] = ms.get(i).exchange().responseTimeNanos();
+    }
+    double reportedMean = mean(reported) / 1e3;
+    double wireMean = mean(wireNanos) / 1e3;
+    Arrays.sort(reported);
+    Arrays.sort(wireNanos);
+    boolean any = ms.size() > 0;
+    return new Findings.UrlGroup(name, counts[0], counts[1], ms.size(), reportedMean, wireMean,
+        any ? quantile(reported, 0.50) / 1e3 : Double.NaN, any ? quantile(reported, 0.99) / 1e3 : Double.NaN,
+        any ? quantile(wireNanos, 0.50) / 1e3 : Double.NaN, any ? quantile(wireNanos, 0.99) / 1e3 : Double.NaN,
+        reportedMean - wireMean);
   }
 
   /**
@@ -126,6 +259,10 @@ public final class FindingsBuilder {
     }
     double reportedMean = mean(reported);
     double wireMean = mean(wireNanos);
+    List<Double> reportedPercentiles = hdrPercentiles(reported);
+    Findings.Percentiles percentiles = new Findings.Percentiles(n, "measured phase", PERCENTILES,
+        hdrPercentiles(fromIntended), reportedPercentiles, hdrPercentiles(wireNanos), reportedPercentiles);
+    Findings.Urls urls = urls(gen.records(), pairs);
     // each array is sorted once, in place (nothing needs the pair order after this point), and
     // read for both its statistics and its CDF
     for (long[] values : new long[][] {reported, wireNanos, error, fromIntended, sendLag, receiveLag}) {
@@ -137,7 +274,8 @@ public final class FindingsBuilder {
         new Lags(sortedStats(sendLag), sortedStats(receiveLag), belowUncertainty),
         new LatencyColumns(sortedStats(fromIntended), sortedStats(reported), sortedStats(wireNanos),
             wireAll(exchanges)),
-        intervals, connections, new Cdf(sortedCdf(reported), sortedCdf(wireNanos)), gen.pressure());
+        intervals, connections, new Cdf(sortedCdf(reported), sortedCdf(wireNanos)), gen.pressure())
+        .withHostAndDistributions(percentiles, urls, null);
   }
 
   /**

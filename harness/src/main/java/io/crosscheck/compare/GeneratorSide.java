@@ -16,10 +16,20 @@ import java.util.List;
  *     clients, else 0): it widens the bound below which a lag is impossible
  * @param telemetry the generator JVM's samples (its monotonic clock)
  * @param pressure the telemetry summary, or null when none was recorded
+ * @param cpuCoresFallback the cores available to the generator when its telemetry does not say
+ *     (telemetry.csv format 1); 0 when unknown
+ * @param cpuCoresSource where {@code cpuCoresFallback} came from, in words
  */
 public record GeneratorSide(List<RequestRecord> records, ClockMap clock, long startEpochNanos,
-    long reportedResolutionNanos, List<TelemetrySample> telemetry, TelemetrySummary pressure) {
+    long reportedResolutionNanos, List<TelemetrySample> telemetry, TelemetrySummary pressure, int cpuCoresFallback,
+    String cpuCoresSource) {
   public GeneratorSide {
     telemetry = List.copyOf(telemetry);
+  }
+
+  /** Without a fallback for the cores (they come from the telemetry or are unknown). */
+  public GeneratorSide(List<RequestRecord> records, ClockMap clock, long startEpochNanos,
+      long reportedResolutionNanos, List<TelemetrySample> telemetry, TelemetrySummary pressure) {
+    this(records, clock, startEpochNanos, reportedResolutionNanos, telemetry, pressure, 0, "unknown");
   }
 }

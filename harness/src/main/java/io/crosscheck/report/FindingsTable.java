@@ -17,6 +17,7 @@ import java.util.Map;
  */
 public final class FindingsTable {
   private static final int MAX_INTERVAL_ROWS = 20;
+  private static final int MAX_URL_ROWS = 15;
 
   private FindingsTable() {}
 
@@ -66,6 +67,13 @@ public final class FindingsTable {
               "; the generator times in steps of %.0f us (currentTimeMillis)", f.clock().reportedResolutionMicros())
               : ""));
     }
+    // the study's sanity check comes before any error figure: was the client host the bottleneck?
+    if (f.clientHost() != null) {
+      line(out, "client host", f.clientHost().statement());
+      if (f.clientHost().judged()) {
+        line(out, "  evidence", f.clientHost().evidence());
+      }
+    }
     Findings.ResponseTime rt = f.responseTime();
     // without the evidence for them (rt null) no error figure is printed: the wire's own only
     if (rt != null) {
@@ -89,6 +97,7 @@ public final class FindingsTable {
       line(out, "impossible", f.lags().belowUncertainty()
           + " lags below the clock's uncertainty and the generator's resolution");
     }
+    urls(out, f.urls());
     intervals(out, f.intervals(), rt == null);
     connections(out, f.connections());
     if (f.pace() != null) {
@@ -96,6 +105,30 @@ public final class FindingsTable {
     }
     pressure(out, f.pressure());
     return out.toString();
+  }
+
+  /** The URL groups, most records first, at most {@value #MAX_URL_ROWS} rows (all are in findings.json). */
+  private static void urls(StringBuilder out, Findings.Urls urls) {
+    if (urls == null || urls.groups().isEmpty()) {
+      return;
+    }
+    out.append(System.lineSeparator());
+    line(out, "per URL", urls.statement());
+    out.append(String.format(Locale.ROOT, "%-32s %8s %7s %8s %11s %11s %11s %11s %11s%n", "(microseconds)", "records",
+        "errors", "matched", "reported", "wire", "error", "wire p50", "wire p99"));
+    List<Findings.UrlGroup> groups = urls.groups();
+    for (int i = 0; i < groups.size() && i < MAX_URL_ROWS; i++) {
+      Findings.UrlGroup g = groups.get(i);
+      // a URL came from a workload or a server: escaped on its own, so that a newline in it cannot
+      // forge a line of the table
+      String name = Printable.escape(g.urlGroup());
+      out.append(String.format(Locale.ROOT, "%-32s %8d %7d %8d %11.1f %11.1f %+11.1f %11.1f %11.1f%n",
+          name.length() > 32 ? name.substring(0, 31) + "~" : name, g.count(), g.errors(), g.matched(),
+          g.reportedMeanMicros(), g.wireMeanMicros(), g.absoluteErrorMicros(), g.wireP50Micros(), g.wireP99Micros()));
+    }
+    if (groups.size() > MAX_URL_ROWS) {
+      out.append(String.format(Locale.ROOT, "(%d more groups in findings.json)%n", groups.size() - MAX_URL_ROWS));
+    }
   }
 
   private static void connections(StringBuilder out, Findings.Connections c) {

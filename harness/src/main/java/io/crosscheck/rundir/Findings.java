@@ -33,13 +33,105 @@ import java.util.Map;
  *     behind each figure; only for a run recorded by the crosscheck agent (absent otherwise)
  * @param pace whether the generator kept to its own schedule, from its records alone (absent for a
  *     wire-only analysis)
+ * @param percentiles HdrHistogram percentiles of the latency columns over the measured phase's
+ *     matched pairs; absent where {@code responseTime} is null (and in files written before it)
+ * @param urls per URL group (the path without its query): counts, errors and reported/wire
+ *     statistics; absent as {@code percentiles}
+ * @param clientHost whether the client host (the generator's CPU) was the bottleneck, judged
+ *     before any error figure is stated; absent in files written before it
  */
 public record Findings(
     Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
     LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf,
     TelemetrySummary pressure,
     @JsonInclude(JsonInclude.Include.NON_NULL) ReportedIntervals reportedIntervals,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Pace pace) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Pace pace,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Percentiles percentiles,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Urls urls,
+    @JsonInclude(JsonInclude.Include.NON_NULL) ClientHost clientHost) {
+
+  /** Findings without the percentile, URL and client-host sections (before they are added). */
+  public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
+      LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf,
+      TelemetrySummary pressure, ReportedIntervals reportedIntervals, Pace pace) {
+    this(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf, pressure,
+        reportedIntervals, pace, null, null, null);
+  }
+
+  /** A copy with the percentile, URL and client-host sections. */
+  public Findings withHostAndDistributions(Percentiles percentiles, Urls urls, ClientHost clientHost) {
+    return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost);
+  }
+
+  /**
+   * Response times at fixed percentiles, from HdrHistogram ({@code getValueAtPercentile}, 3
+   * significant digits, values recorded in nanoseconds), for a percentile plot on a log 1/(1-p)
+   * axis. Every array has one value per entry of {@code percentiles}, in microseconds.
+   *
+   * @param count the matched pairs (complete on both sides, in the measured phase)
+   * @param window which part of the run: {@code measured phase}
+   * @param percentiles the percentiles, ascending (0 is the minimum, 100 the maximum)
+   * @param fromIntendedStartMicros intended start to last byte (free of coordinated omission)
+   * @param fromSendStartMicros send start to last byte on the generator's clock
+   * @param wireMicros the wire's request start to last response byte
+   * @param reportedMicros what the generator reports per request: for crosscheck's engines and the
+   *     agent's records its send start to last byte, so equal to {@code fromSendStartMicros}
+   */
+  public record Percentiles(long count, String window, List<Double> percentiles, List<Double> fromIntendedStartMicros,
+      List<Double> fromSendStartMicros, List<Double> wireMicros, List<Double> reportedMicros) {}
+
+  /**
+   * Per URL group, most records first, at most {@code MAX_GROUPS} groups and the rest summed as
+   * {@code (other)}. URL groups are kept as they came (escape them for display).
+   *
+   * @param statement what the groups rest on, in words
+   * @param groups the groups
+   */
+  public record Urls(String statement, List<UrlGroup> groups) {
+    /** Most groups listed by name; the rest are summed as {@link #OTHER}. */
+    public static final int MAX_GROUPS = 50;
+    /** The name of the summed remainder. */
+    public static final String OTHER = "(other)";
+  }
+
+  /**
+   * One URL group in the measured phase. Means and percentiles (nearest rank) over its matched
+   * pairs, in microseconds; NaN when it has none.
+   *
+   * @param urlGroup the request target's path without query, {@code ;} parameters or fragment
+   * @param count records in the measured phase
+   * @param errors of which did not end {@code ok}
+   * @param matched of which matched pairs complete on both sides (the statistics' evidence)
+   * @param absoluteErrorMicros reported mean minus wire mean
+   */
+  public record UrlGroup(String urlGroup, long count, long errors, long matched, double reportedMeanMicros,
+      double wireMeanMicros, double reportedP50Micros, double reportedP99Micros, double wireP50Micros,
+      double wireP99Micros, double absoluteErrorMicros) {}
+
+  /**
+   * The study's sanity check: was the machine that ran the generator the bottleneck? From the
+   * generator JVM's telemetry over the measured phase (its CPU against the cores available to it,
+   * its threads' run-queue wait) and the send lag of the matched pairs. Not judged without
+   * telemetry ({@code statement} says why); then every figure is null.
+   *
+   * @param judged whether the evidence supports a verdict
+   * @param bottleneck the verdict; null when not judged
+   * @param statement the verdict with its figures and thresholds in words
+   * @param cpuCoresAvailable the generator's available processors
+   * @param generatorCpuCoresMean mean process CPU (user + system), cores, over the window's samples
+   * @param generatorCpuCoresMax the largest sample
+   * @param saturatedSeconds seconds whose samples were at or above {@code SATURATED_FRACTION} of
+   *     the available cores
+   * @param runQueueWaitMicrosPerSecondMax the largest sample of the threads' run-queue wait, µs per
+   *     second summed over threads; null when not measured
+   * @param sendLagP99Micros the 99th percentile of the send lag (first request byte on the wire
+   *     minus the generator's send start); null without matched pairs
+   * @param evidence samples, period, window and the sources of the figures, in words
+   */
+  public record ClientHost(boolean judged, Boolean bottleneck, String statement, Integer cpuCoresAvailable,
+      Double generatorCpuCoresMean, Double generatorCpuCoresMax, Double saturatedSeconds,
+      Double runQueueWaitMicrosPerSecondMax, Double sendLagP99Micros, String evidence) {}
 
   /** Findings without a pace section (a wire-only analysis, or before it is added). */
   public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
@@ -52,7 +144,7 @@ public record Findings(
   /** A copy with {@code pace} as its pace section. */
   public Findings withPace(Pace pace) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace);
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost);
   }
 
   /**
@@ -83,7 +175,7 @@ public record Findings(
   /** A copy with {@code reported} as its reported-interval section. */
   public Findings withReportedIntervals(ReportedIntervals reported) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reported, pace);
+        pressure, reported, pace, percentiles, urls, clientHost);
   }
 
   /**

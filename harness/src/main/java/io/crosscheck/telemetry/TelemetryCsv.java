@@ -30,7 +30,16 @@ import java.util.List;
  *       (0..N), empty when unavailable
  *   <li>{@code systemCpuFraction} — decimal with 4 places, 0..1 of all cores, empty when
  *       unavailable
+ *   <li>{@code runQueueWaitMicrosPerSecond} — integer (rounded): the threads' run-queue wait over
+ *       the interval, µs per second ({@link TaskSchedstat}), empty when unavailable or not read
+ *       in this row (it costs ~15 µs per thread and is read at most at 1 % of a core: with many
+ *       threads every few rows, each read covering the rows since the previous one)
+ *   <li>{@code cpuCoresAvailable} — integer, the sampled JVM's available processors
  * </ol>
+ *
+ * <p>Format 1 (before the last two columns) is {@link #HEADER_V1} with 15 fields; {@link #read}
+ * accepts both, and a format-1 row reads with the run-queue wait NaN and the cores -1. The
+ * crosscheck agent writes the same format.
  *
  * Numbers never use a locale (a dot, no grouping). The recorder flushes after every row, so a
  * crash or Ctrl-C can leave at most a final partial line, which {@link #read} drops.
@@ -38,13 +47,17 @@ import java.util.List;
  * <p>Thread-safety: stateless.
  */
 public final class TelemetryCsv {
-  /** The exact header line (without its line end). */
-  public static final String HEADER =
+  /** The header line of format 1 (without its line end): still read. */
+  public static final String HEADER_V1 =
       "sampleNanos,threadsLive,threadsPeak,threadsStarted,heapUsedBytes,heapCommittedBytes,"
           + "heapMaxBytes,gcCount,gcTimeMillis,gcPausesInInterval,gcPauseMaxMicrosInInterval,"
           + "allocatedBytesPerSecond,processCpuUserCores,processCpuSysCores,systemCpuFraction";
 
-  private static final int COLUMNS = 15;
+  /** The exact header line written (without its line end). */
+  public static final String HEADER = HEADER_V1 + ",runQueueWaitMicrosPerSecond,cpuCoresAvailable";
+
+  private static final int COLUMNS_V1 = 15;
+  private static final int COLUMNS = 17;
 
   private TelemetryCsv() {}
 
@@ -74,6 +87,14 @@ public final class TelemetryCsv {
     appendFixed4(out, s.processCpuSysCores());
     out.append(',');
     appendFixed4(out, s.systemCpuFraction());
+    out.append(',');
+    if (!Double.isNaN(s.runQueueWaitMicrosPerSecond()) && !Double.isInfinite(s.runQueueWaitMicrosPerSecond())) {
+      out.append(Math.round(s.runQueueWaitMicrosPerSecond()));
+    }
+    out.append(',');
+    if (s.cpuCoresAvailable() > 0) {
+      out.append(s.cpuCoresAvailable());
+    }
     out.append('\n');
   }
 
@@ -98,7 +119,8 @@ public final class TelemetryCsv {
   /**
    * Reads a telemetry.csv. A final line without its line end (a run killed mid-write) is dropped.
    *
-   * @throws IOException if the file cannot be read, its header is not {@link #HEADER}, or a
+   * @throws IOException if the file cannot be read, its header is neither {@link #HEADER} nor {@link
+   *     #HEADER_V1}, or a
    *     complete row is malformed; the message names the file, line and column
    */
   public static List<TelemetrySample> read(Path csv) throws IOException {
@@ -106,6 +128,7 @@ public final class TelemetryCsv {
     List<TelemetrySample> rows = new ArrayList<>();
     int lineNo = 0;
     int pos = 0;
+    int columns = COLUMNS;
     while (pos < text.length()) {
       int end = text.indexOf('\n', pos);
       if (end < 0) {
@@ -115,12 +138,15 @@ public final class TelemetryCsv {
       pos = end + 1;
       lineNo++;
       if (lineNo == 1) {
-        if (!HEADER.equals(line)) {
-          throw new MalformedInputException(csv + ":1: header is \"" + line + "\" (expected \"" + HEADER + "\")");
+        if (HEADER_V1.equals(line)) {
+          columns = COLUMNS_V1;
+        } else if (!HEADER.equals(line)) {
+          throw new MalformedInputException(csv + ":1: header is \"" + line + "\" (expected \"" + HEADER
+              + "\", or format 1's without the last two columns)");
         }
         continue;
       }
-      rows.add(parse(csv, lineNo, line));
+      rows.add(parse(csv, lineNo, line, columns));
     }
     if (lineNo == 0) {
       throw new MalformedInputException(csv + ":1: no header (expected \"" + HEADER + "\")");
@@ -128,11 +154,12 @@ public final class TelemetryCsv {
     return rows;
   }
 
-  private static TelemetrySample parse(Path csv, int lineNo, String line) throws IOException {
+  private static TelemetrySample parse(Path csv, int lineNo, String line, int columns) throws IOException {
     String[] f = line.split(",", -1);
-    if (f.length != COLUMNS) {
-      throw new MalformedInputException(csv + ":" + lineNo + ": " + f.length + " fields (expected " + COLUMNS + ")");
+    if (f.length != columns) {
+      throw new MalformedInputException(csv + ":" + lineNo + ": " + f.length + " fields (expected " + columns + ")");
     }
+    boolean v2 = columns == COLUMNS;
     try {
       boolean pauses = !f[9].isEmpty();
       return new TelemetrySample(
@@ -150,7 +177,9 @@ public final class TelemetryCsv {
           decimal(f[11]),
           decimal(f[12]),
           decimal(f[13]),
-          decimal(f[14]));
+          decimal(f[14]),
+          v2 ? decimal(f[15]) : Double.NaN,
+          v2 && !f[16].isEmpty() ? Integer.parseInt(f[16]) : -1);
     } catch (NumberFormatException e) {
       int column = 1;
       for (String field : f) {

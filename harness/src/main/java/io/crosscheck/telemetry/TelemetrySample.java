@@ -29,6 +29,12 @@ package io.crosscheck.telemetry;
  * @param processCpuUserCores process user CPU over the interval, in cores (0..N)
  * @param processCpuSysCores process system (kernel) CPU over the interval, in cores (0..N)
  * @param systemCpuFraction busy fraction of all the host's cores over the interval (0..1)
+ * @param runQueueWaitMicrosPerSecond time the process's threads spent runnable but waiting for a
+ *     CPU over the interval, summed over threads, per second of the interval ({@link
+ *     TaskSchedstat}, since its previous read: with many threads it is read only every few rows, to
+ *     bound its cost); NaN when unavailable, not read in this row, or not recorded (format 1)
+ * @param cpuCoresAvailable {@link Runtime#availableProcessors()} of the sampled JVM at the sample
+ *     (its affinity mask and container limit); -1 when not recorded (format 1)
  */
 public record TelemetrySample(
     long sampleNanos,
@@ -45,7 +51,19 @@ public record TelemetrySample(
     double allocatedBytesPerSecond,
     double processCpuUserCores,
     double processCpuSysCores,
-    double systemCpuFraction) {
+    double systemCpuFraction,
+    double runQueueWaitMicrosPerSecond,
+    int cpuCoresAvailable) {
+
+  /** A sample without the run-queue and core columns (telemetry.csv format 1). */
+  public TelemetrySample(long sampleNanos, int threadsLive, int threadsPeak, long threadsStarted, long heapUsedBytes,
+      long heapCommittedBytes, long heapMaxBytes, long gcCount, long gcTimeMillis, int gcPausesInInterval,
+      long gcPauseMaxMicrosInInterval, double allocatedBytesPerSecond, double processCpuUserCores,
+      double processCpuSysCores, double systemCpuFraction) {
+    this(sampleNanos, threadsLive, threadsPeak, threadsStarted, heapUsedBytes, heapCommittedBytes, heapMaxBytes,
+        gcCount, gcTimeMillis, gcPausesInInterval, gcPauseMaxMicrosInInterval, allocatedBytesPerSecond,
+        processCpuUserCores, processCpuSysCores, systemCpuFraction, Double.NaN, -1);
+  }
 
   /** User plus system CPU of the process over the interval, in cores; NaN if unavailable. */
   public double processCpuCores() {
@@ -56,6 +74,7 @@ public record TelemetrySample(
   TelemetrySample withPauses(int pauses, long pauseMaxMicros) {
     return new TelemetrySample(sampleNanos, threadsLive, threadsPeak, threadsStarted, heapUsedBytes,
         heapCommittedBytes, heapMaxBytes, gcCount, gcTimeMillis, pauses, pauseMaxMicros,
-        allocatedBytesPerSecond, processCpuUserCores, processCpuSysCores, systemCpuFraction);
+        allocatedBytesPerSecond, processCpuUserCores, processCpuSysCores, systemCpuFraction,
+        runQueueWaitMicrosPerSecond, cpuCoresAvailable);
   }
 }

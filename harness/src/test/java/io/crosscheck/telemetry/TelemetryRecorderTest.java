@@ -91,6 +91,7 @@ class TelemetryRecorderTest {
     int peak = 0;
     long heapMax = 0;
     boolean allocating = false;
+    int queueRows = 0;
     long previousNanos = summary.startNanos();
     for (TelemetrySample r : rows) {
       assertTrue(r.sampleNanos() > previousNanos, "rows in time order");
@@ -102,8 +103,12 @@ class TelemetryRecorderTest {
       allocating |= r.allocatedBytesPerSecond() > 0;
       assertTrue(r.processCpuUserCores() >= 0 && r.processCpuSysCores() >= 0, r.toString());
       assertTrue(r.heapUsedBytes() <= r.heapCommittedBytes(), r.toString());
+      assertTrue(!(r.runQueueWaitMicrosPerSecond() < 0), "run-queue wait, when read, is a wait: " + r);
+      queueRows += Double.isNaN(r.runQueueWaitMicrosPerSecond()) ? 0 : 1;
+      assertEquals(Runtime.getRuntime().availableProcessors(), r.cpuCoresAvailable(), r.toString());
     }
     assertTrue(allocating, "some interval allocated");
+    assertTrue(queueRows >= rows.size() / 3, queueRows + " of " + rows.size() + " rows read schedstat (1 % budget)");
     assertEquals(summary.gcPauses(), pausesInRows + summary.gcPausesLate());
     assertEquals(summary.endNanos(), rows.get(rows.size() - 1).sampleNanos());
     assertEquals(peak, summary.threadsPeak());

@@ -24,16 +24,21 @@ import javax.management.openmbean.CompositeData;
 /**
  * JVM pressure sampled inside the target on one daemon thread: threads, heap, GC, allocation and
  * CPU, one row per period in telemetry.csv, exactly the harness's {@code TelemetryCsv} format
- * (15 columns; see that class for the fields). GC pauses come from JMX GC notifications of the
+ * (17 columns; see that class for the fields). GC pauses come from JMX GC notifications of the
  * collectors that report pauses (not the "... Cycles" beans), counted in the row of the period they
  * were received in, durations at 1 ms resolution. Process CPU from {@code /proc/self/stat}
- * (100 ticks per second), system CPU from the OS bean. Each row is flushed as written.
+ * (100 ticks per second), system CPU from the OS bean, run-queue wait from the threads'
+ * {@code /proc/self/task/<tid>/schedstat} (second field, summed over threads; a thread new since the
+ * last read adds all its wait, an ended one takes its last interval's with it; read at most at 1 %
+ * of a core, so with many threads every few rows, the others empty), the cores from
+ * {@link Runtime#availableProcessors()}. Each row is flushed as written.
  */
 final class Telemetry implements NotificationListener {
   static final String HEADER =
       "sampleNanos,threadsLive,threadsPeak,threadsStarted,heapUsedBytes,heapCommittedBytes,"
           + "heapMaxBytes,gcCount,gcTimeMillis,gcPausesInInterval,gcPauseMaxMicrosInInterval,"
-          + "allocatedBytesPerSecond,processCpuUserCores,processCpuSysCores,systemCpuFraction";
+          + "allocatedBytesPerSecond,processCpuUserCores,processCpuSysCores,systemCpuFraction,"
+          + "runQueueWaitMicrosPerSecond,cpuCoresAvailable";
   private static final double TICKS_PER_SECOND = 100.0;
 
   private final BufferedWriter out;
@@ -48,6 +53,8 @@ final class Telemetry implements NotificationListener {
   private long lastAllocated = -1;
   private long lastUserTicks = -1;
   private long lastSysTicks = -1;
+  private java.util.Map<String, Long> lastWaits;
+  private long lastWaitsNanos = -1;
 
   private Telemetry(Path file, long periodMillis) throws IOException {
     this.out = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(file, StandardOpenOption.CREATE_NEW,
@@ -129,6 +136,17 @@ final class Telemetry implements NotificationListener {
         allocated = sun.getTotalThreadAllocatedBytes();
       }
       long[] ticks = cpuTicks();
+      // schedstat costs ~15 us of CPU per thread: read at most at 1 % of a core (the harness's rule)
+      double queueMicrosPerSecond = Double.NaN;
+      // (cost estimated from the threads read last time, not timed: preemption would inflate it)
+      long costNanos = lastWaits == null ? 0 : lastWaits.size() * 15_000L;
+      if (lastWaitsNanos < 0 || now - lastWaitsNanos >= 100 * costNanos) {
+        long waitNanos = runQueueWaitSinceLast();
+        if (waitNanos >= 0 && lastWaitsNanos >= 0 && now > lastWaitsNanos) {
+          queueMicrosPerSecond = waitNanos / 1e3 / ((now - lastWaitsNanos) / 1e9);
+        }
+        lastWaitsNanos = now;
+      }
       double seconds = lastNanos < 0 ? Double.NaN : (now - lastNanos) / 1e9;
       StringBuilder sb = new StringBuilder(160);
       sb.append(now).append(',').append(threads.getThreadCount()).append(',').append(threads.getPeakThreadCount())
@@ -163,6 +181,11 @@ final class Telemetry implements NotificationListener {
           fixed4(sb, load);
         }
       }
+      sb.append(',');
+      if (!Double.isNaN(queueMicrosPerSecond)) {
+        sb.append(Math.round(queueMicrosPerSecond));
+      }
+      sb.append(',').append(Runtime.getRuntime().availableProcessors());
       sb.append('\n');
       out.append(sb);
       out.flush();
@@ -189,6 +212,48 @@ final class Telemetry implements NotificationListener {
     } catch (IOException | RuntimeException e) {
       return null;
     }
+  }
+
+  /**
+   * The run-queue wait of this process's threads since the previous call, in nanoseconds summed over
+   * threads; -1 on the first call (it only primes) or when schedstat is unreadable.
+   */
+  private long runQueueWaitSinceLast() {
+    java.io.File[] tasks = new java.io.File("/proc/self/task").listFiles();
+    if (tasks == null) {
+      return -1;
+    }
+    java.util.Map<String, Long> now = new java.util.HashMap<>();
+    long sum = 0;
+    byte[] buf = new byte[128];
+    for (java.io.File t : tasks) {
+      int n;
+      try (java.io.FileInputStream in = new java.io.FileInputStream(new java.io.File(t, "schedstat"))) {
+        n = in.read(buf);
+      } catch (IOException e) {
+        continue; // ended between the listing and the read
+      }
+      int i = 0;
+      while (i < n && buf[i] != ' ') {
+        i++;
+      }
+      i++;
+      long v = 0;
+      int digits = 0;
+      while (i < n && buf[i] >= '0' && buf[i] <= '9') {
+        v = v * 10 + (buf[i++] - '0');
+        digits++;
+      }
+      if (digits == 0) {
+        continue;
+      }
+      now.put(t.getName(), v);
+      Long before = lastWaits == null ? null : lastWaits.get(t.getName());
+      sum += before == null ? v : Math.max(0, v - before);
+    }
+    boolean first = lastWaits == null;
+    lastWaits = now;
+    return first || now.isEmpty() ? -1 : sum;
   }
 
   private static void fixed4(StringBuilder sb, double v) {
