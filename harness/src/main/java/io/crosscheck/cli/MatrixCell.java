@@ -34,7 +34,8 @@ record MatrixCell(String id, String jvmLabel, String jvmHome, String optsLabel, 
     String status, String runDir, Double matchedPercent, Double absoluteErrorMicros, Double ratio,
     Double reportedMeanMicros, Double wireMeanMicros, Double generatorCpuCoresMean, Double generatorCpuCoresMax,
     Long heapUsedMaxBytes, Long threadsMax, Long gcPauses, Long connectionsWithRequests, Long sessions,
-    String sharingVerdict, Boolean sharing, Boolean clientHostBottleneck, Integer searchStep, String reason) {
+    String sharingVerdict, Boolean sharing, Boolean clientHostBottleneck, Boolean generatorCpuSaturated,
+    Integer searchStep, String reason) {
 
   static final String COMPLETED = "completed";
   static final String FAILED = "failed";
@@ -46,21 +47,21 @@ record MatrixCell(String id, String jvmLabel, String jvmHome, String optsLabel, 
   static MatrixCell pending(String id, String jvmLabel, String jvmHome, String optsLabel, List<String> jvmOpts,
       int users, Integer searchStep) {
     return new MatrixCell(id, jvmLabel, jvmHome, optsLabel, List.copyOf(jvmOpts), users, PENDING, null, null, null,
-        null, null, null, null, null, null, null, null, null, null, null, null, null, searchStep, null);
+        null, null, null, null, null, null, null, null, null, null, null, null, null, null, searchStep, null);
   }
 
   MatrixCell withSearchStep(Integer step) {
     return new MatrixCell(id, jvmLabel, jvmHome, optsLabel, jvmOpts, users, status, runDir, matchedPercent,
         absoluteErrorMicros, ratio, reportedMeanMicros, wireMeanMicros, generatorCpuCoresMean, generatorCpuCoresMax,
         heapUsedMaxBytes, threadsMax, gcPauses, connectionsWithRequests, sessions, sharingVerdict, sharing,
-        clientHostBottleneck, step, reason);
+        clientHostBottleneck, generatorCpuSaturated, step, reason);
   }
 
   MatrixCell withReason(String why) {
     return new MatrixCell(id, jvmLabel, jvmHome, optsLabel, jvmOpts, users, status, runDir, matchedPercent,
         absoluteErrorMicros, ratio, reportedMeanMicros, wireMeanMicros, generatorCpuCoresMean, generatorCpuCoresMax,
         heapUsedMaxBytes, threadsMax, gcPauses, connectionsWithRequests, sessions, sharingVerdict, sharing,
-        clientHostBottleneck, searchStep, why);
+        clientHostBottleneck, generatorCpuSaturated, searchStep, why);
   }
 
   /** True when the cell's run directory holds findings of a completed run: a resumed matrix skips it. */
@@ -92,7 +93,7 @@ record MatrixCell(String id, String jvmLabel, String jvmHome, String optsLabel, 
     String reasonNow = why != null ? why : limit;
     if (f == null || f.isMissingNode()) {
       return new MatrixCell(id, jvmLabel, jvmHome, optsLabel, jvmOpts, users, status, runDir, null, null, null,
-          null, null, null, null, null, null, null, null, null, null, null, null, searchStep,
+          null, null, null, null, null, null, null, null, null, null, null, null, null, searchStep,
           reasonNow != null ? reasonNow : FAILED.equals(status) ? "no findings.json: see " + runDir + "/child.out"
               : null);
     }
@@ -116,7 +117,8 @@ record MatrixCell(String id, String jvmLabel, String jvmHome, String optsLabel, 
         cpuMean, cpuMax, whole(pressure.path("heapUsedMaxBytes")), whole(pressure.path("threadsPeak")),
         whole(pressure.path("gcPauses")), whole(conn.path("connectionsWithRequests")), whole(conn.path("sessions")),
         conn.path("verdict").isTextual() ? conn.path("verdict").asText() : null, sharing,
-        host.path("bottleneck").isBoolean() ? host.path("bottleneck").asBoolean() : null, searchStep, reasonNow);
+        host.path("bottleneck").isBoolean() ? host.path("bottleneck").asBoolean() : null,
+        host.path("cpuSaturated").isBoolean() ? host.path("cpuSaturated").asBoolean() : null, searchStep, reasonNow);
   }
 
   /** completed or below-floor, from the findings' coverage (a resumed cell). */

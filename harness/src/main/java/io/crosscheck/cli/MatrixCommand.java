@@ -61,7 +61,7 @@ import picocli.CommandLine.Option;
           + " --max-steps steps. A step fails when its absolute error (reported mean minus wire mean) is"
           + " beyond --max-abs-error, the generator hit a limit (generator-error kinds threads,"
           + " file-descriptors, local-ports, client-limit...; OutOfMemoryError in child.out), its CPU"
-          + " saturated (findings clientHost.bottleneck, or without it a mean >= 90 %% of the cores), or the"
+          + " saturated (findings clientHost.cpuSaturated, or without it a mean >= 90 %% of the cores), or the"
           + " cell did not complete. Reports the largest N that held and why the next failed.",
       "The default bound, 1ms, is chosen for this 2-core host: measured here (2026-11-23) with the default"
           + " JIT, legacy-urlconnection --timing nanos on the embedded RUBiS server (think x0.02, 1 s ramp-up,"

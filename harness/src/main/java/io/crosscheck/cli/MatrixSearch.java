@@ -10,9 +10,12 @@ import java.util.Locale;
  * step held, double (capped at {@code maxUsers}); after the first failure, bisect between the
  * largest level that held and the smallest that failed, until they are within 1/8 of the held level
  * (or 1 user) apart; never more than {@code maxSteps} steps. A cell holds when it completed, the
- * generator hit none of its limits (generator-error kinds, OutOfMemoryError), the client host was
- * not the bottleneck (findings' clientHost.bottleneck, or without it the generator's mean CPU below
- * 90 % of the host's cores), and its absolute error is within the bound. Not thread-safe.
+ * generator hit none of its limits (generator-error kinds, OutOfMemoryError), its CPU did not
+ * saturate (findings' clientHost.cpuSaturated: >= 90 % of the cores for >= 10 % of the measured
+ * seconds; without it, the generator's mean CPU below 90 % of the host's cores), and its absolute
+ * error is within the bound. The client host's other bottleneck sign (threads queued for a core,
+ * with the send lag showing it) is not a stop: it explains error, which the bound already judges;
+ * the cell's clientHostBottleneck still shows it. Not thread-safe.
  */
 final class MatrixSearch {
   /** Generator CPU at or above this share of the host's cores counts as saturated (without clientHost). */
@@ -73,10 +76,12 @@ final class MatrixSearch {
     if (c.reason() != null && c.reason().startsWith("generator limit")) {
       return c.reason();
     }
-    if (Boolean.TRUE.equals(c.clientHostBottleneck())) {
-      return "the client host was the bottleneck (findings clientHost.bottleneck)";
+    if (Boolean.TRUE.equals(c.generatorCpuSaturated())) {
+      return String.format(Locale.ROOT, "generator CPU saturated (findings clientHost: >= 90 %% of the cores for >= 10"
+          + " %% of the measured seconds; max %s cores)", c.generatorCpuCoresMax() == null ? "?"
+          : String.format(Locale.ROOT, "%.2f", c.generatorCpuCoresMax()));
     }
-    if (c.clientHostBottleneck() == null && c.generatorCpuCoresMean() != null
+    if (c.generatorCpuSaturated() == null && c.generatorCpuCoresMean() != null
         && c.generatorCpuCoresMean() >= SATURATED_CPU_SHARE * cores) {
       return String.format(Locale.ROOT, "generator CPU saturated: mean %.2f cores >= 90 %% of %d cores (telemetry)",
           c.generatorCpuCoresMean(), cores);

@@ -160,11 +160,11 @@ public final class ClientHostCheck {
         window.size(), seconds, coresFrom, SATURATED_FRACTION * 100, SATURATED_SHARE * 100,
         RUN_QUEUE_MICROS_PER_SECOND / 1e3, SEND_LAG_P99_MICROS / 1e3);
     return new ClientHost(true, bottleneck, statement, cores, cpuMean, cpuMax, saturated,
-        Double.isNaN(queueMax) ? null : queueMax, sendLagP99Micros, evidence);
+        Double.isNaN(queueMax) ? null : queueMax, sendLagP99Micros, evidence, saturatedTooLong);
   }
 
   private static ClientHost notJudged(String why, Double sendLagP99Micros) {
     return new ClientHost(false, null, "not judged: " + why, null, null, null, null, null, sendLagP99Micros,
-        "generator telemetry (telemetry.csv) over the measured phase");
+        "generator telemetry (telemetry.csv) over the measured phase", null);
   }
 }

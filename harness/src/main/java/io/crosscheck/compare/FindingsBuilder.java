@@ -52,7 +52,7 @@ public final class FindingsBuilder {
     if (gen == null) {
       return figures.withHostAndDistributions(null, null, new Findings.ClientHost(false, null,
           "not judged: a wire-only analysis has no generator records or telemetry", null, null, null, null, null,
-          null, "none"));
+          null, "none", null));
     }
     Double sendLagP99 = figures.lags() == null || figures.lags().sendLag().count() == 0 ? null
         : figures.lags().sendLag().p99Micros();

@@ -131,7 +131,7 @@ public record Findings(
    */
   public record ClientHost(boolean judged, Boolean bottleneck, String statement, Integer cpuCoresAvailable,
       Double generatorCpuCoresMean, Double generatorCpuCoresMax, Double saturatedSeconds,
-      Double runQueueWaitMicrosPerSecondMax, Double sendLagP99Micros, String evidence) {}
+      Double runQueueWaitMicrosPerSecondMax, Double sendLagP99Micros, String evidence, Boolean cpuSaturated) {}
 
   /** Findings without a pace section (a wire-only analysis, or before it is added). */
   public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,

@@ -50,16 +50,19 @@ class MatrixSearchTest {
     assertNull(s.failure(cell("completed", -900.0, 1.0, null, null)));
     assertTrue(s.failure(cell("completed", 1000.5, 1.0, null, null)).startsWith("absolute error 1000.5 us > bound"));
     assertTrue(s.failure(cell("completed", 10.0, 1.85, null, null)).startsWith("generator CPU saturated"));
-    assertTrue(s.failure(cell("completed", 10.0, 1.0, true, null)).contains("clientHost.bottleneck"));
-    assertNull(s.failure(cell("completed", 10.0, 1.95, false, null)), "clientHost's verdict wins over the mean");
+    assertTrue(s.failure(cell("completed", 10.0, 1.0, true, null)).startsWith("generator CPU saturated (findings"
+        + " clientHost"));
+    assertNull(s.failure(cell("completed", 10.0, 1.95, false, null)), "clientHost's CPU verdict wins over the mean");
     assertTrue(s.failure(cell("completed", 10.0, 1.0, null, "generator limit: heap: OutOfMemoryError in child.out"))
         .startsWith("generator limit"));
     assertTrue(s.failure(cell("below-floor", 10.0, 1.0, null, null)).startsWith("the cell below-floor"));
   }
 
-  private static MatrixCell cell(String status, Double absErr, Double cpu, Boolean bottleneck, String reason) {
+  /** A cell whose clientHost judged its CPU {@code cpuSaturated} (null: not judged); judged bottleneck either way. */
+  private static MatrixCell cell(String status, Double absErr, Double cpu, Boolean cpuSaturated, String reason) {
     return new MatrixCell("jdk17-default-u10", "17", "/jdk", "default", List.of(), 10, status, "jdk17-default-u10",
-        100.0, absErr, 1.1, 1.0, 1.0, cpu, cpu, 1L, 1L, 1L, 1L, 1L, "v", true, bottleneck, 1, reason);
+        100.0, absErr, 1.1, 1.0, 1.0, cpu, cpu, 1L, 1L, 1L, 1L, 1L, "v", true, cpuSaturated == null ? null : true,
+        cpuSaturated, 1, reason);
   }
 
   @Test

@@ -32,6 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * drew, the cell links to the run's report, a failure reason holding markup is text. Saves a
  * screenshot of the run's page under target/ and prints its path.
  */
+// heavy: run once; the page, not the JDK, is under test (the audit behind it runs on the suite's first JDK)
+@org.junit.jupiter.api.Tag("heavy")
 class ReportRenderTest {
   private static final String PLANTED = "<script>alert(1)</script>";
   private static final long BROWSER_TIMEOUT_SECONDS = 40;
