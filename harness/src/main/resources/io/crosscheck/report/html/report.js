@@ -440,7 +440,8 @@
         }), [0, 1, 5]);
     }
     el(parent, 'h2', null, 'Every cell');
-    evidence(parent, 'one row per cell; a dash where the cell has no evidence for the figure');
+    evidence(parent, 'one row per cell; a dash where the cell has no evidence for the figure; sharing: a connection'
+      + ' carried requests of several sessions (each cell\u2019s verdict in words is on its own report)');
     table(parent, ['cell', 'JVM', 'options', 'users', 'status', 'matched %', 'reported (ms)', 'wire (ms)',
       'abs. error (ms)', 'ratio', 'CPU mean', 'CPU max', 'heap max (MiB)', 'threads max', 'GC pauses',
       'connections', 'sessions', 'sharing', 'client host', 'search step', 'reason', 'report'],
@@ -451,7 +452,8 @@
         fmt(ms(c.wireMeanMicros), 3), fmt(ms(c.absoluteErrorMicros), 3), fmt(c.ratio, 3),
         fmt(c.generatorCpuCoresMean, 2), fmt(c.generatorCpuCoresMax, 2),
         isNum(c.heapUsedMaxBytes) ? fmt(c.heapUsedMaxBytes / 1048576, 1) : null, c.threadsMax, c.gcPauses,
-        c.connectionsWithRequests, c.sessions, c.sharingVerdict,
+        c.connectionsWithRequests, c.sessions,
+        c.sharing === true ? 'yes' : c.sharing === false ? 'no' : null,
         c.clientHostBottleneck === true ? 'bottleneck' : c.clientHostBottleneck === false ? 'not the bottleneck' : null,
         c.searchStep, c.reason, safe ? { href: link, text: 'report' } : null];
     }), [0, 1, 2, 17, 20]);
