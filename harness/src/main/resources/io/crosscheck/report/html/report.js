@@ -16,6 +16,12 @@
   Chart.defaults.font.size = 11;
 
   // ---- building blocks ----------------------------------------------------------------------
+  // the connection policy is the Netty engine's; the legacy engines' connections are the JDK's or
+  // HttpClient's own (run.json still carries the option's default, which would read as a claim)
+  function policyOf(engine) {
+    return engine && engine.policy && !/^legacy-/.test(engine.name || '') ? engine.policy : null;
+  }
+
   function el(parent, tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) { e.className = cls; }
@@ -95,7 +101,7 @@
     var e = r.run.engine || {};
     var a = (r.run.workload && r.run.workload.arrival) || {};
     if (r.run.status === 'wire-only') { return r.label + ' \u2014 wire-only analysis of a capture'; }
-    return r.label + ' \u2014 ' + (e.name || 'external generator') + (e.policy ? ' (' + e.policy + ')' : '')
+    return r.label + ' \u2014 ' + (e.name || 'external generator') + (policyOf(e) ? ' (' + policyOf(e) + ')' : '')
       + (a.users ? ', ' + a.users + ' users' : '') + (a.model ? ', ' + a.model : '');
   }
 
@@ -380,7 +386,8 @@
       var f = r.findings;
       var rt = f.responseTime;
       var a = (r.run.workload && r.run.workload.arrival) || {};
-      return [r.label, r.run.engine ? r.run.engine.name + ' ' + r.run.engine.policy : 'external', a.users,
+      return [r.label, r.run.engine ? r.run.engine.name + (policyOf(r.run.engine) ? ' ' + policyOf(r.run.engine) : '')
+        : 'external', a.users,
         fmt(f.coverage.recordsMatchedPercent, 1),
         f.clientHost ? (f.clientHost.judged ? (f.clientHost.bottleneck ? 'bottleneck' : 'not the bottleneck')
           : 'not judged') : 'not in findings',
