@@ -52,12 +52,12 @@ public final class HttperfExport {
     log.append("# httperf --wsesslog sessions exported by crosscheck from ").append(oneLine(recorded.runId()))
         .append(" (recorded by ").append(oneLine(recorded.engine())).append(")\n")
         .append(String.format(Locale.ROOT, "# %d sessions, %d requests; think=SECONDS: the delay after the"
-            + " reply before the next request%n", sessions.size(), recorded.requestCount()));
+            + " reply before the next request\n", sessions.size(), recorded.requestCount()));
     StringBuilder gaps = new StringBuilder(16 * sessions.size());
     long previousStart = recorded.firstStartNanos();
     for (int i = 0; i < sessions.size(); i++) {
       RecordedSessions.Session s = sessions.get(i);
-      log.append('\n').append(String.format(Locale.ROOT, "# session %d: recorded sessionId %d, start +%s s%n",
+      log.append('\n').append(String.format(Locale.ROOT, "# session %d: recorded sessionId %d, start +%s s\n",
           i + 1, s.sessionId(), seconds(s.offsetNanos(recorded))));
       appendSession(log, s);
       gaps.append(seconds(s.startNanos() - previousStart)).append('\n');

@@ -260,16 +260,17 @@ public final class RecordedSessions {
     for (Map.Entry<Long, List<Row>> e : bySession.entrySet()) {
       List<Row> rows = e.getValue();
       rows.sort(Comparator.comparingInt(Row::seq));
+      boolean gap = false;
       for (int i = 1; i < rows.size(); i++) {
         if (rows.get(i).seq() == rows.get(i - 1).seq()) {
           throw new MalformedInputException(name + ":" + rows.get(i).line() + ": sessionId " + e.getKey() + " seq "
               + rows.get(i).seq() + " appears twice (also at line " + rows.get(i - 1).line() + "; expected one record"
               + " per request of a session)");
         }
-        if (rows.get(i).seq() != rows.get(i - 1).seq() + 1) {
-          seqGaps++;
-          break;
-        }
+        gap |= rows.get(i).seq() != rows.get(i - 1).seq() + 1;
+      }
+      if (gap) {
+        seqGaps++;
       }
       long startNanos = -1;
       for (Row row : rows) {
@@ -325,7 +326,7 @@ public final class RecordedSessions {
 
   private static Row row(RequestRecord r, String name, int line) throws IOException {
     String method = r.method();
-    if (method == null || !method.matches("[A-Z][A-Z0-9_-]{0,31}")) {
+    if (!isMethod(method)) {
       throw new MalformedInputException(name + ":" + line + ": column 4 (method): \""
           + Printable.quoted(String.valueOf(method)) + "\" is not an HTTP method (expected upper case, e.g. GET)");
     }
@@ -342,6 +343,21 @@ public final class RecordedSessions {
         ? Math.max(Math.max(r.firstByteNanos(), r.sendStartNanos()), r.intendedStartNanos())
         : r.lastByteNanos();
     return new Row(r.seq(), method, path, start, end, fromSend, incomplete, r.outcome(), line);
+  }
+
+  /** An upper-case token of 1 to 32 characters: A-Z first, then A-Z, 0-9, '_' or '-'. */
+  static boolean isMethod(String method) {
+    if (method == null || method.isEmpty() || method.length() > 32) {
+      return false;
+    }
+    for (int i = 0; i < method.length(); i++) {
+      char c = method.charAt(i);
+      boolean ok = (c >= 'A' && c <= 'Z') || (i > 0 && ((c >= '0' && c <= '9') || c == '_' || c == '-'));
+      if (!ok) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The request target of a recorded URL: an absolute {@code http://host:port/x} becomes {@code /x}. */

@@ -83,6 +83,43 @@ class ReplayTest {
     }
   }
 
+  /**
+   * Bad input fails before any load, exit 2, one line naming where: a malformed requests.csv row (its
+   * file:line), a workload option beside --replay, a directory that is no run; export likewise.
+   */
+  @Test
+  void aBadRecordingOrAnExtraWorkloadOptionIsRefusedBeforeAnyLoad(@TempDir Path out) throws Exception {
+    Path dir = Files.createDirectories(out.resolve("recorded"));
+    Files.writeString(dir.resolve("run.json"), "{\"formatVersion\":2,\"status\":\"completed\",\"workload\":"
+        + "{\"target\":\"" + server.target() + "\",\"targetHost\":\"127.0.0.1\",\"targetPort\":" + server.port()
+        + "}}");
+    Files.writeString(dir.resolve("requests.csv"), io.crosscheck.record.RequestCsv.HEADER + "\n"
+        + "1,1,0,GET,/static/1k,,-1,false,100,100,200,300,200,80,1100,ok,measure,\n"
+        + "1,1,1,GET,/static/1k,,-1,false,oops,400,500,600,200,80,1100,ok,measure,\n");
+    long servedBefore = server.requestsServed();
+    Evidence.Compared bad = Evidence.execute(List.of("replay", dir.toString(), "--engine", "netty", "--out",
+        out.resolve("runs").toString(), "--progress", "off"));
+    assertEquals(2, bad.exitCode(), bad.toString());
+    assertTrue(bad.err().contains("requests.csv:3: column 9 (intendedStartNanos): \"oops\" is not an integer"),
+        bad.err());
+    Evidence.Compared extra = Evidence.execute(List.of("run", "--replay", dir.toString(), "--users", "5",
+        "--out", out.resolve("runs").toString(), "--progress", "off"));
+    assertEquals(2, extra.exitCode(), extra.toString());
+    assertTrue(extra.err().contains("--users: \"5\": expected no workload option but --target beside --replay"),
+        extra.err());
+    Evidence.Compared none = Evidence.execute(List.of("export", out.resolve("nothing").toString(), "--httperf",
+        out.resolve("h").toString()));
+    assertEquals(2, none.exitCode(), none.toString());
+    assertTrue(none.err().contains("nothing: no such directory"), none.err());
+    Evidence.Compared badExport = Evidence.execute(List.of("export", dir.toString(), "--httperf",
+        out.resolve("h").toString()));
+    assertEquals(2, badExport.exitCode(), badExport.toString());
+    assertTrue(badExport.err().contains("requests.csv:3: column 9"), badExport.err());
+    assertEquals(servedBefore, server.requestsServed(), "nothing was sent");
+    assertTrue(Files.notExists(out.resolve("runs")) || Files.list(out.resolve("runs")).findAny().isEmpty(),
+        "no run directory");
+  }
+
   /** Runs a load command (--out DIR --progress off added), asserts it completed, returns its run directory. */
   private static Path run(Path dir, String... args) throws Exception {
     List<String> all = new ArrayList<>(Arrays.asList(args));
