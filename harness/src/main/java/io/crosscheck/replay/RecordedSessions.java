@@ -37,7 +37,9 @@ import java.util.Optional;
  *       send start, intended start);
  *   <li>a session starts at its first request's start;
  *   <li>a request that starts before the request ahead of it ended overlapped it: it is a burst
- *       member of that request's group (sent together, no think). Otherwise its think time is its
+ *       member of that request's group (sent together, no think); a start before the end by no more
+ *       than the recording clock's resolution (a legacy engine timing in milliseconds) is not an
+ *       overlap but a think time of 0, counted. Otherwise its think time is its
  *       start minus the end of the group ahead (the latest end among that group's requests), as an
  *       engine computes it ("think starts when the user has the whole reply");
  *   <li>a record the generator never sent ({@code generator-error}) keeps its place in its session.
@@ -94,9 +96,12 @@ public final class RecordedSessions {
    * @param seqGaps sessions whose sequence numbers skip (requests missing from the records)
    * @param droppedSessions sessions without any start instant, left out
    * @param tornLastLine a torn last line skipped, or empty
+   * @param withinResolution requests that started before the reply ahead ended by no more than the
+   *     recording clock's resolution (run.json {@code engineResult.reportedResolutionNanos}: 1 ms for a
+   *     legacy engine timing with {@code currentTimeMillis}): not taken as overlaps; their think time is 0
    */
   public record Evidence(long records, long notSent, long bursts, long incompleteEnds, long sendStartsUsed,
-      long seqGaps, long droppedSessions, String tornLastLine) {}
+      long seqGaps, long droppedSessions, String tornLastLine, long withinResolution) {}
 
   private final Path runDirectory;
   private final RunJson run;
@@ -197,6 +202,11 @@ public final class RecordedSessions {
     if (e.bursts() > 0) {
       sb.append(String.format(java.util.Locale.ROOT, "; %,d overlapping requests sent as bursts", e.bursts()));
     }
+    if (e.withinResolution() > 0) {
+      sb.append(String.format(java.util.Locale.ROOT, "; %,d requests started within the recording clock's"
+          + " resolution (%d ns) of the reply ahead's end: think 0", e.withinResolution(),
+          run.reportedResolutionNanos()));
+    }
     if (e.incompleteEnds() > 0) {
       sb.append(String.format(java.util.Locale.ROOT,
           "; %,d think times follow an incomplete reply (measured from its latest instant)", e.incompleteEnds()));
@@ -257,6 +267,8 @@ public final class RecordedSessions {
     long incompleteEnds = 0;
     long seqGaps = 0;
     long dropped = 0;
+    long withinResolution = 0;
+    long resolutionNanos = Math.max(0, run.reportedResolutionNanos());
     for (Map.Entry<Long, List<Row>> e : bySession.entrySet()) {
       List<Row> rows = e.getValue();
       rows.sort(Comparator.comparingInt(Row::seq));
@@ -289,10 +301,15 @@ public final class RecordedSessions {
       boolean previousIncomplete = false;
       for (Row row : rows) {
         boolean first = requests.isEmpty();
-        boolean burst = !first && row.startNanos() >= 0 && row.startNanos() < groupEndNanos;
+        boolean overlaps = !first && row.startNanos() >= 0 && row.startNanos() < groupEndNanos;
+        // a start before the end by no more than the clock's resolution is the clock's, not an overlap
+        boolean burst = overlaps && groupEndNanos - row.startNanos() > resolutionNanos;
+        if (overlaps && !burst) {
+          withinResolution++;
+        }
         long thinkNanos = 0;
         if (!first && !burst && row.startNanos() >= 0 && groupEndNanos >= 0) {
-          thinkNanos = row.startNanos() - groupEndNanos;
+          thinkNanos = Math.max(0, row.startNanos() - groupEndNanos);
           if (previousIncomplete) {
             incompleteEnds++;
           }
@@ -302,7 +319,7 @@ public final class RecordedSessions {
           groupEndNanos = Math.max(groupEndNanos, row.endNanos());
           previousIncomplete |= row.incomplete();
         } else {
-          groupEndNanos = row.endNanos();
+          groupEndNanos = Math.max(row.endNanos(), row.startNanos());
           previousIncomplete = row.incomplete();
         }
         if (row.outcome() == Outcome.GENERATOR_ERROR) {
@@ -321,7 +338,7 @@ public final class RecordedSessions {
     String tornText = torn.map(t -> "a torn last line skipped (" + name + ":" + t.line() + ", " + t.reason() + ")")
         .orElse("");
     return new RecordedSessions(dir, run, sessions, new Evidence(counts[0], notSent, bursts, incompleteEnds,
-        counts[1], seqGaps, dropped, tornText));
+        counts[1], seqGaps, dropped, tornText, withinResolution));
   }
 
   private static Row row(RequestRecord r, String name, int line) throws IOException {

@@ -172,6 +172,31 @@ class RecordedSessionsTest {
     assertEquals(List.of(0L, 10 * MS), gaps.gapsNanos());
   }
 
+  /**
+   * A legacy engine timing in milliseconds records a last byte up to 1 ms late: a next start before it
+   * by no more than run.json's reportedResolutionNanos is a think time of 0 (counted), not an overlap.
+   */
+  @Test
+  void aStartWithinTheClocksResolutionOfTheReplyEndIsNoBurst(@TempDir Path tmp) throws Exception {
+    List<RequestRecord> r = new ArrayList<>();
+    r.add(rec(1, 0, "/a", 0, 0, 10, Outcome.OK));
+    r.add(new RequestRecord(1, 1, 1, "GET", "/b", "", -1, false, T0 + 10 * MS - MS / 2, T0 + 10 * MS, T0 + 11 * MS,
+        T0 + 12 * MS, 200, 80, 2000, Outcome.OK, Phase.MEASURE, "")); // 0.5 ms before /a's end
+    r.add(rec(1, 2, "/c", 5, 5, 20, Outcome.OK)); // 7 ms before /b's end: a real overlap
+    Path dir = runDir(tmp.resolve("run"), r);
+    String json = Files.readString(dir.resolve("run.json"));
+    Files.writeString(dir.resolve("run.json"), json.substring(0, json.length() - 1)
+        + ",\"engineResult\":{\"reportedResolutionNanos\":1000000}}");
+    RecordedSessions rs = RecordedSessions.read(dir);
+    List<RecordedSessions.Request> reqs = rs.sessions().get(0).requests();
+    assertEquals(List.of(false, false, true), reqs.stream().map(RecordedSessions.Request::burstWithPrevious).toList());
+    assertEquals(List.of(0L, 0L, 0L), reqs.stream().map(RecordedSessions.Request::thinkBeforeNanos).toList());
+    assertEquals(1, rs.evidence().withinResolution());
+    assertEquals(1, rs.evidence().bursts());
+    assertTrue(rs.describe().contains("1 requests started within the recording clock's resolution (1000000 ns)"),
+        rs.describe());
+  }
+
   @Test
   void aSequenceNumberTwiceInASessionIsRefusedAtItsLine(@TempDir Path tmp) throws Exception {
     List<RequestRecord> r = new ArrayList<>(sample());

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * wire exchange per exported request. Skipped only where httperf is not installed (run-tests installs
  * it: scripts/prereqs.sh).
  */
+@Tag("heavy") // behaviour, not JDK compatibility: once is enough (tests/pom.xml)
 class HttperfExportTest {
   private static final Pattern TOTAL = Pattern.compile(
       "^Total: connections (\\d+) requests (\\d+) replies (\\d+)", Pattern.MULTILINE);

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * send start where none, relative to its first session's). The replay's think times (reply end to next
  * start) are printed beside, with the send-start lag of its session starts.
  */
+@Tag("heavy") // behaviour, not JDK compatibility: once is enough (tests/pom.xml)
 class ReplayTest {
   private static final long START_P99_BOUND_NANOS = 1_000_000L;
 
