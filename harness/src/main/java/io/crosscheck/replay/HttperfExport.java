@@ -149,10 +149,10 @@ public final class HttperfExport {
             + "). As always with httperf, each session uses its own persistent connection, whatever the"
             + " recorded generator did with connections.",
         "",
-        n > HTTPERF_MAX_SESSIONS ? "Note: httperf 0.9.0 reads at most " + HTTPERF_MAX_SESSIONS + " sessions from"
+        (n > HTTPERF_MAX_SESSIONS ? "Note: httperf 0.9.0 reads at most " + HTTPERF_MAX_SESSIONS + " sessions from"
             + " a --wsesslog file (MAX_SESSION_TEMPLATES in wsesslog.c) and stops with \"too many sessions\"; this"
-            + " file has " + n + ": export a shorter run for stock httperf.\n" : "",
-        "For the exact recorded start instants with crosscheck's engines:",
+            + " file has " + n + ": export a shorter run for stock httperf.\n\n" : "")
+            + "For the exact recorded start instants with crosscheck's engines:",
         "  crosscheck replay " + oneLine(recorded.runDirectory().toString()) + " --engine netty",
         "");
   }
