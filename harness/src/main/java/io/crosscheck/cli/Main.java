@@ -29,11 +29,13 @@ import picocli.CommandLine.ScopeType;
       DemoCommand.class,
       MatrixCommand.class,
       ReportCommand.class,
+      ReplayCommand.class,
+      ExportCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {
   /** The commands that finish a run directory and print a summary after Ctrl-C. */
-  private static final Set<String> PRINT_AFTER_INTERRUPT = Set.of("run", "audit", "demo");
+  private static final Set<String> PRINT_AFTER_INTERRUPT = Set.of("run", "audit", "demo", "replay");
   /** How long Ctrl-C waits for such a command to finish its run directory and print its summary. */
   private static final long INTERRUPT_GRACE_SECONDS = 20;
 

@@ -88,7 +88,9 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     output.check(problems);
-    if (workload.rubis != null) {
+    if (workload.replay != null) {
+      w = ReplayOption.build(workload, spec, problems);
+    } else if (workload.rubis != null) {
       w = RubisWorkloads.build(workload, spec.commandLine().getParseResult(), problems);
     } else {
       try {

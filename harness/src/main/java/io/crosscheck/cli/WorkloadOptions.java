@@ -128,6 +128,14 @@ final class WorkloadOptions {
   double thinkScale = 1.0;
 
   @Option(
+      names = "--replay",
+      paramLabel = "RUN_DIR",
+      description = "Re-run the sessions RUN_DIR recorded (any engine's run, or an agent's audit of another"
+          + " generator): each session at its recorded start instant (relative to the first), with its request"
+          + " sequence and think times. Only --target may be given with it (default: the recorded target).")
+  String replay;
+
+  @Option(
       names = "--ramp-up",
       paramLabel = "DURATION",
       description = "Warm-up window, excluded from statistics; closed users start spread over it (with --rubis"

@@ -28,6 +28,46 @@ public sealed interface ArrivalProcess {
   }
 
   /**
+   * Arrivals at exactly the given offsets from the run's start, each once, then no more: the
+   * session start instants a run recorded, replayed ({@code crosscheck replay}). Unlike {@link
+   * Gaps} it does not cycle, so a replay ends when its last recorded session does.
+   *
+   * @param offsetsNanos offsets in nanoseconds, non-decreasing, each &gt;= 0
+   * @param source what was replayed, for reports
+   */
+  record Recorded(List<Long> offsetsNanos, String source) implements ArrivalProcess {
+    public Recorded {
+      offsetsNanos = List.copyOf(offsetsNanos);
+      for (int i = 0; i < offsetsNanos.size(); i++) {
+        if (offsetsNanos.get(i) < 0 || (i > 0 && offsetsNanos.get(i) < offsetsNanos.get(i - 1))) {
+          throw new IllegalArgumentException("offset " + i + " (" + offsetsNanos.get(i)
+              + " ns) is negative or before the one ahead of it (expected non-decreasing offsets >= 0)");
+        }
+      }
+    }
+
+    /**
+     * The text the schedule digest reads: the count and a SHA-256 over the offsets (the digest also
+     * walks the arrivals themselves), so that a million offsets do not become one string.
+     */
+    @Override
+    public String toString() {
+      java.security.MessageDigest sha;
+      try {
+        sha = java.security.MessageDigest.getInstance("SHA-256");
+      } catch (java.security.NoSuchAlgorithmException e) {
+        throw new IllegalStateException("SHA-256 is required of every JVM", e);
+      }
+      java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate(Long.BYTES);
+      for (long offset : offsetsNanos) {
+        sha.update(buffer.clear().putLong(offset).array());
+      }
+      return "Recorded[source=" + source + ", arrivals=" + offsetsNanos.size() + ", sha256="
+          + java.util.HexFormat.of().formatHex(sha.digest()) + "]";
+    }
+  }
+
+  /**
    * A piecewise-constant rate (e.g. a flash crowd: 10/s for 10 s, 333/s for 4 s, 10/s for 10 s).
    * After the last step the last rate continues.
    *

@@ -38,6 +38,58 @@ public sealed interface SessionSource {
     }
   }
 
+  /**
+   * The sessions a run recorded ({@code crosscheck replay RUN_DIR}), each as an explicit request
+   * sequence with the think times it showed; the n-th arriving session is the n-th recorded one (in
+   * order of their start instants). Paired with an {@link ArrivalProcess.Recorded} arrival, every
+   * recorded session runs once, at its recorded start instant.
+   *
+   * @param sessions the recorded sessions, in order of their start instants
+   * @param origin the recorded run
+   */
+  record Recorded(List<WsSession> sessions, Origin origin) implements SessionSource {
+    public Recorded {
+      sessions = List.copyOf(sessions);
+      java.util.Objects.requireNonNull(origin, "origin");
+    }
+
+    /**
+     * The text the schedule digest reads: the counts and a SHA-256 over every request, streamed, so
+     * that millions of recorded requests do not become one string.
+     */
+    @Override
+    public String toString() {
+      java.security.MessageDigest sha;
+      try {
+        sha = java.security.MessageDigest.getInstance("SHA-256");
+      } catch (java.security.NoSuchAlgorithmException e) {
+        throw new IllegalStateException("SHA-256 is required of every JVM", e);
+      }
+      long requests = 0;
+      for (WsSession s : sessions) {
+        for (WsRequest r : s.requests()) {
+          requests++;
+          sha.update(r.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+          sha.update((byte) '\n');
+        }
+        sha.update((byte) 0);
+      }
+      return "Recorded[origin=" + origin + ", sessions=" + sessions.size() + ", requests=" + requests + ", sha256="
+          + java.util.HexFormat.of().formatHex(sha.digest()) + "]";
+    }
+  }
+
+  /**
+   * The run a {@link Recorded} source replays.
+   *
+   * @param runDirectory its directory as given
+   * @param runId its directory's name (a run's id: start time and name)
+   * @param seed its schedule's seed; null for a run crosscheck did not schedule (an agent's audit)
+   * @param scheduleDigest its schedule digest; null when it has none
+   * @param engine the engine (or {@code agent}) that recorded it
+   */
+  record Origin(String runDirectory, String runId, Long seed, String scheduleDigest, String engine) {}
+
   /** One wsesslog session: its requests in order. */
   record WsSession(List<WsRequest> requests) {
     public WsSession {

@@ -240,6 +240,31 @@ public final class RequestCsv {
     }
   }
 
+  /** Takes each record with the 1-based line its row starts on (for {@code FILE:LINE} messages). */
+  public interface LocatedConsumer {
+    void accept(RequestRecord record, int line) throws IOException;
+  }
+
+  /**
+   * {@link #forEach(Path, Consumer)}, each record with the line its row starts on; also reads a file
+   * written by the agent (its own columns are skipped). An {@link IOException} thrown by {@code
+   * consumer} ends the read and is passed on.
+   *
+   * @return the torn last line that was skipped, if any
+   */
+  public static Optional<TornLine> forEachLocated(Path file, LocatedConsumer consumer) throws IOException {
+    checkFile(file);
+    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      try {
+        return forEachRow(in, String.valueOf(file.getFileName()), consumer, null);
+      } catch (CharacterCodingException e) {
+        throw new MalformedInputException(Printable.escape(String.valueOf(file.getFileName()))
+            + ": not UTF-8 text (" + e.getClass().getSimpleName() + ": " + e.getMessage()
+            + "; expected a requests.csv as crosscheck writes it)", e);
+      }
+    }
+  }
+
   /**
    * Refuses a FIFO, a device or a directory before opening it (a FIFO without a writer would hang
    * the reader). The file's size is not limited: it is streamed, and each row is bounded by {@link
@@ -271,7 +296,7 @@ public final class RequestCsv {
   private static Optional<TornLine> forEach(Reader in, String name, Consumer<RequestRecord> consumer,
       AgentRows agentRows) throws IOException {
     try {
-      return forEachRow(in, name, consumer, agentRows);
+      return forEachRow(in, name, (r, line) -> consumer.accept(r), agentRows);
     } catch (CharacterCodingException e) {
       // the decoder's own message ("Input length = 1") names neither file nor problem (RequestCsvFuzzTest)
       throw new MalformedInputException(Printable.escape(name) + ": not UTF-8 text (" + e.getClass().getSimpleName()
@@ -279,7 +304,7 @@ public final class RequestCsv {
     }
   }
 
-  private static Optional<TornLine> forEachRow(Reader in, String name, Consumer<RequestRecord> consumer,
+  private static Optional<TornLine> forEachRow(Reader in, String name, LocatedConsumer consumer,
       AgentRows agentRows) throws IOException {
     RowReader rows = new RowReader(in, name);
     List<String> header = rows.header(HEADER);
@@ -301,7 +326,7 @@ public final class RequestCsv {
         // parsed before the record is handed on: a malformed agent column fails the read at its line
         agentRows.rows.add(new AgentColumns(rows.text(18), p.longAt(19), p.longAt(20)));
       }
-      consumer.accept(r);
+      consumer.accept(r, p.line());
     }
     return Optional.ofNullable(rows.torn);
   }

@@ -26,10 +26,28 @@ import java.util.Map;
  * @param thinkTime think time
  * @param phases ramp-up, measure, ramp-down
  * @param seed the schedule's seed
+ * @param replayOf the run this one replays ({@code crosscheck replay}, {@code --replay}); absent
+ *     otherwise and in files written before it existed
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record WorkloadSection(String target, String targetHost, int targetPort, ArrivalSection arrival,
-    SourceSection source, LengthSection length, ThinkSection thinkTime, PhasesSection phases, Long seed) {
+    SourceSection source, LengthSection length, ThinkSection thinkTime, PhasesSection phases, Long seed,
+    ReplaySection replayOf) {
+
+  /**
+   * The recorded run a replay re-runs.
+   *
+   * @param runDirectory its directory as given on the command line
+   * @param runId its directory's name
+   * @param seed its seed (absent for an agent's recording: no crosscheck schedule)
+   * @param scheduleDigest its schedule digest, when it had one
+   * @param engine the engine, or {@code agent}, that recorded it
+   * @param sessions the sessions replayed
+   * @param requests the requests replayed
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record ReplaySection(String runDirectory, String runId, Long seed, String scheduleDigest, String engine,
+      int sessions, long requests) {}
 
   /**
    * @param model closed, open or partly-open
@@ -40,7 +58,7 @@ public record WorkloadSection(String target, String targetHost, int targetPort, 
   public record ArrivalSection(String model, Integer users, Integer sessionsPerUser, ProcessSection process,
       String userStarts) {}
 
-  /** An arrival process: poisson, deterministic, gaps or rate-steps. */
+  /** An arrival process: poisson, deterministic, gaps, recorded or rate-steps. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record ProcessSection(String type, Double ratePerSecond, String source, Integer gapCount,
       Long meanGapNanos, Boolean poisson, List<RateStepSection> steps) {}
@@ -48,8 +66,8 @@ public record WorkloadSection(String target, String targetHost, int targetPort, 
   public record RateStepSection(double ratePerSecond, long durationNanos) {}
 
   /**
-   * @param type url-list, wsesslog or scripted
-   * @param source the wsesslog file, or the script's description (RUBiS: table, think-time mode,
+   * @param type url-list, wsesslog, recorded (a replay) or scripted
+   * @param source the wsesslog file, the replayed run directory, or the script's description (RUBiS: table, think-time mode,
    *     slowdown factors, ...)
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -74,7 +92,25 @@ public record WorkloadSection(String target, String targetHost, int targetPort, 
   /** The section for a resolved workload. */
   public static WorkloadSection of(Workload w) {
     return new WorkloadSection(w.target().toString(), w.target().host(), w.target().port(), arrival(w.arrival()),
-        source(w.source()), length(w.length()), think(w.thinkTime()), PhasesSection.of(w.phases()), w.seed());
+        source(w.source()), length(w.length()), think(w.thinkTime()), PhasesSection.of(w.phases()), w.seed(),
+        replayOf(w.source()));
+  }
+
+  static ReplaySection replayOf(SessionSource s) {
+    if (!(s instanceof SessionSource.Recorded r)) {
+      return null;
+    }
+    SessionSource.Origin o = r.origin();
+    return new ReplaySection(o.runDirectory(), o.runId(), o.seed(), o.scheduleDigest(), o.engine(),
+        r.sessions().size(), requests(r.sessions()));
+  }
+
+  private static long requests(List<SessionSource.WsSession> sessions) {
+    long requests = 0;
+    for (SessionSource.WsSession session : sessions) {
+      requests += session.requests().size();
+    }
+    return requests;
   }
 
   static ArrivalSection arrival(Arrival a) {
@@ -101,6 +137,10 @@ public record WorkloadSection(String target, String targetHost, int targetPort, 
       }
       long meanGapNanos = x.gapsNanos().isEmpty() ? 0 : sum / x.gapsNanos().size();
       return new ProcessSection("gaps", null, x.source(), x.gapsNanos().size(), meanGapNanos, null, null);
+    } else if (p instanceof ArrivalProcess.Recorded x) {
+      int n = x.offsetsNanos().size();
+      long meanGapNanos = n < 2 ? 0 : x.offsetsNanos().get(n - 1) / (n - 1);
+      return new ProcessSection("recorded", null, x.source(), n, meanGapNanos, null, null);
     } else if (p instanceof ArrivalProcess.RateSteps x) {
       List<RateStepSection> steps =
           x.steps().stream().map(s -> new RateStepSection(s.ratePerSecond(), s.durationNanos())).toList();
@@ -113,11 +153,10 @@ public record WorkloadSection(String target, String targetHost, int targetPort, 
     if (s instanceof SessionSource.UrlList u) {
       return new SourceSection("url-list", u.random(), u.paths(), null, null, null);
     } else if (s instanceof SessionSource.WsessLog w) {
-      long requests = 0;
-      for (SessionSource.WsSession session : w.sessions()) {
-        requests += session.requests().size();
-      }
-      return new SourceSection("wsesslog", null, null, w.source(), w.sessions().size(), requests);
+      return new SourceSection("wsesslog", null, null, w.source(), w.sessions().size(), requests(w.sessions()));
+    } else if (s instanceof SessionSource.Recorded r) {
+      return new SourceSection("recorded", null, null, r.origin().runDirectory(), r.sessions().size(),
+          requests(r.sessions()));
     } else if (s instanceof SessionSource.Scripted scripted) {
       return new SourceSection("scripted", null, null, scripted.factory().describe(), null, null);
     }

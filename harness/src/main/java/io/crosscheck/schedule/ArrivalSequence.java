@@ -61,8 +61,12 @@ public final class ArrivalSequence {
 
   /** The next arrival's offset from the run's start, in nanoseconds, or {@link #NONE}. */
   public long nextOffsetNanos() {
-    long offset =
-        process instanceof ArrivalProcess.Gaps g ? nextGapOffset(g.gapsNanos()) : nextRateOffset();
+    long offset;
+    if (process instanceof ArrivalProcess.Recorded r) {
+      offset = count < r.offsetsNanos().size() ? r.offsetsNanos().get((int) count) : NONE;
+    } else {
+      offset = process instanceof ArrivalProcess.Gaps g ? nextGapOffset(g.gapsNanos()) : nextRateOffset();
+    }
     if (offset != NONE) {
       count++;
     }

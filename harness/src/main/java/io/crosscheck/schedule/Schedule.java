@@ -108,9 +108,11 @@ public final class Schedule {
       return new SessionPlan(sessionId, userId, arrivalOffsetNanos, length,
           () -> new UrlListRequests(list, sessionId, single, length), null);
     }
-    if (source instanceof SessionSource.WsessLog log) {
+    List<SessionSource.WsSession> explicit = source instanceof SessionSource.WsessLog log ? log.sessions()
+        : source instanceof SessionSource.Recorded recorded ? recorded.sessions() : null;
+    if (explicit != null) {
       SessionSource.WsSession session =
-          log.sessions().get((int) Long.remainderUnsigned(sessionId, log.sessions().size()));
+          explicit.get((int) Long.remainderUnsigned(sessionId, explicit.size()));
       int length = single ? 1 : session.requests().size();
       return new SessionPlan(sessionId, userId, arrivalOffsetNanos, length,
           () -> new WsessRequests(session, sessionId, length), null);

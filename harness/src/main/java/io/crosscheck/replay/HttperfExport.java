@@ -1,0 +1,171 @@
+package io.crosscheck.replay;
+
+import io.crosscheck.record.JsonFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Writes {@link RecordedSessions} for httperf: {@code sessions.wsesslog}, {@code interarrival.txt}
+ * and a {@code README.txt} with the commands. Each file is written to a temporary file in the same
+ * directory and moved into place; {@code README.txt} last, so a directory holding it is complete.
+ * Stateless.
+ *
+ * <p>{@code sessions.wsesslog} (httperf(1) {@code --wsesslog=N,X,F}; crosscheck's {@code --wsesslog}
+ * reads it back): a {@code #} comment header; one block per session in order of their recorded start
+ * instants, a blank line between blocks, each block opening with a comment naming the session and its
+ * start; one request per line, {@code PATH [method=METHOD] think=SECONDS} (method only when not GET).
+ * {@code think} is httperf's: the time after the reply to this request (and to its burst) before the
+ * next request is sent, in seconds with 9 decimals; the last request of a session has {@code think=0}.
+ * A request that overlapped the one ahead (a burst member) is indented by a tab and has no think.
+ * Request bodies are not recorded, so none is written.
+ *
+ * <p>{@code interarrival.txt}: one line per session, in the same order, the gap in seconds (9
+ * decimals) from the previous session's start; the first line is 0 (the first session starts at
+ * the origin). Read as crosscheck's {@code --interarrival file:interarrival.txt} or the study's
+ * patched httperf {@code --period=s,interarrival.txt}.
+ */
+public final class HttperfExport {
+  public static final String SESSIONS = "sessions.wsesslog";
+  public static final String INTERARRIVAL = "interarrival.txt";
+  public static final String README = "README.txt";
+  /** httperf 0.9.0 reads at most this many sessions from a --wsesslog file (MAX_SESSION_TEMPLATES). */
+  public static final int HTTPERF_MAX_SESSIONS = 1000;
+
+  private HttperfExport() {}
+
+  /** What was written. */
+  public record Written(Path directory, int sessions, long requests, double meanGapSeconds, double ratePerSecond) {}
+
+  /**
+   * Writes the three files into {@code dir} (created if missing).
+   *
+   * @param serverPort the port the README's commands name (the recorded run's target port, or 80)
+   */
+  public static Written write(RecordedSessions recorded, Path dir, int serverPort) throws IOException {
+    Files.createDirectories(dir);
+    List<RecordedSessions.Session> sessions = recorded.sessions();
+    StringBuilder log = new StringBuilder(64 * sessions.size());
+    log.append("# httperf --wsesslog sessions exported by crosscheck from ").append(oneLine(recorded.runId()))
+        .append(" (recorded by ").append(oneLine(recorded.engine())).append(")\n")
+        .append(String.format(Locale.ROOT, "# %d sessions, %d requests; think=SECONDS: the delay after the"
+            + " reply before the next request\n", sessions.size(), recorded.requestCount()));
+    StringBuilder gaps = new StringBuilder(16 * sessions.size());
+    long previousStart = recorded.firstStartNanos();
+    for (int i = 0; i < sessions.size(); i++) {
+      RecordedSessions.Session s = sessions.get(i);
+      log.append('\n').append(String.format(Locale.ROOT, "# session %d: recorded sessionId %d, start +%s s\n",
+          i + 1, s.sessionId(), seconds(s.offsetNanos(recorded))));
+      appendSession(log, s);
+      gaps.append(seconds(s.startNanos() - previousStart)).append('\n');
+      previousStart = s.startNanos();
+    }
+    double meanGapSeconds = sessions.size() < 2 ? 0 : recorded.startSpanNanos() / 1e9 / (sessions.size() - 1);
+    double rate = meanGapSeconds > 0 ? 1 / meanGapSeconds : 0;
+    writeAtomically(dir.resolve(SESSIONS), log.toString());
+    writeAtomically(dir.resolve(INTERARRIVAL), gaps.toString());
+    writeAtomically(dir.resolve(README), readme(recorded, serverPort, meanGapSeconds, rate));
+    return new Written(dir, sessions.size(), recorded.requestCount(), meanGapSeconds, rate);
+  }
+
+  /** The lines of one session (no blank line). */
+  static void appendSession(StringBuilder log, RecordedSessions.Session s) {
+    List<RecordedSessions.Request> requests = s.requests();
+    for (int i = 0; i < requests.size(); i++) {
+      RecordedSessions.Request r = requests.get(i);
+      if (r.burstWithPrevious()) {
+        log.append('\t');
+      }
+      log.append(r.path());
+      if (!r.method().equals("GET")) {
+        log.append(" method=").append(r.method());
+      }
+      if (!r.burstWithPrevious()) {
+        // the think after this request's burst: the think before the next unindented request
+        long think = 0;
+        for (int j = i + 1; j < requests.size(); j++) {
+          if (!requests.get(j).burstWithPrevious()) {
+            think = requests.get(j).thinkBeforeNanos();
+            break;
+          }
+        }
+        log.append(" think=").append(seconds(think));
+      }
+      log.append('\n');
+    }
+  }
+
+  static String seconds(long nanos) {
+    return String.format(Locale.ROOT, "%d.%09d", nanos / 1_000_000_000L, nanos % 1_000_000_000L);
+  }
+
+  private static String oneLine(String s) {
+    return io.crosscheck.text.Printable.escape(s);
+  }
+
+  private static String readme(RecordedSessions recorded, int port, double meanGapSeconds, double rate) {
+    int n = recorded.sessions().size();
+    String rateText = String.format(Locale.ROOT, "%.6f", rate);
+    String meanText = String.format(Locale.ROOT, "%.9f", meanGapSeconds);
+    return String.join("\n",
+        "crosscheck export --httperf: the recorded sessions of a run, for httperf 0.9.0",
+        "",
+        "Run:       " + oneLine(recorded.runDirectory().toString()) + " (run id " + oneLine(recorded.runId())
+            + ", recorded by " + oneLine(recorded.engine())
+            + (recorded.run().seed() == null ? "" : ", seed " + recorded.run().seed()) + ")",
+        "Evidence:  " + oneLine(recorded.describe()),
+        "",
+        "Files",
+        "  " + SESSIONS + "   " + n + " sessions, " + recorded.requestCount() + " requests, in order of their"
+            + " recorded start instants; think=SECONDS on each request is the delay after its reply (and its"
+            + " burst's) before the next request, as httperf defines it; a tab-indented line overlapped the"
+            + " request above in the recording and is sent as its burst. Request bodies are not recorded:"
+            + " none is sent.",
+        "  " + INTERARRIVAL + "  " + n + " lines: the gap in seconds from the previous session's start"
+            + " (the first is 0).",
+        "",
+        "The study's patched httperf (--period=s,FILE) replays the start instants themselves:",
+        "  httperf --hog --server 127.0.0.1 --port " + port + " --wsesslog=" + n + ",0," + SESSIONS
+            + " --period=s," + INTERARRIVAL,
+        "",
+        "Stock httperf 0.9.0 (Debian's) has no --period=s,FILE. The closest stock invocation keeps the number"
+            + " of sessions and their mean start rate (" + rateText + " sessions/s, a mean gap of " + meanText
+            + " s over the recorded starts):",
+        "  httperf --hog --server 127.0.0.1 --port " + port + " --wsesslog=" + n + ",0," + SESSIONS
+            + " --rate " + rateText,
+        "or, with exponential gaps of the same mean (a Poisson process, the same sequence for the same"
+            + " --period and --client):",
+        "  httperf --hog --server 127.0.0.1 --port " + port + " --wsesslog=" + n + ",0," + SESSIONS
+            + " --period=e" + meanText,
+        "",
+        "What the stock invocation changes: the session start instants are no longer the recorded ones. With"
+            + " --rate, sessions start exactly 1/RATE s apart; with --period=e, at random exponential gaps."
+            + " The recorded gaps' own pattern (bursts of arrivals, idle stretches, a ramp) is lost, and with it"
+            + " how many sessions overlap at each moment. Kept: the sessions, their request sequences (order,"
+            + " methods, targets), bursts and think times, and the number of sessions (each used once, N = " + n
+            + "). As always with httperf, each session uses its own persistent connection, whatever the"
+            + " recorded generator did with connections.",
+        "",
+        (n > HTTPERF_MAX_SESSIONS ? "Note: httperf 0.9.0 reads at most " + HTTPERF_MAX_SESSIONS + " sessions from"
+            + " a --wsesslog file (MAX_SESSION_TEMPLATES in wsesslog.c) and stops with \"too many sessions\"; this"
+            + " file has " + n + ": export a shorter run for stock httperf.\n\n" : "")
+            + "For the exact recorded start instants with crosscheck's engines:",
+        "  crosscheck replay " + oneLine(recorded.runDirectory().toString()) + " --engine netty",
+        "");
+  }
+
+  /** Writes {@code text} to a temporary file beside {@code file}, then moves it into place. */
+  private static void writeAtomically(Path file, String text) throws IOException {
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    try {
+      Files.writeString(tmp, text, StandardCharsets.UTF_8);
+      JsonFiles.replace(tmp, file);
+    } catch (IOException e) {
+      Files.deleteIfExists(tmp);
+      throw e;
+    }
+  }
+}
