@@ -133,7 +133,7 @@ public final class NettyEngine implements Engine {
       run.stop();
       abortInFlight(run, group);
     } finally {
-      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);
+      shutDown(group);
     }
     if (pump != null) {
       pump.recordUnreached();
@@ -374,6 +374,19 @@ public final class NettyEngine implements Engine {
       }));
     }
     awaitAll(pending, untilNanos);
+  }
+
+  /**
+   * Shuts the loops down and waits until they are: their last tasks write records (the abort's
+   * closes when {@link #abortInFlight} ran out of time, the connects their shutdown fails, the
+   * tasks queued before it), so neither {@link ArrivalPump#recordUnreached} nor the caller, who
+   * closes the sink next, may run beside them. No time bound: once stopping, nothing feeds the loops
+   * new work (the pump and every session stop, timers are cancelled), so a loop ends when it has run
+   * what was queued and closed its channels; a bounded wait (2 s) lost those records on a saturated
+   * host, where the loops can still be at it 2 s after the abort sweep's own grace.
+   */
+  private static void shutDown(EventLoopGroup group) {
+    group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
   }
 
   private static void awaitAll(List<Future<?>> pending, long untilNanos) {
