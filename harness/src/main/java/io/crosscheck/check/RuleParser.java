@@ -33,13 +33,23 @@ public final class RuleParser {
 
   private final String text;
   private final String where;
+  /** The most tokens (names, numbers, operators, parentheses) in one rule. */
+  static final int MAX_TOKENS = 200;
+  /** The deepest nesting of parentheses and signs accepted. */
+  static final int MAX_DEPTH = 64;
+
   private final List<Token> tokens;
   private int next;
+  private int depth;
 
   private RuleParser(String text, String where) throws RuleException {
     this.text = text;
     this.where = where;
     this.tokens = tokenize(text);
+    if (tokens.size() > MAX_TOKENS + 1) { // bounds every recursion over the expression too
+      throw new RuleException(tokens.get(MAX_TOKENS).position(), "a rule of more than " + MAX_TOKENS
+          + " tokens (expected one short comparison; write several rules)");
+    }
   }
 
   /**
@@ -393,6 +403,17 @@ public final class RuleParser {
 
   private Expr unary(Metric metric) throws RuleException {
     Token t = take();
+    if (++depth > MAX_DEPTH) { // a runaway line of "((((" or "----" must not overflow the stack
+      throw new RuleException(t.position(), "more than " + MAX_DEPTH + " nested parentheses or signs");
+    }
+    try {
+      return unaryAt(metric, t);
+    } finally {
+      depth--;
+    }
+  }
+
+  private Expr unaryAt(Metric metric, Token t) throws RuleException {
     switch (t.kind()) {
       case NUMBER:
         return new Literal(t.value(), t.dimension(), t.text(), t.position());

@@ -100,6 +100,17 @@ class RuleParserTest {
   }
 
   @Test
+  void runawayRulesAreRefusedBeforeTheyCanOverflowTheStack() {
+    RuleParser.RuleException deep = assertThrows(RuleParser.RuleException.class,
+        () -> parse("ratio < " + "(".repeat(70) + "1" + ")".repeat(70)));
+    assertEquals(9 + 64, deep.position(), deep.getMessage());
+    assertTrue(deep.detail().startsWith("more than 64 nested parentheses or signs"), deep.getMessage());
+    RuleParser.RuleException longRule = assertThrows(RuleParser.RuleException.class,
+        () -> parse("ratio < 1" + " + 1".repeat(150)));
+    assertTrue(longRule.detail().startsWith("a rule of more than 200 tokens"), longRule.getMessage());
+  }
+
+  @Test
   void controlCharactersInARuleAreEscapedInItsMessage() {
     RuleParser.RuleException e = assertThrows(RuleParser.RuleException.class, () -> parse("abs-error < 1ms\u001b[31m"));
     assertEquals(16, e.position());
