@@ -62,7 +62,7 @@ class RuleParserTest {
   }
 
   /** Every kind of error: the rule, the 1-based character, and a fragment of the message. */
-  @ParameterizedTest(name = "{0}")
+  @ParameterizedTest(name = "[{index}] {0}")
   @CsvSource(delimiter = '|', textBlock = """
       ''                                              | 1  | empty rule
       abs-eror < 1ms                                  | 1  | unknown metric "abs-eror" (expected one of: abs-error,
