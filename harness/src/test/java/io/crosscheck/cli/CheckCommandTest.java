@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.crosscheck.check.Metrics;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -26,14 +28,24 @@ class CheckCommandTest {
 
   private record Ran(int exitCode, String out, String err) {}
 
-  private static Ran check(String... args) {
+  /** {@code crosscheck check ARGS}, its stdout (System.out, swapped for the call) and stderr captured. */
+  private static synchronized Ran check(String... args) {
     CommandLine cl = Main.commandLine();
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out, true));
+    cl.setOut(new PrintWriter(out, true)); // the help
     cl.setErr(new PrintWriter(err, true));
     String[] all = Stream.concat(Stream.of("check"), Stream.of(args)).toArray(String[]::new);
-    return new Ran(cl.execute(all), out.toString(), err.toString());
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream saved = System.out;
+    System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    int code;
+    try {
+      code = cl.execute(all);
+    } finally {
+      System.setOut(saved);
+    }
+    return new Ran(code, bytes.toString(StandardCharsets.UTF_8) + out, err.toString());
   }
 
   private Path run(String as) throws Exception {
