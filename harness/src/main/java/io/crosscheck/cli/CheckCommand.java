@@ -21,7 +21,6 @@ import picocli.CommandLine.Parameters;
     name = "check",
     mixinStandardHelpOptions = true,
     sortOptions = false,
-    modelTransformer = CheckCommand.MetricTable.class,
     description = {
       "The CI regression gate: judges rules over a compared run's findings (findings.json), optionally"
           + " against a baseline run (e.g. the main branch's stored run), prints one line per rule (pass or"
@@ -84,19 +83,18 @@ final class CheckCommand implements Callable<Integer> {
     }
   }
 
-  /** Appends the metric table (from {@link Metrics#ALL}) to the help. */
-  static final class MetricTable implements CommandLine.IModelTransformer {
-    @Override
-    public CommandLine.Model.CommandSpec transform(CommandLine.Model.CommandSpec spec) {
-      List<String> footer = new ArrayList<>();
-      footer.add("");
-      footer.add("Metrics (name, unit, source in findings.json):");
-      // picocli formats '%n' and '%%' in help text: double each '%' of the generated lines
-      for (String line : Metrics.helpTable()) {
-        footer.add(line.replace("%", "%%"));
-      }
-      spec.usageMessage().footer(footer.toArray(String[]::new));
-      return spec;
+  /**
+   * The help's footer: the metric table from {@link Metrics#ALL}. Set by {@link Main#commandLine} on
+   * the command's spec (a picocli model transformer replaced the command line's output writer).
+   */
+  static String[] metricTable() {
+    List<String> footer = new ArrayList<>();
+    footer.add("");
+    footer.add("Metrics (name, unit, source in findings.json):");
+    // picocli formats '%n' and '%%' in help text: double each '%' of the generated lines
+    for (String line : Metrics.helpTable()) {
+      footer.add(line.replace("%", "%%"));
     }
+    return footer.toArray(String[]::new);
   }
 }

@@ -65,6 +65,7 @@ public final class Main implements Runnable {
     cl.setUsageHelpAutoWidth(true);
     cl.setExecutionExceptionHandler(CliErrors::execution);
     cl.setParameterExceptionHandler(CliErrors::parameter);
+    cl.getSubcommands().get("check").getCommandSpec().usageMessage().footer(CheckCommand.metricTable());
     return cl;
   }
 
