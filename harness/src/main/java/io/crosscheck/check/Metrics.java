@@ -53,14 +53,32 @@ public final class Metrics {
     return String.join(", ", ALL.stream().map(Metric::name).toList());
   }
 
-  /** The table of metrics as plain-text lines (for {@code check --help}). */
+  /**
+   * The table of metrics as plain-text lines of at most 78 characters (for {@code check --help}):
+   * each metric's name and unit on one line, its source below it, indented.
+   */
   public static List<String> helpTable() {
-    int width = ALL.stream().mapToInt(m -> m.name().length()).max().orElse(10);
     List<String> lines = new ArrayList<>();
     for (Metric m : ALL) {
-      lines.add(String.format(Locale.ROOT, "  %-" + width + "s  %-9s  %s", m.name(), unit(m), m.source()));
+      String unit = m.dimension() == Dimension.WORD ? String.join(", ", m.words()) : m.dimension().units();
+      wrap("  " + m.name() + " (" + unit + ")", "      ", lines);
+      wrap("      " + m.source(), "      ", lines);
     }
     return lines;
+  }
+
+  /** Adds {@code text} as lines of at most 78 characters, cut at spaces, continued after {@code indent}. */
+  private static void wrap(String text, String indent, List<String> out) {
+    String rest = text;
+    while (rest.length() > 78) {
+      int cut = rest.lastIndexOf(' ', 78);
+      if (cut <= indent.length()) {
+        break;
+      }
+      out.add(rest.substring(0, cut));
+      rest = indent + rest.substring(cut + 1);
+    }
+    out.add(rest);
   }
 
   /** The table of metrics as a Markdown table (README's "CI gate" section holds it verbatim). */

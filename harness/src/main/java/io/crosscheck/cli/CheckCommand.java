@@ -31,11 +31,13 @@ import picocli.CommandLine.Parameters;
       "Rules: METRIC OP VALUE, OP one of < <= > >= == !=; VALUE a number with its unit (us, ms, s for a"
           + " time; %% for a percentage; none for a count or ratio), a word for a verdict, or an expression"
           + " over the baseline with + - * / and parentheses; or METRIC within TOLERANCE of baseline:",
-      "  abs-error < 1ms          p99-error < 5ms              ratio < 1.1",
-      "  matched >= 99.9%%         errors == 0                  max-requests-per-connection <= 50",
-      "  connections.verdict == no-sharing                    client-host == not-bottleneck",
-      "  abs-error < baseline * 1.2 + 100us                   wire.p95 <= baseline.wire.p95 * 1.1",
-      "  connections.opened within 10%% of baseline            wire.p99 within 500us of baseline",
+      "  abs-error < 1ms                      p99-error < 5ms",
+      "  ratio < 1.1                          matched >= 99.9%%",
+      "  errors == 0                          max-requests-per-connection <= 50",
+      "  connections.verdict == no-sharing    client-host == not-bottleneck",
+      "  abs-error < baseline * 1.2 + 100us   wire.p95 <= baseline.wire.p95 * 1.1",
+      "  connections.opened within 10%% of baseline",
+      "  wire.p99 within 500us of baseline",
       "'within 10%%' is relative to the baseline's value; 'within 500us' is absolute. --rules FILE: one rule"
           + " per line, '#' starts a comment.",
       "",

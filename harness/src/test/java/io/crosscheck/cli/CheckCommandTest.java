@@ -144,10 +144,11 @@ class CheckCommandTest {
     assertEquals(0, check("--help").exitCode());
     String help = Main.commandLine().getSubcommands().get("check").getUsageMessage();
     for (Metrics.Metric m : Metrics.ALL) {
-      assertTrue(help.lines().anyMatch(l -> l.startsWith("  " + m.name() + " ")), "help lacks " + m.name() + ":\n"
+      assertTrue(help.lines().anyMatch(l -> l.startsWith("  " + m.name() + " (")), "help lacks " + m.name() + ":\n"
           + help);
     }
     assertTrue(help.contains("Exit codes: 0 every rule held; 4 a rule failed"), help);
-    assertTrue(help.contains("  matched >= 99.9%         errors == 0"), "a '%' is printed as written: " + help);
+    assertTrue(help.contains("  ratio < 1.1                          matched >= 99.9%\n"), "'%' as written: " + help);
+    assertTrue(help.lines().allMatch(l -> l.length() <= 80), "80 columns: " + help);
   }
 }
