@@ -98,6 +98,9 @@ class CheckGateTest {
       run = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
     }
 
+    assertEquals("no-sharing", Evidence.findings(run).get("connections").get("verdictKind").asText(),
+        "findings.json carries the verdict's token");
+
     // 3. check: rules that hold, against the run itself as its baseline
     Ran pass = cli("check", run.toString(), "--baseline", run.toString(), "--rule", "connections.opened == 20",
         "--rule", "pairs == 100", "--rule", "wire.p95 <= baseline.wire.p95 * 1.1", "--rule",
