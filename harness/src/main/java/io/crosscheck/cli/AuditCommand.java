@@ -13,9 +13,11 @@ import io.crosscheck.rundir.RunFiles;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -58,7 +60,10 @@ import picocli.CommandLine.Option;
           + " missing (nothing was loaded or started); 3 the run completed but fewer than --min-matched"
           + " of its records matched the capture (nothing judged); 130 interrupted (by Ctrl-C during a"
           + " generator's run, or during the comparison: the run directory keeps the run; compare it with"
-          + " 'compare RUN_DIR')."
+          + " 'compare RUN_DIR'); 4 a --check rule failed (the audit itself completed).",
+      "--check EXPR (repeatable), --check-rules FILE, --baseline RUN_DIR, --junit FILE: the CI gate of"
+          + " 'crosscheck check', judged on this audit's findings; a malformed rule or an unusable baseline exits 2"
+          + " before anything starts."
     })
 final class AuditCommand implements Callable<Integer> {
   @Mixin WorkloadOptions workload = new WorkloadOptions();
@@ -67,12 +72,71 @@ final class AuditCommand implements Callable<Integer> {
   @Mixin CaptureOptions capture = new CaptureOptions();
   @Mixin JvmOptions jvm = new JvmOptions();
   @Mixin GeneratorOptions generator = new GeneratorOptions();
+  @Mixin CheckOptions check = new CheckOptions();
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  /** {@code --check} and its companions: the CI gate judged on the audit's findings ({@link CheckGate}). */
+  static final class CheckOptions {
+    @Option(names = "--check", paramLabel = "EXPR", description = "After the comparison, judge this rule on the"
+        + " findings as 'crosscheck check --rule' does (repeatable; see 'crosscheck check --help'); a failed rule"
+        + " exits 4. A malformed rule exits 2 before anything starts.")
+    List<String> rules = new ArrayList<>();
+
+    @Option(names = "--check-rules", paramLabel = "FILE", description = "A rules file for the gate (one rule per"
+        + " line, '#' comments), as 'crosscheck check --rules'.")
+    List<Path> ruleFiles = new ArrayList<>();
+
+    @Option(names = "--baseline", paramLabel = "RUN_DIR", description = "The compared run that --check's baseline"
+        + " expressions read (e.g. the main branch's stored run).")
+    Path baseline;
+
+    @Option(names = "--junit", paramLabel = "FILE", description = "Write --check's judgements as JUnit XML.")
+    Path junit;
+
+    CheckGate.Options options() {
+      return new CheckGate.Options("--check", rules, ruleFiles, baseline, junit);
+    }
+
+    /** The gate, or empty with its problems printed (exit 2); null when no rule was given. */
+    Optional<CheckGate> prepare(boolean wireOnly, PrintWriter err) throws IOException {
+      if (!options().requested()) {
+        if (baseline != null || junit != null) {
+          err.println("crosscheck audit: " + (baseline != null ? "--baseline" : "--junit") + " is given without a"
+              + " rule to judge (expected --check EXPR or --check-rules FILE); nothing was started");
+          err.flush();
+          return Optional.empty();
+        }
+        return null;
+      }
+      return CheckGate.prepare("crosscheck audit", options(), wireOnly, err);
+    }
+  }
+
+  /**
+   * The audit's exit code after the gate judged its findings: the audit's own when it is not 0 (the
+   * run failed, below the floor, interrupted), else the gate's.
+   */
+  private int gated(CheckGate gate, int auditExitCode, Path runDir) {
+    if (gate == null) {
+      return auditExitCode;
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    if (runDir == null || !java.nio.file.Files.exists(runDir.resolve(RunFiles.FINDINGS_JSON))) {
+      err.println("crosscheck audit: the --check rules were not judged: the audit wrote no findings (exit "
+          + auditExitCode + ")");
+      err.flush();
+      return auditExitCode == 0 ? 1 : auditExitCode;
+    }
+    System.out.flush();
+    int judged = gate.judge(runDir, new PrintWriter(System.out, true), err);
+    return auditExitCode != 0 ? auditExitCode : judged;
+  }
 
   /** The options an audit of someone else's generator uses; every other option is crosscheck's own load's. */
   private static final Set<String> GENERATOR_AUDIT_OPTIONS = Set.of("--server", "--reported-by",
       "--reported-value", "--hooks", "--no-agent", "--pid", "--duration", "--out", "--name", "--progress",
-      "--interface", "--snaplen", "--min-matched", "--capture-buffer", "--telemetry-period", "--debug");
+      "--interface", "--snaplen", "--min-matched", "--capture-buffer", "--telemetry-period", "--debug", "--check",
+      "--check-rules", "--baseline", "--junit");
   private static final Set<String> GENERATOR_ONLY_OPTIONS = Set.of("--server", "--reported-by",
       "--reported-value", "--hooks", "--no-agent");
 
@@ -136,10 +200,17 @@ final class AuditCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    // the gate's rules and baseline first: a bad rule fails before any capture or load starts
+    Optional<CheckGate> prepared = check.prepare(generator.requested() && generator.noAgent,
+        spec.commandLine().getErr());
+    if (prepared != null && prepared.isEmpty()) {
+      return 2;
+    }
+    CheckGate gate = prepared == null ? null : prepared.get();
     List<Problem> problems = new ArrayList<>();
     capture.check(problems);
     if (generator.requested()) {
-      return auditGenerator(problems);
+      return auditGenerator(problems, gate);
     }
     List<String> matched = matchedOptions();
     for (String o : matched) {
@@ -161,7 +232,8 @@ final class AuditCommand implements Callable<Integer> {
     }
     Runner runner = !jvm.requested() ? inProcess(job, output.progress)
         : stage -> ChildRun.execute(jvm, spec, output, stage, System.out);
-    return audit(runner, job.workload().target(), capture, System.out).exitCode();
+    Audit audited = audit(runner, job.workload().target(), capture, System.out);
+    return gated(gate, audited.exitCode(), audited.runDir());
   }
 
   /** The long names of the options given on the command line. */
@@ -171,7 +243,7 @@ final class AuditCommand implements Callable<Integer> {
   }
 
   /** {@code audit [OPTIONS] -- java ...} or {@code audit --pid N}: the agent in someone else's generator. */
-  private int auditGenerator(List<Problem> problems) throws IOException {
+  private int auditGenerator(List<Problem> problems, CheckGate gate) throws IOException {
     List<String> matched = matchedOptions();
     List<String> others = matched.stream().filter(o -> !GENERATOR_AUDIT_OPTIONS.contains(o)).toList();
     String duration = matched.contains("--duration") ? workload.duration : null;
@@ -197,7 +269,10 @@ final class AuditCommand implements Callable<Integer> {
     }
     List<String> command = new ArrayList<>(List.of("crosscheck", "audit"));
     command.addAll(spec.commandLine().getParseResult().originalArgs());
-    return new GeneratorAudit(checked, capture, output, command, telemetryMillis, System.out, System.err).run();
+    GeneratorAudit audit = new GeneratorAudit(checked, capture, output, command, telemetryMillis, System.out,
+        System.err);
+    int code = audit.run();
+    return gated(gate, code, audit.runDir());
   }
 
   /**

@@ -44,6 +44,7 @@ final class GeneratorAudit {
   private final long telemetryMillis;
   private final PrintStream out;
   private final PrintStream err;
+  private Path runDir;
 
   GeneratorAudit(GeneratorOptions.Spec spec, AuditCommand.CaptureOptions capture, RunCommand.OutputOptions output,
       List<String> crosscheckCommand, long telemetryMillis, PrintStream out, PrintStream err) {
@@ -87,6 +88,11 @@ final class GeneratorAudit {
    *     agent jar or the capture was missing (nothing started); 3 below the matching floor; 130
    *     interrupted
    */
+  /** The run directory {@link #run} created; null before, or when it created none. */
+  Path runDir() {
+    return runDir;
+  }
+
   int run() throws IOException {
     Path jar = null;
     if (spec.agent()) {
@@ -98,6 +104,7 @@ final class GeneratorAudit {
       }
     }
     RunDirectory dir = RunDirectory.create(output.out, output.name);
+    runDir = dir.path();
     String arguments = spec.agent() ? agentArguments(dir.path()) : "";
     boolean attach = spec.pid() != null;
     List<String> launched = attach ? List.of() : spec.agent() ? withAgent(spec.command(), jar, arguments)

@@ -9,7 +9,8 @@ import picocli.CommandLine.ScopeType;
 /**
  * The {@code crosscheck} command line: the top of the spine, which only parses options and hands
  * them to the library. Exit codes: 0 success, 1 the run failed, 2 bad usage or a bad spec (nothing
- * was started), 3 below the matching floor (audit, compare), 130 interrupted. Every error is one line
+ * was started), 3 below the matching floor (audit, compare), 4 a rule of the CI gate failed (check, audit
+ * --check), 130 interrupted. Every error is one line
  * on stderr ({@link CliErrors}); a stack trace only with {@code --debug}.
  */
 @Command(
@@ -31,6 +32,7 @@ import picocli.CommandLine.ScopeType;
       ReportCommand.class,
       ReplayCommand.class,
       ExportCommand.class,
+      CheckCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {
@@ -65,6 +67,7 @@ public final class Main implements Runnable {
     cl.setUsageHelpAutoWidth(true);
     cl.setExecutionExceptionHandler(CliErrors::execution);
     cl.setParameterExceptionHandler(CliErrors::parameter);
+    cl.getSubcommands().get("check").getCommandSpec().usageMessage().footer(CheckCommand.metricTable());
     return cl;
   }
 

@@ -1,5 +1,6 @@
 package io.crosscheck.compare;
 
+import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.Findings.Connections;
 import io.crosscheck.rundir.Findings.Coverage;
 import io.crosscheck.wire.ConnectionEvent;
@@ -106,7 +107,9 @@ final class ConnectionDiagnostics {
       verdict = verdict(sessions.size(), sessionsOn.size(), match.matched().size(), max, shared);
     }
     return new Connections(sessions.size(), opened, requestsOn.size(), peak, histogram, max, shared, openedPerSecond,
-        busiestPercent, openAfter[0], openAfter[1], SETTLE_SECONDS, judged, evidence, verdict);
+        busiestPercent, openAfter[0], openAfter[1], SETTLE_SECONDS, judged, evidence, verdict,
+        // the sentences above start with (wire: contain) the words each kind names
+        Findings.VerdictKind.ofSentence(verdict));
   }
 
   /** Fewest and most connections open at once after the first {@link #SETTLE_SECONDS}; -1 when shorter. */

@@ -375,12 +375,92 @@ public record Findings(
    * @param judged false when the evidence does not support a verdict ({@code verdict} then says why)
    * @param evidence what the verdict rests on, in words (matched records, or the wire alone)
    * @param verdict one plain-language sentence
+   * @param verdictKind the verdict as a stable token ({@link VerdictKind}); absent in files written
+   *     before it (then {@link #kind()} derives it from the sentence)
    */
   public record Connections(long sessions, long connectionsOpened, long connectionsWithRequests,
       int peakConcurrentConnections, Map<String, Long> requestsPerConnection, long maxRequestsOnOneConnection,
       long connectionsUsedBySeveralSessions, double connectionsOpenedPerSecond, double busiestConnectionPercent,
       int openAfterFirstSecondsMin, int openAfterFirstSecondsMax, int settleSeconds, boolean judged,
-      String evidence, String verdict) {}
+      String evidence, String verdict, @JsonInclude(JsonInclude.Include.NON_NULL) VerdictKind verdictKind) {
+
+    /** The verdict's kind: {@code verdictKind}, or derived from the sentence in older files. */
+    public VerdictKind kind() {
+      return verdictKind != null ? verdictKind : VerdictKind.ofSentence(verdict);
+    }
+  }
+
+  /**
+   * The connection verdict as a stable token (what {@code crosscheck check} compares, e.g. {@code
+   * connections.verdict == no-sharing}). Each kind names the start of the sentence {@code compare}
+   * writes for it, so files written before the token existed are read to the same kind.
+   */
+  public enum VerdictKind {
+    /** Every connection carried requests of one session only (matched records). */
+    NO_SHARING("no-sharing", "no sharing:"),
+    /** Some connection carried requests of several sessions (matched records). */
+    SHARING("sharing", "connection sharing:"),
+    /** A new connection for every request (matched records). */
+    PER_REQUEST("per-request", "a connection per request:"),
+    /** Records were compared but none matched. */
+    NO_MATCH("no-match", "no matched request"),
+    /** The wire alone (no records): a connection for every exchange. */
+    WIRE_PER_EXCHANGE("wire-per-exchange", "a connection per exchange:"),
+    /** The wire alone: few persistent connections carried the traffic (a shared keep-alive cache). */
+    WIRE_FEW_CONNECTIONS("wire-few-connections", "few persistent connections carry the traffic"),
+    /** The wire alone: connections reused for a few exchanges each. */
+    WIRE_REUSED("wire-reused", "connections are reused for a few exchanges each"),
+    /** The wire alone held no HTTP exchange. */
+    WIRE_NO_EXCHANGE("wire-no-exchange", "no HTTP exchange was seen on the wire"),
+    /** Not judged: the evidence is below the matching floor. */
+    NOT_JUDGED("not-judged", "not judged:");
+
+    private final String token;
+    private final String sentence;
+
+    VerdictKind(String token, String sentence) {
+      this.token = token;
+      this.sentence = sentence;
+    }
+
+    /** The token, e.g. {@code no-sharing}; what findings.json holds. */
+    @com.fasterxml.jackson.annotation.JsonValue
+    public String token() {
+      return token;
+    }
+
+    /** The words the verdict sentence of this kind starts with (or, for the wire's, contains). */
+    public String sentence() {
+      return sentence;
+    }
+
+    /** The kind of {@code token}, or null when no kind has it (a token of a newer crosscheck). */
+    @com.fasterxml.jackson.annotation.JsonCreator
+    public static VerdictKind ofToken(String token) {
+      for (VerdictKind k : values()) {
+        if (k.token.equals(token)) {
+          return k;
+        }
+      }
+      return null;
+    }
+
+    /** The kind a verdict sentence states; null when it states none of them. */
+    public static VerdictKind ofSentence(String verdict) {
+      if (verdict == null) {
+        return null;
+      }
+      if (verdict.startsWith(NOT_JUDGED.sentence)) { // its reason may quote any other words
+        return NOT_JUDGED;
+      }
+      for (VerdictKind k : values()) {
+        if (k.name().startsWith("WIRE_") ? verdict.contains(k.sentence) : verdict.startsWith(k.sentence)) {
+          return k;
+        }
+      }
+      return null;
+    }
+  }
 
   /** Quantiles of the reported and wire response times: {@code [fraction, micros]} points. */
   public record Cdf(List<double[]> reportedMicros, List<double[]> wireMicros) {}

@@ -1,0 +1,318 @@
+package io.crosscheck.check;
+
+import io.crosscheck.record.SummaryJson;
+import io.crosscheck.rundir.Findings;
+import io.crosscheck.rundir.Findings.Connections;
+import io.crosscheck.rundir.Findings.Coverage;
+import io.crosscheck.rundir.Findings.Percentiles;
+import io.crosscheck.rundir.Findings.ResponseTime;
+import io.crosscheck.rundir.Findings.Stats;
+import io.crosscheck.rundir.Findings.VerdictKind;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The metrics a rule can name: each with its dimension, its source in findings.json, and how to
+ * read it from a {@link CheckedRun}. The one table both the evaluator and the help text (and the
+ * README's table, which {@code MetricsTest} holds equal to {@link #markdownTable}) are made from,
+ * so they cannot drift apart. Stateless.
+ */
+public final class Metrics {
+  /** The percentiles the {@code wire.}, {@code reported.} and {@code intended.} metrics offer. */
+  private static final double[] PERCENTILES = {50, 90, 95, 99, 99.9};
+
+  /** Every metric, in the order the help lists them. */
+  public static final List<Metric> ALL = build();
+
+  private Metrics() {}
+
+  /**
+   * One metric.
+   *
+   * @param name as a rule writes it, e.g. {@code wire.p95}
+   * @param dimension what its values are
+   * @param source where in findings.json (or summary.json) it is read, in words
+   * @param words the tokens a word metric takes (empty for the others)
+   * @param read reads it from a run: its value with evidence, or why the run holds none
+   */
+  public record Metric(String name, Dimension dimension, String source, List<String> words,
+      Function<CheckedRun, Measure> read) {}
+
+  /** The metric named {@code name}. */
+  public static Optional<Metric> named(String name) {
+    return ALL.stream().filter(m -> m.name().equals(name)).findFirst();
+  }
+
+  /** Every metric's name, comma-separated, for messages. */
+  public static String names() {
+    return String.join(", ", ALL.stream().map(Metric::name).toList());
+  }
+
+  /**
+   * The table of metrics as plain-text lines of at most 78 characters (for {@code check --help}):
+   * each metric's name and unit on one line, its source below it, indented.
+   */
+  public static List<String> helpTable() {
+    List<String> lines = new ArrayList<>();
+    for (Metric m : ALL) {
+      String unit = m.dimension() == Dimension.WORD ? String.join(", ", m.words()) : m.dimension().units();
+      wrap("  " + m.name() + " (" + unit + ")", "      ", lines);
+      wrap("      " + m.source(), "      ", lines);
+    }
+    return lines;
+  }
+
+  /** Adds {@code text} as lines of at most 78 characters, cut at spaces, continued after {@code indent}. */
+  private static void wrap(String text, String indent, List<String> out) {
+    String rest = text;
+    while (rest.length() > 78) {
+      int cut = rest.lastIndexOf(' ', 78);
+      if (cut <= indent.length()) {
+        break;
+      }
+      out.add(rest.substring(0, cut));
+      rest = indent + rest.substring(cut + 1);
+    }
+    out.add(rest);
+  }
+
+  /** The table of metrics as a Markdown table (README's "CI gate" section holds it verbatim). */
+  public static String markdownTable() {
+    StringBuilder s = new StringBuilder("| metric | unit | source |\n| --- | --- | --- |\n");
+    for (Metric m : ALL) {
+      s.append("| `").append(m.name()).append("` | ").append(unit(m)).append(" | ").append(m.source()).append(" |\n");
+    }
+    return s.toString();
+  }
+
+  private static String unit(Metric m) {
+    return m.dimension() == Dimension.WORD ? String.join("/", m.words()) : m.dimension().units();
+  }
+
+  private static List<Metric> build() {
+    List<Metric> all = new ArrayList<>();
+    all.add(number("abs-error", Dimension.TIME, "responseTime.absoluteErrorMicros: reported mean - wire mean (the"
+        + " study's absolute error)", r -> responseTime(r, ResponseTime::absoluteErrorMicros)));
+    all.add(number("ratio", Dimension.NUMBER, "responseTime.ratio: reported mean / wire mean",
+        r -> responseTime(r, ResponseTime::ratio)));
+    all.add(number("p50-error", Dimension.TIME, "responseTime.perRequestError.p50Micros (reported - wire, per"
+        + " request)", r -> responseTime(r, t -> t.perRequestError().p50Micros())));
+    all.add(number("p90-error", Dimension.TIME, "responseTime.perRequestError.p90Micros",
+        r -> responseTime(r, t -> t.perRequestError().p90Micros())));
+    all.add(number("p99-error", Dimension.TIME, "responseTime.perRequestError.p99Micros",
+        r -> responseTime(r, t -> t.perRequestError().p99Micros())));
+    all.add(number("max-error", Dimension.TIME, "responseTime.perRequestError.maxMicros",
+        r -> responseTime(r, t -> t.perRequestError().maxMicros())));
+    all.add(number("pairs", Dimension.NUMBER, "responseTime.pairs: matched complete pairs of the measured phase",
+        r -> responseTime(r, t -> t.pairs())));
+    all.add(number("matched", Dimension.PERCENT, "coverage.recordsMatchedPercent: records matched of those sent"
+        + " within the capture", Metrics::matched));
+    all.add(number("errors", Dimension.NUMBER, "records of the measured phase that did not end ok: the sum of"
+        + " urls.groups[].errors, else summary.json overall.errors", Metrics::errors));
+    all.add(new Metric("connections.verdict", Dimension.WORD, "connections.verdictKind (from the verdict sentence"
+        + " in older files); not-judged is no evidence", tokens(), Metrics::verdict));
+    all.add(number("connections.opened", Dimension.NUMBER, "connections.connectionsOpened (the capture)",
+        r -> connections(r, false, c -> c.connectionsOpened())));
+    all.add(number("connections.peak", Dimension.NUMBER, "connections.peakConcurrentConnections (the capture)",
+        r -> connections(r, false, c -> c.peakConcurrentConnections())));
+    all.add(number("connections.shared", Dimension.NUMBER, "connections.connectionsUsedBySeveralSessions (matched"
+        + " records; judged verdicts only)", r -> connections(r, true, c -> c.connectionsUsedBySeveralSessions())));
+    all.add(number("max-requests-per-connection", Dimension.NUMBER, "connections.maxRequestsOnOneConnection (the"
+        + " capture)", r -> connections(r, false, c -> c.maxRequestsOnOneConnection())));
+    for (double p : PERCENTILES) {
+      String name = "p" + label(p);
+      all.add(number("wire." + name, Dimension.TIME, "percentiles.wireMicros at " + label(p) + (hasStat(p)
+          ? " (wire-only analysis: latency.wireAllExchanges)" : " (wire-only analysis: none)"),
+          r -> wirePercentile(r, p)));
+    }
+    all.add(number("wire.mean", Dimension.TIME, "latency.wire.meanMicros (wire-only analysis:"
+        + " latency.wireAllExchanges)", Metrics::wireMean));
+    for (double p : PERCENTILES) {
+      all.add(number("reported.p" + label(p), Dimension.TIME, "percentiles.reportedMicros at " + label(p),
+          r -> percentile(r, p, Percentiles::reportedMicros, "reportedMicros")));
+    }
+    all.add(number("reported.mean", Dimension.TIME, "responseTime.reportedMeanMicros",
+        r -> responseTime(r, ResponseTime::reportedMeanMicros)));
+    for (double p : PERCENTILES) {
+      all.add(number("intended.p" + label(p), Dimension.TIME, "percentiles.fromIntendedStartMicros at " + label(p)
+          + " (latency from the intended start: coordinated omission shows here)",
+          r -> percentile(r, p, Percentiles::fromIntendedStartMicros, "fromIntendedStartMicros")));
+    }
+    all.add(new Metric("client-host", Dimension.WORD, "clientHost.bottleneck; not judged (no telemetry) is no"
+        + " evidence", List.of("bottleneck", "not-bottleneck"), Metrics::clientHost));
+    return List.copyOf(all);
+  }
+
+  private static Metric number(String name, Dimension dimension, String source, Function<CheckedRun, Measure> read) {
+    return new Metric(name, dimension, source, List.of(), read);
+  }
+
+  /** {@code 99.9} as "99.9", {@code 95} as "95". */
+  private static String label(double p) {
+    return p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p);
+  }
+
+  private static boolean hasStat(double p) {
+    return p == 50 || p == 90 || p == 99;
+  }
+
+  private static List<String> tokens() {
+    return Arrays.stream(VerdictKind.values()).filter(k -> k != VerdictKind.NOT_JUDGED).map(VerdictKind::token)
+        .toList();
+  }
+
+  private static String pairs(long n) {
+    return String.format(Locale.ROOT, "%,d matched pairs of the measured phase", n);
+  }
+
+  /** Why findings.responseTime (and what rests on the same pairs) is absent. */
+  private static String noPairs(CheckedRun r) {
+    Coverage c = r.findings().coverage();
+    if (c == null) {
+      return "a format-1 findings.json (no coverage); re-run 'crosscheck compare' on it";
+    }
+    if (c.wireOnly()) {
+      return "a wire-only analysis has no generator records";
+    }
+    if (!c.sufficient()) {
+      return "below the matching floor: " + c.statement();
+    }
+    return "no matched complete pair in the measured phase";
+  }
+
+  private static Measure responseTime(CheckedRun r, ToDoubleFunction<ResponseTime> field) {
+    ResponseTime t = r.findings().responseTime();
+    if (t == null) {
+      return Measure.missing("findings.responseTime is null: " + noPairs(r));
+    }
+    if (t.perRequestError() == null) {
+      t = new ResponseTime(t.pairs(), t.reportedMeanMicros(), t.wireMeanMicros(), t.absoluteErrorMicros(), t.ratio(),
+          Findings.emptyStats(), t.excludedPairs());
+    }
+    return Measure.of(field.applyAsDouble(t), pairs(t.pairs()));
+  }
+
+  private static Measure matched(CheckedRun r) {
+    Coverage c = r.findings().coverage();
+    if (c == null) {
+      return Measure.missing("findings.coverage is absent: a format-1 findings.json; re-run 'crosscheck compare'");
+    }
+    if (c.wireOnly()) {
+      return Measure.missing("a wire-only analysis has no generator records to match");
+    }
+    return Measure.of(c.recordsMatchedPercent(), String.format(Locale.ROOT,
+        "%,d of %,d records sent within the capture", c.matched(), c.inCapture()));
+  }
+
+  private static Measure errors(CheckedRun r) {
+    Findings.Urls urls = r.findings().urls();
+    if (urls != null && urls.groups() != null) {
+      long errors = 0;
+      long count = 0;
+      for (Findings.UrlGroup g : urls.groups()) {
+        errors += g.errors();
+        count += g.count();
+      }
+      return Measure.of(errors, String.format(Locale.ROOT, "%,d records of the measured phase (findings urls)",
+          count));
+    }
+    Optional<SummaryJson> summary = r.summary();
+    if (summary.isPresent() && summary.get().overall() != null) {
+      SummaryJson.Row all = summary.get().overall();
+      return Measure.of(all.errors(), String.format(Locale.ROOT,
+          "%,d records of the measured phase (summary.json)", all.count()));
+    }
+    return Measure.missing("findings.urls is absent (" + noPairs(r) + ") and the run has no summary.json");
+  }
+
+  private static Measure verdict(CheckedRun r) {
+    Connections c = r.findings().connections();
+    if (c == null) {
+      return Measure.missing("findings.connections is absent");
+    }
+    VerdictKind kind = c.kind();
+    if (kind == null) {
+      return Measure.missing("the connection verdict \"" + c.verdict() + "\" is of no kind this crosscheck knows");
+    }
+    if (kind == VerdictKind.NOT_JUDGED || !c.judged()) {
+      return Measure.missing("the connection verdict was " + c.verdict());
+    }
+    return Measure.word(kind.token(), c.evidence());
+  }
+
+  private static Measure connections(CheckedRun r, boolean judgedOnly, ToDoubleFunction<Connections> field) {
+    Connections c = r.findings().connections();
+    if (c == null) {
+      return Measure.missing("findings.connections is absent");
+    }
+    if (judgedOnly && (!c.judged() || r.wireOnly())) {
+      return Measure.missing(r.wireOnly() ? "a wire-only analysis has no sessions" : c.verdict());
+    }
+    return Measure.of(field.applyAsDouble(c), judgedOnly ? c.evidence() : String.format(Locale.ROOT,
+        "the capture: %,d connections, %,d of them carried requests", c.connectionsOpened(),
+        c.connectionsWithRequests()));
+  }
+
+  private static Measure percentile(CheckedRun r, double p, Function<Percentiles, List<Double>> column,
+      String columnName) {
+    Percentiles ps = r.findings().percentiles();
+    if (ps == null) {
+      return Measure.missing("findings.percentiles is absent: " + (r.findings().responseTime() == null ? noPairs(r)
+          : "written before findings had percentiles; re-run 'crosscheck compare'"));
+    }
+    int i = ps.percentiles() == null ? -1 : ps.percentiles().indexOf(p);
+    List<Double> values = column.apply(ps);
+    if (i < 0 || values == null || values.size() <= i) {
+      return Measure.missing("findings.percentiles." + columnName + " has no value at " + label(p));
+    }
+    return Measure.of(values.get(i), pairs(ps.count()));
+  }
+
+  private static Measure wirePercentile(CheckedRun r, double p) {
+    if (!r.wireOnly()) {
+      return percentile(r, p, Percentiles::wireMicros, "wireMicros");
+    }
+    Stats all = r.findings().latency() == null ? null : r.findings().latency().wireAllExchanges();
+    if (all == null || !hasStat(p)) {
+      return Measure.missing("a wire-only analysis states the p50, p90 and p99 of its exchanges"
+          + " (latency.wireAllExchanges), not the p" + label(p));
+    }
+    double v = p == 50 ? all.p50Micros() : p == 90 ? all.p90Micros() : all.p99Micros();
+    return Measure.of(v, exchanges(all.count()));
+  }
+
+  private static String exchanges(long n) {
+    return String.format(Locale.ROOT, "%,d complete wire exchanges (the capture alone)", n);
+  }
+
+  private static Measure wireMean(CheckedRun r) {
+    Findings.LatencyColumns l = r.findings().latency();
+    if (l == null) {
+      return Measure.missing("findings.latency is absent");
+    }
+    if (r.wireOnly()) {
+      return l.wireAllExchanges() == null ? Measure.missing("findings.latency.wireAllExchanges is absent")
+          : Measure.of(l.wireAllExchanges().meanMicros(), exchanges(l.wireAllExchanges().count()));
+    }
+    if (r.findings().responseTime() == null || l.wire() == null) {
+      return Measure.missing("findings.latency.wire rests on no pairs: " + noPairs(r));
+    }
+    return Measure.of(l.wire().meanMicros(), pairs(l.wire().count()));
+  }
+
+  private static Measure clientHost(CheckedRun r) {
+    Findings.ClientHost h = r.findings().clientHost();
+    if (h == null) {
+      return Measure.missing("findings.clientHost is absent (written before it; re-run 'crosscheck compare')");
+    }
+    if (!h.judged() || h.bottleneck() == null) {
+      return Measure.missing("the client host was " + h.statement());
+    }
+    return Measure.word(h.bottleneck() ? "bottleneck" : "not-bottleneck", h.evidence());
+  }
+}

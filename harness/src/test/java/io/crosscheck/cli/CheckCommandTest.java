@@ -1,0 +1,154 @@
+package io.crosscheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.crosscheck.check.Metrics;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code crosscheck check} on a copy of the report's run fixture (abs-error 570.2 us, 8 connections,
+ * no sharing): exit 0 / 4 / 2 with their lines, rules files with FILE:LINE:COLUMN, the help's metric
+ * table made from the evaluator's.
+ */
+class CheckCommandTest {
+  @TempDir Path tmp;
+
+  private record Ran(int exitCode, String out, String err) {}
+
+  /** {@code crosscheck check ARGS}, its stdout (System.out, swapped for the call) and stderr captured. */
+  private static synchronized Ran check(String... args) {
+    CommandLine cl = Main.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out, true)); // the help
+    cl.setErr(new PrintWriter(err, true));
+    String[] all = Stream.concat(Stream.of("check"), Stream.of(args)).toArray(String[]::new);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream saved = System.out;
+    System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    int code;
+    try {
+      code = cl.execute(all);
+    } finally {
+      System.setOut(saved);
+    }
+    return new Ran(code, bytes.toString(StandardCharsets.UTF_8) + out, err.toString());
+  }
+
+  private Path run(String as) throws Exception {
+    Path from = Path.of(getClass().getResource("/io/crosscheck/report/html/run-fixture").toURI());
+    Path to = Files.createDirectories(tmp.resolve(as));
+    for (String f : List.of("run.json", "findings.json")) {
+      Files.copy(from.resolve(f), to.resolve(f));
+    }
+    return to;
+  }
+
+  @Test
+  void passingRulesExit0AndAFailedOneExit4WithOneLineEach() throws Exception {
+    Path run = run("run");
+    Ran ok = check(run.toString(), "--rule", "abs-error < 1ms", "--rule", "connections.verdict == no-sharing");
+    assertEquals(0, ok.exitCode(), ok.err());
+    assertTrue(ok.out().contains("  pass  abs-error < 1ms: measured 570.2 us, threshold < 1.000 ms"), ok.out());
+    assertTrue(ok.out().strip().endsWith("crosscheck check: 2 of 2 rules held"), ok.out());
+    Ran failed = check(run.toString(), "--rule", "abs-error < 500us", "--rule", "ratio < 2", "--baseline",
+        run.toString(), "--rule", "wire.p99 <= baseline.wire.p99 * 0.9");
+    assertEquals(CheckGate.RULE_FAILED, failed.exitCode(), failed.err());
+    assertTrue(failed.out().contains("  FAIL  abs-error < 500us: measured 570.2 us, threshold < 500.0 us; from"),
+        failed.out());
+    assertTrue(failed.out().contains("  FAIL  wire.p99 <= baseline.wire.p99 * 0.9: measured 7.488 ms, threshold <="
+        + " 6.739 ms (baseline wire.p99 7.488 ms)"), failed.out());
+    assertTrue(failed.out().contains("1 of 3 rules held; 2 failed (exit 4)"), failed.out());
+    assertEquals("", failed.err());
+  }
+
+  @Test
+  void aMalformedRuleIsExit2WithItsTextAndCharacter() throws Exception {
+    Path run = run("run");
+    Ran bad = check(run.toString(), "--rule", "abs-error < 1xs", "--rule", "ratio < 1.1ms");
+    assertEquals(2, bad.exitCode());
+    List<String> lines = bad.err().strip().lines().toList();
+    assertEquals("crosscheck check: --rule 'abs-error < 1xs': at character 13: unknown unit \"xs\" (expected us,"
+        + " ms, s, %)", lines.get(0));
+    assertTrue(lines.get(1).startsWith("crosscheck check: --rule 'ratio < 1.1ms': at character 9: ratio is a plain"
+        + " number"), lines.get(1));
+    assertEquals(3, lines.size(), bad.err());
+    assertEquals("", bad.out(), "nothing judged");
+    Ran noBaseline = check(run.toString(), "--rule", "abs-error < baseline * 1.2");
+    assertEquals(2, noBaseline.exitCode());
+    assertTrue(noBaseline.err().startsWith("crosscheck check: --rule 'abs-error < baseline * 1.2': at character 13:"
+        + " refers to the baseline, but no --baseline RUN_DIR was given"), noBaseline.err());
+    Ran none = check(run.toString());
+    assertEquals(2, none.exitCode());
+    assertTrue(none.err().contains("no rule: give at least one with --rule EXPR or --rules FILE"), none.err());
+  }
+
+  @Test
+  void aRulesFileNamesFileLineAndColumnAndReadsCommentsAndCrlf() throws Exception {
+    Path run = run("run");
+    Path rules = tmp.resolve("gate.rules");
+    Files.writeString(rules, "# the kit's gate\r\nabs-error < 1ms   # the study's bound\r\n\r\n  ratio < 1.1xs\r\n"
+        + "matched >= 99%\r\n", StandardCharsets.UTF_8);
+    Ran bad = check(run.toString(), "--rules", rules.toString());
+    assertEquals(2, bad.exitCode());
+    assertTrue(bad.err().startsWith("crosscheck check: " + rules + ":4:11: unknown unit \"xs\""), bad.err());
+    Files.writeString(rules, "# the kit's gate\nabs-error < 1ms   # the study's bound\nmatched >= 99%\n");
+    Ran ok = check(run.toString(), "--rules", rules.toString());
+    assertEquals(0, ok.exitCode(), ok.err());
+    assertTrue(ok.out().contains("2 of 2 rules held"), ok.out());
+    Ran missing = check(run.toString(), "--rules", tmp.resolve("absent.rules").toString());
+    assertEquals(2, missing.exitCode());
+    assertTrue(missing.err().contains("absent.rules: no such file (expected a rules file"), missing.err());
+    Ran dir = check(run.toString(), "--rules", tmp.toString());
+    assertEquals(2, dir.exitCode());
+    assertTrue(dir.err().contains("a directory, not a regular file"), dir.err());
+  }
+
+  @Test
+  void aMissingOrIncompatibleBaselineOrRunIsExit2() throws Exception {
+    Path run = run("run");
+    Ran missing = check(run.toString(), "--baseline", tmp.resolve("main").toString(), "--rule", "ratio < baseline");
+    assertEquals(2, missing.exitCode());
+    assertTrue(missing.err().startsWith("crosscheck check: --baseline " + tmp.resolve("main") + ": no such directory"),
+        missing.err());
+    Path v1 = run("v1");
+    Files.writeString(v1.resolve("findings.json"), Files.readString(v1.resolve("findings.json"))
+        .replaceFirst("\"formatVersion\" ?: ?2", "\"formatVersion\" : 1"));
+    Ran old = check(run.toString(), "--baseline", v1.toString(), "--rule", "ratio < baseline");
+    assertEquals(2, old.exitCode());
+    assertTrue(old.err().contains("findings.json formatVersion 1, the run's is 2"), old.err());
+    Ran notRun = check(tmp.resolve("nothing").toString(), "--rule", "ratio < 2");
+    assertEquals(2, notRun.exitCode());
+    assertTrue(notRun.err().contains("RUN_DIR " + tmp.resolve("nothing") + ": no such directory"), notRun.err());
+    Ran junitDir = check(run.toString(), "--rule", "ratio < 2", "--junit", tmp.resolve("no/such/x.xml").toString());
+    assertEquals(2, junitDir.exitCode());
+    assertTrue(junitDir.err().contains("--junit"), junitDir.err());
+    assertFalse(Files.exists(tmp.resolve("no")));
+  }
+
+  @Test
+  void theHelpListsEveryMetricFromTheEvaluatorsTable() {
+    assertEquals(0, check("--help").exitCode());
+    String help = Main.commandLine().getSubcommands().get("check").getUsageMessage();
+    for (Metrics.Metric m : Metrics.ALL) {
+      assertTrue(help.lines().anyMatch(l -> l.startsWith("  " + m.name() + " (")), "help lacks " + m.name() + ":\n"
+          + help);
+    }
+    assertTrue(help.contains("Exit codes: 0 every rule held; 4 a rule failed"), help);
+    assertTrue(help.contains("  ratio < 1.1                          matched >= 99.9%\n"), "'%' as written: " + help);
+    assertTrue(help.lines().allMatch(l -> l.length() <= 80), "80 columns: " + help);
+  }
+}
