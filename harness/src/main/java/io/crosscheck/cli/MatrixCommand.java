@@ -63,12 +63,12 @@ import picocli.CommandLine.Option;
           + " file-descriptors, local-ports, client-limit...; OutOfMemoryError in child.out), its CPU"
           + " saturated (findings clientHost.cpuSaturated, or without it a mean >= 90 %% of the cores), or the"
           + " cell did not complete. Reports the largest N that held and why the next failed.",
-      "The default bound, 1ms, is chosen for this 2-core host: measured here (2026-11-23) with the default"
-          + " JIT, legacy-urlconnection --timing nanos on the embedded RUBiS server (think x0.02, 1 s ramp-up,"
-          + " 3 s cells) shows 0.59..0.68 ms of absolute error at 5..20 users (one cold 10-user cell 1.27 ms),"
-          + " -Xint 1.7 ms at 5 users and 4.7 ms at 20: 1 ms sits above the default JIT's cold-start error and"
-          + " below any -Xint cell. Use --timing nanos with a legacy engine: millisecond timing alone adds up"
-          + " to +-500 us; for bounds below 1 ms give the cells a longer --ramp-up (the JIT warms in it).",
+      "The default bound, 1ms, is chosen for this 2-core host from bench/matrix.sh (legacy-urlconnection"
+          + " --timing nanos on the embedded RUBiS server, think x0.02, 2 s ramp-up + 8 s cells): the default JIT"
+          + " showed 0.20..0.83 ms of absolute error at 10..40 users on JDK 17 and Temurin 25 (two runs), -Xint 1.6..18.5 ms:"
+          + " 1 ms sits above every default cell and below every -Xint cell. Shorter cells carry more of the"
+          + " cold JIT (up to 1.5 ms at 20 users in 1 s + 2 s cells): give them a longer --ramp-up or a larger"
+          + " bound. Use --timing nanos with a legacy engine: millisecond timing alone adds up to +-500 us.",
       "The capture needs root or CAP_NET_RAW. Exit codes: 0 every cell completed; 1 a cell failed or fell"
           + " below the matching floor (matrix.json says which); 2 bad usage (nothing started);"
           + " 130 interrupted (the current cell ends as interrupted; matrix.json says so).",
