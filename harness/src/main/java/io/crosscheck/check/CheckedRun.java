@@ -18,9 +18,11 @@ import java.util.Optional;
  *
  * @param dir the run directory
  * @param file findings.json
- * @param summary summary.json, empty for a run without one (an agent's or a wire-only run)
+ * @param summary summary.json, empty for a run without one (an agent's or a wire-only run) or with
+ *     an unreadable one
+ * @param noSummary why {@code summary} is empty, for a metric's "no evidence" line; null when present
  */
-public record CheckedRun(Path dir, FindingsFile file, Optional<SummaryJson> summary) {
+public record CheckedRun(Path dir, FindingsFile file, Optional<SummaryJson> summary, String noSummary) {
 
   /** The findings; never null for a file this reader accepted. */
   public Findings findings() {
@@ -66,12 +68,18 @@ public record CheckedRun(Path dir, FindingsFile file, Optional<SummaryJson> summ
           + " (expected the comparison's findings object)");
     }
     Optional<SummaryJson> summary;
+    String noSummary = null;
     try {
       summary = RunFiles.readSummary(dir);
+      if (summary.isEmpty()) {
+        noSummary = "the run has no " + RunFiles.SUMMARY_JSON;
+      }
     } catch (MalformedInputException e) {
-      summary = Optional.empty(); // errors then come from the findings alone, or say they are missing
+      // errors then come from the findings alone, or say they are missing, and why
+      summary = Optional.empty();
+      noSummary = "its " + RunFiles.SUMMARY_JSON + " is unreadable: " + e.getMessage();
     }
-    return new CheckedRun(dir, file, summary);
+    return new CheckedRun(dir, file, summary, noSummary);
   }
 
   /**

@@ -227,7 +227,8 @@ public final class Metrics {
       return Measure.of(all.errors(), String.format(Locale.ROOT,
           "%,d records of the measured phase (summary.json)", all.count()));
     }
-    return Measure.missing("findings.urls is absent (" + noPairs(r) + ") and the run has no summary.json");
+    return Measure.missing("findings.urls is absent (" + noPairs(r) + ") and " + (summary.isPresent()
+        ? "its summary.json has no overall row" : r.noSummary()));
   }
 
   private static Measure verdict(CheckedRun r) {

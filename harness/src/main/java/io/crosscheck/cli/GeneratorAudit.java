@@ -81,6 +81,11 @@ final class GeneratorAudit {
     return launched;
   }
 
+  /** The run directory {@link #run} created; null before, or when it created none. */
+  Path runDir() {
+    return runDir;
+  }
+
   /**
    * Runs the audit.
    *
@@ -88,11 +93,6 @@ final class GeneratorAudit {
    *     agent jar or the capture was missing (nothing started); 3 below the matching floor; 130
    *     interrupted
    */
-  /** The run directory {@link #run} created; null before, or when it created none. */
-  Path runDir() {
-    return runDir;
-  }
-
   int run() throws IOException {
     Path jar = null;
     if (spec.agent()) {

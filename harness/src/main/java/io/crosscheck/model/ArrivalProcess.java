@@ -52,12 +52,7 @@ public sealed interface ArrivalProcess {
      */
     @Override
     public String toString() {
-      java.security.MessageDigest sha;
-      try {
-        sha = java.security.MessageDigest.getInstance("SHA-256");
-      } catch (java.security.NoSuchAlgorithmException e) {
-        throw new IllegalStateException("SHA-256 is required of every JVM", e);
-      }
+      java.security.MessageDigest sha = Digests.sha256();
       java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate(Long.BYTES);
       for (long offset : offsetsNanos) {
         sha.update(buffer.clear().putLong(offset).array());

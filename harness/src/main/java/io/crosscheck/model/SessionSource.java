@@ -59,12 +59,7 @@ public sealed interface SessionSource {
      */
     @Override
     public String toString() {
-      java.security.MessageDigest sha;
-      try {
-        sha = java.security.MessageDigest.getInstance("SHA-256");
-      } catch (java.security.NoSuchAlgorithmException e) {
-        throw new IllegalStateException("SHA-256 is required of every JVM", e);
-      }
+      java.security.MessageDigest sha = Digests.sha256();
       long requests = 0;
       for (WsSession s : sessions) {
         for (WsRequest r : s.requests()) {

@@ -216,7 +216,7 @@ public final class RequestCsv {
     Optional<TornLine> torn;
     checkFile(file);
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      torn = forEach(in, String.valueOf(file.getFileName()), out::add, agent);
+      torn = forEach(in, String.valueOf(file.getFileName()), (r, line) -> out.add(r), agent);
     }
     return new ReadResult(out, torn, agent.agentFile ? Optional.of(agent.rows) : Optional.empty());
   }
@@ -255,13 +255,7 @@ public final class RequestCsv {
   public static Optional<TornLine> forEachLocated(Path file, LocatedConsumer consumer) throws IOException {
     checkFile(file);
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      try {
-        return forEachRow(in, String.valueOf(file.getFileName()), consumer, null);
-      } catch (CharacterCodingException e) {
-        throw new MalformedInputException(Printable.escape(String.valueOf(file.getFileName()))
-            + ": not UTF-8 text (" + e.getClass().getSimpleName() + ": " + e.getMessage()
-            + "; expected a requests.csv as crosscheck writes it)", e);
-      }
+      return forEach(in, String.valueOf(file.getFileName()), consumer, null);
     }
   }
 
@@ -290,13 +284,13 @@ public final class RequestCsv {
    */
   public static Optional<TornLine> forEach(Reader in, String name, Consumer<RequestRecord> consumer)
       throws IOException {
-    return forEach(in, name, consumer, null);
+    return forEach(in, name, (r, line) -> consumer.accept(r), null);
   }
 
-  private static Optional<TornLine> forEach(Reader in, String name, Consumer<RequestRecord> consumer,
+  private static Optional<TornLine> forEach(Reader in, String name, LocatedConsumer consumer,
       AgentRows agentRows) throws IOException {
     try {
-      return forEachRow(in, name, (r, line) -> consumer.accept(r), agentRows);
+      return forEachRow(in, name, consumer, agentRows);
     } catch (CharacterCodingException e) {
       // the decoder's own message ("Input length = 1") names neither file nor problem (RequestCsvFuzzTest)
       throw new MalformedInputException(Printable.escape(name) + ": not UTF-8 text (" + e.getClass().getSimpleName()

@@ -1,5 +1,6 @@
 package io.crosscheck.replay;
 
+import io.crosscheck.model.SessionSource;
 import io.crosscheck.record.JsonFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -71,11 +72,12 @@ public final class HttperfExport {
     return new Written(dir, sessions.size(), recorded.requestCount(), meanGapSeconds, rate);
   }
 
-  /** The lines of one session (no blank line). */
+  /**
+   * The lines of one session (no blank line): each group's head carries the think after the group,
+   * as {@link ReplayWorkloads#wsSession} derives it for a replay.
+   */
   static void appendSession(StringBuilder log, RecordedSessions.Session s) {
-    List<RecordedSessions.Request> requests = s.requests();
-    for (int i = 0; i < requests.size(); i++) {
-      RecordedSessions.Request r = requests.get(i);
+    for (SessionSource.WsRequest r : ReplayWorkloads.wsSession(s).requests()) {
       if (r.burstWithPrevious()) {
         log.append('\t');
       }
@@ -84,15 +86,7 @@ public final class HttperfExport {
         log.append(" method=").append(r.method());
       }
       if (!r.burstWithPrevious()) {
-        // the think after this request's burst: the think before the next unindented request
-        long think = 0;
-        for (int j = i + 1; j < requests.size(); j++) {
-          if (!requests.get(j).burstWithPrevious()) {
-            think = requests.get(j).thinkBeforeNanos();
-            break;
-          }
-        }
-        log.append(" think=").append(seconds(think));
+        log.append(" think=").append(seconds(r.thinkAfterNanos()));
       }
       log.append('\n');
     }

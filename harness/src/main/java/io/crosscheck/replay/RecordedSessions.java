@@ -1,5 +1,6 @@
 package io.crosscheck.replay;
 
+import io.crosscheck.model.spec.RequestPaths;
 import io.crosscheck.record.MalformedInputException;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestCsv;
@@ -348,7 +349,7 @@ public final class RecordedSessions {
           + Printable.quoted(String.valueOf(method)) + "\" is not an HTTP method (expected upper case, e.g. GET)");
     }
     String path = pathOf(r.url());
-    String problem = pathProblem(path);
+    String problem = RequestPaths.problem(path);
     if (problem != null) {
       throw new MalformedInputException(name + ":" + line + ": column 5 (url): \"" + Printable.quoted(r.url())
           + "\" cannot be replayed (expected " + problem + ")");
@@ -396,22 +397,5 @@ public final class RecordedSessions {
       }
     }
     return url;
-  }
-
-  /** What is wrong with a request target as an "expected ..." phrase, or null. */
-  static String pathProblem(String path) {
-    if (!path.startsWith("/")) {
-      return "a request target starting with '/'";
-    }
-    if (path.length() > InputLimits.MAX_PATH_CHARS) {
-      return "a request target of at most " + InputLimits.count(InputLimits.MAX_PATH_CHARS) + " characters";
-    }
-    for (int i = 0; i < path.length(); i++) {
-      char c = path.charAt(i);
-      if (Character.isWhitespace(c) || Character.isSpaceChar(c) || Printable.isControlAt(path, i)) {
-        return "a request target without blanks or control characters (character " + (i + 1) + ")";
-      }
-    }
-    return null;
   }
 }

@@ -1,6 +1,7 @@
 package io.crosscheck.schedule;
 
 import io.crosscheck.model.Arrival;
+import io.crosscheck.model.Digests;
 import io.crosscheck.model.RequestPlan;
 import io.crosscheck.model.SessionLength;
 import io.crosscheck.model.SessionSource;
@@ -8,7 +9,6 @@ import io.crosscheck.model.ThinkTime;
 import io.crosscheck.model.Workload;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Iterator;
 import java.util.HexFormat;
 import java.util.List;
@@ -252,7 +252,7 @@ public final class Schedule {
    * most {@value #DIGEST_MAX_ARRIVALS}. Equal digests mean identical work in every engine.
    */
   public String digest() {
-    MessageDigest sha = sha256();
+    MessageDigest sha = Digests.sha256();
     update(sha, workload.toString());
     if (workload.source() instanceof SessionSource.Scripted) {
       // a scripted session's requests depend on replies: the script's description (in the workload's
@@ -300,13 +300,5 @@ public final class Schedule {
   private static void update(MessageDigest sha, String text) {
     sha.update(text.getBytes(StandardCharsets.UTF_8));
     sha.update((byte) '\n');
-  }
-
-  private static MessageDigest sha256() {
-    try {
-      return MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required of every JVM", e);
-    }
   }
 }

@@ -138,6 +138,12 @@ class RuleEvaluatorTest {
         + " records matched", judge("connections.verdict != sharing", below, null).message());
     assertTrue(judge("errors == 0", below, null).message().startsWith(
         "no evidence: the run's errors: findings.urls is absent"), "no summary.json in the fixture");
+    assertTrue(judge("errors == 0", below, null).message().endsWith("and the run has no summary.json"));
+    // a summary.json that cannot be read is said so, not taken for a missing one
+    Files.writeString(below.resolve("summary.json"), "{not json");
+    String unreadable = judge("errors == 0", below, null).message();
+    assertTrue(unreadable.contains("and its summary.json is unreadable: "), unreadable);
+    Files.delete(below.resolve("summary.json"));
     // the run has it, the baseline lacks it: the fixture's percentiles stop at 99 .. 99.9, no 95
     Path run = run(tmp, "run", f -> {});
     j = judge("wire.p95 < 20ms", run, null);

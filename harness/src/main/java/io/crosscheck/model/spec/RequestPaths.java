@@ -9,13 +9,14 @@ import io.crosscheck.text.Printable;
  * characters (what common servers accept in a request line), and holds no blank and no control
  * character (C0, DEL, C1, bidirectional overrides): such bytes would be sent raw in the request
  * line and printed raw in reports. A byte that must be sent is percent-encoded ({@code %20},
- * {@code %1B}). Stateless.
+ * {@code %1B}). The same rule holds for a recorded request replayed ({@code replay}, {@code export}).
+ * Stateless.
  */
-final class RequestPaths {
+public final class RequestPaths {
   private RequestPaths() {}
 
   /** What is wrong with {@code path} as an "expected ..." phrase, or null when it is a good path. */
-  static String problem(String path) {
+  public static String problem(String path) {
     if (path.length() > InputLimits.MAX_PATH_CHARS) {
       return "a path of at most " + InputLimits.count(InputLimits.MAX_PATH_CHARS) + " characters"
           + " (this one has " + InputLimits.count(path.length()) + ")";
