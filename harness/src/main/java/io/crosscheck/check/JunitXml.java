@@ -3,8 +3,6 @@ package io.crosscheck.check;
 import io.crosscheck.record.JsonFiles;
 import io.crosscheck.text.Printable;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -78,22 +76,16 @@ public final class JunitXml {
       }
       suite.appendChild(testcase);
     }
-    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    java.io.ByteArrayOutputStream xml = new java.io.ByteArrayOutputStream();
     try {
-      try (OutputStream out = Files.newOutputStream(tmp)) {
-        Transformer t = TransformerFactory.newInstance().newTransformer();
-        t.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
-        t.setOutputProperty(OutputKeys.INDENT, "yes");
-        t.transform(new DOMSource(doc), new StreamResult(out));
-      }
-      JsonFiles.replace(tmp, file);
+      Transformer t = TransformerFactory.newInstance().newTransformer();
+      t.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
+      t.setOutputProperty(OutputKeys.INDENT, "yes");
+      t.transform(new DOMSource(doc), new StreamResult(xml));
     } catch (TransformerException e) {
-      Files.deleteIfExists(tmp);
       throw new IOException(file + ": cannot write the JUnit XML: " + e.getMessage(), e);
-    } catch (IOException e) {
-      Files.deleteIfExists(tmp);
-      throw e;
     }
+    JsonFiles.writeAtomically(file, xml.toByteArray());
   }
 
   private static Element property(Document doc, String name, String value) {

@@ -118,12 +118,21 @@ public final class JsonFiles {
 
   /** Writes {@code value} as JSON to {@code file}, atomically. */
   public static void writeAtomically(Path file, Object value) throws IOException {
-    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     byte[] json = MAPPER.writeValueAsBytes(value);
+    byte[] line = java.util.Arrays.copyOf(json, json.length + 1);
+    line[json.length] = '\n';
+    writeAtomically(file, line);
+  }
+
+  /**
+   * Writes {@code bytes} to {@code file}, atomically: to {@code FILE.tmp} beside it, synced, then
+   * moved over it; the temporary file is removed when anything fails (a full disk must not leave it).
+   */
+  public static void writeAtomically(Path file, byte[] bytes) throws IOException {
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     try {
       try (FileOutputStream out = new FileOutputStream(tmp.toFile())) {
-        out.write(json);
-        out.write('\n');
+        out.write(bytes);
         out.getFD().sync(); // the rename below must not publish an empty file after a crash
       }
       replace(tmp, file);

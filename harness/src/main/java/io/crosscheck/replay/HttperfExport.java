@@ -151,15 +151,7 @@ public final class HttperfExport {
         "");
   }
 
-  /** Writes {@code text} to a temporary file beside {@code file}, then moves it into place. */
   private static void writeAtomically(Path file, String text) throws IOException {
-    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    try {
-      Files.writeString(tmp, text, StandardCharsets.UTF_8);
-      JsonFiles.replace(tmp, file);
-    } catch (IOException e) {
-      Files.deleteIfExists(tmp);
-      throw e;
-    }
+    JsonFiles.writeAtomically(file, text.getBytes(StandardCharsets.UTF_8));
   }
 }
