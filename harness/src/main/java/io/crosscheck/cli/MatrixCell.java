@@ -50,13 +50,6 @@ record MatrixCell(String id, String jvmLabel, String jvmHome, String optsLabel, 
         null, null, null, null, null, null, null, null, null, null, null, null, null, null, searchStep, null);
   }
 
-  MatrixCell withSearchStep(Integer step) {
-    return new MatrixCell(id, jvmLabel, jvmHome, optsLabel, jvmOpts, users, status, runDir, matchedPercent,
-        absoluteErrorMicros, ratio, reportedMeanMicros, wireMeanMicros, generatorCpuCoresMean, generatorCpuCoresMax,
-        heapUsedMaxBytes, threadsMax, gcPauses, connectionsWithRequests, sessions, sharingVerdict, sharing,
-        clientHostBottleneck, generatorCpuSaturated, step, reason);
-  }
-
   MatrixCell withReason(String why) {
     return new MatrixCell(id, jvmLabel, jvmHome, optsLabel, jvmOpts, users, status, runDir, matchedPercent,
         absoluteErrorMicros, ratio, reportedMeanMicros, wireMeanMicros, generatorCpuCoresMean, generatorCpuCoresMax,
