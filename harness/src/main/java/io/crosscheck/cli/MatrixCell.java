@@ -2,7 +2,9 @@ package io.crosscheck.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.crosscheck.record.JsonFiles;
+import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.RunFiles;
+import io.crosscheck.telemetry.TelemetrySummary;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -50,13 +52,6 @@ record MatrixCell(String id, String jvmLabel, String jvmHome, String optsLabel, 
         null, null, null, null, null, null, null, null, null, null, null, null, null, null, searchStep, null);
   }
 
-  MatrixCell withSearchStep(Integer step) {
-    return new MatrixCell(id, jvmLabel, jvmHome, optsLabel, jvmOpts, users, status, runDir, matchedPercent,
-        absoluteErrorMicros, ratio, reportedMeanMicros, wireMeanMicros, generatorCpuCoresMean, generatorCpuCoresMax,
-        heapUsedMaxBytes, threadsMax, gcPauses, connectionsWithRequests, sessions, sharingVerdict, sharing,
-        clientHostBottleneck, generatorCpuSaturated, step, reason);
-  }
-
   MatrixCell withReason(String why) {
     return new MatrixCell(id, jvmLabel, jvmHome, optsLabel, jvmOpts, users, status, runDir, matchedPercent,
         absoluteErrorMicros, ratio, reportedMeanMicros, wireMeanMicros, generatorCpuCoresMean, generatorCpuCoresMax,
@@ -85,46 +80,47 @@ record MatrixCell(String id, String jvmLabel, String jvmHome, String optsLabel, 
    */
   MatrixCell withFigures(Path matrixDir, String runDir, String status, String why) throws IOException {
     Path dir = matrixDir.resolve(runDir);
-    JsonNode f = null;
+    Findings f = null;
     if (Files.exists(dir.resolve(RunFiles.FINDINGS_JSON))) {
-      f = JsonFiles.readObject(dir.resolve(RunFiles.FINDINGS_JSON), "missing").path("findings");
+      f = RunFiles.readFindings(dir.resolve(RunFiles.FINDINGS_JSON)).findings();
     }
     String limit = generatorLimit(dir);
     String reasonNow = why != null ? why : limit;
-    if (f == null || f.isMissingNode()) {
+    if (f == null) {
       return new MatrixCell(id, jvmLabel, jvmHome, optsLabel, jvmOpts, users, status, runDir, null, null, null,
           null, null, null, null, null, null, null, null, null, null, null, null, null, searchStep,
           reasonNow != null ? reasonNow : FAILED.equals(status) ? "no findings.json: see " + runDir + "/child.out"
               : null);
     }
-    JsonNode rt = f.path("responseTime");
-    JsonNode pressure = f.path("pressure");
-    JsonNode host = f.path("clientHost");
-    JsonNode conn = f.path("connections");
-    Double cpuMean = number(host.path("generatorCpuCoresMean"));
-    if (cpuMean == null) {
-      cpuMean = number(pressure.path("processCpuMeanCores"));
+    Findings.ResponseTime rt = f.responseTime();
+    TelemetrySummary pressure = f.pressure();
+    Findings.ClientHost host = f.clientHost();
+    Findings.Connections conn = f.connections();
+    Double cpuMean = host != null ? host.generatorCpuCoresMean() : null;
+    if (cpuMean == null && pressure != null) {
+      cpuMean = number(pressure.processCpuMeanCores());
     }
-    Double cpuMax = number(host.path("generatorCpuCoresMax"));
-    if (cpuMax == null) {
-      cpuMax = intervalsMax(f.path("intervals"), "generatorCpuCores");
+    Double cpuMax = host != null ? host.generatorCpuCoresMax() : null;
+    if (cpuMax == null && f.intervals() != null) {
+      cpuMax = f.intervals().stream().map(i -> number(i.generatorCpuCores())).filter(v -> v != null)
+          .max(Double::compare).orElse(null);
     }
-    boolean judged = conn.path("judged").asBoolean(false);
-    Boolean sharing = judged ? conn.path("connectionsUsedBySeveralSessions").asLong() > 0 : null;
     return new MatrixCell(id, jvmLabel, jvmHome, optsLabel, jvmOpts, users, status, runDir,
-        number(f.path("coverage").path("recordsMatchedPercent")), number(rt.path("absoluteErrorMicros")),
-        number(rt.path("ratio")), number(rt.path("reportedMeanMicros")), number(rt.path("wireMeanMicros")),
-        cpuMean, cpuMax, whole(pressure.path("heapUsedMaxBytes")), whole(pressure.path("threadsPeak")),
-        whole(pressure.path("gcPauses")), whole(conn.path("connectionsWithRequests")), whole(conn.path("sessions")),
-        conn.path("verdict").isTextual() ? conn.path("verdict").asText() : null, sharing,
-        host.path("bottleneck").isBoolean() ? host.path("bottleneck").asBoolean() : null,
-        host.path("cpuSaturated").isBoolean() ? host.path("cpuSaturated").asBoolean() : null, searchStep, reasonNow);
+        f.coverage() == null ? null : number(f.coverage().recordsMatchedPercent()),
+        rt == null ? null : number(rt.absoluteErrorMicros()), rt == null ? null : number(rt.ratio()),
+        rt == null ? null : number(rt.reportedMeanMicros()), rt == null ? null : number(rt.wireMeanMicros()),
+        cpuMean, cpuMax, pressure == null ? null : whole(pressure.heapUsedMaxBytes()),
+        pressure == null ? null : whole(pressure.threadsPeak()), pressure == null ? null : whole(pressure.gcPauses()),
+        conn == null ? null : whole(conn.connectionsWithRequests()), conn == null ? null : whole(conn.sessions()),
+        conn == null ? null : conn.verdict(),
+        conn == null || !conn.judged() ? null : conn.connectionsUsedBySeveralSessions() > 0,
+        host == null ? null : host.bottleneck(), host == null ? null : host.cpuSaturated(), searchStep, reasonNow);
   }
 
   /** completed or below-floor, from the findings' coverage (a resumed cell). */
   static String statusOf(Path runDir) throws IOException {
-    JsonNode f = JsonFiles.readObject(runDir.resolve(RunFiles.FINDINGS_JSON), "missing").path("findings");
-    return f.path("coverage").path("sufficient").asBoolean(false) ? COMPLETED : BELOW_FLOOR;
+    Findings f = RunFiles.readFindings(runDir.resolve(RunFiles.FINDINGS_JSON)).findings();
+    return f != null && f.coverage() != null && f.coverage().sufficient() ? COMPLETED : BELOW_FLOOR;
   }
 
   /**
@@ -159,22 +155,13 @@ record MatrixCell(String id, String jvmLabel, String jvmHome, String optsLabel, 
     return hits.isEmpty() ? null : "generator limit: " + String.join("; ", hits);
   }
 
-  private static Double intervalsMax(JsonNode intervals, String field) {
-    Double max = null;
-    for (JsonNode i : intervals) {
-      Double v = number(i.path(field));
-      if (v != null && (max == null || v > max)) {
-        max = v;
-      }
-    }
-    return max;
+  /** A figure, or null when it is NaN (unmeasured: JSON null). */
+  private static Double number(double v) {
+    return Double.isNaN(v) ? null : v;
   }
 
-  private static Double number(JsonNode n) {
-    return n.isNumber() && !Double.isNaN(n.asDouble()) ? n.asDouble() : null;
-  }
-
-  private static Long whole(JsonNode n) {
-    return n.isNumber() && n.asLong() >= 0 ? n.asLong() : null;
+  /** A count, or null when it is negative (-1: no source for it). */
+  private static Long whole(long n) {
+    return n >= 0 ? n : null;
   }
 }

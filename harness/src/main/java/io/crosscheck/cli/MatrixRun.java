@@ -243,10 +243,12 @@ final class MatrixRun {
   }
 
   private static String summary(MatrixCell c) {
+    // the connection verdict in the findings' own words (connections, sessions, matched records), not a bare yes/no
+    String sharing = c.sharing() == null ? "not judged" : c.sharing() ? "yes" : "no";
     return String.format(Locale.ROOT, "%s: %s, matched %s %%, abs error %s us, CPU mean %s cores, sharing %s%s",
         c.id(), c.status(), fmt(c.matchedPercent(), 1), fmt(c.absoluteErrorMicros(), 1),
-        fmt(c.generatorCpuCoresMean(), 2), c.sharing() == null ? "not judged" : c.sharing() ? "yes" : "no",
-        c.reason() == null ? "" : " (" + c.reason() + ")");
+        fmt(c.generatorCpuCoresMean(), 2), c.sharingVerdict() == null ? sharing : sharing + " (" + c.sharingVerdict()
+            + ")", c.reason() == null ? "" : " (" + c.reason() + ")");
   }
 
   private int finish(long startNanos, int exit) throws IOException {

@@ -73,6 +73,8 @@ class MatrixTest {
     // the matrix's page, and each cell's own page it links to
     String page = Files.readString(dir.resolve("report.html"));
     assertTrue(grid.output().contains("crosscheck matrix: report in " + dir.resolve("report.html")), grid.output());
+    assertTrue(grid.output().contains(", sharing yes (connection sharing"),
+        "each cell's line names the verdict its sharing rests on: " + grid.output());
     for (String id : cells.keySet()) {
       assertTrue(page.contains(id), "the page's data names cell " + id);
       assertTrue(Files.exists(dir.resolve(cells.get(id).get("runDir").asText()).resolve("report.html")), id);

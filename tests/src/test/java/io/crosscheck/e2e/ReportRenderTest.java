@@ -104,6 +104,8 @@ class ReportRenderTest {
     assertEquals("2", attr(ms.group(1), "data-charts-drawn"), checks(matrix));
     assertTrue(matrix.contains("<a href=\"cells/" + runDir.getFileName() + "/report.html\">report</a>"),
         "the cell links to its run's report");
+    assertTrue(matrix.contains("<td class=\"text\">yes: shared</td>"),
+        "the sharing column names the verdict it rests on");
     assertTrue(matrix.contains("exited 1: &lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;"), "a reason is text");
     assertFalse(matrix.contains("<img"), "no element injected by a reason");
 

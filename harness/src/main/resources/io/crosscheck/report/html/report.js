@@ -448,7 +448,7 @@
     }
     el(parent, 'h2', null, 'Every cell');
     evidence(parent, 'one row per cell; a dash where the cell has no evidence for the figure; sharing: a connection'
-      + ' carried requests of several sessions (each cell\u2019s verdict in words is on its own report)');
+      + ' carried matched requests of several sessions, with the cell\u2019s connection verdict in words');
     table(parent, ['cell', 'JVM', 'options', 'users', 'status', 'matched %', 'reported (ms)', 'wire (ms)',
       'abs. error (ms)', 'ratio', 'CPU mean', 'CPU max', 'heap max (MiB)', 'threads max', 'GC pauses',
       'connections', 'sessions', 'sharing', 'client host', 'search step', 'reason', 'report'],
@@ -460,10 +460,16 @@
         fmt(c.generatorCpuCoresMean, 2), fmt(c.generatorCpuCoresMax, 2),
         isNum(c.heapUsedMaxBytes) ? fmt(c.heapUsedMaxBytes / 1048576, 1) : null, c.threadsMax, c.gcPauses,
         c.connectionsWithRequests, c.sessions,
-        c.sharing === true ? 'yes' : c.sharing === false ? 'no' : null,
+        sharingText(c),
         c.clientHostBottleneck === true ? 'bottleneck' : c.clientHostBottleneck === false ? 'not the bottleneck' : null,
         c.searchStep, c.reason, safe ? { href: link, text: 'report' } : null];
     }), [0, 1, 2, 17, 20]);
+  }
+
+  // a cell's sharing judgement with the verdict sentence it rests on (connections, sessions)
+  function sharingText(c) {
+    var yn = c.sharing === true ? 'yes' : c.sharing === false ? 'no' : null;
+    return typeof c.sharingVerdict === 'string' ? (yn ? yn + ': ' : '') + c.sharingVerdict : yn;
   }
 
   // ---- checks the headless test reads ----------------------------------------------------------
