@@ -3,11 +3,9 @@ package io.crosscheck.report.html;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.crosscheck.record.JsonFiles;
 import io.crosscheck.text.Printable;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -70,16 +68,9 @@ public final class HtmlReport {
 
   private static void write(JsonNode doc, Path outFile, String title) throws IOException {
     byte[] html = page(doc, title).getBytes(StandardCharsets.UTF_8);
-    Path abs = outFile.toAbsolutePath();
-    Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
     try {
-      try (FileOutputStream out = new FileOutputStream(tmp.toFile())) {
-        out.write(html);
-        out.getFD().sync();
-      }
-      JsonFiles.replace(tmp, abs);
+      JsonFiles.writeAtomically(outFile.toAbsolutePath(), html);
     } catch (IOException e) {
-      Files.deleteIfExists(tmp);
       throw new IOException(Printable.escape(outFile + ": cannot write the report: " + e.getMessage()), e);
     }
   }
