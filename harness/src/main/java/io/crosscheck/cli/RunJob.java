@@ -232,6 +232,12 @@ final class RunJob {
       // the generator's own failures: once per kind, counted, one sample (never once per request)
       result.notes().forEach(note -> System.err.println("crosscheck: " + note));
     }
+    long lost = sink.recordsDroppedAfterClose();
+    if (lost > 0) {
+      // records the engine delivered after the recording closed (its event loops ending late)
+      System.err.println("crosscheck: " + lost + " records offered after the recording closed are in no file"
+          + " (requests.csv, summary.json)");
+    }
     out.println("crosscheck: " + status + "; " + sink.recordsWritten() + " records in "
         + dir.requestsCsv());
     return new Result(dir.path(), summary, result, status);

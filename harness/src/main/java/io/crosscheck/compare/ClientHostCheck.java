@@ -55,17 +55,19 @@ public final class ClientHostCheck {
   public static ClientHost judge(List<TelemetrySample> telemetry, long windowStartNanos, long windowEndNanos,
       int coresFallback, String coresSource, Double sendLagP99Micros) {
     return judge(telemetry, windowStartNanos, windowEndNanos, coresFallback, coresSource, sendLagP99Micros,
-        Double.NaN);
+        Double.NaN, "");
   }
 
   /**
    * As {@link #judge(List, long, long, int, String, Double)}, stating beside it the start lag: how
    * late the generator began its requests (send start minus intended start, p99 of the measured
    * phase's records, µs; NaN when unknown). Stated, not judged on: a closed-loop generator's
-   * lateness also grows with the server's response time.
+   * lateness also grows with the server's response time. {@code lagEvidence} says, in words, which
+   * records and clocks the two lags rest on (appended to the evidence; empty to leave it out).
    */
   public static ClientHost judge(List<TelemetrySample> telemetry, long windowStartNanos, long windowEndNanos,
-      int coresFallback, String coresSource, Double sendLagP99Micros, double startLagP99Micros) {
+      int coresFallback, String coresSource, Double sendLagP99Micros, double startLagP99Micros,
+      String lagEvidence) {
     if (telemetry.isEmpty()) {
       return notJudged("the run recorded no telemetry (no telemetry.csv rows): the generator's CPU and run-queue"
           + " wait are unknown", sendLagP99Micros);
@@ -158,7 +160,8 @@ public final class ClientHostCheck {
             + " its threads; thresholds: the bottleneck when CPU >= %.0f %% of the cores for >= %.0f %% of the"
             + " measured seconds, or a mean run-queue wait >= %.0f ms/s with a send lag p99 >= %.0f ms",
         window.size(), seconds, coresFrom, SATURATED_FRACTION * 100, SATURATED_SHARE * 100,
-        RUN_QUEUE_MICROS_PER_SECOND / 1e3, SEND_LAG_P99_MICROS / 1e3);
+        RUN_QUEUE_MICROS_PER_SECOND / 1e3, SEND_LAG_P99_MICROS / 1e3)
+        + (lagEvidence.isEmpty() ? "" : "; " + lagEvidence);
     return new ClientHost(true, bottleneck, statement, cores, cpuMean, cpuMax, saturated,
         Double.isNaN(queueMax) ? null : queueMax, sendLagP99Micros, evidence, saturatedTooLong);
   }

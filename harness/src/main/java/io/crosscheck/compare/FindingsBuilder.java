@@ -54,11 +54,16 @@ public final class FindingsBuilder {
           "not judged: a wire-only analysis has no generator records or telemetry", null, null, null, null, null,
           null, "none", null));
     }
-    Double sendLagP99 = figures.lags() == null || figures.lags().sendLag().count() == 0 ? null
-        : figures.lags().sendLag().p99Micros();
+    long lagPairs = figures.lags() == null ? 0 : figures.lags().sendLag().count();
+    Double sendLagP99 = lagPairs == 0 ? null : figures.lags().sendLag().p99Micros();
     long[] window = measuredWindow(gen.records());
+    long[] startLags = startLagsSorted(gen.records());
+    String lagEvidence = String.format(Locale.ROOT, "send lag over %,d matched pairs (wire clock mapped to the"
+        + " generator's), start lag over %,d measured-phase records with an intended start (generator clock)",
+        lagPairs, startLags.length);
     Findings.ClientHost host = ClientHostCheck.judge(gen.telemetry(), window[0], window[1], gen.cpuCoresFallback(),
-        gen.cpuCoresSource(), sendLagP99, startLagP99Micros(gen.records()));
+        gen.cpuCoresSource(), sendLagP99, startLags.length == 0 ? Double.NaN : quantile(startLags, 0.99) / 1e3,
+        lagEvidence);
     return figures.withPace(pace(gen.records())).withHostAndDistributions(figures.percentiles(), figures.urls(), host);
   }
 
@@ -85,11 +90,10 @@ public final class FindingsBuilder {
     return first == Long.MAX_VALUE ? new long[] {0, 0} : new long[] {first, last};
   }
 
-  /** Send start minus intended start, p99 (nearest rank) over the measured phase's sent records, µs; NaN if none. */
-  static double startLagP99Micros(List<RequestRecord> records) {
-    long[] lags = records.stream().filter(r -> r.phase() == Phase.MEASURE && r.intendedStartNanos() >= 0
+  /** Send start minus intended start of the measured phase's sent records, ns, ascending. */
+  static long[] startLagsSorted(List<RequestRecord> records) {
+    return records.stream().filter(r -> r.phase() == Phase.MEASURE && r.intendedStartNanos() >= 0
         && r.sendStartNanos() >= 0).mapToLong(r -> r.sendStartNanos() - r.intendedStartNanos()).sorted().toArray();
-    return lags.length == 0 ? Double.NaN : quantile(lags, 0.99) / 1e3;
   }
 
   /** The percentiles of {@link Findings.Percentiles}, for a plot on a log 1/(1-p) axis. */

@@ -68,6 +68,9 @@ public final class RecordingSink implements RecordSink {
   private final ConcurrentLinkedQueue<RequestRecord> queue = new ConcurrentLinkedQueue<>();
   private final LongAdder accepted = new LongAdder();
   private final LongAdder droppedAfterClose = new LongAdder();
+  // records taken off the queue (writer thread, then close()); published once the last drain is done
+  private long drained;
+  private volatile long drainedAtClose = -1;
   private final Thread writerThread;
   private volatile boolean closing;
   private boolean closed;
@@ -141,6 +144,15 @@ public final class RecordingSink implements RecordSink {
       droppedAfterClose.increment();
       return;
     }
+    enqueue(record);
+  }
+
+  /**
+   * {@link #accept} past its {@code closing} check. A record that passed the check while {@link
+   * #close()} ran may land here after the last drain: it is then in no file, and counted by {@link
+   * #recordsDroppedAfterClose()} as accepted but never taken.
+   */
+  void enqueue(RequestRecord record) {
     queue.offer(record);
     accepted.increment();
   }
@@ -155,9 +167,13 @@ public final class RecordingSink implements RecordSink {
     return recordsWritten;
   }
 
-  /** Records offered after {@link #close()} began; they are in no file. */
+  /**
+   * Records offered after {@link #close()} began, or queued after its last drain (offered while it
+   * ran); they are in no file. 0 before close (queued records are still to be written).
+   */
   public long recordsDroppedAfterClose() {
-    return droppedAfterClose.sum();
+    long taken = drainedAtClose;
+    return droppedAfterClose.sum() + (taken < 0 ? 0 : Math.max(0, accepted.sum() - taken));
   }
 
   /**
@@ -240,6 +256,7 @@ public final class RecordingSink implements RecordSink {
       }
       // the writer has ended: this thread is now the single writer; take any late stragglers
       drain();
+      drainedAtClose = drained;
       finishFiles();
       summary = accumulator.toSummary(windowNanos, runStartNanos);
       try {
@@ -292,6 +309,7 @@ public final class RecordingSink implements RecordSink {
     while ((r = queue.poll()) != null) {
       record(r);
       n++;
+      drained++;
       if ((n & 1023) == 0 && csvDirty
           && System.nanoTime() - nextFlushNanos >= 0) {
         break; // a long backlog must not delay the periodic flush

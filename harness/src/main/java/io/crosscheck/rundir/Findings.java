@@ -128,6 +128,9 @@ public record Findings(
    * @param sendLagP99Micros the 99th percentile of the send lag (first request byte on the wire
    *     minus the generator's send start); null without matched pairs
    * @param evidence samples, period, window and the sources of the figures, in words
+   * @param cpuSaturated whether {@code saturatedSeconds} reached {@code SATURATED_SHARE} of the
+   *     seconds the window's samples cover (a figure not kept here, so stated once by the judge, not
+   *     derived by readers); null when not judged
    */
   public record ClientHost(boolean judged, Boolean bottleneck, String statement, Integer cpuCoresAvailable,
       Double generatorCpuCoresMean, Double generatorCpuCoresMax, Double saturatedSeconds,

@@ -40,7 +40,7 @@ public final class JvmSampler implements AutoCloseable {
       ManagementFactory.getGarbageCollectorMXBeans().toArray(new GarbageCollectorMXBean[0]);
   private final com.sun.management.ThreadMXBean allocation;
   private final ProcCpu cpu;
-  private final TaskSchedstat schedstat = TaskSchedstat.open();
+  private final TaskSchedstat schedstat;
   private final List<String> problems = new ArrayList<>();
   private long impossibleDeltas;
 
@@ -56,9 +56,10 @@ public final class JvmSampler implements AutoCloseable {
   private long previousHostBusyTicks = -1;
   private long previousHostTotalTicks = -1;
 
-  private JvmSampler(com.sun.management.ThreadMXBean allocation, ProcCpu cpu) {
+  private JvmSampler(com.sun.management.ThreadMXBean allocation, ProcCpu cpu, TaskSchedstat schedstat) {
     this.allocation = allocation;
     this.cpu = cpu;
+    this.schedstat = schedstat;
   }
 
   /** Opens the sources; what is unavailable is listed in {@link #problems()}. */
@@ -81,13 +82,14 @@ public final class JvmSampler implements AutoCloseable {
     if (!cpu.processAvailable()) {
       problems.add("process CPU unavailable: /proc/self/stat not readable");
     }
-    if (!TaskSchedstat.open().available()) {
+    TaskSchedstat schedstat = TaskSchedstat.open();
+    if (!schedstat.available()) {
       problems.add("run-queue wait unavailable: /proc/self/task/*/schedstat not readable");
     }
     if (!cpu.hostAvailable()) {
       problems.add("system CPU unavailable: /proc/stat not readable");
     }
-    JvmSampler s = new JvmSampler(allocation, cpu);
+    JvmSampler s = new JvmSampler(allocation, cpu, schedstat);
     s.problems.addAll(problems);
     return s;
   }

@@ -132,23 +132,15 @@ final class ProcCpu implements AutoCloseable {
         field++;
       }
     }
-    long[] parsed = {0, 0};
-    for (int k = 0; k < 2; k++) {
-      long v = 0;
-      int digits = 0;
-      while (i < n && buffer[i] >= '0' && buffer[i] <= '9') {
-        v = v * 10 + (buffer[i++] - '0');
-        digits++;
-      }
-      if (digits == 0) {
-        readFailures++;
-        return;
-      }
-      parsed[k] = v;
-      i++; // the space
+    long user = ProcDigits.parse(buffer, i, n);
+    i = ProcDigits.skip(buffer, i, n) + 1; // past the space
+    long sys = ProcDigits.parse(buffer, i, n);
+    if (user < 0 || sys < 0) {
+      readFailures++;
+      return;
     }
-    processUserTicks = parsed[0];
-    processSysTicks = parsed[1];
+    processUserTicks = user;
+    processSysTicks = sys;
   }
 
   private void readHost() {
@@ -169,13 +161,9 @@ final class ProcCpu implements AutoCloseable {
       while (i < n && buffer[i] == ' ') {
         i++;
       }
-      long v = 0;
-      int digits = 0;
-      while (i < n && buffer[i] >= '0' && buffer[i] <= '9') {
-        v = v * 10 + (buffer[i++] - '0');
-        digits++;
-      }
-      if (digits == 0) {
+      long v = ProcDigits.parse(buffer, i, n);
+      i = ProcDigits.skip(buffer, i, n);
+      if (v < 0) {
         if (field < 4) {
           readFailures++;
           return;

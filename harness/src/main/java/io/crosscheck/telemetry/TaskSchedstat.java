@@ -122,16 +122,9 @@ public final class TaskSchedstat {
     while (i < n && buffer[i] != ' ') {
       i++; // field 1: time on the CPU
     }
-    i++;
-    long v = 0;
-    int digits = 0;
-    while (i < n && buffer[i] >= '0' && buffer[i] <= '9') {
-      v = v * 10 + (buffer[i++] - '0');
-      digits++;
-    }
-    if (digits == 0) {
+    long v = ProcDigits.parse(buffer, i + 1, n);
+    if (v < 0) {
       readFailures++;
-      return -1;
     }
     return v;
   }

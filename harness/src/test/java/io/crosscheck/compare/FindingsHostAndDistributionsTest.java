@@ -172,6 +172,10 @@ class FindingsHostAndDistributionsTest {
         + " 20.0 ms/s, at most 20.0 ms/s; send lag p99 0.020 ms (wire - send start), start lag p99 0.000 ms (send start - intended start)"
         + " (telemetry 100 ms period, 3.0 s measured)"),
         h.statement());
+    assertTrue(h.evidence().endsWith("; send lag over " + String.format(java.util.Locale.ROOT, "%,d",
+        f.lags().sendLag().count()) + " matched pairs (wire clock mapped to the generator's), start lag over "
+        + String.format(java.util.Locale.ROOT, "%,d", FindingsBuilder.startLagsSorted(r.records()).length)
+        + " measured-phase records with an intended start (generator clock)"), h.evidence());
     String table = FindingsTable.format(f);
     int host = table.indexOf("client host:");
     assertTrue(host >= 0 && host < table.indexOf("response time:"), table);

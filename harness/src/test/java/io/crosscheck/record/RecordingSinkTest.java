@@ -201,6 +201,20 @@ class RecordingSinkTest {
     assertTrue(summary == sink.close(), "close is idempotent");
   }
 
+  @Test
+  void aRecordQueuedAfterTheLastDrainIsCountedAsDropped() throws IOException {
+    RecordingSink sink = new RecordingSink(RunDirectory.create(base, "race").path(), PHASES);
+    sink.accept(Records.ok(1, 0, "/r", 2_000_000_000L, 1_000, Phase.MEASURE));
+    assertEquals(0, sink.recordsDroppedAfterClose(), "a queued record is still to be written");
+    sink.close(100L, 100L + 5_000_000_000L);
+    // an event loop passed accept's closing check before close() began and queued after its drain
+    sink.enqueue(Records.ok(2, 0, "/r", 2_000_000_001L, 1_000, Phase.MEASURE));
+    sink.accept(Records.ok(3, 0, "/r", 2_000_000_002L, 1_000, Phase.MEASURE));
+
+    assertEquals(1, sink.recordsWritten());
+    assertEquals(2, sink.recordsDroppedAfterClose());
+  }
+
   /** The short RUBiS run: 4 requests in the first 0.096 s of a 3 s measure phase, then the engine returned. */
   private Summary shortRun(String name, Phases phases, Closer closer) throws IOException {
     RecordingSink sink = new RecordingSink(RunDirectory.create(base, name).path(), phases);
