@@ -50,21 +50,7 @@ public interface RubisSupport {
   RubisWorkloadSpec workload(Path properties, Path table, Integer users, double thinkScale) throws SpecException;
 
   /** A running embedded RUBiS server. */
-  interface Server extends AutoCloseable {
-    int port();
-
-    /** Every {@code address:port} the server can be reached on (all of the host's for a wildcard bind). */
-    java.util.List<String> reachableAddresses();
-
-    /** {@code http://HOST:PORT} of the bound address. */
-    String baseUrl();
-
-    /** Counters for the console, e.g. connections accepted and requests per interaction. */
-    String describeCounters();
-
-    @Override
-    void close();
-  }
+  interface Server extends EmbeddedSite {}
 
   /**
    * Starts the embedded RUBiS-compatible auction server.
