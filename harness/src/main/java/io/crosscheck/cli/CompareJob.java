@@ -127,7 +127,9 @@ public final class CompareJob {
   }
 
   private static boolean inProcess(RunJson run, RequestCsv.ReadResult read) {
-    return run.generatorJvm() == null && read.agentColumns().isEmpty();
+    // the agent's rows carry its thread names; an engine's page intervals (TPC-W) carry "user-N"
+    return run.generatorJvm() == null && (read.agentColumns().isEmpty()
+        || read.agentColumns().get().stream().allMatch(a -> a.thread().startsWith("user-")));
   }
 
   /**

@@ -11,7 +11,9 @@ import io.crosscheck.record.ClockOffset;
 import io.crosscheck.record.ClockSampler;
 import io.crosscheck.model.Phase;
 import io.crosscheck.model.Phases;
+import io.crosscheck.model.SessionScriptFactory;
 import io.crosscheck.model.SessionSource;
+import io.crosscheck.record.PageIntervals;
 import io.crosscheck.record.RecordingSink;
 import io.crosscheck.record.RequestCsv;
 import io.crosscheck.rundir.RunDirectory;
@@ -172,7 +174,7 @@ final class RunJob {
       throw e;
     }
     EngineProgress progress = new EngineProgress();
-    RecordingSink sink = new RecordingSink(dir.path(), workload.phases());
+    RecordingSink sink = new RecordingSink(dir.path(), workload.phases(), pageIntervals(dir.path(), workload));
     LoadStop loadStop = new LoadStop(Thread.currentThread());
     sink.onFailure(loadStop::recordingFailed);
     String status = "failed";
@@ -277,5 +279,17 @@ final class RunJob {
       }
       return failed;
     }
+  }
+
+  /**
+   * For a script that emulates a page-timing generator (TPC-W's RBE), the annotator that writes
+   * its reported figure per page (intervals.csv); null otherwise.
+   */
+  private static PageIntervals pageIntervals(Path dir, Workload workload) throws IOException {
+    if (workload.source() instanceof SessionSource.Scripted s && s.factory().reportedPageTime() != null) {
+      SessionScriptFactory f = s.factory();
+      return new PageIntervals(dir, url -> f.stateLabel(url) != null, f.reportedPageTime());
+    }
+    return null;
   }
 }

@@ -10,7 +10,9 @@ package io.crosscheck.model;
  * @param path request target (path and query)
  * @param body request body, empty for none
  * @param thinkBeforeNanos how long the user thinks after the previous reply before sending this
- *     request (0 for the first request and for burst members)
+ *     request (0 for burst members); for the first request of a session, how long after the
+ *     session's start (0 for every workload but a script whose user thinks first, as TPC-W's
+ *     emulated browser does before its Home page)
  * @param burstWithPrevious sent together with the previous request (an embedded page resource)
  */
 public record RequestPlan(

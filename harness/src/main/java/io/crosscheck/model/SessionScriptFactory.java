@@ -27,6 +27,17 @@ public interface SessionScriptFactory {
     return "";
   }
 
+  /**
+   * What the emulated generator reports per page, when it times pages rather than exchanges: one
+   * figure from the page's intended start (its scheduled send instant) to the last byte of the
+   * last exchange before the next page (images, retries), as TPC-W's RBE does. The text names the
+   * figure (it becomes intervals.csv's {@code source}); null (the default) when the generator's
+   * figures are per exchange. Needs {@link #stateLabel} to tell pages (non-null) from the rest.
+   */
+  default String reportedPageTime() {
+    return null;
+  }
+
   /** True when {@link #stateLabel} names states, so a per-state summary is worth printing. */
   default boolean hasStates() {
     return false;

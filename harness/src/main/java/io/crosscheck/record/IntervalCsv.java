@@ -41,6 +41,17 @@ public final class IntervalCsv {
 
   private IntervalCsv() {}
 
+  /** Appends one row for {@code i} (RFC 4180 quoting as requests.csv), ending with {@code \n}. */
+  public static StringBuilder appendRow(StringBuilder sb, IntervalRecord i) {
+    sb.append(i.intervalId()).append(',').append(i.threadId()).append(',');
+    RequestCsv.appendText(sb, i.thread()).append(',');
+    RequestCsv.appendText(sb, i.source()).append(',');
+    sb.append(i.startNanos()).append(',').append(i.endNanos()).append(',').append(i.reportedNanos()).append(',');
+    RequestCsv.appendText(sb, i.reportedValue()).append(',');
+    RequestCsv.appendText(sb, i.reportedUnit()).append(',');
+    return sb.append(i.exchanges()).append('\n');
+  }
+
   /** Every interval of the file, in file order, and the torn last line skipped, if any. */
   public record ReadResult(List<IntervalRecord> intervals, Optional<RequestCsv.TornLine> tornLastLine) {
     public ReadResult {

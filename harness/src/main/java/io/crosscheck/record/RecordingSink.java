@@ -78,6 +78,7 @@ public final class RecordingSink implements RecordSink {
 
   // owned by the writer thread (and by close() once that thread has ended)
   private final Writer csv;
+  private final RowAnnotator annotator;
   private final StringBuilder batch = new StringBuilder(CSV_BATCH_CHARS + 1024);
   private char[] chars = new char[CSV_BATCH_CHARS + 1024];
   private final PrintStream hlogStream;
@@ -101,6 +102,34 @@ public final class RecordingSink implements RecordSink {
    *     #close(long, long)} gives the real run span
    */
   public RecordingSink(Path dir, Phases phases) throws IOException {
+    this(dir, phases, null);
+  }
+
+  /**
+   * Groups a run's records into the figures the emulated generator would have reported: told every
+   * record in the order the sink writes it, on the sink's one writer thread, it returns the row's
+   * {@link RequestCsv#AGENT_COLUMNS} (the interval the record belongs to) and writes its own file
+   * (intervals.csv). Used by a single thread; need not be thread-safe.
+   */
+  public interface RowAnnotator {
+    /** The columns of {@code record}'s row. */
+    RequestCsv.AgentColumns annotate(RequestRecord record);
+
+    /** Flushes what was written so far (called with requests.csv's periodic flush). */
+    void flush() throws IOException;
+
+    /** Writes what is still open and closes the file; called once, after the last record. */
+    void close() throws IOException;
+  }
+
+  /**
+   * As {@link #RecordingSink(Path, Phases)}; with an {@code annotator} requests.csv has {@link
+   * RequestCsv#AGENT_HEADER}'s columns, filled in by it.
+   *
+   * @param annotator null for none
+   */
+  public RecordingSink(Path dir, Phases phases, RowAnnotator annotator) throws IOException {
+    this.annotator = annotator;
     this.requestsCsv = dir.resolve(REQUESTS_CSV);
     this.latencyHlog = dir.resolve(LATENCY_HLOG);
     this.summaryJson = dir.resolve(SUMMARY_JSON);
@@ -108,7 +137,7 @@ public final class RecordingSink implements RecordSink {
     this.csv =
         new OutputStreamWriter(
             new FileOutputStream(requestsCsv.toFile()), StandardCharsets.UTF_8);
-    csv.write(RequestCsv.HEADER);
+    csv.write(annotator == null ? RequestCsv.HEADER : RequestCsv.AGENT_HEADER);
     csv.write('\n');
     csv.flush();
     try {
@@ -321,7 +350,11 @@ public final class RecordingSink implements RecordSink {
 
   private void record(RequestRecord r) {
     if (failure == null) {
-      RequestCsv.appendRow(batch, r);
+      if (annotator == null) {
+        RequestCsv.appendRow(batch, r);
+      } else {
+        RequestCsv.appendRow(batch, r, annotator.annotate(r));
+      }
       if (batch.length() >= CSV_BATCH_CHARS) {
         writeBatch();
       }
@@ -367,6 +400,9 @@ public final class RecordingSink implements RecordSink {
     writeBatch();
     try {
       csv.flush();
+      if (annotator != null) {
+        annotator.flush();
+      }
     } catch (IOException e) {
       fail(e);
     }
@@ -402,6 +438,13 @@ public final class RecordingSink implements RecordSink {
       csv.close();
     } catch (IOException e) {
       fail(e);
+    }
+    if (annotator != null) {
+      try {
+        annotator.close();
+      } catch (IOException e) {
+        fail(e);
+      }
     }
     maybeEndInterval(System.currentTimeMillis(), true);
     hlog.close();

@@ -108,6 +108,20 @@ public final class RequestCsv {
 
   /** Appends one row for {@code r}, ending with {@code \n}. */
   public static StringBuilder appendRow(StringBuilder sb, RequestRecord r) {
+    return appendFields(sb, r).append('\n');
+  }
+
+  /**
+   * Appends one row of {@link #AGENT_HEADER}'s columns: {@code r}'s and {@code a}'s, ending with
+   * {@code \n}.
+   */
+  public static StringBuilder appendRow(StringBuilder sb, RequestRecord r, AgentColumns a) {
+    appendFields(sb, r).append(',');
+    appendText(sb, a.thread()).append(',').append(a.intervalId()).append(',').append(a.closeNanos());
+    return sb.append('\n');
+  }
+
+  private static StringBuilder appendFields(StringBuilder sb, RequestRecord r) {
     sb.append(r.sessionId()).append(',')
         .append(r.userId()).append(',')
         .append(r.seq()).append(',');
@@ -125,8 +139,7 @@ public final class RequestCsv {
         .append(r.responseBytes()).append(',')
         .append(r.outcome() == null ? "" : OUTCOME_LABELS[r.outcome().ordinal()]).append(',')
         .append(r.phase() == null ? "" : PHASE_LABELS[r.phase().ordinal()]).append(',');
-    appendText(sb, r.detail());
-    return sb.append('\n');
+    return appendText(sb, r.detail());
   }
 
   /** One row as a string, with its line end. */
@@ -134,7 +147,7 @@ public final class RequestCsv {
     return appendRow(new StringBuilder(160), r).toString();
   }
 
-  private static StringBuilder appendText(StringBuilder sb, String s) {
+  static StringBuilder appendText(StringBuilder sb, String s) {
     if (s == null) {
       return sb;
     }

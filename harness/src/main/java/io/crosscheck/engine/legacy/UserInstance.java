@@ -81,7 +81,8 @@ final class UserInstance implements Runnable {
     run.progress.sessionStarted();
     RequestCursor cursor = new RequestCursor(plan);
     List<RequestPlan> group = nextGroup(cursor, null, run.phaseAt(intendedNanos));
-    long at = intendedNanos;
+    // a script may have its user think before the first request (TPC-W's browser before its Home)
+    long at = group.isEmpty() ? intendedNanos : intendedNanos + group.get(0).thinkBeforeNanos();
     boolean go = true;
     while (go && !group.isEmpty()) {
       if (!run.accepts(at) || !sleepUntil(at)) {

@@ -56,7 +56,8 @@ final class SessionInstance {
   void start(long intendedStartNanos) {
     run.progress.sessionStarted();
     if (advance(null, run.phaseAt(intendedStartNanos))) {
-      scheduleGroup(intendedStartNanos);
+      // a script may have its user think before the first request (TPC-W's browser before its Home)
+      scheduleGroup(intendedStartNanos + nextGroup.get(0).thinkBeforeNanos());
     }
   }
 
