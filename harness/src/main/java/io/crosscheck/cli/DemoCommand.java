@@ -11,7 +11,9 @@ import io.crosscheck.model.Phases;
 import io.crosscheck.model.SessionLength;
 import io.crosscheck.model.Target;
 import io.crosscheck.model.ThinkTime;
+import io.crosscheck.spi.EmbeddedSite;
 import io.crosscheck.spi.RubisSupport;
+import io.crosscheck.spi.TpcwSupport;
 import io.crosscheck.engine.legacy.LegacyOptions;
 import io.crosscheck.engine.legacy.LegacyUrlConnectionEngine;
 import io.crosscheck.engine.netty.NettyEngine;
@@ -39,14 +41,17 @@ import picocli.CommandLine.Mixin;
     name = "demo",
     mixinStandardHelpOptions = true,
     description = {
-      "Starts the embedded RUBiS auction server and the generic embedded server on 127.0.0.1 and audits"
-          + " (live capture + run + comparison) three workloads, printing each findings table and a"
+      "Starts the embedded RUBiS auction server, the TPC-W bookstore and the generic embedded server on"
+          + " 127.0.0.1 and audits (live capture + run + comparison) four workloads, printing each findings table and a"
           + " side-by-side summary:",
       "  1. the RUBiS bidding mix (the client's default transition table and think times, scaled x0.05),"
           + " 100 users, 2 s warm-up + 12 s measured; Netty engine, per-session;",
       "  2. the same seeded RUBiS workload with legacy-urlconnection (a thread per user, URL.openStream and"
           + " the JDK's keep-alive cache, as the RUBiS client does);",
-      "  3. partly-open flash crowd on the generic server: sessions arrive at 20/s for 3 s, 200/s for 2 s,"
+      "  3. the TPC-W shopping mix on the embedded bookstore, as the TPC-W RBE runs it (50 emulated browsers,"
+          + " -TT 0.05, images fetched), legacy-urlconnection: the RBE's own figure per page (scheduled send"
+          + " instant to the last image byte) set against the wire;",
+      "  4. partly-open flash crowd on the generic server: sessions arrive at 20/s for 3 s, 200/s for 2 s,"
           + " 20/s for 3 s.",
       "Ends with one report of its audits side by side: OUT/demo-report.html (and each run's report.html).",
       "Takes about a minute. Run directories go under --out. The capture needs root or CAP_NET_RAW;"
@@ -59,19 +64,26 @@ final class DemoCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     RubisSupport rubis = RubisSupport.find().orElse(null);
+    TpcwSupport tpcw = TpcwSupport.find().orElse(null);
     try (EmbeddedServer server = EmbeddedServer.start(ServerConfig.defaults().withPort(0));
-        AutoCloseable rubisServer = rubis == null ? () -> { } : rubis.startServer("127.0.0.1", 0, false)) {
+        AutoCloseable rubisServer = rubis == null ? () -> { } : rubis.startServer("127.0.0.1", 0, false);
+        AutoCloseable tpcwServer = tpcw == null ? () -> { }
+            : tpcw.startServer("127.0.0.1", 0, false, TPCW_CUSTOMERS, TPCW_ITEMS)) {
       String target = "http://127.0.0.1:" + server.port();
       System.out.println("crosscheck demo: embedded server on " + target);
       Integer rubisPort = rubisServer instanceof RubisSupport.Server r ? r.port() : null;
       if (rubisPort != null) {
         System.out.println("crosscheck demo: embedded RUBiS auction site on http://127.0.0.1:" + rubisPort);
       }
+      Integer tpcwPort = tpcwServer instanceof EmbeddedSite t ? t.port() : null;
+      if (tpcwPort != null) {
+        System.out.println("crosscheck demo: embedded TPC-W bookstore on http://127.0.0.1:" + tpcwPort + "/tpcw/");
+      }
       int exit = 0;
       boolean capture = true;
       List<String> summary = new ArrayList<>();
       List<Path> audited = new ArrayList<>();
-      for (Step step : steps(target, rubis, rubisPort)) {
+      for (Step step : steps(target, rubis, rubisPort, tpcw, tpcwPort)) {
         System.out.println();
         System.out.println("== " + step.title());
         Workload w = step.workload();
@@ -136,7 +148,12 @@ final class DemoCommand implements Callable<Integer> {
 
   private record Step(String name, String title, Workload workload, Engine engine) {}
 
-  private static List<Step> steps(String target, RubisSupport rubis, Integer rubisPort) throws SpecException {
+  /** The bookstore's database for the demo (the RBE's defaults: 1000 customers, 10,000 items). */
+  private static final int TPCW_CUSTOMERS = 1000;
+  private static final int TPCW_ITEMS = 10000;
+
+  private static List<Step> steps(String target, RubisSupport rubis, Integer rubisPort, TpcwSupport tpcw,
+      Integer tpcwPort) throws SpecException {
     WorkloadOptions crowd = new WorkloadOptions();
     crowd.target = target;
     crowd.arrival = "partly-open";
@@ -157,6 +174,15 @@ final class DemoCommand implements Callable<Integer> {
           bidding, new NettyEngine()));
       steps.add(new Step("rubis-urlconnection", "the same seeded RUBiS workload; legacy-urlconnection (thread"
           + " per user, URL.openStream, the JDK's keep-alive cache)", bidding, legacy));
+    }
+    if (tpcw != null) {
+      TpcwSupport.Options o = TpcwSupport.Options.defaults(TpcwSupport.Mix.SHOPPING, 50);
+      TpcwSupport.TpcwWorkloadSpec t = tpcw.workload(new TpcwSupport.Options(o.mix(), o.browsers(), null, 2, 12, 0,
+          0.05, 1.0, TPCW_CUSTOMERS, TPCW_ITEMS, true, o.maxErrors(), o.imageConnections(), o.prefix()));
+      Workload shopping = new Workload(new Target("127.0.0.1", tpcwPort), t.arrival(), t.source(),
+          new SessionLength.Fixed(1), new ThinkTime.None(), t.phases(), 1);
+      steps.add(new Step("tpcw-urlconnection", "TPC-W shopping mix as the RBE runs it, 50 browsers, -TT 0.05;"
+          + " legacy-urlconnection (thread per browser, URL.openStream)", shopping, legacy));
     }
     steps.add(new Step("flash-crowd-netty", "partly-open flash crowd: 20/s, 200/s for 2 s, 20/s; think exp"
         + " 50 ms; Netty engine", crowd.toSpec().build(), new NettyEngine()));

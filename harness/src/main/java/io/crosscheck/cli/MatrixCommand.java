@@ -6,7 +6,9 @@ import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.server.EmbeddedServer;
 import io.crosscheck.server.ServerConfig;
+import io.crosscheck.spi.EmbeddedSite;
 import io.crosscheck.spi.RubisSupport;
+import io.crosscheck.spi.TpcwSupport;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -36,7 +38,7 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "Audits one seeded workload (the workload and engine options as for 'audit', or --rubis) across"
+      "Audits one seeded workload (the workload and engine options as for 'audit', --rubis or --tpcw MIX) across"
           + " JVMs (--jvm, repeatable) x JVM option sets (--jvm-opts, repeatable) x user levels (--users"
           + " 10,20,40). Every cell runs the generator in a fresh child JVM on the identical schedule under"
           + " the live capture, into its own run directory DIR/<cell> (e.g. jdk17-xint-u20) with findings.json;"
@@ -46,12 +48,13 @@ import picocli.CommandLine.Option;
           + " every cell instead: its java launcher is replaced by the cell's JVM's bin/java with the set's"
           + " options after it, and {users}, {host}, {port}, {server} (HOST:PORT), {target} (http://HOST:PORT)"
           + " in its arguments by the cell's values; --server names its target (default: the embedded server,"
-          + " RUBiS with --rubis); --reported-by, --reported-value, --hooks, --no-agent as for 'audit'. Each"
+          + " RUBiS with --rubis, the TPC-W bookstore with --tpcw MIX); --reported-by, --reported-value, --hooks, --no-agent as for 'audit'. Each"
           + " cell's run directory is then DIR/<cell>/<stamp>-run.",
       "  crosscheck matrix --rubis --reported-by edu.rice.rubis.client.UserSession#callHTTPServer --users 10,20"
           + " --jvm-opts default --jvm-opts -Xint -- java -cp client.jar my.Client {target} {users}",
       "Without --target the embedded server runs in this process on 127.0.0.1 (an ephemeral port) for the"
-          + " matrix's duration: the RUBiS auction site with --rubis, else the generic server.",
+          + " matrix's duration: the RUBiS auction site with --rubis, the TPC-W bookstore with --tpcw (its -CUST and"
+          + " -ITEM), else the generic server. A TPC-W matrix takes its levels from --users, not -EB.",
       "Resumable: run again with the same --out (or --into) DIR and every cell whose run directory holds"
           + " the findings of a completed run is skipped ('cell k of n skipped: already done'); an"
           + " unfinished cell's directory is removed and the cell run again.",
@@ -197,11 +200,9 @@ final class MatrixCommand implements Callable<Integer> {
     Path dir = matrixDir();
     List<String> childArgs = childArgs(spec.commandLine().getParseResult().originalArgs());
     PrintStream console = System.out;
-    RubisSupport rubis = workload.rubis != null ? RubisSupport.find().orElse(null) : null;
-    try (AutoCloseable server = ownServer ? startServer(rubis) : () -> { }) {
+    try (AutoCloseable server = ownServer ? startServer() : () -> { }) {
       Target target = ownServer ? new Target("127.0.0.1", port(server)) : job.workload().target();
-      String targetKind = !ownServer ? "given --target" : rubis != null ? "embedded RUBiS server (in-process)"
-          : "embedded generic server (in-process)";
+      String targetKind = !ownServer ? "given --target" : siteKind();
       if (ownServer) {
         console.println("crosscheck matrix: " + targetKind + " on http://127.0.0.1:" + target.port());
       }
@@ -220,11 +221,14 @@ final class MatrixCommand implements Callable<Integer> {
   /** Options of an audited generator only. */
   static final List<String> GENERATOR_ONLY = List.of("--server", "--reported-by", "--reported-value", "--hooks",
       "--no-agent");
-  /** Options a matrix of an audited generator takes (--rubis: serve the RUBiS site, not the generic server). */
+  /**
+   * Options a matrix of an audited generator takes (--rubis, --tpcw: serve the RUBiS site or the TPC-W
+   * bookstore, not the generic server).
+   */
   static final Set<String> COMMAND_FORM_OPTIONS = Set.of("--jvm", "--jvm-opts", "--users", "--out", "--into",
       "--search", "--max-abs-error", "--start-users", "--max-users", "--max-steps", "--interface", "--snaplen",
       "--capture-buffer", "--min-matched", "--server", "--reported-by", "--reported-value", "--hooks", "--no-agent",
-      "--rubis", "--debug");
+      "--rubis", "--tpcw", "--debug");
 
   /**
    * {@code matrix [OPTIONS] -- java ... {users} ...}: an unmodified Java generator audited with the
@@ -265,12 +269,10 @@ final class MatrixCommand implements Callable<Integer> {
       return 2;
     }
     Path dir = matrixDir();
-    RubisSupport rubis = workload.rubis != null ? RubisSupport.find().orElse(null) : null;
-    try (AutoCloseable server = ownServer ? startServer(rubis) : () -> { }) {
+    try (AutoCloseable server = ownServer ? startServer() : () -> { }) {
       String host = ownServer ? "127.0.0.1" : serverGiven.substring(0, serverGiven.lastIndexOf(':'));
       int port = ownServer ? port(server) : Integer.parseInt(serverGiven.substring(serverGiven.lastIndexOf(':') + 1));
-      String targetKind = !ownServer ? "given --server" : rubis != null ? "embedded RUBiS server (in-process)"
-          : "embedded generic server (in-process)";
+      String targetKind = !ownServer ? "given --server" : siteKind();
       if (ownServer) {
         System.out.println("crosscheck matrix: " + targetKind + " on http://127.0.0.1:" + port);
       }
@@ -323,22 +325,38 @@ final class MatrixCommand implements Callable<Integer> {
     return c;
   }
 
-  private AutoCloseable startServer(RubisSupport rubis) throws Exception {
-    if (workload.rubis != null && rubis != null) {
-      return rubis.startServer("127.0.0.1", 0, false);
+  /** The embedded server a matrix serves its cells from: the RUBiS site, the TPC-W bookstore, or the generic one. */
+  private AutoCloseable startServer() throws Exception {
+    if (workload.rubis != null) {
+      RubisSupport rubis = RubisSupport.find().orElse(null);
+      if (rubis != null) {
+        return rubis.startServer("127.0.0.1", 0, false);
+      }
+    }
+    if (workload.tpcw != null) {
+      TpcwSupport tpcw = TpcwSupport.find().orElse(null);
+      if (tpcw != null) {
+        return tpcw.startServer("127.0.0.1", 0, false, workload.tpcwCust != null ? workload.tpcwCust : 1000,
+            workload.tpcwItem != null ? workload.tpcwItem : 10000);
+      }
     }
     return EmbeddedServer.start(ServerConfig.defaults().withPort(0));
   }
 
+  private String siteKind() {
+    return workload.rubis != null ? "embedded RUBiS server (in-process)"
+        : workload.tpcw != null ? "embedded TPC-W bookstore (in-process)" : "embedded generic server (in-process)";
+  }
+
   private static int port(AutoCloseable server) {
-    return server instanceof RubisSupport.Server r ? r.port() : ((EmbeddedServer) server).port();
+    return server instanceof EmbeddedSite site ? site.port() : ((EmbeddedServer) server).port();
   }
 
   private Map<String, Object> workloadDescription(RunJob job, String targetKind, List<String> childArgs) {
     Map<String, Object> w = new LinkedHashMap<>();
     w.put("engine", engine.engine);
     w.put("workload", workload.rubis != null ? "rubis" + (workload.rubis.isEmpty() ? " (default bidding mix)"
-        : " " + workload.rubis) : workload.arrival);
+        : " " + workload.rubis) : workload.tpcw != null ? "tpcw " + workload.tpcw : workload.arrival);
     w.put("seed", job.workload().seed());
     w.put("rampUpNanos", job.workload().phases().rampUpNanos());
     w.put("measureNanos", job.workload().phases().measureNanos());

@@ -79,7 +79,7 @@ final class RunCommand implements Callable<Integer> {
     Engine generator = engine.newEngine(problems);
     Workload w = null;
     CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
-    if (workload.rubis == null) {
+    if (workload.rubis == null && workload.tpcw == null) {
       for (String rubisOnly : List.of("--think-scale", "--rubis-table")) {
         if (parsed.hasMatchedOption(rubisOnly)) {
           problems.add(new Problem(rubisOnly, String.valueOf((Object) parsed.matchedOption(rubisOnly).getValue()),
@@ -87,9 +87,19 @@ final class RunCommand implements Callable<Integer> {
         }
       }
     }
+    if (workload.tpcw == null) {
+      for (String tpcwOnly : TpcwWorkloads.TPCW_ONLY) {
+        if (parsed.hasMatchedOption(tpcwOnly)) {
+          problems.add(new Problem(tpcwOnly, String.valueOf((Object) parsed.matchedOption(tpcwOnly).getValue()),
+              "--tpcw MIX as well (it is an option of the TPC-W RBE)"));
+        }
+      }
+    }
     output.check(problems);
     if (workload.replay != null) {
       w = ReplayOption.build(workload, spec, problems);
+    } else if (workload.tpcw != null) {
+      w = TpcwWorkloads.build(workload, parsed, problems);
     } else if (workload.rubis != null) {
       w = RubisWorkloads.build(workload, spec.commandLine().getParseResult(), problems);
     } else {

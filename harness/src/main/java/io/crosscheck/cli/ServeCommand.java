@@ -15,7 +15,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import io.crosscheck.spi.EmbeddedSite;
 import io.crosscheck.spi.RubisSupport;
+import io.crosscheck.spi.TpcwSupport;
 import picocli.CommandLine.Option;
 
 /**
@@ -40,7 +42,7 @@ final class ServeCommand implements Callable<Integer> {
       paramLabel = "ADDR",
       description = "Address to listen on: an IPv4 address listens on IPv4 only, an IPv6 one (::) on IPv6 (and"
           + " IPv4 for ::); a non-loopback address exposes the server to the network and is warned about with"
-          + " every address it can be reached on. Also for --rubis. Default: ${DEFAULT-VALUE}.")
+          + " every address it can be reached on. Also for --rubis and --tpcw. Default: ${DEFAULT-VALUE}.")
   String bind = ServerConfig.LOOPBACK;
 
   @Option(names = "--port", paramLabel = "N", description = "TCP port; 0 picks a free port. Default: ${DEFAULT-VALUE}.")
@@ -90,12 +92,25 @@ final class ServeCommand implements Callable<Integer> {
       + " writes, per-interaction service demand) instead of the generic content.")
   boolean rubis;
 
+  @Option(names = "--tpcw", description = "Serve the embedded TPC-W-compatible bookstore (the 14 interactions"
+      + " of the TPC-W RBE at /tpcw/TPCW_*, images, a generated database of -CUST customers and -ITEM items,"
+      + " sessions, carts and orders) instead of the generic content.")
+  boolean tpcw;
+
+  @Option(names = "-CUST", paramLabel = "N", description = "With --tpcw: customers in the database (as the RBE's"
+      + " -CUST; give the browsers the same). Default: ${DEFAULT-VALUE}.")
+  int tpcwCustomers = 1000;
+
+  @Option(names = "-ITEM", paramLabel = "N", description = "With --tpcw: items in the database (1000, 10000, 100000,"
+      + " 1000000 or 10000000, as the RBE's -ITEM). Default: ${DEFAULT-VALUE}.")
+  int tpcwItems = 10000;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
-    if (rubis) {
-      return serveRubis(spec.commandLine().getOut(), spec.commandLine().getErr());
+    if (rubis || tpcw) {
+      return serveSite(spec.commandLine().getOut(), spec.commandLine().getErr());
     }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
@@ -132,15 +147,21 @@ final class ServeCommand implements Callable<Integer> {
     return 0;
   }
 
-  private int serveRubis(PrintWriter out, PrintWriter err) throws Exception {
-    RubisSupport support = RubisSupport.find().orElse(null);
+  /** {@code --rubis} or {@code --tpcw}: a compatibility module's site. */
+  private int serveSite(PrintWriter out, PrintWriter err) throws Exception {
     List<Problem> problems = new ArrayList<>();
     int portValue = integer("--port", port, 0, 65535, "an integer in 0..65535 (0 = any free port)", problems);
     if (bind == null || bind.isBlank()) {
       problems.add(new Problem("--bind", String.valueOf(bind), "an IP address or host name such as 127.0.0.1"));
     }
-    if (support == null) {
-      problems.add(new Problem("--rubis", "given", "the rubis-compat module on the classpath (run ./crosscheck)"));
+    if (rubis && tpcw) {
+      problems.add(new Problem("--tpcw", "given", "not both --rubis and --tpcw (one site per server)"));
+    }
+    RubisSupport rubisSupport = rubis ? RubisSupport.find().orElse(null) : null;
+    TpcwSupport tpcwSupport = tpcw ? TpcwSupport.find().orElse(null) : null;
+    if ((rubis && rubisSupport == null) || (tpcw && tpcwSupport == null)) {
+      problems.add(new Problem(rubis ? "--rubis" : "--tpcw", "given",
+          "the rubis-compat module on the classpath (run ./crosscheck)"));
     }
     if (!problems.isEmpty()) {
       for (Problem p : problems) {
@@ -150,11 +171,17 @@ final class ServeCommand implements Callable<Integer> {
       err.flush();
       return 2;
     }
-    RubisSupport.Server server;
+    EmbeddedSite server;
     try {
-      server = support.startServer(bind.strip(), portValue, logRequests);
+      server = rubis ? rubisSupport.startServer(bind.strip(), portValue, logRequests)
+          : tpcwSupport.startServer(bind.strip(), portValue, logRequests, tpcwCustomers, tpcwItems);
     } catch (IllegalStateException e) {
       return cannotListen(err, e);
+    } catch (IllegalArgumentException e) { // -CUST/-ITEM out of range
+      err.println("crosscheck serve: " + e.getMessage());
+      err.println("See: crosscheck serve --help");
+      err.flush();
+      return 2;
     }
     warnIfExposed(err, bind.strip(), server.reachableAddresses());
     CountDownLatch closed = new CountDownLatch(1);
@@ -164,8 +191,11 @@ final class ServeCommand implements Callable<Integer> {
       out.flush();
       closed.countDown();
     }, "crosscheck-serve-shutdown"));
-    out.println("crosscheck serve: RUBiS auction site on " + server.baseUrl()
-        + " (/PHP/index.html, /rubis_servlets/servlet/edu.rice.rubis.servlets.*); Ctrl-C stops");
+    out.println(rubis ? "crosscheck serve: RUBiS auction site on " + server.baseUrl()
+        + " (/PHP/index.html, /rubis_servlets/servlet/edu.rice.rubis.servlets.*); Ctrl-C stops"
+        : "crosscheck serve: TPC-W bookstore on " + server.baseUrl() + " (/tpcw/TPCW_home_interaction and the"
+            + " other 13 interactions; " + tpcwCustomers + " customers, " + tpcwItems + " items; point the RBE's -WWW"
+            + " at " + server.baseUrl() + "/tpcw/); Ctrl-C stops");
     out.flush();
     closed.await();
     return 0;

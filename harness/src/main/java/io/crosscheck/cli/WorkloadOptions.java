@@ -1,6 +1,7 @@
 package io.crosscheck.cli;
 
 import io.crosscheck.model.spec.WorkloadSpec;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
@@ -126,6 +127,63 @@ final class WorkloadOptions {
       description = "With --rubis: multiplies every think time (0.1 = a ten times faster, time-scaled mix;"
           + " the original client cannot do this). Default: ${DEFAULT-VALUE}.")
   double thinkScale = 1.0;
+
+  @Option(
+      names = "--tpcw",
+      paramLabel = "MIX",
+      description = "A TPC-W workload, as the TPC-W Remote Browser Emulator (RBE 1.5) runs it: browsing,"
+          + " shopping or ordering (its -EB factories rbe.EBTPCW1/2/3Factory); the RBE's own options below"
+          + " (-EB, -RU, -MI, -RD, -TT, -SLOW, -CUST, -ITEM, -GETIM, -MAXERROR, -CON) with its defaults."
+          + " The embedded bookstore serves it: ./crosscheck serve --tpcw. No default.")
+  String tpcw;
+
+  @Option(
+      names = "-EB",
+      paramLabel = "[FACTORY] N [MASK]",
+      arity = "1..3",
+      description = "With --tpcw: emulated browsers, as the RBE's -EB: a count, or FACTORY COUNT [MASK] (rbe.EBTPCW1Factory"
+          + " = browsing, 2 = shopping, 3 = ordering; MASK: 15 characters in state order, '_' disables a"
+          + " state). Default: --users.")
+  List<String> tpcwEb;
+
+  @Option(names = "-RU", paramLabel = "SECONDS", description = "With --tpcw: the RBE's ramp-up, seconds (x -SLOW)."
+      + " Default: 600; --ramp-up overrides it with a unit.")
+  Long tpcwRu;
+
+  @Option(names = "-MI", paramLabel = "SECONDS", description = "With --tpcw: the RBE's measurement interval,"
+      + " seconds (x -SLOW). Default: 1800; --duration overrides it with a unit.")
+  Long tpcwMi;
+
+  @Option(names = "-RD", paramLabel = "SECONDS", description = "With --tpcw: the RBE's ramp-down, seconds (x -SLOW)."
+      + " Default: 300; --ramp-down overrides it with a unit.")
+  Long tpcwRd;
+
+  @Option(names = "-TT", paramLabel = "FACTOR", description = "With --tpcw: multiplies every think time, the"
+      + " first included (0.1 = ten times faster). Default: 1.")
+  Double tpcwTt;
+
+  @Option(names = "-SLOW", paramLabel = "FACTOR", description = "With --tpcw: multiplies think times (not the"
+      + " first), user-session durations and -RU/-MI/-RD. Default: 1.")
+  Double tpcwSlow;
+
+  @Option(names = "-CUST", paramLabel = "N", description = "With --tpcw: customers in the database the"
+      + " browsers draw C_IDs from (the bookstore must have as many: serve --tpcw -CUST N). Default: 1000.")
+  Integer tpcwCust;
+
+  @Option(names = "-ITEM", paramLabel = "N", description = "With --tpcw: items in the database (1000, 10000,"
+      + " 100000, 1000000 or 10000000). Default: 10000.")
+  Integer tpcwItem;
+
+  @Option(names = "-GETIM", paramLabel = "BOOL", description = "With --tpcw: fetch each page's images, as the RBE"
+      + " does (true/false; the RBE reads the first letter: t, y, e, 1 are true). Default: true.")
+  String tpcwGetim;
+
+  @Option(names = "-MAXERROR", paramLabel = "N", description = "With --tpcw: the RBE exits at its N-th error (0:"
+      + " never). crosscheck does not stop: it says when and where the RBE would have. Default: 1.")
+  Integer tpcwMaxError;
+
+  @Option(names = "-CON", paramLabel = "N", description = "With --tpcw: images the RBE reads at once. Default: 4.")
+  Integer tpcwCon;
 
   @Option(
       names = "--replay",

@@ -1,0 +1,171 @@
+package io.crosscheck.cli;
+
+import io.crosscheck.model.ThinkTime;
+import io.crosscheck.model.Workload;
+import io.crosscheck.model.spec.Problem;
+import io.crosscheck.model.spec.SpecException;
+import io.crosscheck.model.spec.WorkloadSpec;
+import io.crosscheck.spi.TpcwSupport;
+import io.crosscheck.spi.TpcwSupport.Mix;
+import io.crosscheck.text.Printable;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Builds the workload of {@code --tpcw MIX}: the TPC-W Remote Browser Emulator's options with its
+ * names and defaults ({@code -EB}, {@code -RU}, ...), checked by the TPC-W module, then target, seed
+ * and durations by the rules every workload follows (loopback only, units). As in the RBE, every
+ * emulated browser starts at the run's start and runs user sessions back to back; {@code
+ * --ramp-up}, {@code --duration} and {@code --ramp-down}, when given, replace -RU, -MI and -RD.
+ */
+final class TpcwWorkloads {
+  /** The options that only mean something with --tpcw. */
+  static final List<String> TPCW_ONLY = List.of("-EB", "-RU", "-MI", "-RD", "-TT", "-SLOW", "-CUST", "-ITEM",
+      "-GETIM", "-MAXERROR", "-CON");
+
+  private TpcwWorkloads() {}
+
+  /** The workload, or null with {@code problems} filled in. */
+  static Workload build(WorkloadOptions o, ParseResult parsed, List<Problem> problems) {
+    TpcwSupport support = TpcwSupport.find().orElse(null);
+    if (support == null) {
+      problems.add(new Problem("--tpcw", o.tpcw, "the rubis-compat module on the classpath (run ./crosscheck)"));
+      return null;
+    }
+    int before = problems.size();
+    Mix mix = mix(o.tpcw, problems);
+    if (o.rubis != null) {
+      problems.add(new Problem("--tpcw", o.tpcw, "not both --tpcw and --rubis (one workload per run)"));
+    }
+    for (String rubisOnly : List.of("--think-scale", "--rubis-table")) {
+      if (parsed.hasMatchedOption(rubisOnly)) {
+        problems.add(new Problem(rubisOnly, String.valueOf((Object) parsed.matchedOption(rubisOnly).getValue()),
+            "--rubis (with --tpcw, -TT multiplies think times)"));
+      }
+    }
+    int browsers = 10;
+    if (parsed.hasMatchedOption("--users")) {
+      browsers = count("--users", o.users, problems);
+    }
+    String mask = null;
+    if (o.tpcwEb != null) {
+      List<String> eb = o.tpcwEb;
+      int countAt = eb.size() == 1 ? 0 : 1;
+      if (eb.size() > 1) {
+        Mix named = null;
+        for (Mix m : Mix.values()) {
+          if (m.factory().equalsIgnoreCase(eb.get(0)) || m.label().equalsIgnoreCase(eb.get(0))) {
+            named = m;
+          }
+        }
+        if (named == null) {
+          problems.add(new Problem("-EB", eb.get(0), "rbe.EBTPCW1Factory, rbe.EBTPCW2Factory or rbe.EBTPCW3Factory"));
+        } else if (mix != null && named != mix) {
+          problems.add(new Problem("-EB", eb.get(0), "the factory of --tpcw " + mix.label() + " (" + mix.factory()
+              + ")"));
+        }
+        if (eb.size() == 3) {
+          mask = eb.get(2);
+        }
+      }
+      browsers = count("-EB", eb.get(countAt), problems);
+      if (parsed.hasMatchedOption("--users")) {
+        problems.add(new Problem("--users", o.users, "either --users or -EB, not both"));
+      }
+    }
+    if (problems.size() > before) {
+      return null;
+    }
+    TpcwSupport.Options d = TpcwSupport.Options.defaults(mix, browsers);
+    boolean getImages = d.getImages();
+    if (o.tpcwGetim != null) {
+      Boolean b = rbeBoolean(o.tpcwGetim);
+      if (b == null) {
+        problems.add(new Problem("-GETIM", o.tpcwGetim, "true or false (the RBE reads the first letter: t/y/e/1,"
+            + " f/n/d/0)"));
+        return null;
+      }
+      getImages = b;
+    }
+    TpcwSupport.Options options = new TpcwSupport.Options(mix, browsers, mask, or(o.tpcwRu, d.rampUpSeconds()),
+        or(o.tpcwMi, d.measureSeconds()), or(o.tpcwRd, d.rampDownSeconds()), or(o.tpcwTt, d.thinkScale()),
+        or(o.tpcwSlow, d.slow()), or(o.tpcwCust, d.customers()), or(o.tpcwItem, d.items()), getImages,
+        or(o.tpcwMaxError, d.maxErrors()), or(o.tpcwCon, d.imageConnections()), d.prefix());
+    TpcwSupport.TpcwWorkloadSpec t;
+    try {
+      t = support.workload(options);
+    } catch (SpecException e) {
+      problems.addAll(e.problems());
+      return null;
+    }
+    WorkloadSpec s = new WorkloadSpec();
+    s.target = o.target;
+    s.users = String.valueOf(t.browsers());
+    s.rampUp = parsed.hasMatchedOption("--ramp-up") ? o.rampUp : t.phases().rampUpNanos() + "ns";
+    s.duration = parsed.hasMatchedOption("--duration") ? o.duration : t.phases().measureNanos() + "ns";
+    s.rampDown = parsed.hasMatchedOption("--ramp-down") ? o.rampDown : t.phases().rampDownNanos() + "ns";
+    s.seed = o.seed;
+    Workload checked;
+    try {
+      checked = s.build();
+    } catch (SpecException e) {
+      problems.addAll(e.problems());
+      return null;
+    }
+    t.notes().forEach(n -> System.out.println("crosscheck tpcw: " + Printable.escape(n)));
+    System.out.println("crosscheck tpcw: " + Printable.escape(t.description()));
+    io.crosscheck.model.Phases p = checked.phases();
+    System.out.println(String.format(Locale.ROOT, "crosscheck tpcw: the run lasts %s (ramp-up %s + measured %s +"
+        + " ramp-down %s)%s", seconds(p.totalNanos()), seconds(p.rampUpNanos()), seconds(p.measureNanos()),
+        seconds(p.rampDownNanos()), parsed.hasMatchedOption("--duration") || o.tpcwMi != null ? ""
+            : "; the RBE's defaults -RU 600 -MI 1800 -RD 300: shorten with -RU/-MI/-RD or"
+                + " --ramp-up/--duration/--ramp-down"));
+    return new Workload(checked.target(), t.arrival(), t.source(), checked.length(), new ThinkTime.None(),
+        checked.phases(), checked.seed());
+  }
+
+  private static Mix mix(String text, List<Problem> problems) {
+    for (Mix m : Mix.values()) {
+      if (m.label().equalsIgnoreCase(text.trim()) || m.factory().equalsIgnoreCase(text.trim())) {
+        return m;
+      }
+    }
+    problems.add(new Problem("--tpcw", text, "browsing, shopping or ordering"));
+    return null;
+  }
+
+  private static int count(String option, String text, List<Problem> problems) {
+    try {
+      int n = Integer.parseInt(text.trim());
+      if (n >= 1) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // below
+    }
+    problems.add(new Problem(option, text, "a whole number of emulated browsers >= 1"));
+    return 1;
+  }
+
+  /** The RBE's boolean parsing (RBE.java: the first character). */
+  static Boolean rbeBoolean(String s) {
+    if (s.isEmpty()) {
+      return null;
+    }
+    return switch (Character.toLowerCase(s.charAt(0))) {
+      case '1', 't', 'y', 'e' -> Boolean.TRUE;
+      case '0', 'f', 'n', 'd' -> Boolean.FALSE;
+      default -> null;
+    };
+  }
+
+  private static <T> T or(T value, T fallback) {
+    return value != null ? value : fallback;
+  }
+
+  private static String seconds(long nanos) {
+    return nanos % 1_000_000_000L == 0 ? nanos / 1_000_000_000L + " s"
+        : String.format(Locale.ROOT, "%.3f s", nanos / 1e9);
+  }
+}
