@@ -104,7 +104,21 @@ public final class CompareJob {
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(status.status(), status.note(), records.size(),
         torn, pcap.toString());
     AgentSide agent = gen == null ? null : AgentSide.read(runDir, read, out);
-    return analyse(runDir, pcap, run.targetPort(), gen, agent, evidence, live, minMatchedPercent, out);
+    return analyse(runDir, pcap, run.targetPort(), gen, agent, evidence, live, minMatchedPercent, out,
+        behaviour(run.scriptOutcomes()));
+  }
+
+  /**
+   * The emulated generator's behaviour as its script counted it during the run (run.json's {@code
+   * scriptOutcomes}, one statement per line), or null when the run's script recorded none.
+   */
+  static Findings.GeneratorBehaviour behaviour(String scriptOutcomes) {
+    if (scriptOutcomes == null || scriptOutcomes.isBlank()) {
+      return null;
+    }
+    List<String> lines = scriptOutcomes.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+    return new Findings.GeneratorBehaviour("the emulated generator as its script counted it during the run, every"
+        + " reply seen (run.json scriptOutcomes)", lines);
   }
 
   /**
@@ -184,12 +198,12 @@ public final class CompareJob {
     dir.writeWireOnly(command);
     out.println("crosscheck: run directory " + dir.path() + " (wire-only analysis of " + pcap + ")");
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(RunJson.WIRE_ONLY, "", 0, null, pcap.toString());
-    return analyse(dir.path(), pcap, serverPort, null, null, evidence, null, minMatchedPercent, out);
+    return analyse(dir.path(), pcap, serverPort, null, null, evidence, null, minMatchedPercent, out, null);
   }
 
   private static Result analyse(Path dir, Path pcap, int serverPort, GeneratorSide gen, AgentSide agent,
-      FindingsFile.RunEvidence evidence, CaptureJson live, double minMatchedPercent, PrintStream out)
-      throws IOException {
+      FindingsFile.RunEvidence evidence, CaptureJson live, double minMatchedPercent, PrintStream out,
+      Findings.GeneratorBehaviour behaviour) throws IOException {
     out.printf(Locale.ROOT, "crosscheck: comparing %,d records with %s (%,d bytes)...%n",
         gen == null ? 0 : gen.records().size(), pcap, Files.size(pcap));
     List<String> outputs = OUTPUTS;
@@ -212,6 +226,9 @@ public final class CompareJob {
             findings.coverage().clockMapping());
         reported.writeCsv(commit.tmp(ReportedIntervalAnalysis.CSV_FILE));
         findings = findings.withReportedIntervals(reported.judged(findings.coverage()));
+      }
+      if (behaviour != null) {
+        findings = findings.withGeneratorBehaviour(behaviour);
       }
       FindingsFile file = new FindingsFile(RunFiles.FORMAT_VERSION, evidence, wire.capture(), live, wire.wire(),
           findings);

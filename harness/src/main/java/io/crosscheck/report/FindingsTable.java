@@ -103,6 +103,11 @@ public final class FindingsTable {
     if (f.pace() != null) {
       line(out, "pace", f.pace().statement());
     }
+    if (f.generatorBehaviour() != null) {
+      for (String statement : f.generatorBehaviour().statements()) {
+        line(out, "generator", statement);
+      }
+    }
     pressure(out, f.pressure());
     return out.toString();
   }

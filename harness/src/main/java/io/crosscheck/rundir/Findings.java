@@ -48,7 +48,33 @@ public record Findings(
     @JsonInclude(JsonInclude.Include.NON_NULL) Pace pace,
     @JsonInclude(JsonInclude.Include.NON_NULL) Percentiles percentiles,
     @JsonInclude(JsonInclude.Include.NON_NULL) Urls urls,
-    @JsonInclude(JsonInclude.Include.NON_NULL) ClientHost clientHost) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) ClientHost clientHost,
+    @JsonInclude(JsonInclude.Include.NON_NULL) GeneratorBehaviour generatorBehaviour) {
+
+  /** Findings without a generator-behaviour section (every run but an emulation of a known generator). */
+  public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
+      LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf, TelemetrySummary pressure,
+      ReportedIntervals reportedIntervals, Pace pace, Percentiles percentiles, Urls urls, ClientHost clientHost) {
+    this(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf, pressure,
+        reportedIntervals, pace, percentiles, urls, clientHost, null);
+  }
+
+  /**
+   * What the emulated generator itself would have done in this run, from the script's own counts
+   * (run.json {@code scriptOutcomes}) and the generator's JVM: e.g. the TPC-W RBE's failure modes
+   * (its exit at the -MAXERROR-th error, its 100,000-interaction limit, browsers killed by a
+   * malformed number, Thread.stop on JDK 20+). Absent when the run emulated no such generator.
+   *
+   * @param source where the statements come from, in words
+   * @param statements one plain sentence each, with its evidence; "none observed" when nothing happened
+   */
+  public record GeneratorBehaviour(String source, List<String> statements) {}
+
+  /** A copy with {@code behaviour} as its generator-behaviour section. */
+  public Findings withGeneratorBehaviour(GeneratorBehaviour behaviour) {
+    return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost, behaviour);
+  }
 
   /** Findings without the percentile, URL and client-host sections (before they are added). */
   public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
@@ -61,7 +87,7 @@ public record Findings(
   /** A copy with the percentile, URL and client-host sections. */
   public Findings withHostAndDistributions(Percentiles percentiles, Urls urls, ClientHost clientHost) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace, percentiles, urls, clientHost);
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour);
   }
 
   /**
@@ -147,7 +173,7 @@ public record Findings(
   /** A copy with {@code pace} as its pace section. */
   public Findings withPace(Pace pace) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace, percentiles, urls, clientHost);
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour);
   }
 
   /**
@@ -178,7 +204,7 @@ public record Findings(
   /** A copy with {@code reported} as its reported-interval section. */
   public Findings withReportedIntervals(ReportedIntervals reported) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reported, pace, percentiles, urls, clientHost);
+        pressure, reported, pace, percentiles, urls, clientHost, generatorBehaviour);
   }
 
   /**
