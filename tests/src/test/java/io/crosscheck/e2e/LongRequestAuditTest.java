@@ -24,6 +24,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
 
 /**
  * Long requests survive the snap length (issue 9): a RUBiS selling workload whose every fifth page
@@ -32,6 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * At the default snap length every request line is captured whole; at 512 bytes the long ones are
  * cut, reconstructed as a URL prefix marked {@code urlTruncated}, and still matched.
  */
+// heavy: it proves the capture reconstruction and the findings, which run the same on every JDK
+@Tag("heavy")
 class LongRequestAuditTest {
   private static final int STATES = 27;
   private static final int HOME = 0, SELL = 21, SELECT_CATEGORY = 22, SELL_ITEM_FORM = 23, REGISTER_ITEM = 24;

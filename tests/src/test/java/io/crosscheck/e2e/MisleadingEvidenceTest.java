@@ -31,6 +31,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
 
 /**
  * Evidence that does not support a verdict must not get one (issue 9): a run compared with a
@@ -39,6 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
  * stated, that no error figure and no "connection sharing" verdict appear that the matched records
  * do not support, and the exit code the contract gives. Small real audits on loopback (3 s each).
  */
+// heavy: it proves the capture reconstruction and the findings, which run the same on every JDK
+@Tag("heavy")
 class MisleadingEvidenceTest {
   /** About 1,500 requests in 3 s from 10 users. */
   private static final String[] SMALL = {"--users", "10", "--think", "exp:20ms",

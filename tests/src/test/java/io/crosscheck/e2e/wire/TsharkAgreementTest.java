@@ -12,12 +12,15 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.Tag;
 
 /**
  * Our wire reconstruction against tshark's HTTP dissector on the same captures: for every
  * exchange the interval tshark calls {@code http.time} agrees within 1 µs, and request and
  * response counts agree exactly.
  */
+// heavy: it proves the capture reconstruction and the findings, which run the same on every JDK
+@Tag("heavy")
 class TsharkAgreementTest {
   private static final String URLS = String.join(",", "/static/100", "/static/2k", "/static/100",
       "/chunked/4k", "/static/2k", "/static/100", "/static/16k", "/static/2k", "/static/100",

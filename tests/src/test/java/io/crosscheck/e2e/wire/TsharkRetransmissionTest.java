@@ -13,12 +13,15 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.Tag;
 
 /**
  * Random loss on lo ({@link Loss}: nftables, as this kernel has no netem) makes TCP retransmit;
  * our reassembly and tshark's must still agree on every exchange. The loss is removed in {@code
  * finally}, after each test and after the class, and defensively before.
  */
+// heavy: it proves the capture reconstruction and the findings, which run the same on every JDK
+@Tag("heavy")
 class TsharkRetransmissionTest {
   /** Per hook and direction: 1% of the segments to and from the server, before and after the tap. */
   private static final int LOSS_PERMILLE = 10;
