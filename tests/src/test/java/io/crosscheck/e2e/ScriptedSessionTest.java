@@ -109,4 +109,61 @@ class ScriptedSessionTest {
     }
     assertEquals(120, records.size());
   }
+
+  /**
+   * A user may think before a session's first request (TPC-W's emulated browser sleeps before its
+   * Home page): every engine waits that long after the session's start, for the first session and for
+   * the ones after it, and the request's intended start says so.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"netty", "legacy-urlconnection", "legacy-httpclient"})
+  void everyEngineHonoursAThinkBeforeTheFirstRequest(String engineName) throws Exception {
+    long thinkNanos = 300_000_000L;
+    SessionScriptFactory factory = new SessionScriptFactory() {
+      @Override
+      public SessionScript create(long sessionId, long seed) {
+        return new SessionScript() {
+          private int seq;
+
+          @Override
+          public RequestPlan next(Reply previous) {
+            return seq < 2 ? new RequestPlan(seq, "GET", "/static/100", "", seq++ == 0 ? thinkNanos : 0, false) : null;
+          }
+        };
+      }
+
+      @Override
+      public String describe() {
+        return "think-first-test";
+      }
+    };
+    Workload w = new Workload(new Target("127.0.0.1", server.port()), new Arrival.Closed(3, 2),
+        new SessionSource.Scripted(factory), new SessionLength.Fixed(1), new ThinkTime.None(),
+        new Phases(0, 30_000_000_000L, 0), 7);
+    Engine engine = switch (engineName) {
+      case "netty" -> new NettyEngine();
+      case "legacy-urlconnection" -> new LegacyUrlConnectionEngine(
+          LegacyOptions.faithful().withTiming(LegacyOptions.TimingClock.NANOS));
+      default -> new LegacyHttpClientEngine(LegacyOptions.faithful().withTiming(LegacyOptions.TimingClock.NANOS));
+    };
+    ConcurrentLinkedQueue<RequestRecord> records = new ConcurrentLinkedQueue<>();
+    long startNanos = engine.run(Schedule.of(w), EngineOptions.defaults(), Ticker.system(), records::add,
+        new EngineProgress()).startNanos();
+    assertEquals(12, records.size(), "3 users x 2 sessions x 2 requests");
+    Map<Long, List<RequestRecord>> bySession = new java.util.TreeMap<>();
+    records.forEach(r -> bySession.computeIfAbsent(r.sessionId(), k -> new java.util.ArrayList<>()).add(r));
+    for (List<RequestRecord> session : bySession.values()) {
+      session.sort(java.util.Comparator.comparingInt(RequestRecord::seq));
+      RequestRecord first = session.get(0);
+      // closed session ids are user + k * users: the first session starts at the run's start
+      long sessionStartNanos = first.sessionId() < 3 ? startNanos
+          : bySession.get(first.sessionId() - 3).get(1).lastByteNanos();
+      long waitedNanos = first.intendedStartNanos() - sessionStartNanos;
+      org.junit.jupiter.api.Assertions.assertTrue(waitedNanos >= thinkNanos && waitedNanos < thinkNanos + 50_000_000L,
+          engineName + " session " + first.sessionId() + ": first request intended " + waitedNanos / 1e6
+              + " ms after the session's start (think 300 ms)");
+      org.junit.jupiter.api.Assertions.assertTrue(first.sendStartNanos() >= first.intendedStartNanos(),
+          "sent no earlier than intended");
+    }
+  }
 }
