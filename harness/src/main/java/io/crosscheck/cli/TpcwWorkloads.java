@@ -24,6 +24,16 @@ final class TpcwWorkloads {
   static final List<String> TPCW_ONLY = List.of("-EB", "-RU", "-MI", "-RD", "-TT", "-SLOW", "-CUST", "-ITEM",
       "-GETIM", "-MAXERROR", "-CON");
 
+  /**
+   * crosscheck's defaults where the RBE's make no sense for an audit: the RBE has no default -EB,
+   * and its -RU 600 -MI 1800 -RD 300 make a 45-minute run. 100 browsers over 20 s of ramp-up (the
+   * first think time alone is up to 20 s) and a minute measured give about a thousand pages.
+   */
+  static final int DEFAULT_BROWSERS = 100;
+  static final long DEFAULT_RU_SECONDS = 20;
+  static final long DEFAULT_MI_SECONDS = 60;
+  static final long DEFAULT_RD_SECONDS = 0;
+
   private TpcwWorkloads() {}
 
   /** The workload, or null with {@code problems} filled in. */
@@ -44,7 +54,7 @@ final class TpcwWorkloads {
             "--rubis (with --tpcw, -TT multiplies think times)"));
       }
     }
-    int browsers = 10;
+    int browsers = DEFAULT_BROWSERS;
     if (parsed.hasMatchedOption("--users")) {
       browsers = count("--users", o.users, problems);
     }
@@ -88,8 +98,8 @@ final class TpcwWorkloads {
       }
       getImages = b;
     }
-    TpcwSupport.Options options = new TpcwSupport.Options(mix, browsers, mask, or(o.tpcwRu, d.rampUpSeconds()),
-        or(o.tpcwMi, d.measureSeconds()), or(o.tpcwRd, d.rampDownSeconds()), or(o.tpcwTt, d.thinkScale()),
+    TpcwSupport.Options options = new TpcwSupport.Options(mix, browsers, mask, or(o.tpcwRu, DEFAULT_RU_SECONDS),
+        or(o.tpcwMi, DEFAULT_MI_SECONDS), or(o.tpcwRd, DEFAULT_RD_SECONDS), or(o.tpcwTt, d.thinkScale()),
         or(o.tpcwSlow, d.slow()), or(o.tpcwCust, d.customers()), or(o.tpcwItem, d.items()), getImages,
         or(o.tpcwMaxError, d.maxErrors()), or(o.tpcwCon, d.imageConnections()), d.prefix());
     TpcwSupport.TpcwWorkloadSpec t;
@@ -118,9 +128,10 @@ final class TpcwWorkloads {
     io.crosscheck.model.Phases p = checked.phases();
     System.out.println(String.format(Locale.ROOT, "crosscheck tpcw: the run lasts %s (ramp-up %s + measured %s +"
         + " ramp-down %s)%s", seconds(p.totalNanos()), seconds(p.rampUpNanos()), seconds(p.measureNanos()),
-        seconds(p.rampDownNanos()), parsed.hasMatchedOption("--duration") || o.tpcwMi != null ? ""
-            : "; the RBE's defaults -RU 600 -MI 1800 -RD 300: shorten with -RU/-MI/-RD or"
-                + " --ramp-up/--duration/--ramp-down"));
+        seconds(p.rampDownNanos()), o.tpcwRu != null || o.tpcwMi != null || o.tpcwRd != null
+            || parsed.hasMatchedOption("--duration") ? ""
+            : "; crosscheck's defaults -RU 20 -MI 60 -RD 0 (the RBE's are -RU 600 -MI 1800 -RD 300: give them to"
+                + " run as long as it does)"));
     return new Workload(checked.target(), t.arrival(), t.source(), checked.length(), new ThinkTime.None(),
         checked.phases(), checked.seed());
   }

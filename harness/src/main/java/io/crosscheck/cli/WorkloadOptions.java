@@ -133,7 +133,8 @@ final class WorkloadOptions {
       paramLabel = "MIX",
       description = "A TPC-W workload, as the TPC-W Remote Browser Emulator (RBE 1.5) runs it: browsing,"
           + " shopping or ordering (its -EB factories rbe.EBTPCW1/2/3Factory); the RBE's own options below"
-          + " (-EB, -RU, -MI, -RD, -TT, -SLOW, -CUST, -ITEM, -GETIM, -MAXERROR, -CON) with its defaults."
+          + " (-EB, -RU, -MI, -RD, -TT, -SLOW, -CUST, -ITEM, -GETIM, -MAXERROR, -CON) with its defaults, but"
+          + " for -EB and the durations (an audit of 100 browsers, 20 s + 60 s, not the RBE's 45 minutes)."
           + " The embedded bookstore serves it: ./crosscheck serve --tpcw. No default.")
   String tpcw;
 
@@ -143,19 +144,19 @@ final class WorkloadOptions {
       arity = "1..3",
       description = "With --tpcw: emulated browsers, as the RBE's -EB: a count, or FACTORY COUNT [MASK] (rbe.EBTPCW1Factory"
           + " = browsing, 2 = shopping, 3 = ordering; MASK: 15 characters in state order, '_' disables a"
-          + " state). Default: --users.")
+          + " state). Default: --users if given, else 100 (the RBE has no default).")
   List<String> tpcwEb;
 
   @Option(names = "-RU", paramLabel = "SECONDS", description = "With --tpcw: the RBE's ramp-up, seconds (x -SLOW)."
-      + " Default: 600; --ramp-up overrides it with a unit.")
+      + " Default: 20 (the RBE's: 600); --ramp-up overrides it with a unit.")
   Long tpcwRu;
 
   @Option(names = "-MI", paramLabel = "SECONDS", description = "With --tpcw: the RBE's measurement interval,"
-      + " seconds (x -SLOW). Default: 1800; --duration overrides it with a unit.")
+      + " seconds (x -SLOW). Default: 60 (the RBE's: 1800); --duration overrides it with a unit.")
   Long tpcwMi;
 
   @Option(names = "-RD", paramLabel = "SECONDS", description = "With --tpcw: the RBE's ramp-down, seconds (x -SLOW)."
-      + " Default: 300; --ramp-down overrides it with a unit.")
+      + " Default: 0 (the RBE's: 300); --ramp-down overrides it with a unit.")
   Long tpcwRd;
 
   @Option(names = "-TT", paramLabel = "FACTOR", description = "With --tpcw: multiplies every think time, the"
