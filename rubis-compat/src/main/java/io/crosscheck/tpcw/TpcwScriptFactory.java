@@ -5,6 +5,9 @@ import io.crosscheck.spi.TpcwSupport;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
@@ -87,10 +90,42 @@ public final class TpcwScriptFactory implements SessionScriptFactory {
     return true;
   }
 
-  /** {@link TpcwCounters#outcomes} of this run so far, one sentence per line; "" for none. */
+  /**
+   * {@link TpcwCounters#outcomes} of this run so far, one sentence per line, or one line saying that
+   * none of the RBE's failure modes was observed over so many interactions; then, on JDK 20 or later
+   * (the JVM these sessions run in), that the RBE itself could not have written its results.
+   */
   @Override
   public String describeOutcomes() {
-    return String.join("\n", TpcwCounters.outcomes(counters.snapshot()));
+    TpcwCounters.Snapshot s = counters.snapshot();
+    List<String> lines = new ArrayList<>(TpcwCounters.outcomes(s));
+    if (lines.isEmpty()) {
+      lines.add(String.format(Locale.ROOT, "none of the RBE's failure modes observed: %,d interactions in %,d user"
+          + " sessions, 0 errors in its sense, no browser its threads would have lost", s.interactions(),
+          s.sessions()));
+    }
+    int feature = Runtime.version().feature();
+    if (feature >= THREAD_STOP_REMOVED_FEATURE) {
+      lines.add("on this JVM (Java " + feature + ", " + System.getProperty("java.vm.name", "?") + ") the RBE itself"
+          + " would have measured but written nothing: at the end of the run RBE.java stops each browser with"
+          + " Thread.stop(), which throws UnsupportedOperationException since JDK 20, so its -OUT stays empty"
+          + " (rc 1); JDK 17 runs it to the end");
+    }
+    return String.join("\n", lines);
+  }
+
+  /** The first JDK whose Thread.stop() throws UnsupportedOperationException (JDK-8289610). */
+  static final int THREAD_STOP_REMOVED_FEATURE = 20;
+
+  /**
+   * The RBE's own figure per page, which {@code PageIntervals} rebuilds from the records: its WIRT
+   * (EB.java 207-299 at 9d1653f), from t1 = the previous page's end + the think time (the instant
+   * it meant to send) to the last byte of the page's last image.
+   */
+  @Override
+  public String reportedPageTime() {
+    return "TPC-W RBE WIRT per page: from its scheduled send instant (the previous page's end + the think time)"
+        + " to the last byte of the page's last image (EB.java)";
   }
 
   /** The counters of every session this factory made. */
