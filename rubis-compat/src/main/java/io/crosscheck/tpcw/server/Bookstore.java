@@ -109,8 +109,7 @@ final class Bookstore {
     Order order;
     synchronized (orders) {
       order = new Order(orders.nextId(), customer.id(), nowEpochMillis(), List.copyOf(orderLines), subTotal, tax,
-          shipping, subTotal + tax + shipping, shipType, "PENDING", customer.address(),
-          shipTo == null ? customer.address() : shipTo, cardType, cardName);
+          shipping, subTotal + tax + shipping, shipType, "PENDING", null, shipTo, cardType, cardName);
       orders.write(order);
     }
     cart.clear();
@@ -129,11 +128,11 @@ final class Bookstore {
       long subTotal = 1000 + random.nextInt(998_999);
       long tax = Math.round(subTotal * 0.0825);
       long shipping = 300 + 100L * lineCount;
-      Customer c = customers.customer(customerId);
+      // addresses null (the customer's own) and a generated card name: 50,000 orders stay small
       orders.write(new Order(i, customerId, now - (1 + random.nextInt(60)) * 86_400_000L, List.copyOf(lines), subTotal,
           tax, shipping, subTotal + tax + shipping, SHIP_TYPES[random.nextInt(SHIP_TYPES.length)],
-          STATUSES[random.nextInt(STATUSES.length)], c.address(), c.address(),
-          CARD_TYPES[random.nextInt(CARD_TYPES.length)], c.firstName() + " " + c.lastName()));
+          STATUSES[random.nextInt(STATUSES.length)], null, null, CARD_TYPES[random.nextInt(CARD_TYPES.length)],
+          "CARDHOLDER " + customerId));
     }
   }
 }

@@ -59,11 +59,6 @@ final class OrderBook {
     return orders.size();
   }
 
-  /** The id of the last order written, 0 when none. */
-  int lastId() {
-    return lastId;
-  }
-
   /**
    * The best sellers of {@code subject} (TPCW_Database.getBestSellers): items of that subject
    * ordered by quantity sold over the last {@link #BEST_SELLER_WINDOW} orders, at most {@code

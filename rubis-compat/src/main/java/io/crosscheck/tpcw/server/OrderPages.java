@@ -229,6 +229,11 @@ final class OrderPages {
       html.raw("<P>Order ID: <B>" + order.id() + "</B><BR>\nOrder Date: " + java.time.Instant.ofEpochMilli(
           order.placedEpochMillis()) + "<BR>\nOrder Status: " + order.status() + "<BR>\nShipping: " + order.shipType()
           + "<BR>\nCard: ").text(order.cardType() + " " + order.cardName()).raw("</P>\n");
+      if (order.shipping() != null) {
+        Address a = order.shipping();
+        html.raw("<P>Ship to: ").text(a.street1() + ", " + a.street2() + ", " + a.city() + ", " + a.state() + " "
+            + a.zip() + ", " + a.country()).raw("</P>\n");
+      }
       TpcwPages.customerRows(html, customer);
       orderLines(html, order);
     }

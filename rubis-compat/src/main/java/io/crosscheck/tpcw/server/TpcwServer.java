@@ -111,6 +111,16 @@ public final class TpcwServer implements AutoCloseable {
     return parts.site().store().orders().size();
   }
 
+  /** Sessions held now (at most {@link TpcwServerConfig#maxSessions()}). */
+  public int sessionsHeld() {
+    return parts.site().store().sessions().held();
+  }
+
+  /** Carts held now (at most {@link TpcwServerConfig#maxCarts()}). */
+  public int cartsHeld() {
+    return parts.site().store().carts().held();
+  }
+
   /** Stops listening, closes every open connection, and stops the server's threads. Idempotent. */
   @Override
   public void close() {

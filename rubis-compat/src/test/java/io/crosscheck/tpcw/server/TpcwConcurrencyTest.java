@@ -55,6 +55,9 @@ class TpcwConcurrencyTest {
       assertEquals(orders, c.ordersWritten(), "orders written = buy confirms sent");
       assertEquals(sessions, c.sessionsCreated(), "one server session per first HOME");
       assertTrue(server.ordersHeld() >= orders, "orders held " + server.ordersHeld());
+      assertTrue(server.sessionsHeld() <= 30 && server.cartsHeld() <= 30,
+          "caps of 30: " + server.sessionsHeld() + " sessions, " + server.cartsHeld() + " carts held");
+      assertTrue(c.cartsCreated() > 30, "the caps were exercised: " + c.cartsCreated() + " carts");
     }
   }
 

@@ -74,6 +74,7 @@ class TpcwSessionTest {
     assertEquals(orderId, TpcwHttp.findId(display, "Order ID: <B>"), display);
     assertTrue(display.contains("<TR><TD>Item 22</TD>") && display.contains("Shipping: MAIL"), display);
     assertTrue(display.contains("Lines: 1 "), display);
+    assertTrue(display.contains("Ship to: 1 Main St, , X, Y 12345, Chad"), "shipped to STREET_1...:\n" + display);
 
     // the order emptied the cart; the next cart page is never empty (the reference adds a random item)
     cart = http.page(base + "?ADD_FLAG=N&SHOPPING_ID=" + shop);
