@@ -29,8 +29,8 @@ public enum TpcwInteraction {
   SHOPPING_CART("SHOP", "TPCW_shopping_cart_interaction", expMicros(2000)),
   /** A GIF referenced by a page: the logo, a button, or an item's image or thumbnail. */
   IMAGE("IMG", "Images/*.gif", fixedMicros(50)),
-  /** Anything else; answered 404. */
-  NOT_FOUND("404", "", ServiceDemand.none());
+  /** Anything else: answered 404, or 400 when the target itself is malformed (a bad escape or session id). */
+  NOT_FOUND("OTHER", "", ServiceDemand.none());
 
   /** The number of web interactions (14): the entries before {@link #IMAGE}. */
   public static final int WEB_INTERACTIONS = 14;
