@@ -1,0 +1,157 @@
+package io.crosscheck.tpcw.server;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The TPC-W server's own accounting, the truth a client's counts are held against: connections
+ * accepted and closed, replies per {@link TpcwInteraction} (any status, counted before the first
+ * byte is written), replies by status class, 503s of a full CPU queue, and the writes (carts
+ * created, orders written, customers registered, items updated, sessions created). {@link
+ * LongAdder}s updated from event-loop threads; reads are thread-safe and monotonic except {@link
+ * #openConnections()}.
+ */
+public final class BookstoreCounters implements io.crosscheck.server.HttpListener.ConnectionCounter {
+  private final LongAdder connectionsAccepted = new LongAdder();
+  private final LongAdder connectionsClosed = new LongAdder();
+  private final LongAdder rejected = new LongAdder();
+  private final LongAdder clientErrors = new LongAdder();
+  private final LongAdder ordersWritten = new LongAdder();
+  private final LongAdder customersRegistered = new LongAdder();
+  private final LongAdder itemsUpdated = new LongAdder();
+  private final LongAdder[] served = new LongAdder[TpcwInteraction.values().length];
+  private volatile Bookstore store;
+
+  BookstoreCounters() {
+    for (int i = 0; i < served.length; i++) {
+      served[i] = new LongAdder();
+    }
+  }
+
+  void attach(Bookstore store) {
+    this.store = store;
+  }
+
+  @Override
+  public void opened() {
+    connectionsAccepted.increment();
+  }
+
+  @Override
+  public void closed() {
+    connectionsClosed.increment();
+  }
+
+  void served(TpcwInteraction interaction, int status) {
+    served[interaction.ordinal()].increment();
+    if (status >= 400 && status < 500) {
+      clientErrors.increment();
+    }
+  }
+
+  void rejected() {
+    rejected.increment();
+  }
+
+  void orderWritten() {
+    ordersWritten.increment();
+  }
+
+  void customerRegistered() {
+    customersRegistered.increment();
+  }
+
+  void itemUpdated() {
+    itemsUpdated.increment();
+  }
+
+  /** TCP connections accepted since start. */
+  public long connectionsAccepted() {
+    return connectionsAccepted.sum();
+  }
+
+  /** Connections accepted and not yet closed on the server's side. */
+  public long openConnections() {
+    long closed = connectionsClosed.sum();
+    return connectionsAccepted.sum() - closed;
+  }
+
+  /** Replies sent for {@code interaction}, whatever their status. */
+  public long requestsServed(TpcwInteraction interaction) {
+    return served[interaction.ordinal()].sum();
+  }
+
+  /** Replies sent for every interaction, images and 404s included. */
+  public long requestsServed() {
+    long sum = 0;
+    for (LongAdder a : served) {
+      sum += a.sum();
+    }
+    return sum;
+  }
+
+  /** Replies with a 4xx status (malformed parameters, unknown ids, unknown paths). */
+  public long clientErrors() {
+    return clientErrors.sum();
+  }
+
+  /** 503 replies because every CPU worker was busy and the queue full. */
+  public long requestsRejected() {
+    return rejected.sum();
+  }
+
+  /** Shopping carts created since start. */
+  public long cartsCreated() {
+    Bookstore s = store;
+    return s == null ? 0 : s.carts().created();
+  }
+
+  /** Orders written by buy confirm since start (populated orders not included). */
+  public long ordersWritten() {
+    return ordersWritten.sum();
+  }
+
+  /** Customers registered (buy request with RETURNING_FLAG=N) since start. */
+  public long customersRegistered() {
+    return customersRegistered.sum();
+  }
+
+  /** Admin updates of items since start. */
+  public long itemsUpdated() {
+    return itemsUpdated.sum();
+  }
+
+  /** Sessions the server created since start. */
+  public long sessionsCreated() {
+    Bookstore s = store;
+    return s == null ? 0 : s.sessions().created();
+  }
+
+  /** A snapshot of {@link #requestsServed(TpcwInteraction)} for every interaction. */
+  public Map<TpcwInteraction, Long> servedByInteraction() {
+    Map<TpcwInteraction, Long> map = new EnumMap<>(TpcwInteraction.class);
+    for (TpcwInteraction i : TpcwInteraction.values()) {
+      map.put(i, served[i.ordinal()].sum());
+    }
+    return map;
+  }
+
+  /** One line for a console: connections, requests per state, writes. */
+  public String describe() {
+    StringBuilder b = new StringBuilder();
+    b.append("connections ").append(connectionsAccepted()).append(", requests ").append(requestsServed()).append(" (");
+    boolean first = true;
+    for (TpcwInteraction i : TpcwInteraction.values()) {
+      long n = requestsServed(i);
+      if (n > 0) {
+        b.append(first ? "" : " ").append(i.state()).append('=').append(n);
+        first = false;
+      }
+    }
+    b.append("), 4xx ").append(clientErrors()).append(", 503 ").append(requestsRejected()).append(", sessions ")
+        .append(sessionsCreated()).append(", carts ").append(cartsCreated()).append(", orders ").append(ordersWritten())
+        .append(", customers registered ").append(customersRegistered()).append(", items updated ").append(itemsUpdated());
+    return b.toString();
+  }
+}

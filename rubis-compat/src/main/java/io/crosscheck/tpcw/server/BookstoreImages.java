@@ -1,0 +1,91 @@
+package io.crosscheck.tpcw.server;
+
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+
+/**
+ * The GIFs the bookstore's pages reference, served under {@code /tpcw/Images/} with {@code
+ * Content-Type: image/gif}: the reference site's logo and buttons by their names (tpcw/images and
+ * the servlets' {@code <IMG SRC="../tpcw/Images/...">}), and every item's image and thumbnail
+ * under the names TPCW_Populate gives them, {@code img<N%100>/image_<N>.gif} and {@code
+ * img<N%100>/thumb_<N>.gif} for N in 1..ITEM. Those are also the names the RBE's ImageReader
+ * rewrites an {@code image_}/{@code thumb_} URL to (rbe/ImageReader.java:97-114), so its rewrite is
+ * the identity here. Small real GIFs drawn once at start (plain colour blocks, headless); all items
+ * share one image and one thumbnail. Immutable, thread-safe.
+ */
+final class BookstoreImages {
+  static final String CONTENT_TYPE = "image/gif";
+  static final String LOGO = "tpclogo.gif";
+
+  private static final Pattern ITEM_IMAGE = Pattern.compile("img(\\d{1,2})/(image|thumb)_(\\d{1,9})\\.gif");
+
+  private final int items;
+  private final Map<String, TpcwReply> named = new LinkedHashMap<>();
+  private final TpcwReply itemImage;
+  private final TpcwReply itemThumbnail;
+
+  BookstoreImages(int items) {
+    this.items = items;
+    named.put(LOGO, gif(288, 67, new Color(0x00, 0x33, 0x99), new Color(0xFF, 0xCC, 0x00)));
+    for (String button : new String[] {"whats_new.gif", "best_sellers.gif", "shopping_cart_B.gif", "search_B.gif",
+        "order_status_B.gif", "home_B.gif", "add_B.gif", "update_B.gif", "checkout_B.gif", "refresh_B.gif",
+        "submit_B.gif", "display_last_order_B.gif"}) {
+      named.put(button, gif(80, 24, new Color(0x66, 0x66, 0x99), Color.WHITE));
+    }
+    itemImage = gif(200, 200, new Color(0x99, 0x33, 0x33), new Color(0xEE, 0xEE, 0xEE));
+    itemThumbnail = gif(50, 50, new Color(0x33, 0x99, 0x33), new Color(0xEE, 0xEE, 0xEE));
+  }
+
+  /** The image at {@code name} (the path after {@code Images/}), or null when there is none. */
+  TpcwReply image(String name) {
+    TpcwReply r = named.get(name);
+    if (r != null) {
+      return r;
+    }
+    return isItemImage(name) ? (name.contains("/image_") ? itemImage : itemThumbnail) : null;
+  }
+
+  /**
+   * Whether {@code name} is an item image or thumbnail the site serves: {@code
+   * img<G>/image_<N>.gif} or {@code img<G>/thumb_<N>.gif} with N in 1..ITEM and G = N % 100.
+   */
+  boolean isItemImage(String name) {
+    Matcher m = ITEM_IMAGE.matcher(name);
+    if (!m.matches()) {
+      return false;
+    }
+    long n = Long.parseLong(m.group(3));
+    return n >= 1 && n <= items && Integer.parseInt(m.group(1)) == n % 100 && !m.group(3).startsWith("0");
+  }
+
+  private static TpcwReply gif(int width, int height, Color background, Color band) {
+    BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_BYTE_INDEXED);
+    Graphics2D g = image.createGraphics();
+    try {
+      g.setColor(background);
+      g.fillRect(0, 0, width, height);
+      g.setColor(band);
+      g.fillRect(width / 10, height / 3, width * 8 / 10, height / 3);
+    } finally {
+      g.dispose();
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      if (!ImageIO.write(image, "gif", out)) {
+        throw new IllegalStateException("no GIF writer in this JDK");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return new TpcwReply(200, CONTENT_TYPE, out.toByteArray());
+  }
+}

@@ -1,0 +1,100 @@
+package io.crosscheck.tpcw.server;
+
+import io.crosscheck.server.OrderedRequestHandler;
+import io.crosscheck.server.PendingRequest;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import java.io.PrintStream;
+import java.util.SplittableRandom;
+
+/**
+ * One connection of the {@link TpcwServer}: answers requests strictly in order (pipelined ones
+ * wait), routes each, spends its interaction's sampled service demand through the harness's
+ * {@link io.crosscheck.server.DemandExecutor} (503 when the CPU queue is full), then renders and
+ * writes the reply with Content-Length, keeping the connection open unless HTTP/1.0 or {@code
+ * Connection: close} asks otherwise. A request the codec could not decode (a request line longer
+ * than the limit, say) gets a 400 and the connection closes. Not sharable: one instance per
+ * connection; the random source is the connection's own split of the server's seeded source.
+ */
+final class TpcwHandler extends OrderedRequestHandler {
+  private final TpcwServer.Parts parts;
+  private final SplittableRandom random;
+
+  TpcwHandler(TpcwServer.Parts parts, SplittableRandom random) {
+    super(parts.log(), "crosscheck tpcw");
+    this.parts = parts;
+    this.random = random;
+  }
+
+  @Override
+  protected void start(ChannelHandlerContext ctx, PendingRequest request) {
+    if (request.malformed()) {
+      write(ctx, request, TpcwInteraction.NOT_FOUND, TpcwReply.text(400, "malformed HTTP request (or request line"
+          + " longer than " + TpcwServer.MAX_INITIAL_LINE_BYTES + " bytes)\n"), 0);
+      return;
+    }
+    TpcwRoute route = parts.router().route(request.uri());
+    long demandNanos = parts.config().demand(route.interaction()).sampleNanos(random);
+    parts.demandExecutor().run(ctx.executor(), demandNanos,
+        () -> reply(ctx, request, route, demandNanos),
+        () -> {
+          parts.counters().rejected();
+          write(ctx, request, route.interaction(), TpcwReply.text(503, "server busy: all " + parts.config().workers()
+              + " cpu workers busy and the queue of " + parts.config().queueCapacity() + " full\n"), demandNanos);
+        });
+  }
+
+  private void reply(ChannelHandlerContext ctx, PendingRequest request, TpcwRoute route, long serviceNanos) {
+    if (ended() || !ctx.channel().isActive()) {
+      return;
+    }
+    TpcwReply reply;
+    try {
+      reply = parts.site().render(route);
+    } catch (RuntimeException e) {
+      // a bug, not bad input (bad input is a Rejection): say what, never the stack trace
+      reply = TpcwReply.text(500, "internal server error: " + e.getClass().getSimpleName() + "\n");
+      if (parts.log() != null) {
+        parts.log().println("crosscheck tpcw: " + request.uri() + ": " + e);
+      }
+    }
+    write(ctx, request, route.interaction(), reply, serviceNanos);
+  }
+
+  private void write(ChannelHandlerContext ctx, PendingRequest request, TpcwInteraction interaction, TpcwReply reply,
+      long serviceNanos) {
+    boolean keepAlive = request.keepAlive();
+    FullHttpResponse response = new DefaultFullHttpResponse(request.version(), HttpResponseStatus.valueOf(reply.status()),
+        request.head() ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(reply.body()));
+    response.headers()
+        .set(HttpHeaderNames.SERVER, "crosscheck-tpcw")
+        .set(HttpHeaderNames.CONTENT_TYPE, reply.contentType())
+        .setInt(HttpHeaderNames.CONTENT_LENGTH, reply.body().length);
+    HttpUtil.setKeepAlive(response, keepAlive);
+    if (!keepAlive && request.version().equals(HttpVersion.HTTP_1_0)) {
+      response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+    }
+    parts.counters().served(interaction, reply.status());
+    ChannelFuture written = ctx.writeAndFlush(response);
+    PrintStream log = parts.log();
+    if (log != null) {
+      log.println(request.method() + " " + request.uri() + " " + reply.status() + " " + interaction.state() + " bytes="
+          + reply.body().length + " serviceNanos=" + serviceNanos);
+    }
+    if (!keepAlive) {
+      end();
+      written.addListener(ChannelFutureListener.CLOSE);
+      return;
+    }
+    done(ctx);
+  }
+}
