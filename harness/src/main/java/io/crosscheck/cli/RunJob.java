@@ -110,7 +110,6 @@ final class RunJob {
       states.writeCsv(dir.path().resolve("states.csv"));
       out.print(states.format());
       out.println("sessions: " + s.factory().describeOutcomes());
-      dir.scriptOutcomes(s.factory().describeOutcomes());
     } catch (IOException e) {
       out.println("crosscheck: no per-state summary: " + e.getMessage());
     }
@@ -217,6 +216,13 @@ final class RunJob {
         status = "failed";
         dir.failure(e.getMessage());
         out.println("crosscheck: " + e.getMessage());
+      }
+      if (workload.source() instanceof SessionSource.Scripted scripted) {
+        // what the emulated generator did, as its scripts counted it: into run.json with the end
+        String outcomes = scripted.factory().describeOutcomes();
+        if (!outcomes.isBlank()) {
+          dir.scriptOutcomes(outcomes);
+        }
       }
       try {
         dir.writeEnd(status, RunSections.engineResult(result), ClockCalibration.calibrate());

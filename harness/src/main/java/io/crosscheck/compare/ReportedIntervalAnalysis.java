@@ -42,6 +42,8 @@ public final class ReportedIntervalAnalysis {
   static final String EXCHANGE_UNMATCHED = "exchange-unmatched";
   static final String WIRE_INCOMPLETE = "wire-incomplete";
   static final String EXCHANGE_MISSING = "exchange-missing";
+  /** The interval has no figure (-1): its last exchange never ended (e.g. cut by the run's end). */
+  static final String NO_FIGURE = "no-figure";
 
   /**
    * One interval against the wire; the wire figures are -1 when it is not matched.
@@ -163,7 +165,8 @@ public final class ReportedIntervalAnalysis {
       long startEpochNanos = Long.MAX_VALUE;
       long endEpochNanos = Long.MIN_VALUE;
       long sumNanos = 0;
-      String reason = mine.size() < in.exchanges() || mine.isEmpty() ? EXCHANGE_MISSING : "";
+      String reason = in.reportedNanos() < 0 ? NO_FIGURE
+          : mine.size() < in.exchanges() || mine.isEmpty() ? EXCHANGE_MISSING : "";
       for (RequestRecord r : mine) {
         if (first == null || r.seq() < first.seq()) {
           first = r;

@@ -224,7 +224,8 @@ public record Findings(
    * @param exchanges exchanges those intervals grouped
    * @param exchangesMatched of which matched to the wire
    * @param unmatchedIntervals intervals left out, by reason ({@code exchange-unmatched}, {@code
-   *     wire-incomplete}, {@code exchange-missing}: fewer requests.csv rows than the interval counts)
+   *     wire-incomplete}, {@code exchange-missing}: fewer requests.csv rows than the interval counts,
+   *     {@code no-figure}: the interval has no figure, its last exchange never ended)
    * @param belowSpanToleranceMicros how far below its wire span a reported figure may be before it
    *     is counted as impossible (the reported figure's resolution)
    * @param clockMapping how the exchanges were joined to the wire's (the comparison's mapping); the

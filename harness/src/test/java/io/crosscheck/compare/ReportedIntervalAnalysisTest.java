@@ -149,6 +149,32 @@ class ReportedIntervalAnalysisTest {
     assertEquals(1_000, s.belowSpanToleranceMicros(), 1e-6);
   }
 
+  /**
+   * An interval without a figure (-1: a page-timing generator's page whose last image was cut by the
+   * run's end) is left out as {@code no-figure}, even when the wire saw its exchanges complete: it is
+   * neither a figure below its span nor evidence for the means.
+   */
+  @Test
+  void anIntervalWithoutAFigureIsLeftOutNotCountedBelowItsSpan() {
+    List<RequestRecord> records = List.of(
+        record(7, 0, "/a", "127.0.0.1:5000", 0, 10 * MS, 2 * MS, Outcome.OK),
+        record(7, 1, "/b", "127.0.0.1:5000", 0, 20 * MS, 2 * MS, Outcome.OK));
+    List<WireExchange> wire = List.of(exchange("127.0.0.1:5000", 0, 0, "/a", 10 * MS, 2 * MS),
+        exchange("127.0.0.1:5000", 0, 1, "/b", 20 * MS, 2 * MS));
+    List<AgentColumns> agent = List.of(new AgentColumns("user-0", 0, -1), new AgentColumns("user-0", 1, -1));
+    List<IntervalRecord> intervals = List.of(new IntervalRecord(0, 0, "user-0", "RBE", 9 * MS, 12 * MS, 3 * MS, "",
+        "", 1), new IntervalRecord(1, 0, "user-0", "RBE", 19 * MS, -1, -1, "", "", 1));
+
+    ReportedIntervals s = ReportedIntervalAnalysis.analyse(records, agent, intervals,
+        Matcher.match(records, wire, CLOCK), "RBE", 0, "c").section();
+
+    assertEquals(2, s.intervals());
+    assertEquals(1, s.intervalsMatched());
+    assertEquals(java.util.Map.of("no-figure", 1L), s.unmatchedIntervals());
+    assertEquals(0, s.overall().reportedBelowSpan());
+    assertEquals(1_000, s.overall().meanErrorMicros(), 1e-6, "3 ms reported for a 2 ms wire span");
+  }
+
   @Test
   void withoutAReportingSpecOnlyTheAgentsTimingIsAvailable() {
     ReportedIntervals s = ReportedIntervalAnalysis.analyse(List.of(), List.of(), List.of(),

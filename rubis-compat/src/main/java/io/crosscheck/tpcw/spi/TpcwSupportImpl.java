@@ -4,6 +4,9 @@ import io.crosscheck.model.spec.SpecException;
 import io.crosscheck.spi.EmbeddedSite;
 import io.crosscheck.spi.TpcwSupport;
 import io.crosscheck.tpcw.TpcwWorkload;
+import io.crosscheck.tpcw.server.TpcwServer;
+import io.crosscheck.tpcw.server.TpcwServerConfig;
+import java.util.List;
 
 /**
  * The harness's view of the TPC-W side of rubis-compat ({@link TpcwSupport}, registered for {@link
@@ -18,6 +21,33 @@ public final class TpcwSupportImpl implements TpcwSupport {
   @Override
   public EmbeddedSite startServer(String bindAddress, int port, boolean logRequests, int customers, int items)
       throws Exception {
-    throw new UnsupportedOperationException("the embedded TPC-W bookstore is not built yet");
+    TpcwServer server = TpcwServer.start(TpcwServerConfig.defaults().withBindAddress(bindAddress).withPort(port)
+        .withLogRequests(logRequests).withDatabase(customers, items));
+    return new EmbeddedSite() {
+      @Override
+      public int port() {
+        return server.port();
+      }
+
+      @Override
+      public List<String> reachableAddresses() {
+        return server.reachableAddresses();
+      }
+
+      @Override
+      public String baseUrl() {
+        return server.baseUrl();
+      }
+
+      @Override
+      public String describeCounters() {
+        return server.counters().describe();
+      }
+
+      @Override
+      public void close() {
+        server.close();
+      }
+    };
   }
 }
