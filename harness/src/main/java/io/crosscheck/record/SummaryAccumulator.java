@@ -9,8 +9,8 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
- * Accumulates the {@link Summary} of a run from its records: per URL path and overall over the
- * measure phase, outcome counts and impossible measurements over all phases. Single-writer: owned
+ * Accumulates the {@link Summary} of a run from its records: per URL path (the first {@value
+ * #MAX_URL_PATHS} paths seen, the rest summed as {@value #OTHER_PATHS}) and overall over the measure phase, outcome counts and impossible measurements over all phases. Single-writer: owned
  * by the {@link RecordingSink} writer thread (or a test); not thread-safe.
  */
 final class SummaryAccumulator {
@@ -34,8 +34,21 @@ final class SummaryAccumulator {
       return;
     }
     overall.add(r);
-    perUrl.computeIfAbsent(pathOf(r.url()), k -> new LatencyAccumulator()).add(r);
+    String path = pathOf(r.url());
+    LatencyAccumulator own = perUrl.get(path);
+    if (own == null) {
+      // each path costs a histogram: past the bound (a bookstore's thousands of thumbnails), the rest are summed
+      path = perUrl.size() < MAX_URL_PATHS ? path : OTHER_PATHS;
+      own = perUrl.computeIfAbsent(path, k -> new LatencyAccumulator());
+    }
+    own.add(r);
   }
+
+  /** At most this many paths get their own row; the rest are summed under {@link #OTHER_PATHS}. */
+  static final int MAX_URL_PATHS = 200;
+
+  /** The row of the paths beyond {@link #MAX_URL_PATHS}. */
+  static final String OTHER_PATHS = "(other paths)";
 
   /**
    * True when two instants of {@code r} that both happened are in an impossible order: a reply
@@ -53,15 +66,23 @@ final class SummaryAccumulator {
         || (intended >= 0 && last >= 0 && last < intended);
   }
 
-  /** The URL without its query string (and fragment). */
+  /**
+   * The URL without its query string, fragment and path parameters ({@code ;jsessionid=...}: one
+   * per session, they would make every session's pages paths of their own).
+   */
   static String pathOf(String url) {
     if (url == null) {
       return "";
     }
-    int q = url.indexOf('?');
-    int h = url.indexOf('#');
-    int cut = q < 0 ? h : (h < 0 ? q : Math.min(q, h));
-    return cut < 0 ? url : url.substring(0, cut);
+    int cut = url.length();
+    for (int i = 0; i < url.length(); i++) {
+      char c = url.charAt(i);
+      if (c == '?' || c == '#' || c == ';') {
+        cut = i;
+        break;
+      }
+    }
+    return url.substring(0, cut);
   }
 
   /**
