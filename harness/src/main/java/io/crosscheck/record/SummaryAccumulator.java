@@ -37,7 +37,7 @@ final class SummaryAccumulator {
     String path = pathOf(r.url());
     LatencyAccumulator own = perUrl.get(path);
     if (own == null) {
-      // each path costs a histogram: past the bound (a bookstore's thousands of thumbnails), the rest are summed
+      // each path costs memory: past the bound (a bookstore's thousands of thumbnails), the rest are summed
       path = perUrl.size() < MAX_URL_PATHS ? path : OTHER_PATHS;
       own = perUrl.computeIfAbsent(path, k -> new LatencyAccumulator());
     }
@@ -45,7 +45,7 @@ final class SummaryAccumulator {
   }
 
   /** At most this many paths get their own row; the rest are summed under {@link #OTHER_PATHS}. */
-  static final int MAX_URL_PATHS = 200;
+  static final int MAX_URL_PATHS = 1_000;
 
   /** The row of the paths beyond {@link #MAX_URL_PATHS}. */
   static final String OTHER_PATHS = "(other paths)";
@@ -186,10 +186,16 @@ final class SummaryAccumulator {
     }
   }
 
-  /** Count, errors and service latency of one group of records. */
+  /**
+   * Count, errors and service latency of one group of records. The latencies are kept as they
+   * are up to {@value #RAW_LATENCIES}, then in a histogram (nanoseconds, 3 significant digits, grows
+   * as needed: tens of KiB, too much for each of a bookstore's thousands of rarely fetched images);
+   * either way the percentiles are the histogram's.
+   */
   private static final class LatencyAccumulator {
-    // nanoseconds, 3 significant digits, grows as needed
-    private final Histogram histogram = new Histogram(3);
+    private static final int RAW_LATENCIES = 64;
+    private long[] raw = new long[4];
+    private Histogram histogram;
     private final long[] errorsByOutcome = new long[Outcome.values().length];
     private long count;
     private long attempted;
@@ -217,7 +223,18 @@ final class SummaryAccumulator {
       if (r.lastByteNanos() < 0 || r.sendStartNanos() < 0 || latency < 0) {
         return; // incomplete, or impossible (counted by the caller)
       }
-      histogram.recordValue(latency);
+      if (histogram != null) {
+        histogram.recordValue(latency);
+      } else if (latencyCount < RAW_LATENCIES) {
+        if (latencyCount == raw.length) {
+          raw = java.util.Arrays.copyOf(raw, raw.length * 2);
+        }
+        raw[(int) latencyCount] = latency;
+      } else {
+        histogram = histogramOf(raw, (int) latencyCount);
+        histogram.recordValue(latency);
+        raw = null;
+      }
       latencyCount++;
       sumNanos += latency;
       maxNanos = Math.max(maxNanos, latency);
@@ -227,8 +244,16 @@ final class SummaryAccumulator {
      * The histogram reports the top of a percentile's bucket, which can lie above the exact
      * maximum; no recorded value is larger than the maximum, so that bounds it.
      */
-    private long percentileNanos(double percentile) {
-      return Math.min(histogram.getValueAtPercentile(percentile), maxNanos);
+    private long percentileNanos(Histogram h, double percentile) {
+      return Math.min(h.getValueAtPercentile(percentile), maxNanos);
+    }
+
+    private static Histogram histogramOf(long[] values, int n) {
+      Histogram h = new Histogram(3);
+      for (int i = 0; i < n; i++) {
+        h.recordValue(values[i]);
+      }
+      return h;
     }
 
     UrlStats toStats(String url, long windowNanos) {
@@ -239,6 +264,7 @@ final class SummaryAccumulator {
         }
       }
       boolean any = latencyCount > 0;
+      Histogram h = histogram != null ? histogram : histogramOf(raw, (int) latencyCount);
       return new UrlStats(
           url,
           count,
@@ -246,9 +272,9 @@ final class SummaryAccumulator {
           byOutcome,
           latencyCount,
           any ? sumNanos / latencyCount / 1_000.0 : Double.NaN,
-          any ? percentileNanos(50) / 1_000.0 : Double.NaN,
-          any ? percentileNanos(90) / 1_000.0 : Double.NaN,
-          any ? percentileNanos(99) / 1_000.0 : Double.NaN,
+          any ? percentileNanos(h, 50) / 1_000.0 : Double.NaN,
+          any ? percentileNanos(h, 90) / 1_000.0 : Double.NaN,
+          any ? percentileNanos(h, 99) / 1_000.0 : Double.NaN,
           any ? maxNanos / 1_000.0 : Double.NaN,
           windowNanos > 0 ? attempted * 1e9 / windowNanos : Double.NaN);
     }

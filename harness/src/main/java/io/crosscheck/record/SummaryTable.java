@@ -23,6 +23,8 @@ public final class SummaryTable {
     "count", "errors", "meanMicros", "p50Micros", "p90Micros", "p99Micros", "maxMicros", "perSecond"
   };
   private static final int NUMBER_WIDTH = 11;
+  /** At most this many path rows are printed, the most requested. */
+  static final int MAX_ROWS = 30;
 
   private SummaryTable() {}
 
@@ -36,6 +38,13 @@ public final class SummaryTable {
 
   private static String table(Summary summary) {
     List<UrlStats> rows = new ArrayList<>(summary.perUrl());
+    int hidden = 0;
+    if (rows.size() > MAX_ROWS) {
+      // the most requested paths, in path order as always; summary.json keeps every row
+      List<UrlStats> top = rows.stream().sorted((a, b) -> Long.compare(b.count(), a.count())).limit(MAX_ROWS).toList();
+      hidden = rows.size() - MAX_ROWS;
+      rows = rows.stream().filter(top::contains).toList();
+    }
     int urlWidth = "total".length();
     for (UrlStats s : rows) {
       urlWidth = Math.max(urlWidth, Math.min(MAX_URL_WIDTH, Printable.escape(s.url()).length()));
@@ -53,6 +62,9 @@ public final class SummaryTable {
       // a URL came from an input file or a server: escaped, it cannot drive the terminal
       row(sb, summary, s, shorten(Printable.escape(s.url())), urlWidth);
       rowWithoutRate |= !summary.givesRate(s.count());
+    }
+    if (hidden > 0) {
+      sb.append(String.format(Locale.ROOT, "... %,d more paths with fewer requests in summary.json%n", hidden));
     }
     sb.append("-".repeat(lineWidth)).append('\n');
     row(sb, summary, summary.overall(), "total", urlWidth);

@@ -19,15 +19,20 @@ class SummaryPathsTest {
       acc.add(Records.ok(session, 0, "/tpcw/TPCW_home_interaction;jsessionid=S" + session + "?C_ID=" + session,
           1_000_000L * session, 1_000_000, Phase.MEASURE));
     }
-    for (int item = 0; item < 1000; item++) {
+    for (int item = 0; item < 1500; item++) {
       acc.add(Records.ok(60, item, "/tpcw/Images/img" + item % 100 + "/thumb_" + item + ".gif",
           1_000_000L * item, 500_000, Phase.MEASURE));
     }
     Summary s = acc.toSummary(1_000_000_000L, Long.MIN_VALUE);
     assertEquals(50, s.url("/tpcw/TPCW_home_interaction").count(), "one path for every session's home page");
     assertEquals(SummaryAccumulator.MAX_URL_PATHS + 1, s.perUrl().size(), "the first paths and one summed row");
-    assertEquals(1000 - (SummaryAccumulator.MAX_URL_PATHS - 1), s.url(SummaryAccumulator.OTHER_PATHS).count());
-    assertEquals(1050, s.overall().count());
+    assertEquals(1500 - (SummaryAccumulator.MAX_URL_PATHS - 1), s.url(SummaryAccumulator.OTHER_PATHS).count());
+    assertEquals(1550, s.overall().count());
+    String table = SummaryTable.format(s);
+    assertEquals(SummaryTable.MAX_ROWS, table.lines().filter(l -> l.startsWith("/tpcw/") || l.startsWith("(")).count(),
+        "the most requested paths are printed:\n" + table);
+    org.junit.jupiter.api.Assertions.assertTrue(table.contains("/tpcw/TPCW_home_interaction ")
+        && table.contains(SummaryAccumulator.OTHER_PATHS) && table.contains("... " + (SummaryAccumulator.MAX_URL_PATHS + 1 - SummaryTable.MAX_ROWS) + " more paths"), table);
     assertEquals("/a/b", SummaryAccumulator.pathOf("/a/b;x=1?q#f"));
     assertEquals("/a/b", SummaryAccumulator.pathOf("/a/b#f?q"));
   }
