@@ -84,29 +84,28 @@ final class TpcwWorkloads {
         problems.add(new Problem("--users", o.users, "either --users or -EB, not both"));
       }
     }
-    if (problems.size() > before) {
-      return null;
-    }
-    TpcwSupport.Options d = TpcwSupport.Options.defaults(mix, browsers);
+    TpcwSupport.Options d = TpcwSupport.Options.defaults(mix == null ? Mix.BROWSING : mix, browsers);
     boolean getImages = d.getImages();
     if (o.tpcwGetim != null) {
       Boolean b = rbeBoolean(o.tpcwGetim);
       if (b == null) {
         problems.add(new Problem("-GETIM", o.tpcwGetim, "true or false (the RBE reads the first letter: t/y/e/1,"
             + " f/n/d/0)"));
-        return null;
+      } else {
+        getImages = b;
       }
-      getImages = b;
     }
     TpcwSupport.Options options = new TpcwSupport.Options(mix, browsers, mask, or(o.tpcwRu, DEFAULT_RU_SECONDS),
         or(o.tpcwMi, DEFAULT_MI_SECONDS), or(o.tpcwRd, DEFAULT_RD_SECONDS), or(o.tpcwTt, d.thinkScale()),
         or(o.tpcwSlow, d.slow()), or(o.tpcwCust, d.customers()), or(o.tpcwItem, d.items()), getImages,
         or(o.tpcwMaxError, d.maxErrors()), or(o.tpcwCon, d.imageConnections()), d.prefix());
-    TpcwSupport.TpcwWorkloadSpec t;
+    TpcwSupport.TpcwWorkloadSpec t = null;
     try {
-      t = support.workload(options);
+      t = support.workload(options); // every option's problem at once, with the ones above
     } catch (SpecException e) {
       problems.addAll(e.problems());
+    }
+    if (problems.size() > before || t == null) {
       return null;
     }
     WorkloadSpec s = new WorkloadSpec();
