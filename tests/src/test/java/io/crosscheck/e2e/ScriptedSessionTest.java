@@ -88,12 +88,7 @@ class ScriptedSessionTest {
     Workload w = new Workload(new Target("127.0.0.1", server.port()), new Arrival.Closed(20, 2),
         new SessionSource.Scripted(factory), new SessionLength.Fixed(1), new ThinkTime.None(),
         new Phases(0, 30_000_000_000L, 0), 7);
-    Engine engine = switch (engineName) {
-      case "netty" -> new NettyEngine();
-      case "legacy-urlconnection" -> new LegacyUrlConnectionEngine(
-          LegacyOptions.faithful().withTiming(LegacyOptions.TimingClock.NANOS));
-      default -> new LegacyHttpClientEngine(LegacyOptions.faithful().withTiming(LegacyOptions.TimingClock.NANOS));
-    };
+    Engine engine = engine(engineName);
     ConcurrentLinkedQueue<RequestRecord> records = new ConcurrentLinkedQueue<>();
     engine.run(Schedule.of(w), EngineOptions.defaults(), Ticker.system(), records::add, new EngineProgress());
     assertEquals(40, seen.size(), "every session ran to its end");
@@ -140,12 +135,7 @@ class ScriptedSessionTest {
     Workload w = new Workload(new Target("127.0.0.1", server.port()), new Arrival.Closed(3, 2),
         new SessionSource.Scripted(factory), new SessionLength.Fixed(1), new ThinkTime.None(),
         new Phases(0, 30_000_000_000L, 0), 7);
-    Engine engine = switch (engineName) {
-      case "netty" -> new NettyEngine();
-      case "legacy-urlconnection" -> new LegacyUrlConnectionEngine(
-          LegacyOptions.faithful().withTiming(LegacyOptions.TimingClock.NANOS));
-      default -> new LegacyHttpClientEngine(LegacyOptions.faithful().withTiming(LegacyOptions.TimingClock.NANOS));
-    };
+    Engine engine = engine(engineName);
     ConcurrentLinkedQueue<RequestRecord> records = new ConcurrentLinkedQueue<>();
     long startNanos = engine.run(Schedule.of(w), EngineOptions.defaults(), Ticker.system(), records::add,
         new EngineProgress()).startNanos();
@@ -165,5 +155,14 @@ class ScriptedSessionTest {
       org.junit.jupiter.api.Assertions.assertTrue(first.sendStartNanos() >= first.intendedStartNanos(),
           "sent no earlier than intended");
     }
+  }
+
+  private static Engine engine(String name) {
+    return switch (name) {
+      case "netty" -> new NettyEngine();
+      case "legacy-urlconnection" -> new LegacyUrlConnectionEngine(
+          LegacyOptions.faithful().withTiming(LegacyOptions.TimingClock.NANOS));
+      default -> new LegacyHttpClientEngine(LegacyOptions.faithful().withTiming(LegacyOptions.TimingClock.NANOS));
+    };
   }
 }
