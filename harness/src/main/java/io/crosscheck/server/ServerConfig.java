@@ -38,6 +38,19 @@ public record ServerConfig(
 
   /** Validates every field. */
   public ServerConfig {
+    checkListener(bindAddress, port, ioThreads);
+    Objects.requireNonNull(demand, "demand");
+    Objects.requireNonNull(demandMode, "demandMode");
+    checkWorkers(workers, queueCapacity);
+  }
+
+  /**
+   * The listener checks every embedded server's configuration makes: {@code bindAddress} not null
+   * or blank, {@code port} in 0..65535 (0 = ephemeral), {@code ioThreads} >= 0 (0 = Netty's
+   * default). Throws {@link IllegalArgumentException} naming the first bad field, its value and
+   * what was expected.
+   */
+  public static void checkListener(String bindAddress, int port, int ioThreads) {
     if (bindAddress == null || bindAddress.isBlank()) {
       throw new IllegalArgumentException("bindAddress: \"" + bindAddress + "\": expected an IP address or host name");
     }
@@ -47,8 +60,14 @@ public record ServerConfig(
     if (ioThreads < 0) {
       throw new IllegalArgumentException("ioThreads: " + ioThreads + ": expected >= 0 (0 = Netty's default)");
     }
-    Objects.requireNonNull(demand, "demand");
-    Objects.requireNonNull(demandMode, "demandMode");
+  }
+
+  /**
+   * The {@link DemandMode#CPU} checks every embedded server's configuration makes: {@code workers}
+   * >= 1, {@code queueCapacity} >= 0. Throws {@link IllegalArgumentException} naming the first bad
+   * field, its value and what was expected.
+   */
+  public static void checkWorkers(int workers, int queueCapacity) {
     if (workers < 1) {
       throw new IllegalArgumentException("workers: " + workers + ": expected >= 1");
     }

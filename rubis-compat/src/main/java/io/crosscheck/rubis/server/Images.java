@@ -1,13 +1,8 @@
 package io.crosscheck.rubis.server;
 
+import io.crosscheck.server.PlaceholderImage;
 import java.awt.Color;
-import java.awt.Graphics2D;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Map;
-import javax.imageio.ImageIO;
 
 /**
  * The images RUBiS's pages reference ({@code RUBiS_logo.jpg}, {@code bid_now.jpg}, {@code
@@ -38,24 +33,6 @@ final class Images {
   }
 
   private static Reply jpeg(int width, int height, Color background, Color band) {
-    BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-    Graphics2D g = image.createGraphics();
-    try {
-      g.setColor(background);
-      g.fillRect(0, 0, width, height);
-      g.setColor(band);
-      g.fillRect(width / 10, height / 3, width * 8 / 10, height / 3);
-    } finally {
-      g.dispose();
-    }
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try {
-      if (!ImageIO.write(image, "jpg", out)) {
-        throw new IllegalStateException("no JPEG writer in this JDK");
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return new Reply(200, CONTENT_TYPE, out.toByteArray());
+    return new Reply(200, CONTENT_TYPE, PlaceholderImage.banded(PlaceholderImage.Format.JPEG, width, height, background, band));
   }
 }

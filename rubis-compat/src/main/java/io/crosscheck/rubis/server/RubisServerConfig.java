@@ -1,6 +1,7 @@
 package io.crosscheck.rubis.server;
 
 import io.crosscheck.server.DemandMode;
+import io.crosscheck.server.ServerConfig;
 import io.crosscheck.server.ServiceDemand;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -44,21 +45,8 @@ public record RubisServerConfig(
 
   /** Validates every field and freezes the demand map. */
   public RubisServerConfig {
-    if (bindAddress == null || bindAddress.isBlank()) {
-      throw new IllegalArgumentException("bindAddress: \"" + bindAddress + "\": expected an IP address or host name");
-    }
-    if (port < 0 || port > 65535) {
-      throw new IllegalArgumentException("port: " + port + ": expected 0..65535 (0 = ephemeral)");
-    }
-    if (ioThreads < 0) {
-      throw new IllegalArgumentException("ioThreads: " + ioThreads + ": expected >= 0 (0 = Netty's default)");
-    }
-    if (workers < 1) {
-      throw new IllegalArgumentException("workers: " + workers + ": expected >= 1");
-    }
-    if (queueCapacity < 0) {
-      throw new IllegalArgumentException("queueCapacity: " + queueCapacity + ": expected >= 0");
-    }
+    ServerConfig.checkListener(bindAddress, port, ioThreads);
+    ServerConfig.checkWorkers(workers, queueCapacity);
     Objects.requireNonNull(demandMode, "demandMode");
     Objects.requireNonNull(dataset, "dataset");
     Objects.requireNonNull(php, "php");

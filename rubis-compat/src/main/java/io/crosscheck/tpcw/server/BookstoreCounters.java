@@ -1,50 +1,35 @@
 package io.crosscheck.tpcw.server;
 
-import java.util.EnumMap;
+import io.crosscheck.server.ConnectionCounts;
+import io.crosscheck.server.InteractionCounts;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The TPC-W server's own accounting, the truth a client's counts are held against: connections
- * accepted and closed, replies per {@link TpcwInteraction} (any status, counted before the first
- * byte is written), replies by status class, 503s of a full CPU queue, and the writes (carts
- * created, orders written, customers registered, items updated, sessions created). {@link
- * LongAdder}s updated from event-loop threads; reads are thread-safe and monotonic except {@link
- * #openConnections()}.
+ * accepted and closed (inherited from {@link ConnectionCounts}), replies per {@link
+ * TpcwInteraction} (any status, counted before the first byte is written), replies by status
+ * class, 503s of a full CPU queue, and the writes (carts created, orders written, customers
+ * registered, items updated, sessions created). {@link LongAdder}s updated from event-loop
+ * threads; reads are thread-safe and monotonic except {@link #openConnections()}.
  */
-public final class BookstoreCounters implements io.crosscheck.server.HttpListener.ConnectionCounter {
-  private final LongAdder connectionsAccepted = new LongAdder();
-  private final LongAdder connectionsClosed = new LongAdder();
+public final class BookstoreCounters extends ConnectionCounts {
   private final LongAdder rejected = new LongAdder();
   private final LongAdder clientErrors = new LongAdder();
   private final LongAdder ordersWritten = new LongAdder();
   private final LongAdder customersRegistered = new LongAdder();
   private final LongAdder itemsUpdated = new LongAdder();
-  private final LongAdder[] served = new LongAdder[TpcwInteraction.values().length];
+  private final InteractionCounts<TpcwInteraction> served = new InteractionCounts<>(TpcwInteraction.class);
   private volatile Bookstore store;
 
-  BookstoreCounters() {
-    for (int i = 0; i < served.length; i++) {
-      served[i] = new LongAdder();
-    }
-  }
+  BookstoreCounters() {}
 
   void attach(Bookstore store) {
     this.store = store;
   }
 
-  @Override
-  public void opened() {
-    connectionsAccepted.increment();
-  }
-
-  @Override
-  public void closed() {
-    connectionsClosed.increment();
-  }
-
   void served(TpcwInteraction interaction, int status) {
-    served[interaction.ordinal()].increment();
+    served.increment(interaction);
     if (status >= 400 && status < 500) {
       clientErrors.increment();
     }
@@ -66,29 +51,14 @@ public final class BookstoreCounters implements io.crosscheck.server.HttpListene
     itemsUpdated.increment();
   }
 
-  /** TCP connections accepted since start. */
-  public long connectionsAccepted() {
-    return connectionsAccepted.sum();
-  }
-
-  /** Connections accepted and not yet closed on the server's side. */
-  public long openConnections() {
-    long closed = connectionsClosed.sum();
-    return connectionsAccepted.sum() - closed;
-  }
-
   /** Replies sent for {@code interaction}, whatever their status. */
   public long requestsServed(TpcwInteraction interaction) {
-    return served[interaction.ordinal()].sum();
+    return served.count(interaction);
   }
 
   /** Replies sent for every interaction, images and 404s included. */
   public long requestsServed() {
-    long sum = 0;
-    for (LongAdder a : served) {
-      sum += a.sum();
-    }
-    return sum;
+    return served.total();
   }
 
   /** Replies with a 4xx status (malformed parameters, unknown ids, unknown paths). */
@@ -130,11 +100,7 @@ public final class BookstoreCounters implements io.crosscheck.server.HttpListene
 
   /** A snapshot of {@link #requestsServed(TpcwInteraction)} for every interaction. */
   public Map<TpcwInteraction, Long> servedByInteraction() {
-    Map<TpcwInteraction, Long> map = new EnumMap<>(TpcwInteraction.class);
-    for (TpcwInteraction i : TpcwInteraction.values()) {
-      map.put(i, served[i.ordinal()].sum());
-    }
-    return map;
+    return served.snapshot();
   }
 
   /** One line for a console: connections, requests per state, writes. */

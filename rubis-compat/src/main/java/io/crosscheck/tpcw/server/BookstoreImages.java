@@ -1,16 +1,11 @@
 package io.crosscheck.tpcw.server;
 
+import io.crosscheck.server.PlaceholderImage;
 import java.awt.Color;
-import java.awt.Graphics2D;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import javax.imageio.ImageIO;
 
 /**
  * The GIFs the bookstore's pages reference, served under {@code /tpcw/Images/} with {@code
@@ -68,24 +63,6 @@ final class BookstoreImages {
   }
 
   private static TpcwReply gif(int width, int height, Color background, Color band) {
-    BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_BYTE_INDEXED);
-    Graphics2D g = image.createGraphics();
-    try {
-      g.setColor(background);
-      g.fillRect(0, 0, width, height);
-      g.setColor(band);
-      g.fillRect(width / 10, height / 3, width * 8 / 10, height / 3);
-    } finally {
-      g.dispose();
-    }
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try {
-      if (!ImageIO.write(image, "gif", out)) {
-        throw new IllegalStateException("no GIF writer in this JDK");
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return new TpcwReply(200, CONTENT_TYPE, out.toByteArray());
+    return new TpcwReply(200, CONTENT_TYPE, PlaceholderImage.banded(PlaceholderImage.Format.GIF, width, height, background, band));
   }
 }

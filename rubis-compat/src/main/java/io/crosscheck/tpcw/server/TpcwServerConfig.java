@@ -1,6 +1,7 @@
 package io.crosscheck.tpcw.server;
 
 import io.crosscheck.server.DemandMode;
+import io.crosscheck.server.ServerConfig;
 import io.crosscheck.server.ServiceDemand;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -49,15 +50,7 @@ public record TpcwServerConfig(
 
   /** Validates every field and freezes the demand map. */
   public TpcwServerConfig {
-    if (bindAddress == null || bindAddress.isBlank()) {
-      throw new IllegalArgumentException("bindAddress: \"" + bindAddress + "\": expected an IP address or host name");
-    }
-    if (port < 0 || port > 65535) {
-      throw new IllegalArgumentException("port: " + port + ": expected 0..65535 (0 = ephemeral)");
-    }
-    if (ioThreads < 0) {
-      throw new IllegalArgumentException("ioThreads: " + ioThreads + ": expected >= 0 (0 = Netty's default)");
-    }
+    ServerConfig.checkListener(bindAddress, port, ioThreads);
     if (customers < 1) {
       throw new IllegalArgumentException("customers (-CUST): " + customers + ": expected >= 1");
     }
@@ -65,12 +58,7 @@ public record TpcwServerConfig(
       throw new IllegalArgumentException("items (-ITEM): " + items + ": expected >= 1000 (the RBE accepts 1000,"
           + " 10000, 100000, 1000000, 10000000)");
     }
-    if (workers < 1) {
-      throw new IllegalArgumentException("workers: " + workers + ": expected >= 1");
-    }
-    if (queueCapacity < 0) {
-      throw new IllegalArgumentException("queueCapacity: " + queueCapacity + ": expected >= 0");
-    }
+    ServerConfig.checkWorkers(workers, queueCapacity);
     requireAtLeast("maxSessions", maxSessions, 1);
     requireAtLeast("maxCarts", maxCarts, 1);
     requireAtLeast("maxOrders", maxOrders, 1);

@@ -4,41 +4,27 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.crosscheck.testing.LoopbackHttp;
+import io.crosscheck.testing.LoopbackHttp.Page;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Test helper: GETs over real loopback sockets and the RUBiS client's extraction rule (a value
- * follows its key and runs to the first {@code "}, {@code ?}, {@code &} or {@code >}).
+ * Test helper: GETs over real loopback sockets ({@link LoopbackHttp}) and the RUBiS client's
+ * extraction rule (a value follows its key and runs to the first {@code "}, {@code ?}, {@code &}
+ * or {@code >}).
  */
 final class RubisHttp {
-  /** One reply: status, content type, body bytes and the body as ISO-8859-1 text. */
-  record Page(int status, String contentType, byte[] bytes) {
-    String text() {
-      return new String(bytes, StandardCharsets.ISO_8859_1);
-    }
-  }
-
-  private final HttpClient client =
-      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
-  private final String baseUrl;
+  private final LoopbackHttp http;
 
   RubisHttp(RubisServer server) {
-    this.baseUrl = server.baseUrl();
+    this.http = new LoopbackHttp(server.baseUrl());
   }
 
   /** GET {@code pathAndQuery} (already encoded). */
   Page get(String pathAndQuery) throws IOException, InterruptedException {
-    HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + pathAndQuery)).timeout(Duration.ofSeconds(20)).build();
-    HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
-    return new Page(response.statusCode(), response.headers().firstValue("content-type").orElse(""), response.body());
+    return http.get(pathAndQuery);
   }
 
   /** GET that must answer 200 with an HTML page free of RUBiS's {@code ERROR} marker; returns the text. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.crosscheck.server.ServiceDemand;
+import io.crosscheck.testing.LoopbackHttp;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashSet;
@@ -170,7 +171,7 @@ class RubisInteractionsTest {
     assertTrue(sources.contains(space.html("bid_now.jpg")) && sources.contains(space.html("RUBiS_logo.jpg")), sources.toString());
     for (String source : sources) {
       assertTrue(source.startsWith(space.htmlPath() + "/"), source);
-      RubisHttp.Page image = http.get(source);
+      LoopbackHttp.Page image = http.get(source);
       assertEquals(200, image.status(), source);
       assertEquals("image/jpeg", image.contentType(), source);
       assertTrue(image.bytes().length > 100 && (image.bytes()[0] & 0xFF) == 0xFF && (image.bytes()[1] & 0xFF) == 0xD8, source);

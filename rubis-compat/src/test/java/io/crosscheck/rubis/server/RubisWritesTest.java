@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.crosscheck.server.ServiceDemand;
+import io.crosscheck.testing.LoopbackHttp;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
@@ -141,7 +142,7 @@ class RubisWritesTest {
     }
     assertTrue(http.page(PHP.script("ViewUserInfo") + "?userId=99999999").contains("Sorry"));
     assertTrue(http.page(PHP.script("PutBid") + "?itemId=1&nickname=user1&password=nope").contains("Sorry"));
-    RubisHttp.Page missing = http.get(PHP.script("ViewItem"));
+    LoopbackHttp.Page missing = http.get(PHP.script("ViewItem"));
     assertEquals(200, missing.status());
     assertTrue(missing.text().contains("ERROR"), missing.text());
     String normal = http.okPage(PHP.script("ViewItem") + "?itemId=1");

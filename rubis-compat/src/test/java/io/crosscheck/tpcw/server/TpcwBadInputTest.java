@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.crosscheck.server.ServiceDemand;
+import io.crosscheck.testing.LoopbackHttp;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -96,7 +97,7 @@ class TpcwBadInputTest {
   }
 
   private static void expect(int status, String target, String messagePart) throws Exception {
-    TpcwHttp.Page page = http.get(target);
+    LoopbackHttp.Page page = http.get(target);
     String body = page.text();
     assertEquals(status, page.status(), target + ": " + body);
     assertTrue(page.contentType().startsWith("text/plain"), target + ": " + page.contentType());

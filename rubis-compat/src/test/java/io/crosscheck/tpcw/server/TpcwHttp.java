@@ -4,50 +4,33 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.crosscheck.testing.LoopbackHttp;
+import io.crosscheck.testing.LoopbackHttp.Page;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Test helper: GETs over real loopback sockets, and the RBE's own scanning rules (rbe/EB.java
- * findID, findSessionID, findImg; rbe/ImageReader.java's rewrite), re-implemented here to hold the
- * pages against them. Counts every request it sends.
+ * Test helper: GETs over real loopback sockets ({@link LoopbackHttp}), and the RBE's own scanning
+ * rules (rbe/EB.java findID, findSessionID, findImg; rbe/ImageReader.java's rewrite),
+ * re-implemented here to hold the pages against them. Counts every request it sends.
  */
 final class TpcwHttp {
-  /** One reply: status, content type and body. */
-  record Page(int status, String contentType, byte[] bytes) {
-    String text() {
-      return new String(bytes, StandardCharsets.ISO_8859_1);
-    }
-  }
-
-  private final HttpClient client =
-      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
-  private final String baseUrl;
-  private final AtomicLong sent = new AtomicLong();
+  private final LoopbackHttp http;
 
   TpcwHttp(TpcwServer server) {
-    this.baseUrl = server.baseUrl();
+    this.http = new LoopbackHttp(server.baseUrl());
   }
 
   /** Requests sent so far. */
   long sent() {
-    return sent.get();
+    return http.sent();
   }
 
   /** GET {@code pathAndQuery} (already encoded). */
   Page get(String pathAndQuery) throws IOException, InterruptedException {
-    HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + pathAndQuery)).timeout(Duration.ofSeconds(20)).build();
-    sent.incrementAndGet();
-    HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
-    return new Page(response.statusCode(), response.headers().firstValue("content-type").orElse(""), response.body());
+    return http.get(pathAndQuery);
   }
 
   /** GET that must answer 200 HTML; returns the text. */
@@ -62,7 +45,7 @@ final class TpcwHttp {
   String pageWithImages(String pathAndQuery) throws IOException, InterruptedException {
     String html = page(pathAndQuery);
     assertFalse(html.matches("(?s).*SRC=[^\"].*"), "an unquoted SRC in " + pathAndQuery + ":\n" + html);
-    URI pageUri = URI.create(baseUrl + pathAndQuery);
+    URI pageUri = URI.create(http.baseUrl() + pathAndQuery);
     for (String src : images(html)) {
       String path = pageUri.resolve(rewrite(src)).getRawPath();
       Page image = get(path);
