@@ -7,7 +7,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * The TPC-W server's own accounting, the truth a client's counts are held against: connections
  * accepted and closed, replies per {@link TpcwInteraction} (any status, counted before the first
- * byte is written), replies by status class, 503s of a full CPU queue, and the writes (carts
+ * byte is written), replies by status class, 503s of a full CPU queue, requests whose answer
+ * failed inside the server (the connection closed instead), and the writes (carts
  * created, orders written, customers registered, items updated, sessions created). {@link
  * LongAdder}s updated from event-loop threads; reads are thread-safe and monotonic except {@link
  * #openConnections()}.
@@ -16,6 +17,7 @@ public final class BookstoreCounters implements io.crosscheck.server.HttpListene
   private final LongAdder connectionsAccepted = new LongAdder();
   private final LongAdder connectionsClosed = new LongAdder();
   private final LongAdder rejected = new LongAdder();
+  private final LongAdder failed = new LongAdder();
   private final LongAdder clientErrors = new LongAdder();
   private final LongAdder ordersWritten = new LongAdder();
   private final LongAdder customersRegistered = new LongAdder();
@@ -52,6 +54,10 @@ public final class BookstoreCounters implements io.crosscheck.server.HttpListene
 
   void rejected() {
     rejected.increment();
+  }
+
+  void failed() {
+    failed.increment();
   }
 
   void orderWritten() {
@@ -99,6 +105,14 @@ public final class BookstoreCounters implements io.crosscheck.server.HttpListene
   /** 503 replies because every CPU worker was busy and the queue full. */
   public long requestsRejected() {
     return rejected.sum();
+  }
+
+  /**
+   * Requests whose answer failed inside the server (something thrown while rendering or writing, an
+   * {@link OutOfMemoryError} say): their connection was closed instead of a reply. 0 in a sound run.
+   */
+  public long requestsFailed() {
+    return failed.sum();
   }
 
   /** Shopping carts created since start. */
@@ -149,7 +163,8 @@ public final class BookstoreCounters implements io.crosscheck.server.HttpListene
         first = false;
       }
     }
-    b.append("), 4xx ").append(clientErrors()).append(", 503 ").append(requestsRejected()).append(", sessions ")
+    b.append("), 4xx ").append(clientErrors()).append(", 503 ").append(requestsRejected()).append(", failed ")
+        .append(requestsFailed()).append(", sessions ")
         .append(sessionsCreated()).append(", carts ").append(cartsCreated()).append(", orders ").append(ordersWritten())
         .append(", customers registered ").append(customersRegistered()).append(", items updated ").append(itemsUpdated());
     return b.toString();
