@@ -1,9 +1,11 @@
 package io.crosscheck.server;
 
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.util.ReferenceCountUtil;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayDeque;
 
@@ -13,6 +15,14 @@ import java.util.ArrayDeque;
  * pipelined requests wait in a queue (beyond {@value #MAX_QUEUED_REQUESTS} the socket is not read
  * until it drains). A subclass answers the request it was given, asynchronously if it likes, then
  * calls {@link #done} for the next one, or {@link #end} when the connection closes after it.
+ *
+ * <p>A request whose answer fails is never left hanging on an open connection: whatever {@link
+ * #start} or a {@linkplain #guarded guarded} later step throws (an {@link OutOfMemoryError} while
+ * rendering, a bug), and a reply whose write fails ({@link #closeOnFailure}), closes the
+ * connection, so the client sees it closed at once instead of waiting for its own timeout. (A
+ * throw escaping a task on the event loop is dropped by Netty, logged to a logger that may be
+ * silent: the connection stayed open and busy, its request and every later one unanswered.) Such
+ * failures are told to {@link #failed}.
  *
  * <p>Not sharable: one instance per connection, confined to its event loop.
  */
@@ -56,6 +66,45 @@ public abstract class OrderedRequestHandler extends ChannelInboundHandlerAdapter
     return finished;
   }
 
+  /**
+   * {@code step}, a later part of answering the current request (the reply a {@link DemandExecutor}
+   * runs once the demand is spent), made safe to hand to the event loop: whatever it throws closes
+   * the connection (see the class comment) instead of escaping into the loop. Run it on the loop.
+   */
+  protected final Runnable guarded(ChannelHandlerContext ctx, Runnable step) {
+    return () -> {
+      try {
+        step.run();
+      } catch (Throwable t) {
+        fail(ctx, t);
+      }
+    };
+  }
+
+  /**
+   * Closes the connection if {@code written}, the write of the current request's reply, fails: the
+   * client would otherwise wait for a reply that never comes. A failure other than the peer's
+   * (an {@link IOException}: reset, closed) is told to {@link #failed}.
+   */
+  protected final void closeOnFailure(ChannelHandlerContext ctx, ChannelFuture written) {
+    written.addListener(f -> {
+      if (!f.isSuccess()) {
+        if (f.cause() instanceof IOException) {
+          end();
+          ctx.close();
+        } else {
+          fail(ctx, f.cause());
+        }
+      }
+    });
+  }
+
+  /**
+   * Answering a request threw {@code cause} (or its reply's write failed with it); the connection is
+   * closed right after. Called on the channel's loop. Does nothing by default; servers count it.
+   */
+  protected void failed(Throwable cause) {}
+
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
     if (!(msg instanceof FullHttpRequest request)) {
@@ -92,6 +141,22 @@ public abstract class OrderedRequestHandler extends ChannelInboundHandlerAdapter
     ctx.close();
   }
 
+  /** Nothing more is answered on this connection: the failure is told and reported, the connection closes. */
+  private void fail(ChannelHandlerContext ctx, Throwable cause) {
+    end();
+    try {
+      failed(cause);
+      if (log != null) {
+        log.println(serverName + ": connection " + ctx.channel().remoteAddress() + ": answering a request failed,"
+            + " connection closed: " + cause);
+      }
+    } catch (Throwable ignored) {
+      // the report is best effort (the heap may be exhausted); the close is what matters
+    } finally {
+      ctx.close();
+    }
+  }
+
   /** Starts queued requests one at a time until one is in service or the queue is empty. */
   private void drain(ChannelHandlerContext ctx) {
     if (draining) {
@@ -102,7 +167,11 @@ public abstract class OrderedRequestHandler extends ChannelInboundHandlerAdapter
       PendingRequest next;
       while (!busy && !finished && (next = queued.poll()) != null) {
         busy = true;
-        start(ctx, next);
+        try {
+          start(ctx, next);
+        } catch (Throwable t) {
+          fail(ctx, t); // ends the connection: the loop stops
+        }
       }
     } finally {
       draining = false;

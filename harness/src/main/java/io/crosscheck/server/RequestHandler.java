@@ -42,7 +42,7 @@ final class RequestHandler extends OrderedRequestHandler {
         .run(
             ctx.executor(),
             demandNanos,
-            () -> reply(ctx, request, route, demandNanos),
+            guarded(ctx, () -> reply(ctx, request, route, demandNanos)),
             () -> busy(ctx, request, demandNanos));
   }
 
@@ -65,6 +65,7 @@ final class RequestHandler extends OrderedRequestHandler {
       written.lastWrite().addListener(ChannelFutureListener.CLOSE);
       return;
     }
+    closeOnFailure(ctx, written.lastWrite());
     done(ctx);
   }
 

@@ -45,7 +45,7 @@ final class RubisHandler extends OrderedRequestHandler {
     RubisRoute route = parts.router().route(request.uri());
     long demandNanos = parts.config().demand(route.interaction()).sampleNanos(random);
     parts.demandExecutor().run(ctx.executor(), demandNanos,
-        () -> reply(ctx, request, route, demandNanos),
+        guarded(ctx, () -> reply(ctx, request, route, demandNanos)),
         () -> {
           parts.counters().rejected();
           write(ctx, request, route.interaction(), Reply.text(503, "server busy: all " + parts.config().workers()
@@ -91,6 +91,7 @@ final class RubisHandler extends OrderedRequestHandler {
       written.addListener(ChannelFutureListener.CLOSE);
       return;
     }
+    closeOnFailure(ctx, written);
     done(ctx);
   }
 }

@@ -9,12 +9,14 @@ import java.util.concurrent.atomic.LongAdder;
  * The TPC-W server's own accounting, the truth a client's counts are held against: connections
  * accepted and closed (inherited from {@link ConnectionCounts}), replies per {@link
  * TpcwInteraction} (any status, counted before the first byte is written), replies by status
- * class, 503s of a full CPU queue, and the writes (carts created, orders written, customers
- * registered, items updated, sessions created). {@link LongAdder}s updated from event-loop
- * threads; reads are thread-safe and monotonic except {@link #openConnections()}.
+ * class, 503s of a full CPU queue, requests whose answer failed inside the server (the connection
+ * closed instead), and the writes (carts created, orders written, customers registered, items
+ * updated, sessions created). {@link LongAdder}s updated from event-loop threads; reads are
+ * thread-safe and monotonic except {@link #openConnections()}.
  */
 public final class BookstoreCounters extends ConnectionCounts {
   private final LongAdder rejected = new LongAdder();
+  private final LongAdder failed = new LongAdder();
   private final LongAdder clientErrors = new LongAdder();
   private final LongAdder ordersWritten = new LongAdder();
   private final LongAdder customersRegistered = new LongAdder();
@@ -37,6 +39,10 @@ public final class BookstoreCounters extends ConnectionCounts {
 
   void rejected() {
     rejected.increment();
+  }
+
+  void failed() {
+    failed.increment();
   }
 
   void orderWritten() {
@@ -69,6 +75,14 @@ public final class BookstoreCounters extends ConnectionCounts {
   /** 503 replies because every CPU worker was busy and the queue full. */
   public long requestsRejected() {
     return rejected.sum();
+  }
+
+  /**
+   * Requests whose answer failed inside the server (something thrown while rendering or writing, an
+   * {@link OutOfMemoryError} say): their connection was closed instead of a reply. 0 in a sound run.
+   */
+  public long requestsFailed() {
+    return failed.sum();
   }
 
   /** Shopping carts created since start. */
@@ -115,7 +129,8 @@ public final class BookstoreCounters extends ConnectionCounts {
         first = false;
       }
     }
-    b.append("), 4xx ").append(clientErrors()).append(", 503 ").append(requestsRejected()).append(", sessions ")
+    b.append("), 4xx ").append(clientErrors()).append(", 503 ").append(requestsRejected()).append(", failed ")
+        .append(requestsFailed()).append(", sessions ")
         .append(sessionsCreated()).append(", carts ").append(cartsCreated()).append(", orders ").append(ordersWritten())
         .append(", customers registered ").append(customersRegistered()).append(", items updated ").append(itemsUpdated());
     return b.toString();

@@ -22,8 +22,11 @@ import java.util.SplittableRandom;
  * {@link io.crosscheck.server.DemandExecutor} (503 when the CPU queue is full), then renders and
  * writes the reply with Content-Length, keeping the connection open unless HTTP/1.0 or {@code
  * Connection: close} asks otherwise. A request the codec could not decode (a request line longer
- * than the limit, say) gets a 400 and the connection closes. Not sharable: one instance per
- * connection; the random source is the connection's own split of the server's seeded source.
+ * than the limit, say) gets a 400 and the connection closes. A request whose answer throws (an
+ * {@link OutOfMemoryError} while rendering, say) or whose reply cannot be written closes its
+ * connection at once and counts as {@linkplain BookstoreCounters#requestsFailed() failed}: it is
+ * never left unanswered on an open connection. Not sharable: one instance per connection; the
+ * random source is the connection's own split of the server's seeded source.
  */
 final class TpcwHandler extends OrderedRequestHandler {
   private final TpcwServer.Parts parts;
@@ -45,7 +48,7 @@ final class TpcwHandler extends OrderedRequestHandler {
     TpcwRoute route = parts.router().route(request.uri());
     long demandNanos = parts.config().demand(route.interaction()).sampleNanos(random);
     parts.demandExecutor().run(ctx.executor(), demandNanos,
-        () -> reply(ctx, request, route, demandNanos),
+        guarded(ctx, () -> reply(ctx, request, route, demandNanos)),
         () -> {
           parts.counters().rejected();
           write(ctx, request, route.interaction(), TpcwReply.text(503, "server busy: all " + parts.config().workers()
@@ -95,6 +98,12 @@ final class TpcwHandler extends OrderedRequestHandler {
       written.addListener(ChannelFutureListener.CLOSE);
       return;
     }
+    closeOnFailure(ctx, written);
     done(ctx);
+  }
+
+  @Override
+  protected void failed(Throwable cause) {
+    parts.counters().failed();
   }
 }

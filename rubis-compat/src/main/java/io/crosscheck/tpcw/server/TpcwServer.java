@@ -4,6 +4,7 @@ import io.crosscheck.server.DemandExecutor;
 import io.crosscheck.server.HttpListener;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * An embedded TPC-W-compatible bookstore: a Netty HTTP/1.1 server that answers the 14 web
@@ -64,7 +65,12 @@ public final class TpcwServer implements AutoCloseable {
    * @throws InterruptedException when interrupted while binding
    */
   public static TpcwServer start(TpcwServerConfig config) throws InterruptedException {
-    Bookstore store = new Bookstore(config, System::currentTimeMillis);
+    return start(config, System::currentTimeMillis);
+  }
+
+  /** {@link #start(TpcwServerConfig)} with the bookstore's wall clock ({@link Bookstore}) given. */
+  static TpcwServer start(TpcwServerConfig config, LongSupplier clockEpochMillis) throws InterruptedException {
+    Bookstore store = new Bookstore(config, clockEpochMillis);
     BookstoreImages images = new BookstoreImages(config.items());
     BookstoreCounters counters = new BookstoreCounters();
     counters.attach(store);
