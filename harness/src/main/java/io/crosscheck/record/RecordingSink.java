@@ -82,6 +82,8 @@ public final class RecordingSink implements RecordSink {
   private final StringBuilder batch = new StringBuilder(CSV_BATCH_CHARS + 1024);
   private char[] chars = new char[CSV_BATCH_CHARS + 1024];
   private final PrintStream hlogStream;
+  // what the PrintStream swallows: the first IOException of latency.hlog's writes (e.g. ENOSPC)
+  private final FirstFailure hlogOut;
   private final HistogramLogWriter hlog;
   private final Histogram serviceMicros = new Histogram(3);
   private final Histogram responseMicros = new Histogram(3);
@@ -141,9 +143,8 @@ public final class RecordingSink implements RecordSink {
     csv.write('\n');
     csv.flush();
     try {
-      this.hlogStream =
-          new PrintStream(
-              new FileOutputStream(latencyHlog.toFile()), false, StandardCharsets.UTF_8);
+      this.hlogOut = new FirstFailure(new FileOutputStream(latencyHlog.toFile()));
+      this.hlogStream = new PrintStream(hlogOut, false, StandardCharsets.UTF_8);
     } catch (IOException e) {
       csv.close();
       throw e;
@@ -427,7 +428,9 @@ public final class RecordingSink implements RecordSink {
     }
     hlogStream.flush();
     if (hlogStream.checkError()) {
-      fail(new IOException("cannot write " + latencyHlog));
+      IOException cause = hlogOut.first;
+      fail(cause == null ? new IOException("cannot write " + latencyHlog)
+          : new IOException("cannot write " + latencyHlog + ": " + cause.getMessage(), cause));
     }
     intervalStartEpochMillis = end;
   }
@@ -466,5 +469,48 @@ public final class RecordingSink implements RecordSink {
    */
   public void onFailure(Runnable hook) {
     this.onFailure = hook;
+  }
+
+  /** An output stream that remembers the first IOException its writes threw (PrintStream hides it). */
+  private static final class FirstFailure extends java.io.FilterOutputStream {
+    volatile IOException first;
+
+    FirstFailure(java.io.OutputStream out) {
+      super(out);
+    }
+
+    private IOException remember(IOException e) {
+      if (first == null) {
+        first = e;
+      }
+      return e;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      try {
+        out.write(b);
+      } catch (IOException e) {
+        throw remember(e);
+      }
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      try {
+        out.write(b, off, len);
+      } catch (IOException e) {
+        throw remember(e);
+      }
+    }
+
+    @Override
+    public void flush() throws IOException {
+      try {
+        out.flush();
+      } catch (IOException e) {
+        throw remember(e);
+      }
+    }
   }
 }

@@ -269,4 +269,21 @@ class RecordingSinkTest {
     assertEquals(1, RequestCsv.read(dir.requestsCsv()).size());
     assertTrue(Files.exists(dir.summaryJson()));
   }
+
+  /**
+   * A full disk under latency.hlog (here /dev/full, which fails every write with ENOSPC) is said
+   * with its cause, as one under requests.csv is: the PrintStream the histogram log needs hides the
+   * IOException, so the sink keeps the first one (a fresh-clone run once said only "cannot write").
+   */
+  @Test
+  void aFullDiskUnderTheHistogramLogIsSaidWithItsCause() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isWritable(Path.of("/dev/full")));
+    Path dir = Files.createDirectories(base.resolve("full"));
+    Files.createSymbolicLink(dir.resolve(RecordingSink.LATENCY_HLOG), Path.of("/dev/full"));
+    RecordingSink sink = new RecordingSink(dir, new Phases(0, 1_000_000_000L, 0));
+    sink.accept(Records.ok(1, 0, "/a", 1_000_000, 500_000, Phase.MEASURE));
+    IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, sink::close);
+    assertTrue(e.getMessage().contains("latency.hlog: No space left on device"), e.getMessage());
+    assertEquals(1, RequestCsv.read(dir.resolve(RecordingSink.REQUESTS_CSV)).size(), "the record is kept");
+  }
 }
