@@ -1,9 +1,18 @@
 package io.crosscheck.server;
 
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -97,6 +106,38 @@ public abstract class OrderedRequestHandler extends ChannelInboundHandlerAdapter
         }
       }
     });
+  }
+
+  /**
+   * Writes the current request's reply with its Content-Length (no body for HEAD), keeping the
+   * connection open unless the request asks otherwise (HTTP/1.0 or {@code Connection: close}: then
+   * the connection closes once the reply is written and nothing more is answered), and goes on to
+   * the next request ({@link #done}). A failed write closes the connection ({@link #closeOnFailure}).
+   * Call on the channel's loop, once per request.
+   *
+   * @param server the {@code Server} header
+   */
+  protected final void writeReply(ChannelHandlerContext ctx, PendingRequest request, int status,
+      String contentType, byte[] body, String server) {
+    boolean keepAlive = request.keepAlive();
+    FullHttpResponse response = new DefaultFullHttpResponse(request.version(), HttpResponseStatus.valueOf(status),
+        request.head() ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body));
+    response.headers()
+        .set(HttpHeaderNames.SERVER, server)
+        .set(HttpHeaderNames.CONTENT_TYPE, contentType)
+        .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
+    HttpUtil.setKeepAlive(response, keepAlive);
+    if (!keepAlive && request.version().equals(HttpVersion.HTTP_1_0)) {
+      response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+    }
+    ChannelFuture written = ctx.writeAndFlush(response);
+    if (!keepAlive) {
+      end();
+      written.addListener(ChannelFutureListener.CLOSE);
+      return;
+    }
+    closeOnFailure(ctx, written);
+    done(ctx);
   }
 
   /**

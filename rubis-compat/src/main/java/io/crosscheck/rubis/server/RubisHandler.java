@@ -3,17 +3,7 @@ package io.crosscheck.rubis.server;
 import io.crosscheck.server.DemandExecutor;
 import io.crosscheck.server.OrderedRequestHandler;
 import io.crosscheck.server.PendingRequest;
-import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
-import io.netty.handler.codec.http.FullHttpResponse;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
-import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
 import java.io.PrintStream;
 import java.util.SplittableRandom;
 
@@ -68,30 +58,12 @@ final class RubisHandler extends OrderedRequestHandler {
 
   private void write(ChannelHandlerContext ctx, PendingRequest request, RubisInteraction interaction, Reply reply,
       long serviceNanos) {
-    boolean keepAlive = request.keepAlive();
-    FullHttpResponse response = new DefaultFullHttpResponse(request.version(), HttpResponseStatus.valueOf(reply.status()),
-        request.head() ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(reply.body()));
-    response.headers()
-        .set(HttpHeaderNames.SERVER, "crosscheck-rubis")
-        .set(HttpHeaderNames.CONTENT_TYPE, reply.contentType())
-        .setInt(HttpHeaderNames.CONTENT_LENGTH, reply.body().length);
-    HttpUtil.setKeepAlive(response, keepAlive);
-    if (!keepAlive && request.version().equals(HttpVersion.HTTP_1_0)) {
-      response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-    }
     parts.counters().served(interaction);
-    ChannelFuture written = ctx.writeAndFlush(response);
     PrintStream log = parts.log();
     if (log != null) {
-      log.println(request.method() + " " + request.uri() + " " + reply.status() + " " + interaction + " bytes=" + reply.body().length
-          + " serviceNanos=" + serviceNanos);
+      log.println(request.method() + " " + request.uri() + " " + reply.status() + " " + interaction + " bytes="
+          + reply.body().length + " serviceNanos=" + serviceNanos);
     }
-    if (!keepAlive) {
-      end();
-      written.addListener(ChannelFutureListener.CLOSE);
-      return;
-    }
-    closeOnFailure(ctx, written);
-    done(ctx);
+    writeReply(ctx, request, reply.status(), reply.contentType(), reply.body(), "crosscheck-rubis");
   }
 }
