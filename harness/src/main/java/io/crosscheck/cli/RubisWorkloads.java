@@ -106,7 +106,8 @@ final class RubisWorkloads {
         + (overridable.isEmpty() ? "" : "; " + String.join(", ", overridable) + " override the file's values");
   }
 
-  private static String seconds(long nanos) {
+  /** {@code nanos} as whole seconds ({@code 5 s}) or with milliseconds ({@code 0.250 s}). */
+  static String seconds(long nanos) {
     return nanos % 1_000_000_000L == 0 ? nanos / 1_000_000_000L + " s"
         : String.format(java.util.Locale.ROOT, "%.3f s", nanos / 1e9);
   }

@@ -126,8 +126,8 @@ final class TpcwWorkloads {
     System.out.println("crosscheck tpcw: " + Printable.escape(t.description()));
     io.crosscheck.model.Phases p = checked.phases();
     System.out.println(String.format(Locale.ROOT, "crosscheck tpcw: the run lasts %s (ramp-up %s + measured %s +"
-        + " ramp-down %s)%s", seconds(p.totalNanos()), seconds(p.rampUpNanos()), seconds(p.measureNanos()),
-        seconds(p.rampDownNanos()), o.tpcwRu != null || o.tpcwMi != null || o.tpcwRd != null
+        + " ramp-down %s)%s", RubisWorkloads.seconds(p.totalNanos()), RubisWorkloads.seconds(p.rampUpNanos()), RubisWorkloads.seconds(p.measureNanos()),
+        RubisWorkloads.seconds(p.rampDownNanos()), o.tpcwRu != null || o.tpcwMi != null || o.tpcwRd != null
             || parsed.hasMatchedOption("--duration") ? ""
             : "; crosscheck's defaults -RU 20 -MI 60 -RD 0 (the RBE's are -RU 600 -MI 1800 -RD 300: give them to"
                 + " run as long as it does)"));
@@ -172,10 +172,5 @@ final class TpcwWorkloads {
 
   private static <T> T or(T value, T fallback) {
     return value != null ? value : fallback;
-  }
-
-  private static String seconds(long nanos) {
-    return nanos % 1_000_000_000L == 0 ? nanos / 1_000_000_000L + " s"
-        : String.format(Locale.ROOT, "%.3f s", nanos / 1e9);
   }
 }

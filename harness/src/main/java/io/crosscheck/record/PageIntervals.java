@@ -34,7 +34,6 @@ public final class PageIntervals implements RecordingSink.RowAnnotator {
   private final Map<Integer, Open> openByUser = new HashMap<>();
   private final StringBuilder row = new StringBuilder(160);
   private long nextIntervalId;
-  private long intervalsWritten;
 
   /** An interval still collecting exchanges. */
   private static final class Open {
@@ -42,6 +41,7 @@ public final class PageIntervals implements RecordingSink.RowAnnotator {
     final long sessionId;
     final int userId;
     final String pageUrl;
+    final String thread;
     final long startNanos;
     long endNanos;
     int exchanges;
@@ -52,6 +52,7 @@ public final class PageIntervals implements RecordingSink.RowAnnotator {
       this.sessionId = page.sessionId();
       this.userId = page.userId();
       this.pageUrl = page.url();
+      this.thread = thread(page.userId());
       this.startNanos = page.intendedStartNanos();
     }
 
@@ -97,7 +98,7 @@ public final class PageIntervals implements RecordingSink.RowAnnotator {
       return new RequestCsv.AgentColumns(thread(r.userId()), -1, -1); // an exchange before any page
     }
     open.add(r);
-    return new RequestCsv.AgentColumns(thread(r.userId()), open.intervalId, -1);
+    return new RequestCsv.AgentColumns(open.thread, open.intervalId, -1);
   }
 
   private static String thread(int userId) {
@@ -106,21 +107,15 @@ public final class PageIntervals implements RecordingSink.RowAnnotator {
 
   private void write(Open o) {
     boolean ended = o.endNanos >= 0 && o.startNanos >= 0;
-    IntervalRecord record = new IntervalRecord(o.intervalId, o.userId, thread(o.userId), source, o.startNanos,
+    IntervalRecord record = new IntervalRecord(o.intervalId, o.userId, o.thread, source, o.startNanos,
         ended ? o.endNanos : -1, ended ? o.endNanos - o.startNanos : -1, "", "", o.exchanges);
     row.setLength(0);
     IntervalCsv.appendRow(row, record);
     try {
       out.append(row);
-      intervalsWritten++;
     } catch (IOException e) {
       throw new java.io.UncheckedIOException("cannot write " + IntervalCsv.FILE, e);
     }
-  }
-
-  /** Intervals written so far (closed ones; open ones are written by {@link #close()}). */
-  public long intervalsWritten() {
-    return intervalsWritten;
   }
 
   @Override
