@@ -223,6 +223,7 @@ final class AuditCommand implements Callable<Integer> {
     if (job == null) {
       return 2;
     }
+    job.layouts(engine.layoutChoice(true));
     Problem wrongInterface = capture.interfaceProblem(job.workload().target());
     if (wrongInterface != null) {
       return RunCommand.OutputOptions.reportProblems(spec, List.of(wrongInterface));

@@ -88,6 +88,9 @@ final class ChildRun {
   static List<String> childArgs(List<String> original) {
     List<String> out = new ArrayList<>();
     out.add("run");
+    if (!original.isEmpty() && List.of("audit", "matrix").contains(original.get(0))) {
+      out.add("--layout-default=accurate"); // the child's run lays out as the audit would have
+    }
     for (int i = 1; i < original.size(); i++) {
       String a = original.get(i);
       String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;

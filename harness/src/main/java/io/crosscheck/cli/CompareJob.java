@@ -1,6 +1,7 @@
 package io.crosscheck.cli;
 
 import io.crosscheck.compare.ClockMap;
+import io.crosscheck.compare.ErrorSourceCheck;
 import io.crosscheck.compare.FindingsBuilder;
 import io.crosscheck.compare.GeneratorSide;
 import io.crosscheck.compare.MatchResult;
@@ -104,8 +105,10 @@ public final class CompareJob {
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(status.status(), status.note(), records.size(),
         torn, pcap.toString());
     AgentSide agent = gen == null ? null : AgentSide.read(runDir, read, out);
+    RunJson.EngineSection engine = run.engine();
     return analyse(runDir, pcap, run.targetPort(), gen, agent, evidence, live, minMatchedPercent, out,
-        behaviour(run.scriptOutcomes()));
+        behaviour(run.scriptOutcomes()), engine == null ? null : engine.layout(),
+        engine == null ? null : engine.layoutAccuracy());
   }
 
   /**
@@ -198,12 +201,12 @@ public final class CompareJob {
     dir.writeWireOnly(command);
     out.println("crosscheck: run directory " + dir.path() + " (wire-only analysis of " + pcap + ")");
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(RunJson.WIRE_ONLY, "", 0, null, pcap.toString());
-    return analyse(dir.path(), pcap, serverPort, null, null, evidence, null, minMatchedPercent, out, null);
+    return analyse(dir.path(), pcap, serverPort, null, null, evidence, null, minMatchedPercent, out, null, null, null);
   }
 
   private static Result analyse(Path dir, Path pcap, int serverPort, GeneratorSide gen, AgentSide agent,
       FindingsFile.RunEvidence evidence, CaptureJson live, double minMatchedPercent, PrintStream out,
-      Findings.GeneratorBehaviour behaviour) throws IOException {
+      Findings.GeneratorBehaviour behaviour, String layout, String layoutAccuracy) throws IOException {
     out.printf(Locale.ROOT, "crosscheck: comparing %,d records with %s (%,d bytes)...%n",
         gen == null ? 0 : gen.records().size(), pcap, Files.size(pcap));
     List<String> outputs = OUTPUTS;
@@ -229,6 +232,9 @@ public final class CompareJob {
       }
       if (behaviour != null) {
         findings = findings.withGeneratorBehaviour(behaviour);
+      }
+      if (gen != null) {
+        findings = findings.withErrorSource(ErrorSourceCheck.judge(findings, layout, layoutAccuracy));
       }
       FindingsFile file = new FindingsFile(RunFiles.FORMAT_VERSION, evidence, wire.capture(), live, wire.wire(),
           findings);

@@ -5,6 +5,7 @@ import io.crosscheck.rundir.Findings;
 import java.io.IOException;
 import java.nio.file.Path;
 import io.crosscheck.engine.Engine;
+import io.crosscheck.engine.EngineLayout;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.netty.JitWarmUp;
 import io.crosscheck.model.Phases;
@@ -130,8 +131,11 @@ final class DemoCommand implements Callable<Integer> {
 
   private RunJob job(Step step, Workload w) {
     // the audit's default warm-up (legacy engines ignore it: they reproduce a cold start)
+    // the Netty runs take the accurate layout whenever this host allows it, as audit does
+    RunJob.LayoutChoice layout = step.engine() instanceof NettyEngine
+        ? () -> EngineLayout.auto(Path.of(System.getProperty("java.io.tmpdir"))) : RunJob.LayoutChoice.NONE;
     return new RunJob(w, step.engine(), EngineOptions.defaults(), output.out, step.name(), List.of("demo"))
-        .jitWarmUp(JitWarmUp.DEFAULT_REQUESTS);
+        .jitWarmUp(JitWarmUp.DEFAULT_REQUESTS).layouts(layout);
   }
 
   private static String summaryLine(Step step, Findings f) {

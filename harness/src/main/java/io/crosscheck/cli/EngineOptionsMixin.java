@@ -1,7 +1,9 @@
 package io.crosscheck.cli;
 
 import io.crosscheck.engine.Engine;
+import io.crosscheck.engine.EngineLayout;
 import io.crosscheck.engine.EngineOptions;
+import java.nio.file.Path;
 import io.crosscheck.engine.netty.JitWarmUp;
 import io.crosscheck.engine.legacy.LegacyHttpClientEngine;
 import io.crosscheck.engine.legacy.LegacyOptions;
@@ -47,8 +49,25 @@ final class EngineOptionsMixin {
   @Option(
       names = "--event-loops",
       paramLabel = "N",
-      description = "Netty event-loop threads, 0 = one per core. Default: ${DEFAULT-VALUE}.")
-  String eventLoops = "0";
+      description = "Netty event-loop threads, 0 = one per core. Giving it (or --busy-poll) lays the engine"
+          + " out as given (--layout as-given). Default: 0, or 1 in the loop-alone layout.")
+  String eventLoops;
+
+  @Option(
+      names = "--layout",
+      paramLabel = "LAYOUT",
+      description = "Netty engine: how its threads sit on the cores. loop-alone: one event loop busy-polls on"
+          + " a core of its own and every other thread of the JVM runs on the other cores (the accurate"
+          + " reference: 12-16 us mean error in bench/FIDELITY.md; needs 2 cores not held by another"
+          + " crosscheck loop); shared: loops sleep in epoll_wait and share the cores (37-390 us measured);"
+          + " auto: loop-alone for audit, demo and matrix whenever this host allows it, else shared (run:"
+          + " shared). run.json and the findings say which layout ran and why. Default: ${DEFAULT-VALUE}.")
+  String layout = "auto";
+
+  @Option(names = "--layout-default", hidden = true, paramLabel = "MODE",
+      description = "What --layout auto means: accurate (loop-alone when possible) or the command's own default;"
+          + " set by audit and matrix for the run in their child JVM.")
+  String layoutDefault;
 
   @Option(
       names = "--connect-timeout",
@@ -191,7 +210,13 @@ final class EngineOptionsMixin {
                       .collect(Collectors.joining(", "))));
     }
     int k = positiveInt("--connections", connectionsK, 1, problems);
-    int loops = positiveInt("--event-loops", eventLoops, 0, problems);
+    int loops = eventLoops == null ? 0 : positiveInt("--event-loops", eventLoops, 0, problems);
+    if (!List.of("auto", EngineLayout.LOOP_ALONE, EngineLayout.SHARED).contains(layout)) {
+      problems.add(new Problem("--layout", layout, "one of auto, loop-alone, shared"));
+    } else if (!"auto".equals(layout) && (eventLoops != null || busyPoll)) {
+      problems.add(new Problem("--layout", layout, "no --event-loops or --busy-poll with it (the layout sets"
+          + " both), or --layout auto to lay the engine out as those options say"));
+    }
     long connectNanos = duration("--connect-timeout", connectTimeout, problems);
     long requestNanos = duration("--request-timeout", requestTimeout, problems);
     List<InetAddress> sources = sourceAddresses == null ? List.of() : addresses(problems);
@@ -200,6 +225,38 @@ final class EngineOptionsMixin {
       return null;
     }
     return new EngineOptions(p, k, loops, connectNanos, requestNanos, sources, busyPoll);
+  }
+
+  /**
+   * The layout of the run, chosen when it starts (a core is claimed for its duration): none for the
+   * legacy engines; the options as given with --event-loops or --busy-poll; else --layout, where
+   * auto means loop-alone when {@code accurateByDefault} (audit, demo, matrix) and this host
+   * allows it. Call after {@link #build} found no problem. An explicit {@code --layout loop-alone}
+   * that the host cannot give fails the run before any load, with the reason.
+   */
+  RunJob.LayoutChoice layoutChoice(boolean accurateByDefault) {
+    boolean accurate = accurateByDefault || "accurate".equals(layoutDefault);
+    if (!"netty".equals(engine)) {
+      return RunJob.LayoutChoice.NONE;
+    }
+    if (eventLoops != null || busyPoll) {
+      return () -> new EngineLayout.Claimed(EngineLayout.asGiven(Integer.parseInt(eventLoops == null ? "0"
+          : eventLoops.trim()), busyPoll, "--event-loops/--busy-poll given, no pinning by crosscheck"), () -> { });
+    }
+    Path locks = Path.of(System.getProperty("java.io.tmpdir"));
+    return switch (layout) {
+      case EngineLayout.SHARED -> () -> new EngineLayout.Claimed(EngineLayout.shared("--layout shared"), () -> { });
+      case EngineLayout.LOOP_ALONE -> () -> {
+        EngineLayout.Claimed claimed = EngineLayout.auto(locks);
+        if (!EngineLayout.LOOP_ALONE.equals(claimed.layout().name())) {
+          throw new IllegalStateException("--layout loop-alone: not possible here: " + claimed.layout().reason());
+        }
+        return claimed;
+      };
+      default -> accurate ? () -> EngineLayout.auto(locks)
+          : () -> new EngineLayout.Claimed(EngineLayout.shared("run's default (no capture to measure against);"
+              + " --layout loop-alone, or audit, for the accurate layout"), () -> { });
+    };
   }
 
   /** Requests of the JIT warm-up; call after {@link #build} found no problem. */

@@ -437,6 +437,7 @@ final class MatrixCommand implements Callable<Integer> {
   static List<String> childArgs(List<String> original) {
     List<String> args = new ArrayList<>();
     args.add("run");
+    args.add("--layout-default=accurate"); // each cell is an audit: the accurate layout when the host allows it
     for (int i = 1; i < original.size(); i++) {
       String a = original.get(i);
       String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;

@@ -52,6 +52,9 @@ final class ReplayCommand implements Callable<Integer> {
       output.name = "replay";
     }
     RunJob job = RunCommand.prepare(workload, engine, output, spec, new ArrayList<>());
+    if (job != null) {
+      job.layouts(engine.layoutChoice(false));
+    }
     if (job == null) {
       return 2;
     }

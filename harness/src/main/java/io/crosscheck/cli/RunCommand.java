@@ -42,6 +42,7 @@ final class RunCommand implements Callable<Integer> {
     if (job == null) {
       return 2;
     }
+    job.layouts(engine.layoutChoice(false));
     if (output.into == null && !probe(job, spec)) {
       return 2;
     }

@@ -1,6 +1,7 @@
 package io.crosscheck.cli;
 
 import io.crosscheck.engine.Engine;
+import io.crosscheck.engine.EngineLayout;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.EngineProgress;
 import io.crosscheck.engine.EngineResult;
@@ -50,7 +51,11 @@ final class RunJob {
 
   private final Workload workload;
   private final Engine engine;
-  private final EngineOptions options;
+  private final EngineOptions givenOptions;
+  /** The options the current execution runs with: the given ones laid out by {@link #layouts}. */
+  private EngineOptions options;
+  private EngineLayout layout;
+  private LayoutChoice layouts = LayoutChoice.NONE;
   private final Path outBase;
   private final String name;
   private final List<String> command;
@@ -76,6 +81,7 @@ final class RunJob {
   RunJob(Workload workload, Engine engine, EngineOptions options, Path outBase, String name, List<String> command) {
     this.workload = workload;
     this.engine = engine;
+    this.givenOptions = options;
     this.options = options;
     this.outBase = outBase;
     this.name = name;
@@ -150,13 +156,40 @@ final class RunJob {
     return this;
   }
 
+  /**
+   * How the engine's threads are to sit on the cores ({@link EngineOptionsMixin#layoutChoice}),
+   * claimed when the run starts and released when it ends.
+   */
+  RunJob layouts(LayoutChoice choice) {
+    this.layouts = choice;
+    return this;
+  }
+
+  /** Chooses (and holds for the run) an engine layout; {@link #NONE} keeps the options as given. */
+  interface LayoutChoice {
+    LayoutChoice NONE = () -> new EngineLayout.Claimed(null, () -> { });
+
+    EngineLayout.Claimed claim();
+  }
+
   Result execute(String progressMode, PrintStream out) throws IOException {
+    try (EngineLayout.Claimed claimed = layouts.claim()) {
+      layout = claimed.layout();
+      options = layout == null ? givenOptions : givenOptions.withLayout(layout);
+      if (layout != null) {
+        out.println("crosscheck: engine layout " + layout.describe());
+      }
+      return executeLaidOut(progressMode, out);
+    }
+  }
+
+  private Result executeLaidOut(String progressMode, PrintStream out) throws IOException {
     Ticker ticker = Ticker.system();
     Schedule schedule = Schedule.of(workload);
     String digest = schedule.digest();
     ClockOffset clock = ClockCalibration.calibrate();
     RunDirectory dir = into != null ? RunDirectory.existing(into) : RunDirectory.create(outBase, name);
-    dir.writeStart(command, workload, workload.seed(), digest, RunSections.engine(engine.name(), options), clock);
+    dir.writeStart(command, workload, workload.seed(), digest, RunSections.engine(engine.name(), options, layout), clock);
     out.println("crosscheck: run directory " + dir.path());
     // installed before the warm-up and the capture start: Ctrl-C there must end the run directory
     // as interrupted too, not leave it "running" (FaultMatrixTest)

@@ -2,6 +2,7 @@ package io.crosscheck.cli;
 
 import io.crosscheck.child.ChildJvm;
 import io.crosscheck.engine.Engine;
+import io.crosscheck.engine.EngineLayout;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.EngineResult;
 import io.crosscheck.engine.WarmUpReport;
@@ -18,9 +19,15 @@ final class RunSections {
   private RunSections() {}
 
   static RunJson.EngineSection engine(String name, EngineOptions o) {
+    return engine(name, o, null);
+  }
+
+  /** The section, with {@code layout}'s description and known accuracy when there is one. */
+  static RunJson.EngineSection engine(String name, EngineOptions o, EngineLayout layout) {
     return new RunJson.EngineSection(name, o.policy().label(), o.connectionsK(), o.eventLoops(),
         o.connectTimeoutNanos(), o.requestTimeoutNanos(),
-        o.sourceAddresses().stream().map(InetAddress::getHostAddress).toList(), o.busyPoll());
+        o.sourceAddresses().stream().map(InetAddress::getHostAddress).toList(), o.busyPoll(),
+        layout == null ? null : layout.describe(), layout == null ? null : layout.knownAccuracy());
   }
 
   /** The section for {@code r}; null when the engine returned no result. */

@@ -17,6 +17,8 @@ import java.util.List;
  *     chooses
  * @param busyPoll event loops spin on the socket instead of sleeping in epoll_wait (Netty engine,
  *     epoll only): no wake-up latency in the timestamps, at the cost of one busy core per loop
+ * @param pinning the event loop's own core and the other threads' (Netty engine, one loop); null:
+ *     the threads stay where the scheduler puts them
  */
 public record EngineOptions(
     ConnectionPolicy policy,
@@ -25,9 +27,16 @@ public record EngineOptions(
     long connectTimeoutNanos,
     long requestTimeoutNanos,
     List<InetAddress> sourceAddresses,
-    boolean busyPoll) {
+    boolean busyPoll,
+    LoopPinning pinning) {
   public EngineOptions {
     sourceAddresses = List.copyOf(sourceAddresses);
+  }
+
+  /** Options without pinning. */
+  public EngineOptions(ConnectionPolicy policy, int connectionsK, int eventLoops, long connectTimeoutNanos,
+      long requestTimeoutNanos, List<InetAddress> sourceAddresses, boolean busyPoll) {
+    this(policy, connectionsK, eventLoops, connectTimeoutNanos, requestTimeoutNanos, sourceAddresses, busyPoll, null);
   }
 
   public static EngineOptions defaults() {
@@ -36,11 +45,21 @@ public record EngineOptions(
   }
 
   public EngineOptions withPolicy(ConnectionPolicy p, int k) {
-    return new EngineOptions(p, k, eventLoops, connectTimeoutNanos, requestTimeoutNanos, sourceAddresses, busyPoll);
+    return new EngineOptions(p, k, eventLoops, connectTimeoutNanos, requestTimeoutNanos, sourceAddresses, busyPoll,
+        pinning);
   }
 
   public EngineOptions withBusyPoll(boolean spin) {
     return new EngineOptions(policy, connectionsK, eventLoops, connectTimeoutNanos, requestTimeoutNanos,
-        sourceAddresses, spin);
+        sourceAddresses, spin, pinning);
+  }
+
+  /**
+   * A copy laid out as {@code layout} says: its event loops, busy polling and pinning (the policy,
+   * timeouts and addresses stay).
+   */
+  public EngineOptions withLayout(EngineLayout layout) {
+    return new EngineOptions(policy, connectionsK, layout.eventLoops(), connectTimeoutNanos, requestTimeoutNanos,
+        sourceAddresses, layout.busyPoll(), layout.pinning());
   }
 }

@@ -74,6 +74,10 @@ public final class FindingsTable {
         line(out, "  evidence", f.clientHost().evidence());
       }
     }
+    if (f.errorSource() != null) {
+      line(out, "engine layout", f.errorSource().layout());
+      line(out, "  known", f.errorSource().knownAccuracy());
+    }
     Findings.ResponseTime rt = f.responseTime();
     // without the evidence for them (rt null) no error figure is printed: the wire's own only
     if (rt != null) {
@@ -93,6 +97,10 @@ public final class FindingsTable {
       row(out, "on the wire", f.latency().wire());
     }
     row(out, "on the wire, every exchange", f.latency().wireAllExchanges());
+    if (rt != null && f.errorSource() != null && f.errorSource().statement() != null) {
+      line(out, "error source", f.errorSource().statement());
+      line(out, "  evidence", f.errorSource().evidence());
+    }
     if (rt != null && f.lags().belowUncertainty() > 0) {
       line(out, "impossible", f.lags().belowUncertainty()
           + " lags below the clock's uncertainty and the generator's resolution");

@@ -49,7 +49,38 @@ public record Findings(
     @JsonInclude(JsonInclude.Include.NON_NULL) Percentiles percentiles,
     @JsonInclude(JsonInclude.Include.NON_NULL) Urls urls,
     @JsonInclude(JsonInclude.Include.NON_NULL) ClientHost clientHost,
-    @JsonInclude(JsonInclude.Include.NON_NULL) GeneratorBehaviour generatorBehaviour) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) GeneratorBehaviour generatorBehaviour,
+    @JsonInclude(JsonInclude.Include.NON_NULL) ErrorSource errorSource) {
+
+  /** Findings without an error-source section (before it is added, and in files written before it existed). */
+  public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
+      LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf, TelemetrySummary pressure,
+      ReportedIntervals reportedIntervals, Pace pace, Percentiles percentiles, Urls urls, ClientHost clientHost,
+      GeneratorBehaviour generatorBehaviour) {
+    this(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf, pressure,
+        reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, null);
+  }
+
+  /**
+   * Where the generator's per-request error arises, and the engine layout the run had: the error
+   * (reported minus wire) is the send lag (the generator's send stamp to the request's first
+   * packet on the wire) plus the receive lag (the reply's last packet to the generator's read), so it
+   * belongs to the client host, never to the server, whose time is the wire's.
+   *
+   * @param layout run.json's engine layout (what ran where, and why); null when the run had none
+   *     (legacy engines, agents)
+   * @param knownAccuracy what that layout is known to give, with its source; null without a layout
+   * @param statement the attribution with its figures; null when there are no matched pairs to rest
+   *     it on (then only the layout is stated)
+   * @param evidence the pairs and the clock mapping it rests on; null with {@code statement}
+   */
+  public record ErrorSource(String layout, String knownAccuracy, String statement, String evidence) {}
+
+  /** A copy with {@code source} as its error-source section. */
+  public Findings withErrorSource(ErrorSource source) {
+    return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, source);
+  }
 
   /** Findings without a generator-behaviour section (every run but an emulation of a known generator). */
   public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
@@ -73,7 +104,7 @@ public record Findings(
   /** A copy with {@code behaviour} as its generator-behaviour section. */
   public Findings withGeneratorBehaviour(GeneratorBehaviour behaviour) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace, percentiles, urls, clientHost, behaviour);
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost, behaviour, errorSource);
   }
 
   /** Findings without the percentile, URL and client-host sections (before they are added). */
@@ -87,7 +118,8 @@ public record Findings(
   /** A copy with the percentile, URL and client-host sections. */
   public Findings withHostAndDistributions(Percentiles percentiles, Urls urls, ClientHost clientHost) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour);
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour,
+        errorSource);
   }
 
   /**
@@ -173,7 +205,8 @@ public record Findings(
   /** A copy with {@code pace} as its pace section. */
   public Findings withPace(Pace pace) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour);
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour,
+        errorSource);
   }
 
   /**
@@ -204,7 +237,8 @@ public record Findings(
   /** A copy with {@code reported} as its reported-interval section. */
   public Findings withReportedIntervals(ReportedIntervals reported) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reported, pace, percentiles, urls, clientHost, generatorBehaviour);
+        pressure, reported, pace, percentiles, urls, clientHost, generatorBehaviour,
+        errorSource);
   }
 
   /**

@@ -93,10 +93,30 @@ public record RunJson(
    * @param requestTimeoutNanos send start to last byte
    * @param sourceAddresses local addresses client sockets bind to
    * @param busyPoll event loops spin instead of sleeping (null in v1)
+   * @param layout how the engine's threads sat on the cores ({@code loop-alone}, {@code shared},
+   *     {@code as-given}) with what runs where and why; null for engines without one and in files
+   *     written before it existed
+   * @param layoutAccuracy what that layout is known to give, with the source of the figures
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record EngineSection(String name, String policy, int connectionsK, int eventLoops, long connectTimeoutNanos,
-      long requestTimeoutNanos, List<String> sourceAddresses, Boolean busyPoll) {}
+      long requestTimeoutNanos, List<String> sourceAddresses, Boolean busyPoll, String layout, String layoutAccuracy) {
+    /** Without a layout (engines without one, and run directories written before it existed). */
+    public EngineSection(String name, String policy, int connectionsK, int eventLoops, long connectTimeoutNanos,
+        long requestTimeoutNanos, List<String> sourceAddresses, Boolean busyPoll) {
+      this(name, policy, connectionsK, eventLoops, connectTimeoutNanos, requestTimeoutNanos, sourceAddresses, busyPoll,
+          null, null);
+    }
+
+    /** The layout's name, the text before its first space; null without one. */
+    public String layoutName() {
+      if (layout == null) {
+        return null;
+      }
+      int space = layout.indexOf(' ');
+      return space < 0 ? layout : layout.substring(0, space);
+    }
+  }
 
   /** The JVM of this process. */
   public record JvmSection(String vendor, String version, String vmName, String vmVersion, String javaHome,

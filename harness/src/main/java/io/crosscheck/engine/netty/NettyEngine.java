@@ -1,6 +1,7 @@
 package io.crosscheck.engine.netty;
 
 import io.crosscheck.engine.Engine;
+import io.crosscheck.engine.LoopPinning;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.EngineProgress;
 import io.crosscheck.engine.EngineResult;
@@ -39,6 +40,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongArray;
 
@@ -111,6 +113,18 @@ public final class NettyEngine implements Engine {
       // the kernel picks the port at connect(), per 4-tuple, so each source address has ~28k ports
       bootstrap.option(EpollChannelOption.IP_BIND_ADDRESS_NO_PORT, true);
     }
+    LoopPinning.Applied pinned = null;
+    String pinFailure = null;
+    if (options.pinning() != null) {
+      // on the loop thread itself: its own set, then every other thread of the JVM moved off its core
+      try {
+        pinned = group.next().submit(options.pinning()::apply).get();
+      } catch (ExecutionException e) {
+        pinFailure = String.valueOf(e.getCause().getMessage());
+        System.err.println("crosscheck: the event loop could not be given cpu" + options.pinning().loopCpu()
+            + " (" + pinFailure + "): the run goes on unpinned; run.json's engineResult says loopCpu -1");
+      }
+    }
     EngineRun run = new EngineRun(ticker, options, progress, sink, schedule.workload().phases(),
         bootstrap, remote, target.hostHeader(), ticker.nanoTime() + START_LEAD_NANOS);
     boolean interrupted = false;
@@ -134,6 +148,9 @@ public final class NettyEngine implements Engine {
       abortInFlight(run, group);
     } finally {
       shutDown(group);
+      if (pinned != null) {
+        pinned.close();
+      }
     }
     if (pump != null) {
       pump.recordUnreached();
@@ -141,6 +158,10 @@ public final class NettyEngine implements Engine {
     long endNanos = ticker.nanoTime();
     Map<String, Long> extra = new HashMap<>(run.source.gauges());
     extra.put("eventLoops", (long) loops);
+    if (options.pinning() != null) {
+      extra.put("loopCpu", pinned != null ? (long) options.pinning().loopCpu() : -1L);
+      extra.put("threadsMovedOffLoopCpu", pinned != null ? (long) pinned.threadsMoved() : 0L);
+    }
     extra.put("epollTransport", epoll ? 1L : 0L);
     extra.put("maxConnectionsAllowed", (long) run.maxConnections);
     extra.put("peakConnections", (long) run.peakConnections());

@@ -1,0 +1,195 @@
+package io.crosscheck.engine;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.BitSet;
+
+/**
+ * How the Netty engine's threads sit on the host's cores, the single largest term of its own
+ * measurement error (bench/FIDELITY.md):
+ *
+ * <ul>
+ *   <li>{@value #LOOP_ALONE}: one event loop that busy-polls on a core of its own, every other
+ *       thread of the JVM (in-process server, capture, recorder, JIT, GC) on the remaining cores;
+ *   <li>{@value #SHARED}: event loops that sleep in {@code epoll_wait} and share the cores with
+ *       everything else, so each reply waits for a wake-up and for a core;
+ *   <li>{@value #AS_GIVEN}: the user's own {@code --event-loops}/{@code --busy-poll}, no pinning
+ *       (a bench script that pins with taskset itself).
+ * </ul>
+ *
+ * {@link #auto} picks {@value #LOOP_ALONE} whenever this process may use at least two cores and
+ * one of them is not already held by another crosscheck run's loop (a lock file per core, held for
+ * the run: two spinning loops on one core would starve each other). Immutable.
+ *
+ * @param name one of the three names
+ * @param pinning the loop's core and the others'; null unless {@value #LOOP_ALONE}
+ * @param eventLoops event loops (0: one per core)
+ * @param busyPoll whether the loops spin
+ * @param reason why this layout, in words, with the cores it saw
+ */
+public record EngineLayout(String name, LoopPinning pinning, int eventLoops, boolean busyPoll, String reason) {
+  public static final String LOOP_ALONE = "loop-alone";
+  public static final String SHARED = "shared";
+  public static final String AS_GIVEN = "as-given";
+
+  /** The options' own layout: their loops and busy polling, unpinned. */
+  public static EngineLayout asGiven(int eventLoops, boolean busyPoll, String reason) {
+    return new EngineLayout(AS_GIVEN, null, eventLoops, busyPoll, reason);
+  }
+
+  /** Loops sleeping in epoll_wait, one per core, unpinned. */
+  public static EngineLayout shared(String reason) {
+    return new EngineLayout(SHARED, null, 0, false, reason);
+  }
+
+  /**
+   * What this layout is known to give, with its source: the figures bench/FIDELITY.md and the demo
+   * measured on the 2-vCPU VMs crosscheck is developed on.
+   */
+  public String knownAccuracy() {
+    return switch (name) {
+      case LOOP_ALONE -> "bench/FIDELITY.md measured a mean per-request error of 12-16 us (p99 65-175 us) at"
+          + " 100-1,000 sessions in this layout on a quiet 2-vCPU VM: the kernel's send and receive path";
+      case SHARED -> "without a core of its own the loop waits for wake-ups and for the cores it shares:"
+          + " bench/FIDELITY.md measured 37-46 us mean on a quiet machine, the demo +90 to +390 us";
+      default -> "not known for this combination: see bench/FIDELITY.md for the measured layouts";
+    };
+  }
+
+  /** One line: name, what runs where, why. */
+  public String describe() {
+    String where = switch (name) {
+      case LOOP_ALONE -> pinning.describe() + ", busy-polling";
+      case SHARED -> "event loops sleeping in epoll_wait, one per core, sharing the cores";
+      default -> eventLoops == 0 ? "event loops one per core" : eventLoops + " event loop(s)";
+    };
+    return name + " (" + where + (AS_GIVEN.equals(name) && busyPoll ? ", busy-polling" : "") + "): " + reason;
+  }
+
+  /** A layout and the core it holds for the run; closing releases the core. */
+  public record Claimed(EngineLayout layout, AutoCloseable hold) implements AutoCloseable {
+    @Override
+    public void close() {
+      try {
+        hold.close();
+      } catch (Exception e) {
+        // a lock file that cannot be released is released by the process's exit
+      }
+    }
+  }
+
+  /**
+   * The accurate layout when this host allows it, else {@value #SHARED} with the reason.
+   *
+   * @param lockDirectory where the per-core lock files live (all crosscheck runs of a host must use
+   *     the same one: the temporary directory)
+   */
+  public static Claimed auto(Path lockDirectory) {
+    BitSet allowed;
+    try {
+      allowed = CpuAffinity.allowedCpus();
+    } catch (IOException | RuntimeException e) {
+      return new Claimed(shared("this host's CPU affinity cannot be read or set (" + e.getMessage() + ")"), () -> { });
+    }
+    if (allowed.cardinality() < 2) {
+      return new Claimed(shared("this process may use " + allowed.cardinality() + " core (cpu"
+          + CpuAffinity.list(allowed) + ", taskset or a cgroup): a spinning loop would take it from"
+          + " everything else"), () -> { });
+    }
+    // the loop's core must not be another run's loop core, and the rest must not include one either
+    BitSet held = new BitSet();
+    StringBuilder heldBy = new StringBuilder();
+    FileLock mine = null;
+    int loopCpu = -1;
+    for (int cpu = allowed.nextSetBit(0); cpu >= 0; cpu = allowed.nextSetBit(cpu + 1)) {
+      Path file = lockDirectory.resolve("crosscheck-loop-cpu" + cpu + ".lock");
+      FileLock lock = tryLock(file);
+      if (lock == null) {
+        held.set(cpu);
+        heldBy.append(heldBy.length() == 0 ? "" : ", ").append("cpu").append(cpu).append(" by ").append(owner(file));
+        continue;
+      }
+      if (mine == null) {
+        mine = lock;
+        loopCpu = cpu;
+        writeOwner(lock);
+      } else {
+        release(lock); // only probed
+      }
+    }
+    BitSet others = (BitSet) allowed.clone();
+    others.andNot(held);
+    if (loopCpu >= 0) {
+      others.clear(loopCpu);
+    }
+    if (mine == null || others.isEmpty()) {
+      release(mine);
+      return new Claimed(shared(allowed.cardinality() + " cores allowed (cpu" + CpuAffinity.list(allowed)
+          + ") but another crosscheck run's event loop holds " + heldBy
+          + ": a second spinning loop would leave no core for the rest"), () -> { });
+    }
+    FileLock hold = mine;
+    EngineLayout layout = new EngineLayout(LOOP_ALONE, new LoopPinning(loopCpu, others), 1, true,
+        allowed.cardinality() + " cores allowed (cpu" + CpuAffinity.list(allowed) + ")"
+            + (held.isEmpty() ? "" : "; held by other runs' loops: " + heldBy));
+    return new Claimed(layout, () -> release(hold));
+  }
+
+  private static FileLock tryLock(Path file) {
+    try {
+      FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+          StandardOpenOption.READ);
+      try {
+        FileLock lock = channel.tryLock();
+        if (lock == null) {
+          channel.close();
+        }
+        return lock;
+      } catch (OverlappingFileLockException e) {
+        channel.close(); // held by this very JVM (an earlier run not yet released)
+        return null;
+      }
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  private static void writeOwner(FileLock lock) {
+    try {
+      FileChannel channel = lock.channel();
+      channel.truncate(0);
+      channel.write(ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.UTF_8)),
+          0);
+    } catch (IOException e) {
+      // the owner is only for messages
+    }
+  }
+
+  private static String owner(Path file) {
+    try {
+      String text = Files.readString(file, StandardCharsets.UTF_8).strip();
+      return text.isEmpty() ? "another process" : text;
+    } catch (IOException e) {
+      return "another process";
+    }
+  }
+
+  private static void release(FileLock lock) {
+    if (lock == null) {
+      return;
+    }
+    try {
+      lock.release();
+      lock.channel().close();
+    } catch (IOException e) {
+      // released by the process's exit at the latest
+    }
+  }
+}
