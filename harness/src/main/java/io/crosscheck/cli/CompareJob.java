@@ -100,7 +100,7 @@ public final class CompareJob {
       Path telemetryCsv = runDir.resolve(RunFiles.TELEMETRY_CSV);
       List<TelemetrySample> telemetry = Files.exists(telemetryCsv) ? TelemetryCsv.read(telemetryCsv) : List.of();
       gen = new GeneratorSide(records, clock, startEpochNanos, run.reportedResolutionNanos(), telemetry,
-          run.telemetry(), coresFallback(run, read), coresSource(run, read));
+          run.telemetry(), coresFallback(run, read), coresSource(run, read), busyPollingCores(run));
     }
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(status.status(), status.note(), records.size(),
         torn, pcap.toString());
@@ -109,6 +109,15 @@ public final class CompareJob {
     return analyse(runDir, pcap, run.targetPort(), gen, agent, evidence, live, minMatchedPercent, out,
         behaviour(run.scriptOutcomes()), engine == null ? null : engine.layout(),
         engine == null ? null : engine.layoutAccuracy());
+  }
+
+  /** Cores the run's event loops spun on by design (run.json's engine section); 0 without busy polling. */
+  static int busyPollingCores(RunJson run) {
+    RunJson.EngineSection e = run.engine();
+    if (e == null || !Boolean.TRUE.equals(e.busyPoll())) {
+      return 0;
+    }
+    return e.eventLoops() > 0 ? e.eventLoops() : run.jvm() != null ? run.jvm().availableProcessors() : 0;
   }
 
   /**

@@ -68,6 +68,18 @@ public final class ClientHostCheck {
   public static ClientHost judge(List<TelemetrySample> telemetry, long windowStartNanos, long windowEndNanos,
       int coresFallback, String coresSource, Double sendLagP99Micros, double startLagP99Micros,
       String lagEvidence) {
+    return judge(telemetry, windowStartNanos, windowEndNanos, coresFallback, coresSource, sendLagP99Micros,
+        startLagP99Micros, lagEvidence, 0);
+  }
+
+  /**
+   * As above, leaving out {@code busyPollingCores}: cores the engine's event loops keep busy by
+   * design (the loop-alone layout spins one), which would otherwise read as a saturated host. Both
+   * the CPU samples and the available cores are reduced by them.
+   */
+  public static ClientHost judge(List<TelemetrySample> telemetry, long windowStartNanos, long windowEndNanos,
+      int coresFallback, String coresSource, Double sendLagP99Micros, double startLagP99Micros,
+      String lagEvidence, int busyPollingCores) {
     if (telemetry.isEmpty()) {
       return notJudged("the run recorded no telemetry (no telemetry.csv rows): the generator's CPU and run-queue"
           + " wait are unknown", sendLagP99Micros);
@@ -84,7 +96,8 @@ public final class ClientHostCheck {
           || Double.isNaN(s.processCpuCores())) {
         continue;
       }
-      window.add(new double[] {gaps[i - 1] / 1e9, s.processCpuCores(), s.runQueueWaitMicrosPerSecond()});
+      window.add(new double[] {gaps[i - 1] / 1e9, Math.max(0, s.processCpuCores() - busyPollingCores),
+          s.runQueueWaitMicrosPerSecond()});
     }
     String coresFrom = "the generator JVM's available processors (telemetry)";
     if (cores <= 0) {
@@ -100,6 +113,15 @@ public final class ClientHostCheck {
     }
     if (cores <= 0) {
       return notJudged("the cores available to the generator are unknown (" + coresSource + ")", sendLagP99Micros);
+    }
+    if (busyPollingCores > 0) {
+      if (cores <= busyPollingCores) {
+        return notJudged(cores + " cores, all of them busy-polled by the engine's event loops: no CPU figure tells"
+            + " saturation apart from the spinning", sendLagP99Micros);
+      }
+      cores -= busyPollingCores;
+      coresFrom += String.format(Locale.ROOT, ", less %d busy-polled by the engine's event loop(s) (run.json"
+          + " engine layout; their CPU is left out of every CPU figure)", busyPollingCores);
     }
     double seconds = 0;
     double cpuSum = 0;

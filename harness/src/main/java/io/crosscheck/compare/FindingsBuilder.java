@@ -63,7 +63,7 @@ public final class FindingsBuilder {
         lagPairs, startLags.length);
     Findings.ClientHost host = ClientHostCheck.judge(gen.telemetry(), window[0], window[1], gen.cpuCoresFallback(),
         gen.cpuCoresSource(), sendLagP99, startLags.length == 0 ? Double.NaN : quantile(startLags, 0.99) / 1e3,
-        lagEvidence);
+        lagEvidence, gen.busyPollingCores());
     return figures.withPace(pace(gen.records())).withHostAndDistributions(figures.percentiles(), figures.urls(), host);
   }
 

@@ -19,12 +19,22 @@ import java.util.List;
  * @param cpuCoresFallback the cores available to the generator when its telemetry does not say
  *     (telemetry.csv format 1); 0 when unknown
  * @param cpuCoresSource where {@code cpuCoresFallback} came from, in words
+ * @param busyPollingCores cores the engine's busy-polling event loops keep at 100 % by design (its
+ *     layout in run.json), left out of the client-host check's CPU figures; 0 when none
  */
 public record GeneratorSide(List<RequestRecord> records, ClockMap clock, long startEpochNanos,
     long reportedResolutionNanos, List<TelemetrySample> telemetry, TelemetrySummary pressure, int cpuCoresFallback,
-    String cpuCoresSource) {
+    String cpuCoresSource, int busyPollingCores) {
   public GeneratorSide {
     telemetry = List.copyOf(telemetry);
+  }
+
+  /** Without busy-polling loops. */
+  public GeneratorSide(List<RequestRecord> records, ClockMap clock, long startEpochNanos,
+      long reportedResolutionNanos, List<TelemetrySample> telemetry, TelemetrySummary pressure, int cpuCoresFallback,
+      String cpuCoresSource) {
+    this(records, clock, startEpochNanos, reportedResolutionNanos, telemetry, pressure, cpuCoresFallback,
+        cpuCoresSource, 0);
   }
 
   /** Without a fallback for the cores (they come from the telemetry or are unknown). */
