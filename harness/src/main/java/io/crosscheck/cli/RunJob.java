@@ -22,6 +22,7 @@ import io.crosscheck.record.StateSummary;
 import io.crosscheck.record.Summary;
 import io.crosscheck.record.SummaryTable;
 import io.crosscheck.schedule.Schedule;
+import io.crosscheck.schedule.ShardSpec;
 import io.crosscheck.schedule.Ticker;
 import io.crosscheck.telemetry.GcPauseSource;
 import io.crosscheck.telemetry.TelemetryRecorder;
@@ -59,6 +60,8 @@ final class RunJob {
   private long telemetryPeriodNanos = TelemetryRecorder.DEFAULT_PERIOD_NANOS;
   private int jitWarmUpRequests;
   private GcPauseSource telemetryPauses = GcPauseSource.JMX;
+  private ShardSpec shard = ShardSpec.ALL;
+  private java.time.Instant startAt;
 
   /**
    * Work around the load, in the run directory: {@link #beforeLoad} runs after run.json is written
@@ -144,6 +147,18 @@ final class RunJob {
     return this;
   }
 
+  /** Runs only {@code spec} of the schedule ({@code --shard I/N}). */
+  RunJob shard(ShardSpec spec) {
+    this.shard = spec;
+    return this;
+  }
+
+  /** Starts the schedule's offset 0 at this wall-clock instant ({@code --start-at}); null: at once. */
+  RunJob startAt(java.time.Instant instant) {
+    this.startAt = instant;
+    return this;
+  }
+
   /** Runs {@code s} around the load. */
   RunJob around(Stage s) {
     this.stage = s;
@@ -152,11 +167,27 @@ final class RunJob {
 
   Result execute(String progressMode, PrintStream out) throws IOException {
     Ticker ticker = Ticker.system();
-    Schedule schedule = Schedule.of(workload);
-    String digest = schedule.digest();
+    Schedule schedule = Schedule.of(workload).shard(shard);
+    String digest = schedule.digest(); // the unsharded schedule's, in every shard
     ClockOffset clock = ClockCalibration.calibrate();
     RunDirectory dir = into != null ? RunDirectory.existing(into) : RunDirectory.create(outBase, name);
+    if (!shard.all()) {
+      dir.shard(new RunJson.ShardSection(shard.index(), shard.count(), digest, schedule.shardDigest(), null));
+    }
+    EngineOptions runOptions = options;
+    if (startAt != null) {
+      // mapped once onto the monotonic clock: every later wait and timer uses that instant
+      long epochNanos = ClockCalibration.toEpochNanos(startAt);
+      long monotonicNanos = clock.toMonotonicNanos(epochNanos);
+      dir.startAt(new RunJson.StartAtSection(startAt.toString(), epochNanos, monotonicNanos, clock.offsetNanos(),
+          clock.uncertaintyNanos(), monotonicNanos - clock.measuredAtNanos()));
+      runOptions = options.withStartAt(monotonicNanos);
+    }
     dir.writeStart(command, workload, workload.seed(), digest, RunSections.engine(engine.name(), options), clock);
+    if (!shard.all()) {
+      out.println("crosscheck: shard " + shard + " of schedule " + digest.substring(0, 12) + " (own part "
+          + schedule.shardDigest().substring(0, 12) + ")");
+    }
     out.println("crosscheck: run directory " + dir.path());
     // installed before the warm-up and the capture start: Ctrl-C there must end the run directory
     // as interrupted too, not leave it "running" (FaultMatrixTest)
@@ -187,7 +218,10 @@ final class RunJob {
       if (Thread.interrupted()) {
         throw new InterruptedException("interrupted before the load");
       }
-      result = engine.run(schedule, options, ticker, sink, progress);
+      if (startAt != null) {
+        awaitStart(runOptions.startAtNanos(), ticker, out);
+      }
+      result = engine.run(schedule, runOptions, ticker, sink, progress);
       status = Thread.interrupted() ? "interrupted" : "completed";
     } catch (InterruptedException e) {
       status = "interrupted";
@@ -249,6 +283,27 @@ final class RunJob {
     out.println("crosscheck: " + status + "; " + sink.recordsWritten() + " records in "
         + dir.requestsCsv());
     return new Result(dir.path(), summary, result, status);
+  }
+
+  /** How long before the start instant the engine is entered (it waits the rest itself, exactly). */
+  private static final long ENGINE_ENTRY_LEAD_NANOS = 1_000_000_000L;
+
+  /**
+   * Waits, printing a countdown once a second, until {@link #ENGINE_ENTRY_LEAD_NANOS} before the
+   * start instant {@code startNanos} (monotonic); refuses an instant already passed by more than
+   * {@link ShardOptions#MAX_PAST}.
+   */
+  private static void awaitStart(long startNanos, Ticker ticker, PrintStream out) throws InterruptedException {
+    long leftNanos = startNanos - ticker.nanoTime();
+    if (leftNanos < -ShardOptions.MAX_PAST.toNanos()) {
+      throw new IllegalStateException("--start-at: the start instant passed " + (-leftNanos / 1_000_000) + " ms ago"
+          + " (at most " + ShardOptions.MAX_PAST.toSeconds() + " s allowed); nothing was sent");
+    }
+    while ((leftNanos = startNanos - ticker.nanoTime()) > ENGINE_ENTRY_LEAD_NANOS) {
+      out.printf(java.util.Locale.ROOT, "crosscheck: start in %.1f s%n", leftNanos / 1e9);
+      long sleepNanos = Math.min(1_000_000_000L, leftNanos - ENGINE_ENTRY_LEAD_NANOS);
+      TimeUnit.NANOSECONDS.sleep(sleepNanos);
+    }
   }
 
   /**

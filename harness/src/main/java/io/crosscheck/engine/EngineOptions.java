@@ -17,6 +17,8 @@ import java.util.List;
  *     chooses
  * @param busyPoll event loops spin on the socket instead of sleeping in epoll_wait (Netty engine,
  *     epoll only): no wake-up latency in the timestamps, at the cost of one busy core per loop
+ * @param startAtNanos the schedule's offset 0 as a monotonic instant ({@link System#nanoTime()} of
+ *     this JVM; {@code --start-at}), or {@link #START_NOW} for the engine's own short lead
  */
 public record EngineOptions(
     ConnectionPolicy policy,
@@ -25,9 +27,34 @@ public record EngineOptions(
     long connectTimeoutNanos,
     long requestTimeoutNanos,
     List<InetAddress> sourceAddresses,
-    boolean busyPoll) {
+    boolean busyPoll,
+    long startAtNanos) {
+  /** {@link #startAtNanos()} when the engine starts after its own lead. */
+  public static final long START_NOW = Long.MIN_VALUE;
+
   public EngineOptions {
     sourceAddresses = List.copyOf(sourceAddresses);
+  }
+
+  /** Options that start the load after the engine's own lead. */
+  public EngineOptions(ConnectionPolicy policy, int connectionsK, int eventLoops, long connectTimeoutNanos,
+      long requestTimeoutNanos, List<InetAddress> sourceAddresses, boolean busyPoll) {
+    this(policy, connectionsK, eventLoops, connectTimeoutNanos, requestTimeoutNanos, sourceAddresses, busyPoll,
+        START_NOW);
+  }
+
+  /**
+   * The monotonic instant of offset 0: {@link #startAtNanos()} when given, otherwise {@code
+   * nowNanos + leadNanos}.
+   */
+  public long startNanos(long nowNanos, long leadNanos) {
+    return startAtNanos == START_NOW ? nowNanos + leadNanos : startAtNanos;
+  }
+
+  /** A copy whose offset 0 is the monotonic instant {@code nanos} ({@link #START_NOW}: the engine's lead). */
+  public EngineOptions withStartAt(long nanos) {
+    return new EngineOptions(policy, connectionsK, eventLoops, connectTimeoutNanos, requestTimeoutNanos,
+        sourceAddresses, busyPoll, nanos);
   }
 
   public static EngineOptions defaults() {
@@ -36,11 +63,12 @@ public record EngineOptions(
   }
 
   public EngineOptions withPolicy(ConnectionPolicy p, int k) {
-    return new EngineOptions(p, k, eventLoops, connectTimeoutNanos, requestTimeoutNanos, sourceAddresses, busyPoll);
+    return new EngineOptions(p, k, eventLoops, connectTimeoutNanos, requestTimeoutNanos, sourceAddresses, busyPoll,
+        startAtNanos);
   }
 
   public EngineOptions withBusyPoll(boolean spin) {
     return new EngineOptions(policy, connectionsK, eventLoops, connectTimeoutNanos, requestTimeoutNanos,
-        sourceAddresses, spin);
+        sourceAddresses, spin, startAtNanos);
   }
 }
