@@ -235,7 +235,7 @@ final class AuditCommand implements Callable<Integer> {
     }
     List<String> args = spec.commandLine().getParseResult().originalArgs();
     Runner runner = shards.orchestrates()
-        ? stage -> ShardRun.execute(shards.shards, shards.startInstant(), job.workload().phases().totalNanos(), jvm,
+        ? stage -> ShardRun.execute(shards.shards, shards.startInstant(), job.workload().phases().totalNanos(), job.warmsUp(), jvm,
             args, "audit", output, stage, System.out)
         : !jvm.requested() ? inProcess(job, output.progress)
         : stage -> ChildRun.execute(jvm, spec, output, stage, System.out);

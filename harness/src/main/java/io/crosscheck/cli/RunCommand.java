@@ -49,7 +49,7 @@ final class RunCommand implements Callable<Integer> {
       return 2;
     }
     if (shards.orchestrates()) {
-      ChildRun.Ran ran = ShardRun.execute(shards.shards, shards.startInstant(), job.workload().phases().totalNanos(),
+      ChildRun.Ran ran = ShardRun.execute(shards.shards, shards.startInstant(), job.workload().phases().totalNanos(), job.warmsUp(),
           jvm, spec.commandLine().getParseResult().originalArgs(), "run", output, RunJob.Stage.NONE, System.out);
       CliErrors.runFailed(spec.commandLine().getErr(), spec.qualifiedName(), ran.directory(),
           ran.exitCode() == 0 ? "completed" : "failed");

@@ -30,8 +30,14 @@ import java.util.TreeMap;
  * the children (SIGTERM) and still merges what they wrote. Used by one thread.
  */
 final class ShardRun {
-  static final long LEAD_BASE_MILLIS = 3_000;
-  static final long LEAD_PER_SHARD_MILLIS = 1_000;
+  /**
+   * The start lead: JVM start-up, workload and digest, N JVMs sharing the cores (3 shards on 2 busy
+   * cores took 6-10 s to reach their start here, at a load average of 8).
+   */
+  static final long LEAD_BASE_MILLIS = 5_000;
+  static final long LEAD_PER_SHARD_MILLIS = 3_000;
+  /** Added per shard per core-share when the JIT warm-up runs (5 s at most each, longer when sharing cores). */
+  static final long WARM_UP_LEAD_MILLIS = 6_000;
   /** Time after the schedule's end that children get to finish their run directories. */
   static final Duration GRACE = Duration.ofSeconds(60);
   /** Child heap when no --jvm-opt is given: N children share the machine. */
@@ -51,15 +57,17 @@ final class ShardRun {
    * @param totalNanos the schedule's duration (all phases)
    * @return the merged directory and the exit code (0 only when every shard completed and merged)
    */
-  static ChildRun.Ran execute(int shards, Instant givenStart, long totalNanos, JvmOptions jvm,
+  static ChildRun.Ran execute(int shards, Instant givenStart, long totalNanos, boolean warmUp, JvmOptions jvm,
       List<String> originalArgs, String commandName, RunCommand.OutputOptions output, RunJob.Stage stage,
       PrintStream out) throws IOException {
     RunDirectory dir = RunDirectory.create(output.out, output.name);
-    Instant start = givenStart != null ? givenStart
-        : Instant.now().plusMillis(LEAD_BASE_MILLIS + LEAD_PER_SHARD_MILLIS * shards);
+    int cores = Runtime.getRuntime().availableProcessors();
+    long leadMillis = LEAD_BASE_MILLIS + LEAD_PER_SHARD_MILLIS * shards
+        + (warmUp ? WARM_UP_LEAD_MILLIS * ((shards + cores - 1) / cores) : 0);
+    Instant start = givenStart != null ? givenStart : Instant.now().plusMillis(leadMillis);
     out.println("crosscheck: run directory " + dir.path() + "; " + shards + " shards in child JVMs, all starting at "
-        + start + (givenStart != null ? " (--start-at)" : " (in " + (LEAD_BASE_MILLIS + LEAD_PER_SHARD_MILLIS * shards)
-        + " ms: the JVMs' start-up)"));
+        + start + (givenStart != null ? " (--start-at)" : " (in " + leadMillis + " ms: the JVMs' start-up"
+        + (warmUp ? " and JIT warm-up" : "") + ")"));
     List<String> base = shardArgs(originalArgs);
     List<ChildJvm> children = new ArrayList<>();
     List<Path> shardDirs = new ArrayList<>();
