@@ -73,6 +73,7 @@ final class AuditCommand implements Callable<Integer> {
   @Mixin JvmOptions jvm = new JvmOptions();
   @Mixin GeneratorOptions generator = new GeneratorOptions();
   @Mixin CheckOptions check = new CheckOptions();
+  @Mixin ShardOptions shards = new ShardOptions();
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   /** {@code --check} and its companions: the CI gate judged on the audit's findings ({@link CheckGate}). */
@@ -219,11 +220,13 @@ final class AuditCommand implements Callable<Integer> {
       }
     }
     jvm.check(problems);
+    shards.check(problems, engine.sourceAddresses != null);
     RunJob job = RunCommand.prepare(workload, engine, output, spec, problems);
     if (job == null) {
       return 2;
     }
     job.layouts(engine.layoutChoice(true));
+    job.shard(shards.shardSpec()).startAt(shards.startInstant());
     Problem wrongInterface = capture.interfaceProblem(job.workload().target());
     if (wrongInterface != null) {
       return RunCommand.OutputOptions.reportProblems(spec, List.of(wrongInterface));
@@ -231,7 +234,11 @@ final class AuditCommand implements Callable<Integer> {
     if (output.into == null && !RunCommand.probe(job, spec)) {
       return 2;
     }
-    Runner runner = !jvm.requested() ? inProcess(job, output.progress)
+    List<String> args = spec.commandLine().getParseResult().originalArgs();
+    Runner runner = shards.orchestrates()
+        ? stage -> ShardRun.execute(shards.shards, shards.startInstant(), job.workload().phases().totalNanos(), job.warmsUp(), jvm,
+            args, "audit", output, stage, System.out)
+        : !jvm.requested() ? inProcess(job, output.progress)
         : stage -> ChildRun.execute(jvm, spec, output, stage, System.out);
     Audit audited = audit(runner, job.workload().target(), capture, System.out);
     return gated(gate, audited.exitCode(), audited.runDir());

@@ -82,11 +82,13 @@ final class EngineOptionsMixin {
   String requestTimeout = "30s";
 
   @Option(
-      names = "--source-addresses",
+      names = {"--source-addresses", "--source-address"},
       paramLabel = "ADDRS",
       description =
           "Bind client sockets to these local addresses round-robin, e.g. 127.0.0.1-127.0.0.8 or"
-              + " 127.0.0.2,127.0.0.3 (more than ~28k concurrent connections). Default: the kernel's choice.")
+              + " 127.0.0.2,127.0.0.3 (more than ~28k concurrent connections; with epoll, IP_BIND_ADDRESS_NO_PORT"
+              + " gives each address its own ephemeral ports). The legacy engines cannot bind and refuse it."
+              + " Default: the kernel's choice.")
   String sourceAddresses;
 
   @Option(

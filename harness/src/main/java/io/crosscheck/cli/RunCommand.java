@@ -32,19 +32,29 @@ final class RunCommand implements Callable<Integer> {
   @Mixin EngineOptionsMixin engine = new EngineOptionsMixin();
   @Mixin OutputOptions output = new OutputOptions();
   @Mixin JvmOptions jvm = new JvmOptions();
+  @Mixin ShardOptions shards = new ShardOptions();
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
     List<Problem> problems = new ArrayList<>();
     jvm.check(problems);
+    shards.check(problems, engine.sourceAddresses != null);
     RunJob job = prepare(workload, engine, output, spec, problems);
     if (job == null) {
       return 2;
     }
     job.layouts(engine.layoutChoice(false));
+    job.shard(shards.shardSpec()).startAt(shards.startInstant());
     if (output.into == null && !probe(job, spec)) {
       return 2;
+    }
+    if (shards.orchestrates()) {
+      ChildRun.Ran ran = ShardRun.execute(shards.shards, shards.startInstant(), job.workload().phases().totalNanos(), job.warmsUp(),
+          jvm, spec.commandLine().getParseResult().originalArgs(), "run", output, RunJob.Stage.NONE, System.out);
+      CliErrors.runFailed(spec.commandLine().getErr(), spec.qualifiedName(), ran.directory(),
+          ran.exitCode() == 0 ? "completed" : "failed");
+      return ran.exitCode();
     }
     if (jvm.requested()) {
       return ChildRun.execute(jvm, spec, output, RunJob.Stage.NONE, System.out).exitCode();

@@ -23,6 +23,7 @@ import io.crosscheck.record.StateSummary;
 import io.crosscheck.record.Summary;
 import io.crosscheck.record.SummaryTable;
 import io.crosscheck.schedule.Schedule;
+import io.crosscheck.schedule.ShardSpec;
 import io.crosscheck.schedule.Ticker;
 import io.crosscheck.telemetry.GcPauseSource;
 import io.crosscheck.telemetry.TelemetryRecorder;
@@ -64,6 +65,8 @@ final class RunJob {
   private long telemetryPeriodNanos = TelemetryRecorder.DEFAULT_PERIOD_NANOS;
   private int jitWarmUpRequests;
   private GcPauseSource telemetryPauses = GcPauseSource.JMX;
+  private ShardSpec shard = ShardSpec.ALL;
+  private java.time.Instant startAt;
 
   /**
    * Work around the load, in the run directory: {@link #beforeLoad} runs after run.json is written
@@ -138,6 +141,11 @@ final class RunJob {
     return this;
   }
 
+  /** Whether the engine warms its JIT before the load (it may take seconds). */
+  boolean warmsUp() {
+    return jitWarmUpRequests > 0 && "netty".equals(engine.name());
+  }
+
   /** Warms the engine's JIT with {@code requests} requests before the load (engines that support it). */
   RunJob jitWarmUp(int requests) {
     this.jitWarmUpRequests = requests;
@@ -147,6 +155,18 @@ final class RunJob {
   /** Where telemetry takes individual GC pauses from (default JMX notifications). */
   RunJob telemetryPauses(GcPauseSource source) {
     this.telemetryPauses = source;
+    return this;
+  }
+
+  /** Runs only {@code spec} of the schedule ({@code --shard I/N}). */
+  RunJob shard(ShardSpec spec) {
+    this.shard = spec;
+    return this;
+  }
+
+  /** Starts the schedule's offset 0 at this wall-clock instant ({@code --start-at}); null: at once. */
+  RunJob startAt(java.time.Instant instant) {
+    this.startAt = instant;
     return this;
   }
 
@@ -185,11 +205,27 @@ final class RunJob {
 
   private Result executeLaidOut(String progressMode, PrintStream out) throws IOException {
     Ticker ticker = Ticker.system();
-    Schedule schedule = Schedule.of(workload);
-    String digest = schedule.digest();
+    Schedule schedule = Schedule.of(workload).shard(shard);
+    String digest = schedule.digest(); // the unsharded schedule's, in every shard
     ClockOffset clock = ClockCalibration.calibrate();
     RunDirectory dir = into != null ? RunDirectory.existing(into) : RunDirectory.create(outBase, name);
+    if (!shard.all()) {
+      dir.shard(new RunJson.ShardSection(shard.index(), shard.count(), digest, schedule.shardDigest(), null));
+    }
+    EngineOptions runOptions = options;
+    if (startAt != null) {
+      // mapped once onto the monotonic clock: every later wait and timer uses that instant
+      long epochNanos = ClockCalibration.toEpochNanos(startAt);
+      long monotonicNanos = clock.toMonotonicNanos(epochNanos);
+      dir.startAt(new RunJson.StartAtSection(startAt.toString(), epochNanos, monotonicNanos, clock.offsetNanos(),
+          clock.uncertaintyNanos(), monotonicNanos - clock.measuredAtNanos()));
+      runOptions = options.withStartAt(monotonicNanos);
+    }
     dir.writeStart(command, workload, workload.seed(), digest, RunSections.engine(engine.name(), options, layout), clock);
+    if (!shard.all()) {
+      out.println("crosscheck: shard " + shard + " of schedule " + digest.substring(0, 12) + " (own part "
+          + schedule.shardDigest().substring(0, 12) + ")");
+    }
     out.println("crosscheck: run directory " + dir.path());
     // installed before the warm-up and the capture start: Ctrl-C there must end the run directory
     // as interrupted too, not leave it "running" (FaultMatrixTest)
@@ -220,8 +256,14 @@ final class RunJob {
       if (Thread.interrupted()) {
         throw new InterruptedException("interrupted before the load");
       }
-      result = engine.run(schedule, options, ticker, sink, progress);
-      status = Thread.interrupted() ? "interrupted" : "completed";
+      String missed = startAt == null ? null : awaitStart(runOptions.startAtNanos(), ticker, out);
+      if (missed != null) {
+        out.println("crosscheck: " + missed);
+        dir.failure(missed);
+      } else {
+        result = engine.run(schedule, runOptions, ticker, sink, progress);
+        status = Thread.interrupted() ? "interrupted" : "completed";
+      }
     } catch (InterruptedException e) {
       status = "interrupted";
     } finally {
@@ -282,6 +324,31 @@ final class RunJob {
     out.println("crosscheck: " + status + "; " + sink.recordsWritten() + " records in "
         + dir.requestsCsv());
     return new Result(dir.path(), summary, result, status);
+  }
+
+  /**
+   * How long before the start instant the engine is entered (it waits the rest itself, exactly): a
+   * cold JVM on a loaded host took over 1 s to load and set up the Netty engine (3 shards, 2 cores).
+   */
+  private static final long ENGINE_ENTRY_LEAD_NANOS = 5_000_000_000L;
+
+  /**
+   * Waits, printing a countdown once a second, until {@link #ENGINE_ENTRY_LEAD_NANOS} before the
+   * start instant {@code startNanos} (monotonic); refuses an instant already passed by more than
+   * {@link ShardOptions#MAX_PAST}: then returns why (nothing is sent), else null.
+   */
+  private static String awaitStart(long startNanos, Ticker ticker, PrintStream out) throws InterruptedException {
+    long leftNanos = startNanos - ticker.nanoTime();
+    if (leftNanos < -ShardOptions.MAX_PAST.toNanos()) {
+      return "--start-at: the start instant passed " + (-leftNanos / 1_000_000) + " ms ago when the load was ready"
+          + " (at most " + ShardOptions.MAX_PAST.toSeconds() + " s allowed); nothing was sent: give a later instant";
+    }
+    while ((leftNanos = startNanos - ticker.nanoTime()) > ENGINE_ENTRY_LEAD_NANOS) {
+      out.printf(java.util.Locale.ROOT, "crosscheck: start in %.1f s%n", leftNanos / 1e9);
+      long sleepNanos = Math.min(1_000_000_000L, leftNanos - ENGINE_ENTRY_LEAD_NANOS);
+      TimeUnit.NANOSECONDS.sleep(sleepNanos);
+    }
+    return null;
   }
 
   /**

@@ -19,6 +19,8 @@ import java.util.List;
  *     epoll only): no wake-up latency in the timestamps, at the cost of one busy core per loop
  * @param pinning the event loop's own core and the other threads' (Netty engine, one loop); null:
  *     the threads stay where the scheduler puts them
+ * @param startAtNanos the schedule's offset 0 as a monotonic instant ({@link System#nanoTime()} of
+ *     this JVM; {@code --start-at}), or {@link #START_NOW} for the engine's own short lead
  */
 public record EngineOptions(
     ConnectionPolicy policy,
@@ -28,15 +30,34 @@ public record EngineOptions(
     long requestTimeoutNanos,
     List<InetAddress> sourceAddresses,
     boolean busyPoll,
-    LoopPinning pinning) {
+    LoopPinning pinning,
+    long startAtNanos) {
+  /** {@link #startAtNanos()} when the engine starts after its own lead. */
+  public static final long START_NOW = Long.MIN_VALUE;
+
   public EngineOptions {
     sourceAddresses = List.copyOf(sourceAddresses);
   }
 
-  /** Options without pinning. */
+  /** Options that start the load after the engine's own lead. */
   public EngineOptions(ConnectionPolicy policy, int connectionsK, int eventLoops, long connectTimeoutNanos,
       long requestTimeoutNanos, List<InetAddress> sourceAddresses, boolean busyPoll) {
-    this(policy, connectionsK, eventLoops, connectTimeoutNanos, requestTimeoutNanos, sourceAddresses, busyPoll, null);
+    this(policy, connectionsK, eventLoops, connectTimeoutNanos, requestTimeoutNanos, sourceAddresses, busyPoll, null,
+        START_NOW);
+  }
+
+  /**
+   * The monotonic instant of offset 0: {@link #startAtNanos()} when given, otherwise {@code
+   * nowNanos + leadNanos}.
+   */
+  public long startNanos(long nowNanos, long leadNanos) {
+    return startAtNanos == START_NOW ? nowNanos + leadNanos : startAtNanos;
+  }
+
+  /** A copy whose offset 0 is the monotonic instant {@code nanos} ({@link #START_NOW}: the engine's lead). */
+  public EngineOptions withStartAt(long nanos) {
+    return new EngineOptions(policy, connectionsK, eventLoops, connectTimeoutNanos, requestTimeoutNanos,
+        sourceAddresses, busyPoll, pinning, nanos);
   }
 
   public static EngineOptions defaults() {
@@ -46,20 +67,20 @@ public record EngineOptions(
 
   public EngineOptions withPolicy(ConnectionPolicy p, int k) {
     return new EngineOptions(p, k, eventLoops, connectTimeoutNanos, requestTimeoutNanos, sourceAddresses, busyPoll,
-        pinning);
+        pinning, startAtNanos);
   }
 
   public EngineOptions withBusyPoll(boolean spin) {
     return new EngineOptions(policy, connectionsK, eventLoops, connectTimeoutNanos, requestTimeoutNanos,
-        sourceAddresses, spin, pinning);
+        sourceAddresses, spin, pinning, startAtNanos);
   }
 
   /**
    * A copy laid out as {@code layout} says: its event loops, busy polling and pinning (the policy,
-   * timeouts and addresses stay).
+   * timeouts, addresses and start instant stay).
    */
   public EngineOptions withLayout(EngineLayout layout) {
     return new EngineOptions(policy, connectionsK, layout.eventLoops(), connectTimeoutNanos, requestTimeoutNanos,
-        sourceAddresses, layout.busyPoll(), layout.pinning());
+        sourceAddresses, layout.busyPoll(), layout.pinning(), startAtNanos);
   }
 }

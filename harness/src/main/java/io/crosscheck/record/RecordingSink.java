@@ -417,6 +417,8 @@ public final class RecordingSink implements RecordSink {
     }
     long end = Math.max(nowEpochMillis, intervalStartEpochMillis);
     for (Histogram h : new Histogram[] {serviceMicros, responseMicros}) {
+      // reset() clears the tag (HdrHistogram 2.2): without this only the first interval was tagged
+      h.setTag(h == serviceMicros ? TAG_SERVICE : TAG_RESPONSE);
       h.setStartTimeStamp(intervalStartEpochMillis);
       h.setEndTimeStamp(end);
       hlog.outputIntervalHistogram(

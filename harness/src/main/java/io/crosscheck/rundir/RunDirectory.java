@@ -50,6 +50,8 @@ public final class RunDirectory {
   private TelemetrySummary telemetry;
   private String scriptOutcomes;
   private String failure;
+  private RunJson.ShardSection shard;
+  private RunJson.StartAtSection startAt;
 
   private RunDirectory(Path path) {
     this.path = path;
@@ -136,7 +138,7 @@ public final class RunDirectory {
     start = new RunJson(RunFiles.FORMAT_VERSION, RunJson.RUNNING, version(), now.toString(),
         ClockCalibration.toEpochNanos(now), ProcessHandle.current().pid(), List.copyOf(command), seed,
         scheduleDigest, WorkloadSection.of(workload), engine, jvm(), host(), RunJson.ClockSection.of(clock),
-        files(), null, null, null, null, null, null, null, null, null, null, null);
+        files(), null, null, null, null, null, null, null, null, null, null, null, shard, startAt);
     RunFiles.writeRun(path, start);
     reserveForEnd();
   }
@@ -165,7 +167,7 @@ public final class RunDirectory {
     start = new RunJson(RunFiles.FORMAT_VERSION, RunJson.RUNNING, version(), now.toString(),
         ClockCalibration.toEpochNanos(now), ProcessHandle.current().pid(), List.copyOf(command), null, null, null,
         engine, jvm(), host(), RunJson.ClockSection.of(clock), files, null, null, null, null, null, null, null, null,
-        null, target, null);
+        null, target, null, null, null);
     RunFiles.writeRun(path, start);
     reserveForEnd();
   }
@@ -193,7 +195,8 @@ public final class RunDirectory {
     Instant now = Instant.now();
     RunFiles.writeRun(path, new RunJson(RunFiles.FORMAT_VERSION, RunJson.WIRE_ONLY, version(), now.toString(),
         ClockCalibration.toEpochNanos(now), ProcessHandle.current().pid(), List.copyOf(command), null, null, null,
-        null, jvm(), host(), null, Map.of(), null, null, null, null, null, null, null, null, null, null, null));
+        null, jvm(), host(), null, Map.of(), null, null, null, null, null, null, null, null, null, null, null, null,
+        null));
   }
 
   /** Why the run failed, in one line, for the final write (status {@code failed}). */
@@ -217,6 +220,16 @@ public final class RunDirectory {
         // nothing was reserved
       }
     }
+  }
+
+  /** The shard of the schedule this run runs, for {@link #writeStart} (and every later write). */
+  public void shard(RunJson.ShardSection section) {
+    this.shard = section;
+  }
+
+  /** The absolute start instant, for {@link #writeStart} (and every later write). */
+  public void startAt(RunJson.StartAtSection section) {
+    this.startAt = section;
   }
 
   /** The engine's JIT warm-up, for the next write. */
@@ -274,7 +287,8 @@ public final class RunDirectory {
       RunFiles.writeRun(path, new RunJson(s.formatVersion(), status, s.crosscheckVersion(), s.startTimeUtc(),
           s.startEpochNanos(), s.pid(), s.command(), s.seed(), s.scheduleDigest(), s.workload(), s.engine(), s.jvm(),
           s.host(), s.clockStart(), s.files(), jitWarmUp, telemetry, scriptOutcomes, generatorJvm, now.toString(),
-          ClockCalibration.toEpochNanos(now), RunJson.ClockSection.of(endClock), drift, result, target, why));
+          ClockCalibration.toEpochNanos(now), RunJson.ClockSection.of(endClock), drift, result, target, why, s.shard(),
+          s.startAt()));
     } catch (IOException e) {
       // the full record did not fit (a full disk without the reserve): at least replace "running" by
       // "failed" and why, in the old file's place (its blocks are freed by the truncation)
@@ -283,7 +297,7 @@ public final class RunDirectory {
       RunJson minimal = new RunJson(s.formatVersion(), RunJson.FAILED, s.crosscheckVersion(), s.startTimeUtc(),
           s.startEpochNanos(), s.pid(), s.command(), s.seed(), s.scheduleDigest(), null, s.engine(), null, null,
           s.clockStart(), s.files(), null, null, null, null, now.toString(), ClockCalibration.toEpochNanos(now),
-          null, null, null, target, reason);
+          null, null, null, target, reason, s.shard(), s.startAt());
       Files.write(path.resolve(RunFiles.RUN_JSON), io.crosscheck.record.JsonFiles.mapper().writeValueAsBytes(minimal));
       throw e;
     }

@@ -46,6 +46,9 @@ import java.util.Map;
  *     runs of crosscheck's own engines
  * @param failure why a {@code failed} run failed, in one line (e.g. the disk filled up while
  *     recording); null otherwise and in files written before it existed
+ * @param shard the shard of the schedule this run ran ({@code --shard I/N}), or, in a merged run
+ *     directory, the shards it merges; null for an unsharded run
+ * @param startAt the absolute start instant the run was given ({@code --start-at}); null without
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunJson(
@@ -74,7 +77,9 @@ public record RunJson(
     DriftSection clockDrift,
     EngineResultSection engineResult,
     TargetSection target,
-    String failure) {
+    String failure,
+    ShardSection shard,
+    StartAtSection startAt) {
 
   public static final String RUNNING = "running";
   public static final String COMPLETED = "completed";
@@ -210,11 +215,61 @@ public record RunJson(
     }
   }
 
+  /**
+   * The part of a sharded schedule this run ran, or what a merge made of shards.
+   *
+   * @param index the shard (0-based); null in a merged directory
+   * @param count how many shards the schedule is split into
+   * @param unshardedDigest the whole schedule's digest ({@code Schedule.digest()}): equal in every
+   *     shard of one schedule, which the merge checks
+   * @param shardDigest the digest of this shard's own part ({@code Schedule.shardDigest()}); null in
+   *     a merged directory
+   * @param merged in a merged directory: one entry per shard index 0..count-1
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record ShardSection(Integer index, int count, String unshardedDigest, String shardDigest,
+      List<MergedShard> merged) {}
+
+  /**
+   * One shard of a merge.
+   *
+   * @param index the shard
+   * @param status merged, failed (merged what it recorded), missing (no directory)
+   * @param directory its run directory, null when missing
+   * @param runStatus its run.json status (completed, interrupted, failed, unfinished), null when missing
+   * @param records its requests.csv records merged
+   * @param reason why it failed, null when it did not
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record MergedShard(int index, String status, String directory, String runStatus, long records,
+      String reason) {}
+
+  /**
+   * The absolute start instant of {@code --start-at}, mapped once onto the monotonic clock.
+   *
+   * @param instantUtc the instant as given, ISO-8601
+   * @param epochNanos the same, wall clock
+   * @param monotonicNanos the schedule's offset 0 on this JVM's monotonic clock ({@code
+   *     epochNanos - clockOffsetNanos})
+   * @param clockOffsetNanos the monotonic-to-epoch offset used ({@code epoch = monotonic + offset})
+   * @param clockUncertaintyNanos its uncertainty
+   * @param leadNanos how far ahead of the mapping the instant was
+   */
+  public record StartAtSection(String instantUtc, long epochNanos, long monotonicNanos, long clockOffsetNanos,
+      long clockUncertaintyNanos, long leadNanos) {}
+
+  /** A copy with {@code shard} set. */
+  public RunJson withShard(ShardSection s) {
+    return new RunJson(formatVersion, status, crosscheckVersion, startTimeUtc, startEpochNanos, pid, command, seed,
+        scheduleDigest, workload, engine, jvm, host, clockStart, files, jitWarmUp, telemetry, scriptOutcomes,
+        generatorJvm, endTimeUtc, endEpochNanos, clockEnd, clockDrift, engineResult, target, failure, s, startAt);
+  }
+
   /** A copy with {@code generatorJvm} set. */
   public RunJson withGeneratorJvm(GeneratorJvmSection g) {
     return new RunJson(formatVersion, status, crosscheckVersion, startTimeUtc, startEpochNanos, pid, command, seed,
         scheduleDigest, workload, engine, jvm, host, clockStart, files, jitWarmUp, telemetry, scriptOutcomes, g,
-        endTimeUtc, endEpochNanos, clockEnd, clockDrift, engineResult, target, failure);
+        endTimeUtc, endEpochNanos, clockEnd, clockDrift, engineResult, target, failure, shard, startAt);
   }
 
   /** The port of a {@code HOST:PORT}, 0 when there is none. */

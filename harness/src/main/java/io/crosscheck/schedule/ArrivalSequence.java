@@ -13,6 +13,10 @@ import java.util.SplittableRandom;
  * the integral of the rate reaches the k-th target, the targets being 0, 1, 2, ... (deterministic)
  * or partial sums of unit exponentials (Poisson). For a piecewise-constant rate this is exact, and
  * a Poisson process stays memoryless across step boundaries.
+ *
+ * <p>A sequence of one {@link ShardSpec shard} walks the whole sequence and returns only the
+ * arrivals that shard owns (global index {@code i} with {@code i % count == index}), so every
+ * shard sees the same instants and the shards' union is the unsharded sequence.
  */
 public final class ArrivalSequence {
   /** Returned when no further arrival exists. */
@@ -23,12 +27,22 @@ public final class ArrivalSequence {
   private final double[] stepRates;
   private final double[] stepStartSeconds;
   private final boolean poisson;
+  private final ShardSpec shard;
   private double target;
+  /** Arrivals of the whole sequence walked so far (all shards'). */
   private long count;
+  /** Arrivals returned to this shard. */
+  private long returned;
   private long gapOffsetNanos;
 
   public ArrivalSequence(ArrivalProcess process, long seed) {
+    this(process, seed, ShardSpec.ALL);
+  }
+
+  /** The arrivals of {@code shard} only (global indexes {@code shard.index() + k * shard.count()}). */
+  public ArrivalSequence(ArrivalProcess process, long seed, ShardSpec shard) {
     this.process = process;
+    this.shard = shard;
     this.random = Seeds.stream(seed, Seeds.ARRIVALS, 0);
     List<ArrivalProcess.RateStep> steps;
     if (process instanceof ArrivalProcess.Poisson p) {
@@ -54,13 +68,27 @@ public final class ArrivalSequence {
     }
   }
 
-  /** How many arrivals {@link #nextOffsetNanos()} has returned. */
+  /** How many arrivals {@link #nextOffsetNanos()} has returned (this shard's). */
   public long count() {
-    return count;
+    return returned;
   }
 
-  /** The next arrival's offset from the run's start, in nanoseconds, or {@link #NONE}. */
+  /**
+   * The next arrival's offset from the run's start, in nanoseconds, or {@link #NONE}; for a shard,
+   * its next own arrival (the k-th returned has global index {@link ShardSpec#globalArrivalIndex}(k)).
+   */
   public long nextOffsetNanos() {
+    long offset;
+    do {
+      offset = nextAnyOffsetNanos();
+    } while (offset != NONE && !shard.ownsArrival(count - 1));
+    if (offset != NONE) {
+      returned++;
+    }
+    return offset;
+  }
+
+  private long nextAnyOffsetNanos() {
     long offset;
     if (process instanceof ArrivalProcess.Recorded r) {
       offset = count < r.offsetsNanos().size() ? r.offsetsNanos().get((int) count) : NONE;

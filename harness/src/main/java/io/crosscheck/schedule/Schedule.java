@@ -20,6 +20,11 @@ import java.util.SplittableRandom;
  * instants. Every method is a pure function of the workload (seed included) and its arguments, so
  * engines may ask in any order, from any thread, and all engines see identical work.
  *
+ * <p>A schedule may be one {@link ShardSpec shard} of the seeded schedule ({@link #shard}): it then
+ * hands engines only the closed users and arrivals that shard owns ({@link #closedUsers()}, {@link
+ * #arrivals()}, {@link #ownArrivingSession}), with their global session ids and offsets; {@link
+ * #digest()} stays the whole schedule's, {@link #shardDigest()} covers the shard's own part.
+ *
  * <p>Thread-safe (immutable).
  */
 public final class Schedule {
@@ -29,17 +34,49 @@ public final class Schedule {
   static final int DIGEST_MAX_ARRIVALS = 200_000;
 
   private final Workload workload;
+  private final ShardSpec shard;
 
-  private Schedule(Workload workload) {
+  private Schedule(Workload workload, ShardSpec shard) {
     this.workload = workload;
+    this.shard = java.util.Objects.requireNonNull(shard, "shard");
   }
 
+  /** The whole schedule (shard 0/1). */
   public static Schedule of(Workload workload) {
-    return new Schedule(workload);
+    return new Schedule(workload, ShardSpec.ALL);
+  }
+
+  /** Shard {@code index} (0-based) of {@code count} of this workload's schedule. */
+  public Schedule shard(int index, int count) {
+    return shard(new ShardSpec(index, count));
+  }
+
+  /** The given shard of this workload's schedule. */
+  public Schedule shard(ShardSpec spec) {
+    return new Schedule(workload, spec);
+  }
+
+  /** Which shard this is ({@link ShardSpec#ALL} for the whole schedule). */
+  public ShardSpec shardSpec() {
+    return shard;
   }
 
   public Workload workload() {
     return workload;
+  }
+
+  /**
+   * The closed users this shard runs, ascending: {@code index, index + count, ...} below the
+   * workload's user count (every user for the whole schedule).
+   */
+  public int[] closedUsers() {
+    Arrival.Closed closed = (Arrival.Closed) workload.arrival();
+    int n = closed.users() <= shard.index() ? 0 : (closed.users() - shard.index() + shard.count() - 1) / shard.count();
+    int[] users = new int[n];
+    for (int i = 0; i < n; i++) {
+      users[i] = shard.index() + i * shard.count();
+    }
+    return users;
   }
 
   /** The closed model's session id of user {@code user}'s {@code k}-th session. */
@@ -75,9 +112,20 @@ public final class Schedule {
     }
   }
 
-  /** A new sequence of arrival instants (open and partly-open models). */
+  /**
+   * A new sequence of this shard's arrival instants (open and partly-open models); its k-th
+   * arrival's session is {@link #ownArrivingSession}(k, offset).
+   */
   public ArrivalSequence arrivals() {
-    return new ArrivalSequence(arrivalProcess(), workload.seed());
+    return new ArrivalSequence(arrivalProcess(), workload.seed(), shard);
+  }
+
+  /**
+   * The session of this shard's {@code localIndex}-th (0-based) own arrival: the schedule's arrival
+   * {@link ShardSpec#globalArrivalIndex}(localIndex), with its global session id.
+   */
+  public SessionPlan ownArrivingSession(long localIndex, long arrivalOffsetNanos) {
+    return arrivingSession(shard.globalArrivalIndex(localIndex), arrivalOffsetNanos);
   }
 
   /** The session that arrives as the {@code index}-th arrival (open and partly-open models). */
@@ -246,54 +294,76 @@ public final class Schedule {
   }
 
   /**
-   * SHA-256 (hex) over the workload definition and the canonical prefix of the schedule: for a
-   * closed model every user's sessions (the first {@value #DIGEST_SESSIONS_PER_UNBOUNDED_USER} when
-   * unbounded); otherwise every arrival (instant and session) within the run's total duration, at
-   * most {@value #DIGEST_MAX_ARRIVALS}. Equal digests mean identical work in every engine.
+   * SHA-256 (hex) over the workload definition and the canonical prefix of the whole schedule (every
+   * shard's digest is the unsharded one): for a closed model every user's sessions (the first
+   * {@value #DIGEST_SESSIONS_PER_UNBOUNDED_USER} when unbounded); otherwise every arrival (instant
+   * and session) within the run's total duration, at most {@value #DIGEST_MAX_ARRIVALS}. Equal
+   * digests mean identical work in every engine.
    */
   public String digest() {
+    return shard.all() ? digestOf(this) : digestOf(of(workload));
+  }
+
+  /**
+   * As {@link #digest()}, computed the same way over this shard's own sessions only (in canonical
+   * order); equal to {@link #digest()} for the whole schedule.
+   */
+  public String shardDigest() {
+    return digestOf(this);
+  }
+
+  private static String digestOf(Schedule s) {
     MessageDigest sha = Digests.sha256();
+    Workload workload = s.workload;
     update(sha, workload.toString());
     if (workload.source() instanceof SessionSource.Scripted) {
       // a scripted session's requests depend on replies: the script's description (in the workload's
       // text) and the seed are the work; arrival instants still count, scripts are not created
       if (!(workload.arrival() instanceof Arrival.Closed)) {
-        ArrivalSequence arrivals = arrivals();
-        long horizon = workload.phases().totalNanos();
-        for (long i = 0; i < DIGEST_MAX_ARRIVALS; i++) {
-          long offset = arrivals.nextOffsetNanos();
-          if (offset == ArrivalSequence.NONE || offset >= horizon) {
-            break;
-          }
-          update(sha, Long.toString(offset));
-        }
+        s.forEachDigestedArrival((i, offset) -> update(sha, Long.toString(offset)));
       }
       return HexFormat.of().formatHex(sha.digest());
     }
-    forEachDigestedSession(plan -> update(sha, plan.toString()));
+    s.forEachDigestedSession(plan -> update(sha, plan.toString()));
     return HexFormat.of().formatHex(sha.digest());
   }
 
-  /** Visits, in canonical order, the sessions that {@link #digest()} covers. */
+  /** Visits, in canonical order, the sessions of this shard that {@link #shardDigest()} covers. */
   public void forEachDigestedSession(java.util.function.Consumer<SessionPlan> visitor) {
     if (workload.arrival() instanceof Arrival.Closed closed) {
       int perUser =
           closed.sessionsPerUser() > 0 ? closed.sessionsPerUser() : DIGEST_SESSIONS_PER_UNBOUNDED_USER;
-      for (int u = 0; u < closed.users(); u++) {
+      for (int u : closedUsers()) {
         for (int k = 0; k < perUser; k++) {
           visitor.accept(closedSession(u, k));
         }
       }
       return;
     }
-    ArrivalSequence arrivals = arrivals();
+    forEachDigestedArrival((i, offset) -> visitor.accept(arrivingSession(i, offset)));
+  }
+
+  /** An arrival the digest covers: its global index and offset in nanoseconds. */
+  @FunctionalInterface
+  private interface ArrivalVisitor {
+    void visit(long globalIndex, long offsetNanos);
+  }
+
+  /**
+   * This shard's arrivals among the first {@value #DIGEST_MAX_ARRIVALS} of the whole sequence within
+   * the run's total duration: the same cut for every shard, so the shards' union is the whole's.
+   */
+  private void forEachDigestedArrival(ArrivalVisitor visitor) {
+    ArrivalSequence arrivals = new ArrivalSequence(arrivalProcess(), workload.seed());
     long horizon = workload.phases().totalNanos();
     for (long i = 0; i < DIGEST_MAX_ARRIVALS; i++) {
       long offset = arrivals.nextOffsetNanos();
       if (offset == ArrivalSequence.NONE || offset >= horizon) {
         return;
       }
-      visitor.accept(arrivingSession(i, offset));
+      if (shard.ownsArrival(i)) {
+        visitor.visit(i, offset);
+      }
     }
   }
 

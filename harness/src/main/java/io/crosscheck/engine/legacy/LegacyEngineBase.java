@@ -84,7 +84,7 @@ abstract class LegacyEngineBase implements Engine {
     Failures.preload();
     UserThreads threads = new UserThreads(legacy);
     LegacyRun run = new LegacyRun(ticker, options, legacy, progress, sink, schedule.workload().phases(),
-        schedule.workload().target().toString(), ticker.nanoTime() + startLeadNanos(schedule));
+        schedule.workload().target().toString(), options.startNanos(ticker.nanoTime(), startLeadNanos(schedule)));
     String prefix = "crosscheck-" + name() + "-" + RUNS.incrementAndGet() + "-user-";
     boolean interrupted = false;
     try {
@@ -146,7 +146,7 @@ abstract class LegacyEngineBase implements Engine {
     if (schedule.workload().arrival() instanceof Arrival.Closed closed) {
       // users that start together are started now and park until offset 0 themselves
       boolean together = closed.starts() == Arrival.UserStarts.ALL_AT_ONCE;
-      for (int u = 0; u < closed.users(); u++) {
+      for (int u : schedule.closedUsers()) { // this shard's users (every user unsharded)
         long atNanos = run.startNanos + schedule.closedUserStartOffsetNanos(u);
         if (!launchAt(run, together ? run.ticker.nanoTime() : atNanos, atNanos,
             new UserInstance(run, this::newFetcher, schedule, u, null, atNanos), threads, prefix + u)) {
@@ -166,7 +166,7 @@ abstract class LegacyEngineBase implements Engine {
         return;
       }
       UserInstance user = new UserInstance(run, this::newFetcher, schedule, -1,
-          schedule.arrivingSession(i, offsetNanos), atNanos);
+          schedule.ownArrivingSession(i, offsetNanos), atNanos);
       if (!launchAt(run, atNanos, atNanos, user, threads, prefix + i)) {
         return;
       }

@@ -92,7 +92,7 @@ public final class JitWarmUp {
           new SessionLength.Fixed(REQUESTS_PER_SESSION), new ThinkTime.None(),
           new Phases(0, MAX_NANOS, 0), 1L);
       LongAdder ok = new LongAdder();
-      EngineResult r = engine.run(Schedule.of(w), options, ticker,
+      EngineResult r = engine.run(Schedule.of(w), options.withStartAt(EngineOptions.START_NOW), ticker,
           rec -> {
             if (rec.outcome() == Outcome.OK) {
               ok.increment();

@@ -126,7 +126,7 @@ public final class NettyEngine implements Engine {
       }
     }
     EngineRun run = new EngineRun(ticker, options, progress, sink, schedule.workload().phases(),
-        bootstrap, remote, target.hostHeader(), ticker.nanoTime() + START_LEAD_NANOS);
+        bootstrap, remote, target.hostHeader(), options.startNanos(ticker.nanoTime(), START_LEAD_NANOS));
     boolean interrupted = false;
     ArrivalPump pump = null;
     try {
@@ -178,7 +178,7 @@ public final class NettyEngine implements Engine {
 
   /** Closed model: each user runs its sessions back to back on one loop. */
   private static void startClosedUsers(EngineRun run, Schedule schedule, Arrival.Closed closed, EventLoopGroup group) {
-    for (int u = 0; u < closed.users(); u++) {
+    for (int u : schedule.closedUsers()) { // this shard's users (every user unsharded)
       EventLoop loop = group.next();
       run.hold();
       int user = u;
@@ -303,7 +303,7 @@ public final class NettyEngine implements Engine {
         if (run.stopping() || !claimed.compareAndSet(slot, position, position + 1)) {
           return;
         }
-        new SessionInstance(run, schedule.arrivingSession(arrivalIndex, offsetNanos),
+        new SessionInstance(run, schedule.ownArrivingSession(arrivalIndex, offsetNanos),
             target, parallelism(run), complete -> run.release()).start(intendedNanos);
       });
     }
@@ -360,7 +360,7 @@ public final class NettyEngine implements Engine {
 
     private void recordNotSent(long arrivalIndex, long offsetNanos, String why) {
       long intendedNanos = run.startNanos + offsetNanos;
-      SessionPlan plan = schedule.arrivingSession(arrivalIndex, offsetNanos);
+      SessionPlan plan = schedule.ownArrivingSession(arrivalIndex, offsetNanos);
       List<RequestPlan> first;
       try {
         first = new RequestCursor(plan).nextGroup(null, run.phaseAt(intendedNanos));

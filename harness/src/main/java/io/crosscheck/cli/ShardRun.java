@@ -1,0 +1,184 @@
+package io.crosscheck.cli;
+
+import io.crosscheck.child.ChildJvm;
+import io.crosscheck.child.ChildProcess;
+import io.crosscheck.record.SummaryTable;
+import io.crosscheck.rundir.RunDirectory;
+import io.crosscheck.rundir.RunFiles;
+import io.crosscheck.rundir.ShardMerge;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * {@code run|audit --shards N}: the local orchestration of a sharded schedule. This process creates
+ * the run directory, runs the stage around the load (audit: the one live capture), computes one
+ * start instant for all (now + {@value #LEAD_BASE_MILLIS} ms + {@value #LEAD_PER_SHARD_MILLIS} ms
+ * per shard, or {@code --start-at}), and starts N child JVMs, each {@code crosscheck run --shard
+ * I/N --start-at T --source-address 127.0.0.(2+I) --into DIR/shards/I} with the same workload and
+ * engine options; it waits for them (bounded by the run's duration and a grace), then merges the
+ * shard directories into DIR ({@link ShardMerge}). A shard that fails (exit code, killed, timed
+ * out) is named with its reason and the others are merged; the exit code is then 1. Ctrl-C stops
+ * the children (SIGTERM) and still merges what they wrote. Used by one thread.
+ */
+final class ShardRun {
+  /**
+   * The start lead: JVM start-up, workload and digest, N JVMs sharing the cores (3 shards on 2 busy
+   * cores took 6-10 s to reach their start here, at a load average of 8).
+   */
+  static final long LEAD_BASE_MILLIS = 5_000;
+  static final long LEAD_PER_SHARD_MILLIS = 3_000;
+  /** Added per shard per core-share when the JIT warm-up runs (5 s at most each, longer when sharing cores). */
+  static final long WARM_UP_LEAD_MILLIS = 6_000;
+  /** Time after the schedule's end that children get to finish their run directories. */
+  static final Duration GRACE = Duration.ofSeconds(60);
+  /** Child heap when no --jvm-opt is given: N children share the machine. */
+  static final List<String> DEFAULT_CHILD_OPTS = List.of("-Xms512m", "-Xmn256m");
+
+  /** This process's options; every other option goes to each shard unchanged. */
+  private static final Set<String> NOT_FOR_SHARDS = Set.of("--jvm", "--jvm-opt", "--out", "--name", "--progress",
+      "--into", "--interface", "--snaplen", "--capture-buffer", "--shards", "--shard", "--start-at",
+      "--source-address", "--source-addresses", "--min-matched", "--check", "--check-rules", "--baseline",
+      "--junit");
+
+  private ShardRun() {}
+
+  /**
+   * Runs the shards and merges them into a new run directory under {@code output.out}.
+   *
+   * @param totalNanos the schedule's duration (all phases)
+   * @return the merged directory and the exit code (0 only when every shard completed and merged)
+   */
+  static ChildRun.Ran execute(int shards, Instant givenStart, long totalNanos, boolean warmUp, JvmOptions jvm,
+      List<String> originalArgs, String commandName, RunCommand.OutputOptions output, RunJob.Stage stage,
+      PrintStream out) throws IOException {
+    RunDirectory dir = RunDirectory.create(output.out, output.name);
+    int cores = Runtime.getRuntime().availableProcessors();
+    long leadMillis = LEAD_BASE_MILLIS + LEAD_PER_SHARD_MILLIS * shards
+        + (warmUp ? WARM_UP_LEAD_MILLIS * ((shards + cores - 1) / cores) : 0);
+    Instant start = givenStart != null ? givenStart : Instant.now().plusMillis(leadMillis);
+    out.println("crosscheck: run directory " + dir.path() + "; " + shards + " shards in child JVMs, all starting at "
+        + start + (givenStart != null ? " (--start-at)" : " (in " + leadMillis + " ms: the JVMs' start-up"
+        + (warmUp ? " and JIT warm-up" : "") + ")"));
+    List<String> base = shardArgs(originalArgs);
+    List<ChildJvm> children = new ArrayList<>();
+    List<Path> shardDirs = new ArrayList<>();
+    for (int i = 0; i < shards; i++) {
+      Path shardDir = Files.createDirectories(dir.path().resolve("shards").resolve(String.valueOf(i)));
+      shardDirs.add(shardDir);
+      List<String> args = new ArrayList<>(base);
+      args.addAll(List.of("--shard", i + "/" + shards, "--start-at", start.toString(), "--source-address",
+          sourceAddress(i), "--into", shardDir.toString(), "--progress", "off"));
+      children.add(ChildJvm.builder(jvm.home()).jvmOpts(jvm.jvmOpts.isEmpty() ? DEFAULT_CHILD_OPTS : jvm.jvmOpts)
+          .job(shardDir.resolve("child-job.json"), Main.class.getName(), args)
+          .outputFile(shardDir.resolve("child.out")).build());
+      out.println("crosscheck: shard " + i + "/" + shards + ": source " + sourceAddress(i) + ", " + shardDir);
+    }
+    Map<Integer, String> failures = new TreeMap<>();
+    ShutdownInterrupt shutdown = ShutdownInterrupt.install("crosscheck-shards-shutdown", 45);
+    try {
+      stage.beforeLoad(dir);
+      List<ChildProcess> running = new ArrayList<>();
+      long[] startedNanos = new long[shards];
+      try {
+        for (int i = 0; i < shards; i++) {
+          startedNanos[i] = System.nanoTime();
+          running.add(children.get(i).start());
+        }
+        long untilNanos = System.nanoTime() + Duration.between(Instant.now(), start).toNanos() + totalNanos
+            + GRACE.toNanos();
+        awaitAll(running, startedNanos, untilNanos, failures);
+      } finally {
+        for (int i = 0; i < running.size(); i++) {
+          if (running.get(i).isAlive()) {
+            failures.putIfAbsent(i, "stopped after " + seconds(startedNanos[i]) + " (the run was interrupted)");
+            stopQuietly(running.get(i));
+          }
+        }
+        stage.afterLoad(dir);
+      }
+    } finally {
+      shutdown.close();
+    }
+    List<Path> present = shardDirs.stream().filter(d -> Files.exists(d.resolve(RunFiles.RUN_JSON))).toList();
+    List<String> command = new ArrayList<>(List.of("crosscheck", commandName));
+    command.addAll(originalArgs.subList(Math.min(1, originalArgs.size()), originalArgs.size()));
+    ShardMerge.Result merged;
+    try {
+      merged = ShardMerge.merge(present, dir.path(), failures, command);
+    } catch (ShardMerge.MergeRefused e) {
+      out.println("crosscheck: " + e.getMessage());
+      failures.forEach((i, why) -> out.println("crosscheck: shard " + i + "/" + shards + " failed: " + why));
+      return new ChildRun.Ran(dir.path(), 1);
+    }
+    merged.describe().forEach(line -> out.println("crosscheck: " + line));
+    out.print(SummaryTable.format(merged.summary()));
+    return new ChildRun.Ran(dir.path(), merged.complete() ? 0 : 1);
+  }
+
+  /** 127.0.0.(2+i): shard i's own source address. */
+  static String sourceAddress(int shard) {
+    return "127.0.0." + (2 + shard);
+  }
+
+  private static void awaitAll(List<ChildProcess> running, long[] startedNanos, long untilNanos,
+      Map<Integer, String> failures) {
+    for (int i = 0; i < running.size(); i++) {
+      ChildProcess p = running.get(i);
+      try {
+        long leftNanos = Math.max(0, untilNanos - System.nanoTime());
+        if (!p.waitFor(Duration.ofNanos(leftNanos))) {
+          failures.put(i, "did not end within the run's duration and " + GRACE.toSeconds() + " s; stopped after "
+              + seconds(startedNanos[i]));
+          stopQuietly(p);
+          continue;
+        }
+        int code = p.exitValue();
+        if (code != 0) {
+          failures.put(i, "exit " + code + " after " + seconds(startedNanos[i]));
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return; // the finally of execute stops every child still running and notes it
+      }
+    }
+  }
+
+  private static String seconds(long sinceNanos) {
+    return String.format(java.util.Locale.ROOT, "%.1f s", (System.nanoTime() - sinceNanos) / 1e9);
+  }
+
+  private static void stopQuietly(ChildProcess p) {
+    try {
+      p.stop();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** The original arguments as {@code run}, without this process's own options. */
+  static List<String> shardArgs(List<String> original) {
+    List<String> out = new ArrayList<>();
+    out.add("run");
+    for (int i = 1; i < original.size(); i++) {
+      String a = original.get(i);
+      String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+      if (NOT_FOR_SHARDS.contains(name)) {
+        if (!a.contains("=")) {
+          i++; // its value
+        }
+        continue;
+      }
+      out.add(a);
+    }
+    return out;
+  }
+}
