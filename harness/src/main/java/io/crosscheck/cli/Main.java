@@ -33,6 +33,7 @@ import picocli.CommandLine.ScopeType;
       ReplayCommand.class,
       ExportCommand.class,
       CheckCommand.class,
+      K8sCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {
