@@ -43,7 +43,9 @@ import picocli.CommandLine.Parameters;
           + " README.txt in --out lists the kubectl commands in order. Nothing is sent to a cluster.",
       "The run options after -- are checked now, with crosscheck run's parser; all problems are listed"
           + " together. No source addresses are needed on Kubernetes: each pod has its own IP address."
-          + " No wire capture runs in the pods (see README.txt).",
+          + " No wire capture runs in the pods (see README.txt). run admits loopback targets only: in a pod,"
+          + " that is the pod's own loopback. Files the run options name (--url-file, --wsesslog, --rubis FILE,"
+          + " --replay, ...) are read in the pod: put them in the image or on the volume, at the same path.",
       "Example: crosscheck k8s --shards 4 --image registry.example/crosscheck:0.1.0 -- --users 400"
           + " --duration 5m"
     })
