@@ -4,6 +4,7 @@ import io.crosscheck.k8s.K8sManifests;
 import io.crosscheck.k8s.ManifestDirectory;
 import io.crosscheck.k8s.Quantities;
 import io.crosscheck.k8s.ShardJobPlan;
+import io.crosscheck.model.Target;
 import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
 import java.io.IOException;
@@ -102,6 +103,17 @@ final class K8sCommand implements Callable<Integer> {
       description = "Each shard's memory request and limit, at least the heap + 256Mi. Default: the heap + 512Mi.")
   String memory;
 
+  @Option(names = "--serve",
+      description = "Each shard pod also runs the embedded server (crosscheck serve --port PORT, PORT the target's) as a"
+          + " native sidecar (Kubernetes 1.29+), started before the shard: the loopback target then exists in the pod."
+          + " The server gets the shard's --cpu, --memory and --heap. Default: no server in the pods.")
+  boolean serve;
+
+  @Option(names = "--serve-opt", paramLabel = "OPTION",
+      description = "With --serve: an option of crosscheck serve, repeatable; write it with '=' when it starts with"
+          + " '-': --serve-opt=--rubis --serve-opt=--demand=exp:2ms.")
+  List<String> serveOpts = new ArrayList<>();
+
   @Option(names = "--out", paramLabel = "DIR",
       description = "The directory to write the manifests into, new or empty. Default: k8s-NAME.")
   Path out;
@@ -119,8 +131,9 @@ final class K8sCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     List<String> problems = new ArrayList<>();
     Instant start = start(problems);
-    ShardJobPlan plan = plan(start, problems);
     K8sRunOptions.Checked run = K8sRunOptions.check(runArgs);
+    List<String> serveArgs = serveArgs(run.target(), problems);
+    ShardJobPlan plan = plan(start, serveArgs, run.target(), problems);
     Path dir = out != null ? out : Path.of("k8s-" + name);
     String dirProblem = ManifestDirectory.problem(dir);
     if (dirProblem != null) {
@@ -146,7 +159,8 @@ final class K8sCommand implements Callable<Integer> {
     o.println("crosscheck k8s: wrote " + String.join(", ", files.keySet()) + " into " + dir
         + "; the kubectl commands are in " + dir.resolve(K8sManifests.README));
     o.println("crosscheck k8s: the target " + run.target() + " is each pod's own loopback (run loads loopback"
-        + " targets only): the server must listen in the pod");
+        + " targets only): " + (serve ? "each pod runs crosscheck " + String.join(" ", serveArgs) + " beside its shard"
+        : "the server must listen in the pod (--serve runs the embedded one there)"));
     o.flush();
     return 0;
   }
@@ -190,8 +204,47 @@ final class K8sCommand implements Callable<Integer> {
     return whole.equals(at) ? whole : whole.plusSeconds(1);
   }
 
+  /**
+   * The embedded server's arguments with --serve ({@code serve --port PORT OPTIONS}), checked by the serve
+   * command's parser; null without --serve or after adding a problem.
+   */
+  private List<String> serveArgs(Target target, List<String> problems) {
+    if (!serve) {
+      if (!serveOpts.isEmpty()) {
+        problems.add(new Problem("--serve-opt", serveOpts.get(0), "--serve as well (it is an option of the server"
+            + " --serve runs in each pod)").message());
+      }
+      return null;
+    }
+    int before = problems.size();
+    for (String opt : serveOpts) {
+      String optName = opt.contains("=") ? opt.substring(0, opt.indexOf('=')) : opt;
+      if (optName.equals("--port") || optName.equals("--bind")) {
+        problems.add(new Problem("--serve-opt", opt, "no --port or --bind: the server listens where the run's target"
+            + " is").message());
+      }
+    }
+    if (target != null && !target.host().equals("127.0.0.1")) {
+      problems.add(new Problem("--serve", target.toString(), "a run --target on 127.0.0.1, where the embedded server"
+          + " listens").message());
+    }
+    List<String> args = new ArrayList<>(List.of("serve", "--port", Integer.toString(target == null ? 0
+        : target.port())));
+    args.addAll(serveOpts);
+    CommandLine top = Main.commandLine();
+    top.getCommandSpec().parser().collectErrors(true);
+    top.getSubcommands().get("serve").getCommandSpec().parser().collectErrors(true);
+    for (CommandLine.ParseResult p = top.parseArgs(args.toArray(String[]::new)); p != null; p = p.subcommand()) {
+      for (Exception e : p.errors()) {
+        problems.add(new Problem("--serve-opt", String.join(" ", serveOpts), "options of crosscheck serve ("
+            + e.getMessage() + ")").message());
+      }
+    }
+    return problems.size() > before ? null : args;
+  }
+
   /** The plan of the checked options, or null when a problem was added. */
-  private ShardJobPlan plan(Instant start, List<String> problems) {
+  private ShardJobPlan plan(Instant start, List<String> serveArgs, Target target, List<String> problems) {
     int before = problems.size();
     if (shards < 1 || shards > ShardJobPlan.MAX_SHARDS) {
       problems.add(new Problem("--shards", Integer.toString(shards), "1.." + ShardJobPlan.MAX_SHARDS).message());
@@ -237,7 +290,10 @@ final class K8sCommand implements Callable<Integer> {
     if (problems.size() > before || start == null) {
       return null;
     }
+    if (serve && (serveArgs == null || target == null)) {
+      return null;
+    }
     return new ShardJobPlan(name, namespace, image, shards, start, claim, storage, storageClass, cpu, mem,
-        heapMebibytes, runArgs);
+        heapMebibytes, runArgs, serveArgs, serve ? target.port() : 0);
   }
 }

@@ -1,5 +1,6 @@
 package io.crosscheck.k8s;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,6 +69,9 @@ public final class K8sManifests {
     y.string(5, "image", plan.image());
     y.strings(5, "command", List.of("mkdir", "-p", plan.shardDir("$(" + ShardJobPlan.INDEX_VAR + ")")));
     volumeMount(y, 5, false);
+    if (plan.serveArgs() != null) {
+      server(y, plan);
+    }
     y.line(3, "containers:");
     y.string(4, "- name", "shard");
     y.string(5, "image", plan.image());
@@ -80,6 +84,25 @@ public final class K8sManifests {
     volumeMount(y, 5, false);
     volumes(y, plan);
     return y.toString();
+  }
+
+  /** The embedded server on the pod's loopback: a native sidecar, started (its port open) before the shard. */
+  private static void server(YamlText y, ShardJobPlan plan) {
+    y.comment(4, "The target's server, in the pod (run loads loopback targets only): a sidecar, i.e. an init container",
+        "with restartPolicy Always (Kubernetes 1.29+, https://kubernetes.io/docs/concepts/workloads/pods/sidecar-containers/),",
+        "which starts before the shard once its startupProbe passes (its port accepts) and is stopped when the shard",
+        "has exited, without keeping the Job from completing.");
+    y.string(4, "- name", "server");
+    y.string(5, "image", plan.image());
+    y.line(5, "restartPolicy: Always");
+    y.strings(5, "command", List.of("crosscheck"));
+    List<String> escaped = new ArrayList<>();
+    plan.serveArgs().forEach(a -> escaped.add(a.replace("$", "$$")));
+    y.strings(5, "args", escaped);
+    y.line(5, "startupProbe:").line(6, "tcpSocket:").number(7, "port", plan.servePort());
+    y.number(6, "periodSeconds", 1).number(6, "failureThreshold", 120);
+    javaOpts(y, plan);
+    resources(y, plan);
   }
 
   static String mergeJob(ShardJobPlan plan) {

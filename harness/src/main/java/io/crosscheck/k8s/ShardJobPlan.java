@@ -25,9 +25,13 @@ import java.util.List;
  * @param heapMebibytes the JVM heap of each shard ({@code -Xms} and {@code -Xmx}), MiB
  * @param runArgs the {@code run} options as the user gave them (after {@code --}), checked by the run
  *     command's own parser; not yet escaped for Kubernetes' {@code $(VAR)} expansion
+ * @param serveArgs the arguments of the embedded server each shard pod runs beside its shard (a native
+ *     sidecar on the pod's loopback, where run's target is), from {@code serve} on; null for none
+ * @param servePort the port the sidecar listens on (the target's), when there is one
  */
 public record ShardJobPlan(String name, String namespace, String image, int shards, Instant startAt, String claim,
-    String storage, String storageClass, String cpu, String memory, long heapMebibytes, List<String> runArgs) {
+    String storage, String storageClass, String cpu, String memory, long heapMebibytes, List<String> runArgs,
+    List<String> serveArgs, int servePort) {
   /** Where the shared volume is mounted in every pod. */
   public static final String RUNS_MOUNT = "/runs";
   /**
@@ -45,6 +49,14 @@ public record ShardJobPlan(String name, String namespace, String image, int shar
 
   public ShardJobPlan {
     runArgs = List.copyOf(runArgs);
+    serveArgs = serveArgs == null ? null : List.copyOf(serveArgs);
+  }
+
+  /** A plan without a server in the pods. */
+  public ShardJobPlan(String name, String namespace, String image, int shards, Instant startAt, String claim,
+      String storage, String storageClass, String cpu, String memory, long heapMebibytes, List<String> runArgs) {
+    this(name, namespace, image, shards, startAt, claim, storage, storageClass, cpu, memory, heapMebibytes, runArgs,
+        null, 0);
   }
 
   /** The run's directory on the shared volume. */

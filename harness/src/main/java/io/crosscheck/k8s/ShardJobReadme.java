@@ -31,6 +31,13 @@ final class ShardJobReadme {
         .append("     kubectl apply").append(n).append(" -f job.yaml\n")
         .append("     kubectl get pods").append(n).append(" -l app.kubernetes.io/instance=").append(name)
         .append(",app.kubernetes.io/component=shard -o wide\n");
+    if (plan.serveArgs() != null) {
+      b.append("   Each pod also runs the target's server, crosscheck ").append(String.join(" ", plan.serveArgs()))
+          .append(",\n   as a sidecar (Kubernetes 1.29+) that starts before the shard.\n");
+    } else {
+      b.append("   crosscheck run loads loopback targets only: the target is each pod's own loopback, so its server\n")
+          .append("   must listen in the pod (crosscheck k8s --serve puts the embedded server there).\n");
+    }
     b.append(step++).append(". Wait for every shard, then merge them into ").append(plan.mergedDir()).append(":\n")
         .append("     kubectl wait").append(n).append(" --for=condition=complete --timeout=24h job/").append(name).append('\n')
         .append("     kubectl apply").append(n).append(" -f merge-job.yaml\n")

@@ -41,7 +41,7 @@ class K8sCommandTest {
       "three-shards-new-claim", List.of("--shards", "3", "--image", "registry.example/crosscheck:0.1.0",
           "--start-at", "2030-01-01T00:00:00Z", "--", "--users", "30", "--duration", "1m", "--think", "exp:500ms"),
       "four-shards-given-claim", List.of("--shards", "4", "--image", "ghcr.io/example/crosscheck@sha256:0123abcd",
-          "--name", "flash-crowd", "--namespace", "load", "--claim", "shared-runs", "--cpu", "2", "--heap", "2g",
+          "--name", "flash-crowd", "--namespace", "load", "--claim", "shared-runs", "--cpu", "2", "--heap", "2g", "--serve", "--serve-opt=--seed=7",
           "--start-at", "2030-06-30T23:59:59+02:00", "--", "--arrival", "open", "--rate", "500", "--duration", "30s",
           "--urls", "/static/2k,/q?x=$(HOME)&y=$$,/caf\u00e9:#\"q\"\\", "--engine", "netty"));
   private static final Instant NOW = Instant.parse("2026-11-24T01:00:00.250Z");
@@ -210,6 +210,26 @@ class K8sCommandTest {
         "See: crosscheck k8s --help")) {
       assertTrue(ran.err().contains(line), line + " in:\n" + ran.err());
     }
+  }
+
+  @Test
+  void theServerSidecarListensWhereTheTargetIsAndTakesServeSOptionsOnly() {
+    Ran noServe = k8s(into(tmp.resolve("a"), List.of("--shards", "2", "--image", "i", "--serve-opt=--seed=7")));
+    assertEquals(2, noServe.exitCode());
+    assertTrue(noServe.err().contains("  --serve-opt: \"--seed=7\": expected --serve as well"), noServe.err());
+    Ran bad = k8s(into(tmp.resolve("b"), List.of("--shards", "2", "--image", "i", "--serve", "--serve-opt=--port=9",
+        "--serve-opt=--sead=7", "--", "--target", "http://127.0.0.2:8080")));
+    assertEquals(2, bad.exitCode());
+    for (String line : List.of("  --serve-opt: \"--port=9\": expected no --port or --bind",
+        "  --serve: \"http://127.0.0.2:8080\": expected a run --target on 127.0.0.1",
+        "Unknown option: '--sead=7'")) {
+      assertTrue(bad.err().contains(line), line + " in:\n" + bad.err());
+    }
+    assertFalse(Files.exists(tmp.resolve("b")));
+    Ran ok = k8s(into(tmp.resolve("c"), List.of("--shards", "2", "--image", "i", "--serve", "--", "--target",
+        "http://127.0.0.1:9090")));
+    assertEquals(0, ok.exitCode(), ok.err());
+    assertTrue(ok.out().contains("each pod runs crosscheck serve --port 9090 beside its shard"), ok.out());
   }
 
   @Test

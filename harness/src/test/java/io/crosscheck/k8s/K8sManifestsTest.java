@@ -114,6 +114,24 @@ public class K8sManifestsTest {
   }
 
   @Test
+  @SuppressWarnings("unchecked")
+  void theServerIsANativeSidecarStartedBeforeTheShardOnceItsPortAccepts() {
+    ShardJobPlan served = new ShardJobPlan("s", null, "i", 2, Instant.parse("2030-01-01T00:00:00Z"), null, "10Gi",
+        null, "1", "2048Mi", 1536, List.of(), List.of("serve", "--port", "8080", "--demand=fixed:$1ms"), 8080);
+    Map<String, Object> job = new Yaml().load(K8sManifests.job(served));
+    List<Map<String, Object>> init = (List<Map<String, Object>>) at(job, "spec", "template", "spec")
+        .get("initContainers");
+    assertEquals(List.of("shard-dir", "server"), init.stream().map(c -> c.get("name")).toList());
+    Map<String, Object> server = init.get(1);
+    assertEquals("Always", server.get("restartPolicy"));
+    assertEquals(List.of("crosscheck"), server.get("command"));
+    assertEquals(List.of("serve", "--port", "8080", "--demand=fixed:$$1ms"), server.get("args"));
+    assertEquals(Map.of("tcpSocket", Map.of("port", 8080), "periodSeconds", 1, "failureThreshold", 120),
+        server.get("startupProbe"));
+    assertFalse(K8sManifests.job(PLAN).contains("restartPolicy: Always"));
+  }
+
+  @Test
   void aGivenClaimIsMountedAndNoPvcIsWritten() {
     ShardJobPlan given = new ShardJobPlan("r", null, "i", 2, Instant.parse("2030-01-01T00:00:00Z"), "team.runs",
         "10Gi", null, "1", "2048Mi", 1536, List.of());
