@@ -40,6 +40,7 @@ class ArchitectureTest {
   private static final String SERVER = "io.crosscheck.server..";
   private static final String RUNDIR = "io.crosscheck.rundir..";
   private static final String CLI = "io.crosscheck.cli..";
+  private static final String K8S = "io.crosscheck.k8s..";
 
   @ArchTest
   static final ArchRule theWorkloadSpecIsTheSpinesStart =
@@ -107,6 +108,12 @@ class ArchitectureTest {
       importsNone(RUNDIR, ENGINE, CLI, COMPARE, REPORT, SERVER)
           .because("DESIGN.md §4: a run directory is files every stage and the agent read and write;"
               + " their typed form knows no engine and no stage that reads them");
+
+  @ArchTest
+  static final ArchRule kubernetesManifestsAreTextAboutARunNotPartOfIt =
+      importsNone(K8S, SCHEDULE, ENGINE, RECORD, CAPTURE, WIRE, COMPARE, REPORT, TELEMETRY, SERVER, RUNDIR, CLI)
+          .because("issue 15: the k8s manifests only name the run command's options, which the cli checks;"
+              + " writing them needs nothing of the spine");
 
   @ArchTest
   static final ArchRule dependenciesPointOneWayOnly =

@@ -34,6 +34,7 @@ import picocli.CommandLine.ScopeType;
       ExportCommand.class,
       CheckCommand.class,
       MergeCommand.class,
+      K8sCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

@@ -1,0 +1,299 @@
+package io.crosscheck.cli;
+
+import io.crosscheck.k8s.K8sManifests;
+import io.crosscheck.k8s.ManifestDirectory;
+import io.crosscheck.k8s.Quantities;
+import io.crosscheck.k8s.ShardJobPlan;
+import io.crosscheck.model.Target;
+import io.crosscheck.model.spec.Durations;
+import io.crosscheck.model.spec.Problem;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code crosscheck k8s}: writes the Kubernetes manifests that run one seeded workload as N shards
+ * of an Indexed Job (one pod per shard, all starting at one wall-clock instant, shard run
+ * directories on a shared volume) and the Job that merges them ({@link K8sManifests}). Nothing is
+ * sent to a cluster. The run options after {@code --} are checked by the run command's own parser
+ * first ({@link K8sRunOptions}); every problem is listed and nothing is written when there is one.
+ * The start instant comes from {@code --start-at}, or from the wall clock now plus {@code
+ * --start-in} ({@link #clock}, replaceable in tests).
+ */
+@Command(
+    name = "k8s",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Writes Kubernetes manifests that run a workload as N shards of an Indexed Job (completionMode"
+          + " Indexed, shard index from JOB_COMPLETION_INDEX), all starting at one instant, each writing"
+          + " its shard run directory on a shared ReadWriteMany volume, and a Job that merges them;"
+          + " README.txt in --out lists the kubectl commands in order. Nothing is sent to a cluster.",
+      "The run options after -- are checked now, with crosscheck run's parser; all problems are listed"
+          + " together. No source addresses are needed on Kubernetes: each pod has its own IP address."
+          + " No wire capture runs in the pods (see README.txt). run admits loopback targets only: in a pod,"
+          + " that is the pod's own loopback. Files the run options name (--url-file, --wsesslog, --rubis FILE,"
+          + " --replay, ...) are read in the pod: put them in the image or on the volume, at the same path.",
+      "Example: crosscheck k8s --shards 4 --image registry.example/crosscheck:0.1.0 -- --users 400"
+          + " --duration 5m"
+    })
+final class K8sCommand implements Callable<Integer> {
+  @Option(names = "--shards", paramLabel = "N", required = true,
+      description = "Shards, one pod each (completions and parallelism of the Job), 1.." + ShardJobPlan.MAX_SHARDS + ".")
+  int shards;
+
+  @Option(names = "--image", paramLabel = "IMAGE", required = true,
+      description = "The container image with crosscheck on its PATH (k8s/Dockerfile builds one).")
+  String image;
+
+  @Option(names = "--name", paramLabel = "NAME",
+      description = "The Job's name and the run's directory on the volume (/runs/NAME); lowercase letters, digits"
+          + " and '-', at most " + ShardJobPlan.MAX_NAME_CHARS + " characters. Default: ${DEFAULT-VALUE}.")
+  String name = "crosscheck";
+
+  @Option(names = "--namespace", paramLabel = "NS",
+      description = "The namespace of every object. Default: the one kubectl's context selects.")
+  String namespace;
+
+  @Option(names = "--claim", paramLabel = "PVC_NAME",
+      description = "An existing ReadWriteMany PersistentVolumeClaim to mount at /runs. Default: pvc.yaml makes"
+          + " one, NAME-runs.")
+  String claim;
+
+  @Option(names = "--storage", paramLabel = "SIZE",
+      description = "The size pvc.yaml requests (without --claim). Default: ${DEFAULT-VALUE}.")
+  String storage = "10Gi";
+
+  @Option(names = "--storage-class", paramLabel = "CLASS",
+      description = "The storage class pvc.yaml asks for (one offering ReadWriteMany). Default: the cluster's.")
+  String storageClass;
+
+  @Option(names = "--start-at", paramLabel = "INSTANT",
+      description = "The instant every shard starts at, ISO-8601 (2026-11-24T01:00:00Z); in the future.")
+  String startAt;
+
+  @Option(names = "--start-in", paramLabel = "DURATION",
+      description = "Without --start-at: start this long after the manifests are written (the instant is"
+          + " printed and written into them). Default: ${DEFAULT-VALUE}.")
+  String startIn = "2m";
+
+  @Option(names = "--cpu", paramLabel = "CPU",
+      description = "Each shard's CPU request and limit (1, 0.5, 1500m). Default: ${DEFAULT-VALUE}.")
+  String cpu = "1";
+
+  @Option(names = "--heap", paramLabel = "SIZE",
+      description = "Each shard's JVM heap (-Xms and -Xmx, young generation two thirds of it), as -Xmx takes it."
+          + " Default: ${DEFAULT-VALUE}, as the launcher's.")
+  String heap = "1536m";
+
+  @Option(names = "--memory", paramLabel = "SIZE",
+      description = "Each shard's memory request and limit, at least the heap + 256Mi. Default: the heap + 512Mi.")
+  String memory;
+
+  @Option(names = "--serve",
+      description = "Each shard pod also runs the embedded server (crosscheck serve --port PORT, PORT the target's) as a"
+          + " native sidecar (Kubernetes 1.29+), started before the shard: the loopback target then exists in the pod."
+          + " The server gets the shard's --cpu, --memory and --heap. Default: no server in the pods.")
+  boolean serve;
+
+  @Option(names = "--serve-opt", paramLabel = "OPTION",
+      description = "With --serve: an option of crosscheck serve, repeatable; write it with '=' when it starts with"
+          + " '-': --serve-opt=--rubis --serve-opt=--demand=exp:2ms.")
+  List<String> serveOpts = new ArrayList<>();
+
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "The directory to write the manifests into, new or empty. Default: k8s-NAME.")
+  Path out;
+
+  @Parameters(paramLabel = "RUN_OPTION",
+      description = "After --: the options of crosscheck run (workload, engine, target, ...), as run takes them.")
+  List<String> runArgs = new ArrayList<>();
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  /** The wall clock --start-in counts from. */
+  Clock clock = Clock.systemUTC();
+
+  @Override
+  public Integer call() throws IOException {
+    List<String> problems = new ArrayList<>();
+    Instant start = start(problems);
+    K8sRunOptions.Checked run = K8sRunOptions.check(runArgs);
+    List<String> serveArgs = serveArgs(run.target(), problems);
+    ShardJobPlan plan = plan(start, serveArgs, run.target(), problems);
+    Path dir = out != null ? out : Path.of("k8s-" + name);
+    String dirProblem = ManifestDirectory.problem(dir);
+    if (dirProblem != null) {
+      problems.add(new Problem("--out", dir.toString(), dirProblem).message());
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    if (!problems.isEmpty() || !run.problems().isEmpty()) {
+      err.println("crosscheck k8s: nothing was written:");
+      problems.forEach(p -> err.println("  " + p));
+      if (!run.problems().isEmpty()) {
+        err.println("  the run options (after --):");
+        run.problems().forEach(p -> err.println("    " + p));
+      }
+      err.println("See: crosscheck k8s --help");
+      err.flush();
+      return 2;
+    }
+    Map<String, String> files = K8sManifests.render(plan);
+    ManifestDirectory.write(dir, files);
+    PrintWriter o = spec.commandLine().getOut();
+    o.println("crosscheck k8s: " + plan.shards() + " shards of run \"" + plan.name() + "\" start at " + plan.startAt()
+        + (startAt == null ? " (--start-in " + startIn + " from now: apply job.yaml well before then)" : ""));
+    o.println("crosscheck k8s: wrote " + String.join(", ", files.keySet()) + " into " + dir
+        + "; the kubectl commands are in " + dir.resolve(K8sManifests.README));
+    o.println("crosscheck k8s: the target " + run.target() + " is each pod's own loopback (run loads loopback"
+        + " targets only): " + (serve ? "each pod runs crosscheck " + String.join(" ", serveArgs) + " beside its shard"
+        : "the server must listen in the pod (--serve runs the embedded one there)"));
+    o.flush();
+    return 0;
+  }
+
+  /** The common start instant, or null after adding a problem. */
+  private Instant start(List<String> problems) {
+    Instant now = clock.instant();
+    if (startAt != null) {
+      if (spec.commandLine().getParseResult().hasMatchedOption("--start-in")) {
+        problems.add(new Problem("--start-in", startIn, "either --start-at or --start-in, not both").message());
+        return null;
+      }
+      Instant at;
+      try {
+        at = OffsetDateTime.parse(startAt).toInstant();
+      } catch (DateTimeParseException e) {
+        problems.add(new Problem("--start-at", startAt, "an ISO-8601 instant with its offset, e.g."
+            + " 2026-11-24T01:00:00Z").message());
+        return null;
+      }
+      if (!at.isAfter(now)) {
+        problems.add(new Problem("--start-at", startAt, "an instant in the future (now is "
+            + now.truncatedTo(ChronoUnit.SECONDS) + ")").message());
+        return null;
+      }
+      return at;
+    }
+    long nanos = -1;
+    try {
+      nanos = Durations.parseNanos(startIn);
+    } catch (IllegalArgumentException e) {
+      // below
+    }
+    if (nanos <= 0 || nanos > Durations.MAX_RUN_NANOS) {
+      problems.add(new Problem("--start-in", startIn, "a duration > 0 with a unit, e.g. 2m").message());
+      return null;
+    }
+    // whole seconds, rounded up: the instant is read and typed by people (README, kubectl)
+    Instant at = now.plusNanos(nanos);
+    Instant whole = at.truncatedTo(ChronoUnit.SECONDS);
+    return whole.equals(at) ? whole : whole.plusSeconds(1);
+  }
+
+  /**
+   * The embedded server's arguments with --serve ({@code serve --port PORT OPTIONS}), checked by the serve
+   * command's parser; null without --serve or after adding a problem.
+   */
+  private List<String> serveArgs(Target target, List<String> problems) {
+    if (!serve) {
+      if (!serveOpts.isEmpty()) {
+        problems.add(new Problem("--serve-opt", serveOpts.get(0), "--serve as well (it is an option of the server"
+            + " --serve runs in each pod)").message());
+      }
+      return null;
+    }
+    int before = problems.size();
+    for (String opt : serveOpts) {
+      String optName = opt.contains("=") ? opt.substring(0, opt.indexOf('=')) : opt;
+      if (optName.equals("--port") || optName.equals("--bind")) {
+        problems.add(new Problem("--serve-opt", opt, "no --port or --bind: the server listens where the run's target"
+            + " is").message());
+      }
+    }
+    if (target != null && !target.host().equals("127.0.0.1")) {
+      problems.add(new Problem("--serve", target.toString(), "a run --target on 127.0.0.1, where the embedded server"
+          + " listens").message());
+    }
+    List<String> args = new ArrayList<>(List.of("serve", "--port", Integer.toString(target == null ? 0
+        : target.port())));
+    args.addAll(serveOpts);
+    CommandLine top = Main.commandLine();
+    top.getCommandSpec().parser().collectErrors(true);
+    top.getSubcommands().get("serve").getCommandSpec().parser().collectErrors(true);
+    for (CommandLine.ParseResult p = top.parseArgs(args.toArray(String[]::new)); p != null; p = p.subcommand()) {
+      for (Exception e : p.errors()) {
+        problems.add(new Problem("--serve-opt", String.join(" ", serveOpts), "options of crosscheck serve ("
+            + e.getMessage() + ")").message());
+      }
+    }
+    return problems.size() > before ? null : args;
+  }
+
+  /** The plan of the checked options, or null when a problem was added. */
+  private ShardJobPlan plan(Instant start, List<String> serveArgs, Target target, List<String> problems) {
+    int before = problems.size();
+    if (shards < 1 || shards > ShardJobPlan.MAX_SHARDS) {
+      problems.add(new Problem("--shards", Integer.toString(shards), "1.." + ShardJobPlan.MAX_SHARDS).message());
+    }
+    if (!Quantities.isLabel(name, ShardJobPlan.MAX_NAME_CHARS)) {
+      problems.add(new Problem("--name", name, "lowercase letters, digits and '-', starting and ending with a letter"
+          + " or digit, at most " + ShardJobPlan.MAX_NAME_CHARS + " characters (a Kubernetes name)").message());
+    }
+    if (image.isBlank() || !image.chars().allMatch(c -> c > ' ' && c < 0x7f)) {
+      problems.add(new Problem("--image", image, "an image reference without spaces, e.g."
+          + " registry.example/crosscheck:0.1.0").message());
+    }
+    if (namespace != null && !Quantities.isLabel(namespace, 63)) {
+      problems.add(new Problem("--namespace", namespace, "a Kubernetes namespace name (lowercase letters, digits"
+          + " and '-', at most 63 characters)").message());
+    }
+    if (claim != null && !Quantities.isSubdomain(claim)) {
+      problems.add(new Problem("--claim", claim, "a PersistentVolumeClaim name (lowercase letters, digits, '-'"
+          + " and '.', at most 253 characters)").message());
+    }
+    if (storageClass != null && !Quantities.isSubdomain(storageClass)) {
+      problems.add(new Problem("--storage-class", storageClass, "a storage class name").message());
+    }
+    if (Quantities.memoryBytes(storage) <= 0) {
+      problems.add(new Problem("--storage", storage, "a size such as 10Gi").message());
+    }
+    if (Quantities.cpuMillis(cpu) <= 0) {
+      problems.add(new Problem("--cpu", cpu, "a CPU quantity > 0: 1, 0.5 or 1500m").message());
+    }
+    long heapMebibytes = Quantities.heapMebibytes(heap);
+    if (heapMebibytes < 64) {
+      problems.add(new Problem("--heap", heap, "a heap of at least 64m, as -Xmx takes it: 1536m, 2g").message());
+    }
+    String mem = memory;
+    if (mem == null) {
+      mem = heapMebibytes < 64 ? null : Quantities.defaultMemory(heapMebibytes);
+    } else if (Quantities.memoryBytes(mem) <= 0) {
+      problems.add(new Problem("--memory", mem, "a memory quantity such as 2Gi or 2048Mi").message());
+    } else if (heapMebibytes >= 64 && Quantities.memoryBytes(mem) < Quantities.minimumMemoryBytes(heapMebibytes)) {
+      problems.add(new Problem("--memory", mem, "at least the heap + 256Mi (" + (heapMebibytes + 256) + "Mi for --heap "
+          + heap + "): the JVM needs room beyond its heap").message());
+    }
+    if (problems.size() > before || start == null) {
+      return null;
+    }
+    if (serve && (serveArgs == null || target == null)) {
+      return null;
+    }
+    return new ShardJobPlan(name, namespace, image, shards, start, claim, storage, storageClass, cpu, mem,
+        heapMebibytes, runArgs, serveArgs, serve ? target.port() : 0);
+  }
+}

@@ -1,0 +1,101 @@
+package io.crosscheck.cli;
+
+import io.crosscheck.model.Target;
+import io.crosscheck.model.spec.Problem;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine;
+
+/**
+ * The {@code run} options of {@code crosscheck k8s} (the words after {@code --}), checked here by
+ * the run command's own parser and {@link RunCommand#prepare}, so that a bad option fails before
+ * any manifest is written rather than in every pod of the cluster. Options that {@code k8s} sets
+ * for each shard, or that mean nothing in a pod, are refused with the reason. Stateless.
+ */
+final class K8sRunOptions {
+  /** Options of run that k8s gives each shard itself, or that have no meaning in a pod, and why. */
+  private static final List<Problem> RESERVED = List.of(
+      Problem.stated("--shard", "set by crosscheck k8s for each pod (the Job's completion index / --shards)"),
+      Problem.stated("--start-at", "set by crosscheck k8s (give --start-at or --start-in to k8s, before --)"),
+      Problem.stated("--into", "set by crosscheck k8s: shard i writes /runs/NAME/shards/i on the shared volume"),
+      Problem.stated("--out", "set by crosscheck k8s: the shards write on the shared volume (--out before -- names"
+          + " the directory of the manifests)"),
+      Problem.stated("--name", "give --name to k8s, before --: it names the Job and the run's directory"),
+      Problem.stated("--source-address", "not needed on Kubernetes: each pod has its own IP address"),
+      Problem.stated("--jvm", "the image's JVM runs each shard (its heap: --heap, before --)"));
+
+  /**
+   * The outcome of the check.
+   *
+   * @param problems what is wrong, one message each; empty when nothing
+   * @param target the workload's target when the options were good, else null
+   */
+  record Checked(List<String> problems, Target target) {}
+
+  private K8sRunOptions() {}
+
+  /** Checks {@code runArgs} as {@code crosscheck run} options, all of them at once. */
+  static Checked check(List<String> runArgs) {
+    List<String> messages = new ArrayList<>();
+    List<String> rest = new ArrayList<>();
+    for (int i = 0; i < runArgs.size(); i++) {
+      String arg = runArgs.get(i);
+      Problem reserved = reserved(arg);
+      if (reserved == null) {
+        rest.add(arg);
+        continue;
+      }
+      messages.add(reserved.message());
+      if (!arg.contains("=")) {
+        i++; // its value: each of them takes one
+      }
+    }
+    // parsed as `crosscheck run ...` from the top, as picocli parses a subcommand with its parent
+    CommandLine top = Main.commandLine();
+    CommandLine run = top.getSubcommands().get("run");
+    top.getCommandSpec().parser().collectErrors(true);
+    run.getCommandSpec().parser().collectErrors(true);
+    StringWriter err = new StringWriter();
+    run.setErr(new PrintWriter(err, true));
+    rest.add(0, "run");
+    CommandLine.ParseResult parsed = top.parseArgs(rest.toArray(String[]::new));
+    for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+      for (Exception e : p.errors()) {
+        List<String> like = e instanceof CommandLine.UnmatchedArgumentException u ? u.getSuggestions() : List.of();
+        messages.add(e.getMessage() + (like.isEmpty() ? "" : " (did you mean " + String.join(" or ", like) + "?)"));
+      }
+    }
+    RunCommand command = run.getCommand();
+    List<Problem> jvm = new ArrayList<>();
+    command.jvm.check(jvm);
+    Target target = null;
+    try {
+      RunJob job = RunCommand.prepare(command.workload, command.engine, command.output, command.spec, jvm);
+      if (job != null) {
+        target = job.workload().target();
+      } else {
+        // prepare listed every problem on the run command's stderr, two spaces in, between a header and a footer
+        for (String line : err.toString().split("\\R")) {
+          if (line.startsWith("  ")) {
+            messages.add(line.strip());
+          }
+        }
+      }
+    } catch (RuntimeException e) {
+      messages.add("the run options could not be checked: " + e);
+    }
+    return new Checked(List.copyOf(messages), messages.isEmpty() ? target : null);
+  }
+
+  private static Problem reserved(String arg) {
+    String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+    for (Problem p : RESERVED) {
+      if (p.where().equals(name)) {
+        return p;
+      }
+    }
+    return null;
+  }
+}
