@@ -171,6 +171,8 @@ public final class KernelRxStamp {
     }
   }
 
+  static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+
   static long epochNanos() {
     Instant now = Instant.now();
     return now.getEpochSecond() * 1_000_000_000L + now.getNano();
@@ -420,6 +422,7 @@ public final class KernelRxStamp {
       StringBuilder line = new StringBuilder(round == 0 ? "warm-up " : "round " + round + " ");
       for (int kind = 0; kind < names.length; kind++) {
         long sink = 0;
+        long cpu0 = THREADS.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         for (int i = 0; i < calls; i++) {
           switch (kind) {
@@ -438,10 +441,12 @@ public final class KernelRxStamp {
           }
         }
         long ns = System.nanoTime() - t0;
+        long cpuNs = THREADS.getCurrentThreadCpuTime() - cpu0;
         if (sink == 42) {
           System.out.print("");
         }
-        line.append(String.format("%n  %-45s %6.0f ns/call", names[kind], (double) ns / calls));
+        line.append(String.format("%n  %-45s %6.0f ns/call wall %6.0f ns/call thread CPU", names[kind],
+            (double) ns / calls, (double) cpuNs / calls));
       }
       System.out.println(line);
     }
