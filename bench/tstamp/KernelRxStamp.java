@@ -36,7 +36,8 @@ import java.util.List;
  *       userRxEpochNanos (user space, after poll says readable and before the read, as the engine
  *       stamps), kernelRxEpochNanos (SCM_TIMESTAMPING ts[0] of the read that completes the reply,
  *       0 when off; RX=peek takes it from a 1-byte recvmsg(MSG_PEEK) before a plain recv, as a
- *       hook before Netty's read would). All on CLOCK_REALTIME (Instant.now(), ns on JDK 15+; the kernel's skb clock).
+ *       hook before Netty's read would; RX=peektrunc from recvmsg(MSG_PEEK|MSG_TRUNC, 64 KiB),
+ *       which walks the whole queue without copying and so reports the last queued skb). All on CLOCK_REALTIME (Instant.now(), ns on JDK 15+; the kernel's skb clock).
  *   <li>{@code compare OUT.csv CAPTURE.pcap PORT REQ REPLY WARMUP}: matches every request with the
  *       capture's first packet of the request and last packet of the reply (nanosecond pcap,
  *       Ethernet on lo), prints medians and p99s of (kernel - capture) and (user - capture).
@@ -52,7 +53,9 @@ public final class KernelRxStamp {
   static final int SO_TIMESTAMPING = 37; // == SCM_TIMESTAMPING, timespec[3] of 64-bit longs
   static final int SOF_TX_SOFTWARE = 1 << 1, SOF_RX_SOFTWARE = 1 << 3, SOF_SOFTWARE = 1 << 4;
   static final int SOF_OPT_ID = 1 << 7, SOF_OPT_TSONLY = 1 << 11;
-  static final int MSG_PEEK = 2, MSG_DONTWAIT = 0x40, MSG_ERRQUEUE = 0x2000;
+  static final int MSG_PEEK = 2, MSG_TRUNC = 0x20, MSG_DONTWAIT = 0x40, MSG_ERRQUEUE = 0x2000;
+  /** What the engine's read takes at most (ReadStampAllocator.READ_BYTES). */
+  static final int READ_BYTES = 64 * 1024;
   static final short POLLIN = 1, POLLERR = 8;
 
   /** libc through JNA direct mapping (the cheapest JNA call path). */
@@ -92,6 +95,8 @@ public final class KernelRxStamp {
     /** Filled by {@link #recvmsg}: ts[0] of the last SCM_TIMESTAMPING seen, epoch ns, or 0. */
     long lastStampEpochNanos;
 
+    private long iovLen;
+
     Sock(int port) {
       fd = C.socket(AF_INET, SOCK_STREAM, 0);
       Memory one = new Memory(4);
@@ -104,6 +109,12 @@ public final class KernelRxStamp {
       sa.setInt(4, Integer.reverseBytes(0x7f000001));
       C.connect(fd, sa, 16);
       pfd.setInt(0, fd);
+      iov.setPointer(0, data);
+      iov.setLong(8, 0);
+      msg.clear();
+      msg.setPointer(16, iov);
+      msg.setLong(24, 1);
+      msg.setPointer(32, control);
     }
 
     void timestamping(int flags) {
@@ -114,15 +125,11 @@ public final class KernelRxStamp {
 
     /** recvmsg into data[0..len); parses SCM_TIMESTAMPING into lastStampEpochNanos. */
     long recvmsg(long len, int flags) {
-      iov.setPointer(0, data);
-      iov.setLong(8, len);
-      msg.setPointer(0, Pointer.NULL);
-      msg.setInt(8, 0);
-      msg.setPointer(16, iov);
-      msg.setLong(24, 1);
-      msg.setPointer(32, control);
-      msg.setLong(40, 512);
-      msg.setInt(48, 0);
+      if (len != iovLen) { // the msghdr is filled once (constructor); each JNA field write costs
+        iov.setLong(8, len);
+        iovLen = len;
+      }
+      msg.setLong(40, 512); // msg_controllen: the kernel overwrites it with the length used
       long n = C.recvmsg(fd, msg, flags);
       lastStampEpochNanos = 0;
       if (n >= 0) {
@@ -219,8 +226,10 @@ public final class KernelRxStamp {
     int n = Integer.parseInt(a[4]);
     long gapNanos = Long.parseLong(a[5]) * 1000;
     boolean spin = a[6].equals("spin");
-    boolean peek = a[7].equals("peek"); // stamp from a 1-byte MSG_PEEK recvmsg, then a plain recv
-    boolean rxTs = peek || a[7].equals("on"), txTs = a[8].equals("on");
+    // peek: stamp from a 1-byte MSG_PEEK recvmsg, then a plain recv; peektrunc: from a
+    // MSG_PEEK|MSG_TRUNC recvmsg of up to 64 KiB (walks every queued skb, copies nothing)
+    boolean peek = a[7].equals("peek"), peekTrunc = a[7].equals("peektrunc");
+    boolean rxTs = peek || peekTrunc || a[7].equals("on"), txTs = a[8].equals("on");
     Sock s = new Sock(port);
     int flags = 0;
     if (rxTs) {
@@ -246,8 +255,9 @@ public final class KernelRxStamp {
         s.awaitReadable(spin);
         userRxEpochNanos = epochNanos();
         long r;
-        if (peek) {
-          long stamp = s.recvmsg(1, MSG_PEEK | MSG_DONTWAIT) > 0 ? s.lastStampEpochNanos : 0;
+        if (peek || peekTrunc) {
+          long stamp = s.recvmsg(peek ? 1 : READ_BYTES, MSG_PEEK | MSG_DONTWAIT | (peek ? 0 : MSG_TRUNC)) > 0
+              ? s.lastStampEpochNanos : 0;
           r = C.recv(s.fd, s.data, reply - got, MSG_DONTWAIT);
           s.lastStampEpochNanos = stamp;
         } else {
@@ -352,7 +362,7 @@ public final class KernelRxStamp {
     int m = n - warmup;
     long[] kernelRx = new long[m], userRx = new long[m], tx = new long[m], send = new long[m];
     long[] errUser = new long[m], errKernelRx = new long[m], errKernelBoth = new long[m];
-    int j = 0, kernelRxCount = 0, txCount = 0, kernelExact = 0, bothCount = 0;
+    int j = 0, kernelRxCount = 0, txCount = 0, kernelExact = 0, kernelEarly = 0, bothCount = 0;
     for (int i = 0; i < m; i++) {
       String[] f = lines.get(1 + warmup + i).split(",");
       long[] c = cap[warmup + i];
@@ -372,6 +382,7 @@ public final class KernelRxStamp {
         kernelRx[kernelRxCount] = rxK - c[1];
         errKernelRx[kernelRxCount++] = (rxK - sendUser) - (c[1] - c[0]);
         kernelExact += rxK == c[1] ? 1 : 0;
+        kernelEarly += rxK < c[1] - 1000 ? 1 : 0;
         if (txK != 0) {
           errKernelBoth[bothCount++] = (rxK - txK) - (c[1] - c[0]);
         }
@@ -385,7 +396,8 @@ public final class KernelRxStamp {
     print("user rx - capture reply last pkt (receive lag)", userRx, j);
     print("kernel rx - capture reply last pkt", kernelRx, kernelRxCount);
     if (kernelRxCount > 0) {
-      System.out.printf("  kernel rx == capture to the ns: %d of %d%n", kernelExact, kernelRxCount);
+      System.out.printf("  kernel rx == capture to the ns: %d of %d; > 1 us before it (an earlier skb's stamp): %d%n",
+          kernelExact, kernelRxCount, kernelEarly);
     }
     print("kernel tx - capture req pkt", tx, txCount);
     print("error today: user rx - user send - wire", errUser, j);
@@ -416,6 +428,7 @@ public final class KernelRxStamp {
       Thread.onSpinWait(); // until the whole reply is queued
     }
     String[] names = {"recvmsg(PEEK|DONTWAIT, 1 B) + cmsg parse", "recvmsg(PEEK|DONTWAIT, whole reply) + cmsg",
+        "recvmsg(PEEK|TRUNC|DONTWAIT, 64 KiB) + cmsg",
         "recv(PEEK|DONTWAIT, 1 B), no cmsg", "recv(PEEK|DONTWAIT, whole reply), no cmsg",
         "getppid() (syscall floor via JNA)", "Instant.now() (user stamp, for scale)"};
     for (int round = 0; round <= 5; round++) {
@@ -434,9 +447,13 @@ public final class KernelRxStamp {
               s.recvmsg(reply, MSG_PEEK | MSG_DONTWAIT);
               sink += s.lastStampEpochNanos;
             }
-            case 2 -> sink += C.recv(s.fd, s.data, 1, MSG_PEEK | MSG_DONTWAIT);
-            case 3 -> sink += C.recv(s.fd, s.data, reply, MSG_PEEK | MSG_DONTWAIT);
-            case 4 -> sink += C.getppid();
+            case 2 -> {
+              s.recvmsg(READ_BYTES, MSG_PEEK | MSG_TRUNC | MSG_DONTWAIT);
+              sink += s.lastStampEpochNanos;
+            }
+            case 3 -> sink += C.recv(s.fd, s.data, 1, MSG_PEEK | MSG_DONTWAIT);
+            case 4 -> sink += C.recv(s.fd, s.data, reply, MSG_PEEK | MSG_DONTWAIT);
+            case 5 -> sink += C.getppid();
             default -> sink += epochNanos();
           }
         }

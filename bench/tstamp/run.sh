@@ -9,7 +9,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 out="${1:?OUTDIR}"; n="${2:-20000}"; reps="${3:-3}"; reply="${4:-2048}"
-modes="${5:-block:off block:on spin:off spin:on spin:peek}"
+modes="${5:-block:off block:on spin:off spin:on spin:peek spin:peektrunc}"
 port=${PORT:-18615}; req=200; gap=100; warm=1000
 jna="$(ls ~/.m2/repository/net/java/dev/jna/jna/5.3.1/jna-5.3.1.jar)"
 mkdir -p "$out"
