@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Kernel receive timestamps experiment (issue 15): see KernelRxStamp.java and bench/FIDELITY.md.
 #   bench/tstamp/run.sh OUTDIR [N] [REPS] [REPLY_BYTES] [MODES]
-# Per repetition, alternating the modes (default "block:off block:on spin:off spin:on spin:peek";
+# Per repetition, alternating the modes (default "block:off block:on spin:off spin:on spin:peek spin:peektrunc";
 # WAIT:RX, TX stamps on whenever RX is on): server on cpu1 with tcpdump, client on cpu0; one
 # connection, N sequential requests of 200 B, replies of REPLY_BYTES (2048), 100 us gap, first
 # 1,000 left out. Then the cost of the extra recvmsg. Every process is bounded in time
