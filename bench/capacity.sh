@@ -77,7 +77,7 @@ ss_sampler() {   # ss_sampler FILE: the largest count of established connections
   while :; do
     n=$(ss -Htn state established "( dport = :$PORT )" 2>/dev/null | wc -l)
     [ "$n" -gt "$max" ] && { max=$n; echo "$max" > "$1"; }
-    sleep 1
+    sleep 2
   done
 }
 

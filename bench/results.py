@@ -242,19 +242,20 @@ def legacy(sec):
         nt = series.get((jvm, opts, 'netty'))
         nu = nt[0]['largestUsersHeld'] if nt else None
         measure = 'users before the %s µs bound breaks, %s, %s' % (fmt(bound), jvm, opts)
-        note = 'legacy: held %s (threads %s at it), failed at %s: %s' % (
-            s['largestUsersHeld'], held['threadsMax'] if held else '—', s['failedAtUsers'],
+        note = 'legacy: held %s users (threads %s at it), failed at %s: %s' % (
+            s['largestUsersHeld'] or 'no', held['threadsMax'] if held else '—', s['failedAtUsers'] or '—',
             (s.get('reason') or '')[:160])
         if failed:
             note += '; threads at failure %s, heap %.0f MB' % (failed['threadsMax'], (failed.get('heapUsedMaxBytes') or 0) / 2**20)
         if nt:
-            note += ' | netty: held %s, failed at %s: %s' % (nu, nt[0]['failedAtUsers'], (nt[0].get('reason') or 'cap reached')[:120])
+            note += ' | netty: held %s users, failed at %s: %s' % (nu or 'no', nt[0]['failedAtUsers'] or '—',
+                                                               (nt[0].get('reason') or 'cap reached')[:120])
         if noisy and not KEEP_NOISY:
             row('legacy', measure, 'discarded: not quiet (foreign %s cores)' % sec['foreign_cores'], None, None,
                 'report (no goal)', 'discarded', note)
             continue
         lu = s['largestUsersHeld']
-        row('legacy', measure, lu if lu is not None else 'none', nu if nt else '—', ratio(lu, nu) if lu and nu else None,
+        row('legacy', measure, lu if lu is not None else 'none', (nu if nu is not None else 'none') if nt else '—', ratio(lu, nu) if lu and nu else None,
             'report (no goal)', 'info' + (' (noisy, foreign %s cores)' % sec['foreign_cores'] if noisy else ''),
             'crosscheck = legacy-urlconnection engine; peer column = the Netty engine, same JVM and heap. ' + note)
 
@@ -293,6 +294,8 @@ def main():
     for name, s in secs.items():   # sections that produced no row: say why
         if s['status'] != 'ok' and not any(r[0] == name for r in ROWS):
             ROWS.append([name, '—', s['status'], '—', '—', '—', s['status'], s['note']])
+    order = list(secs) + ['fidelity', 'throughput', 'capacity', 'comparator', 'legacy', 'agent']
+    ROWS.sort(key=lambda r: order.index(r[0]) if r[0] in order else len(order))   # stable: keeps each section's order
     md = ['# crosscheck bench/run results', '']
     md += ['| condition | value |', '|---|---|'] + ['| %s | %s |' % (k, v.replace('|', '/')) for k, v in cond]
     md += ['', '## Sections', '', '| section | status | seconds (budget) | foreign cores | pinning | note |', '|---|---|---|---|---|---|']
