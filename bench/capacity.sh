@@ -3,9 +3,10 @@
 # think time and a 256 MB heap, while its measurement error stays within the fidelity goal. A bench
 # script (prints figures), not a timed test.
 #
-# Per level C in LEVELS (default "10000 15000 19000"), one audit (partly-open sessions, /static/2k,
+# Per level C in LEVELS (default "19000 15000 10000", highest first: once a level holds, the lower ones
+# are not run and read "not run: a higher level held"), one audit (partly-open sessions, /static/2k,
 # every session on its own keep-alive connection):
-#   C sessions arrive evenly over RAMP_S (25) s (--interarrival file:GAPS: C gaps of RAMP_S/C s, then
+#   C sessions arrive evenly over RAMP_S (20) s (--interarrival file:GAPS: C gaps of RAMP_S/C s, then
 #   one 100000 s gap, so that exactly C sessions arrive), each SESSION_REQUESTS (7) requests with
 #   THINK (fixed:7s) between them: a session lasts ~(SESSION_REQUESTS-1) x 7 s = 42 s, so all C are
 #   open from RAMP_S to ~42 s (held ~17-20 s) and the run ends when the last one has ended.
@@ -16,7 +17,7 @@
 #   moved to CLIENT_CPU (CC_ARGS default "--event-loops 1 --busy-poll").
 # Measured per level: mean and p99 per-request error vs wire, matched/records, errors (findings.json
 # of the audit's live capture), peak concurrent connections (findings.connections, and `ss -tn state
-# established '( dport = :PORT )'` sampled every second: PEAK_SS), heap peak (findings.pressure or
+# established '( dport = :PORT )'` sampled every 2 s: PEAK_SS), heap peak (findings.pressure or
 # telemetry), foreign CPU during the run (bench/lib.sh), quiet before it.
 # A level HOLDS when every record matched, no request failed, the peak of open connections reached
 # 95 % of C, mean error <= MAX_MEAN_US (15) and p99 <= MAX_P99_US (100).
@@ -33,8 +34,8 @@ OUT=${OUT:-$(mktemp -d /tmp/crosscheck-capacity.XXXXXX)}; mkdir -p "$OUT"
 BENCH_WORK=${BENCH_WORK:-$OUT/capacity-work}; mkdir -p "$BENCH_WORK"
 # shellcheck source=bench/lib.sh
 . "$BENCH_DIR/lib.sh"
-LEVELS=${LEVELS:-"10000 15000 19000"}; SHARD_LEVELS=${SHARD_LEVELS-"45000"}; SHARDS=${SHARDS:-3}
-RAMP_S=${RAMP_S:-25}; SESSION_REQUESTS=${SESSION_REQUESTS:-7}; THINK=${THINK:-fixed:7s}
+LEVELS=${LEVELS:-"19000 15000 10000"}; SHARD_LEVELS=${SHARD_LEVELS-"45000"}; SHARDS=${SHARDS:-3}
+RAMP_S=${RAMP_S:-20}; SESSION_REQUESTS=${SESSION_REQUESTS:-7}; THINK=${THINK:-fixed:7s}
 CAP_HEAP=${CAP_HEAP:-256m}; MAX_MEAN_US=${MAX_MEAN_US:-15}; MAX_P99_US=${MAX_P99_US:-100}
 PORT=${PORT:-18490}; BUDGET_S=${BUDGET_S:-330}; SERVER_NOFILE=${SERVER_NOFILE:-200000}
 CC_ARGS=${CC_ARGS-"--event-loops 1 --busy-poll"}
@@ -72,7 +73,7 @@ printf 'mode\tlevel\tsessions\trecords\tmatched\terrors\tmean_err_us\tp99_err_us
 
 has_shards() { "$CC" audit --help 2>&1 | grep -q -- '--shards'; }
 
-ss_sampler() {   # ss_sampler FILE: the largest count of established connections to PORT, every second
+ss_sampler() {   # ss_sampler FILE: the largest count of established connections to PORT, every 2 s
   local max=0 n
   while :; do
     n=$(ss -Htn state established "( dport = :$PORT )" 2>/dev/null | wc -l)
@@ -114,8 +115,9 @@ except Exception as e:
     print('\t'.join(str(x) for x in row + ['NA'] * 8 + [foreign, fcores, 'quiet' if q.startswith('quiet') else 'NOISY',
           'no', 'no findings.json: ' + tail[0][:120].replace('\t', ' ')]))
     sys.exit()
-m = fi['matching']; pe = fi['responseTime']['perRequestError']
-peak = fi['connections'].get('peakConcurrentConnections', 'NA')
+m = fi.get('matching') or {'records': 0, 'matched': 0}
+pe = (fi.get('responseTime') or {}).get('perRequestError') or {}   # absent when findings were not judged
+peak = (fi.get('connections') or {}).get('peakConcurrentConnections', 'NA')
 heap = 'NA'
 pr = fi.get('pressure') or {}
 for k in ('heapUsedMaxBytes', 'heapUsedPeakBytes', 'heapPeakBytes'):
@@ -128,15 +130,16 @@ if heap == 'NA':   # telemetry.csv of the run: the largest heapUsedBytes sample
         v = [float(r['heapUsedBytes']) for r in csv.DictReader(open(t)) if r.get('heapUsedBytes') not in (None, '', 'NA')]
         heap = '%.0f' % (max(v) / 2**20) if v else 'NA'
 errors = m['records'] - m['matched']
-failed = fi.get('requests', {}).get('failed', 0) if isinstance(fi.get('requests'), dict) else 0
 why = []
 if m['records'] < C * 0.99: why.append('records %d < sessions x requests' % m['records'])
 if errors: why.append('%d unmatched' % errors)
 if isinstance(peak, int) and peak < 0.95 * C: why.append('peak %d conns < 95%% of %d' % (peak, C))
-if pe['meanMicros'] > float(max_mean): why.append('mean %.1f us > %s' % (pe['meanMicros'], max_mean))
-if pe['p99Micros'] > float(max_p99): why.append('p99 %.1f us > %s' % (pe['p99Micros'], max_p99))
-print('\t'.join(str(x) for x in row + [m['records'], m['matched'], errors, '%.1f' % pe['meanMicros'],
-      '%.1f' % pe['p99Micros'], peak, peak_ss, heap, foreign, fcores,
+if 'meanMicros' not in pe: why.append('not judged (findings: %s)' % str(fi.get('verdict', 'too few records matched'))[:80])
+elif pe['meanMicros'] > float(max_mean): why.append('mean %.1f us > %s' % (pe['meanMicros'], max_mean))
+if 'p99Micros' in pe and pe['p99Micros'] > float(max_p99): why.append('p99 %.1f us > %s' % (pe['p99Micros'], max_p99))
+f1 = lambda k: '%.1f' % pe[k] if k in pe else 'NA'
+print('\t'.join(str(x) for x in row + [m['records'], m['matched'], errors, f1('meanMicros'),
+      f1('p99Micros'), peak, peak_ss, heap, foreign, fcores,
       'quiet' if q.startswith('quiet') else 'NOISY', 'no' if why else 'yes', '; '.join(why) or 'goal held']))
 PY
   tail -n 1 "$TSV" | column -t -s $'\t'
@@ -145,12 +148,17 @@ PY
 
 T0=$SECONDS
 per_level_s=$((run_s + 30))
+HELD=
 for C in $LEVELS; do
+  if [ -n "$HELD" ]; then
+    printf 'one\t%s\t%s\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tskipped\tnot run: %s held\n' "$C" "$C" "$HELD" >> "$TSV"; continue
+  fi
   if [ $((SECONDS - T0 + per_level_s)) -gt "$BUDGET_S" ]; then
     echo "budget ${BUDGET_S}s: skipping C=$C (a level takes ~${per_level_s}s)" | tee -a "$LOG"
     printf 'one\t%s\t%s\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tskipped\tbudget\n' "$C" "$C" >> "$TSV"; continue
   fi
   echo "one JVM, C=$C ($((SECONDS - T0)) s elapsed)"; run_level one "$C"
+  [ "$(tail -n 1 "$TSV" | cut -f15)" = yes ] && HELD=$C
 done
 for C in $SHARD_LEVELS; do
   if ! has_shards; then

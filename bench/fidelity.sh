@@ -86,7 +86,7 @@ wait_port "$PORT"
 # warm the server's JIT before the first measured run, so whichever tool goes first does not meet
 # a cold server (its slow first seconds load the server core, where the softirqs of every reply run)
 echo "warming the server up (${SERVER_WARM_S:-20} s, not measured)..."
-taskset -c "$CLIENT_CPU" "$CC" run --target "http://127.0.0.1:$PORT" --users 50 --sessions-per-user 100000 \
+taskset -c "$CLIENT_CPU" "$CC" run --target "http://127.0.0.1:$PORT" --users 50 --sessions-per-user 0 \
   --session-length fixed:20 --think fixed:5ms --urls /static/10k,/static/2k,/static/64k \
   --duration "${SERVER_WARM_S:-20}s" --jit-warm-up 0 --telemetry-period 0 --progress off \
   --out "$W/server-warm-up" >> "$LOG" 2>&1 || log "server warm-up run failed (see above)"
@@ -138,14 +138,25 @@ print('\n'.join('%.9f' % g for g in gs)); print(1000)" > "$gaps"
   python3 - "$rd/findings.json" "$L" "$rep" "$ns" "$cpu" "$(foreign_s "$ws")" "$q" "$(foreign_cores "$ws")" <<'PY' >> "$TSV"
 import json, sys
 f, L, rep, ns, cpu, foreign, q, fcores = sys.argv[1:]
-d = json.load(open(f)); fi = d['findings']; rt = fi['responseTime']; pe = rt['perRequestError']
-lc = d.get('liveCapture') or {}; m = fi['matching']
-errs = m['records'] - m['matched']
-print('\t'.join(str(x) for x in ['crosscheck', L, rep, ns, m['records'], errs,
-      '%.1f' % rt['reportedMeanMicros'], '%.1f' % rt['wireMeanMicros'], '%.1f' % pe['meanMicros'],
-      '%.1f' % pe['p99Micros'], '%.1f' % fi['lags']['sendLag']['meanMicros'],
-      '%.1f' % fi['lags']['receiveLag']['meanMicros'], cpu, fi['connections'].get('peakConcurrentConnections', 'NA'),
-      lc.get('kernelDropped', 'NA'), foreign, 'quiet' if q.startswith('quiet') else 'NOISY', fcores]))
+try:
+    d = json.load(open(f)); fi = d['findings']
+except (OSError, ValueError, KeyError) as e:   # the audit died before its findings: a row that says so
+    print('\t'.join(str(x) for x in ['crosscheck', L, rep, ns, 'NA', 'NA', 'NA', 'NA', 'NA', 'NA', 'NA', 'NA', cpu,
+          'NA', 'NA', foreign, 'quiet' if q.startswith('quiet') else 'NOISY', fcores])); sys.exit()
+def g(*path):   # a figure, or NA when findings were not judged (e.g. too few records matched)
+    v = fi
+    for k in path:
+        v = v.get(k) if isinstance(v, dict) else None
+    return 'NA' if v is None else ('%.1f' % v if isinstance(v, float) else v)
+m = fi.get('matching') or {}
+lc = d.get('liveCapture') or {}
+errs = m['records'] - m['matched'] if 'records' in m and 'matched' in m else 'NA'
+print('\t'.join(str(x) for x in ['crosscheck', L, rep, ns, m.get('records', 'NA'), errs,
+      g('responseTime', 'reportedMeanMicros'), g('responseTime', 'wireMeanMicros'),
+      g('responseTime', 'perRequestError', 'meanMicros'), g('responseTime', 'perRequestError', 'p99Micros'),
+      g('lags', 'sendLag', 'meanMicros'), g('lags', 'receiveLag', 'meanMicros'), cpu,
+      g('connections', 'peakConcurrentConnections'), lc.get('kernelDropped', 'NA'), foreign,
+      'quiet' if q.startswith('quiet') else 'NOISY', fcores]))
 PY
 }
 
