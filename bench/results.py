@@ -65,8 +65,8 @@ def row(section, measure, cc, peer, r, goal, verdict, note=''):
 
 
 def keep(rows, cores_key):
-    """(kept rows, noisy rows, note) by the repetition's foreign cores."""
-    noisy = [r for r in rows if (num(r.get(cores_key)) or 0) > MAX_CORES]
+    """(kept rows, noisy rows) by the repetition's foreign cores (or its own quiet=no verdict)."""
+    noisy = [r for r in rows if (num(r.get(cores_key)) or 0) > MAX_CORES or r.get('quiet') == 'no']
     kept = rows if KEEP_NOISY else [r for r in rows if r not in noisy]
     return kept, noisy
 
@@ -129,16 +129,16 @@ def throughput():
     rows = tsv('throughput.tsv')
     if rows is None:
         return
+    # throughput.sh judges each rep itself (quiet=yes/no against the same FOREIGN_MAX_CORES, passed
+    # as QUIET_MAX_FOREIGN_CORES); foreign cores shown = its foreign seconds over the run's length
     dur = float(os.environ.get('THROUGHPUT_RUN_S', '10'))
-    for r in rows:   # foreign cores of a rep: its foreign seconds over the run's length
+    for r in rows:
         f = num(r.get('foreign_cpu_seconds'))
-        r['foreign_cores'] = '%.3f' % (f / dur) if f is not None else ''
-        if str(r.get('quiet', '')).lower() not in ('quiet', 'yes', '1', 'true') and f is None:
-            r['foreign_cores'] = '9'
-    for target in sorted({r['target'] for r in rows}):
-        t = [r for r in rows if r['target'] == target]
-        cc = [r for r in t if r['tool'] == 'crosscheck']
-        peers = sorted({r['tool'] for r in t if r['tool'] != 'crosscheck'})
+        r['foreign_cores'] = '%.2f' % (f / dur) if f is not None else ''
+    for sec_name, target in sorted({(r['section'], r['target']) for r in rows}):
+        t = [r for r in rows if r['target'] == target and r['section'] == sec_name]
+        cc = [r for r in t if r['tool'].startswith('crosscheck')]
+        peers = sorted({r['tool'] for r in t if not r['tool'].startswith('crosscheck')})
         peer = peers[0] if peers else 'wrk'
         pr = [r for r in t if r['tool'] == peer]
         ck, cn = keep(cc, 'foreign_cores')
@@ -148,7 +148,7 @@ def throughput():
         notes = sorted({r['note'] for r in t if r.get('note')})
         if notes:
             note += '; ' + '; '.join(notes)[:200]
-        measure = 'requests/s per client core, %s' % target
+        measure = 'requests/s per client core, %s%s' % (target, '' if sec_name == 'throughput' else ' (%s)' % sec_name)
         if not ck or not pk:
             row('throughput', measure, discarded(cn, 'foreign_cores') if not ck else med(r['requests_per_second'] for r in ck),
                 discarded(pn, 'foreign_cores') if not pk else med(r['requests_per_second'] for r in pk), None,
