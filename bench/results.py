@@ -179,6 +179,9 @@ def capacity():
         kept, noisy = keep(ran, 'foreign_cores')
         per = []
         for r in ran:
+            if r in noisy and not KEEP_NOISY:
+                per.append('%s: discarded: not quiet (foreign %s cores)' % (r['level'], r['foreign_cores']))
+                continue
             per.append('%s: mean %s p99 %s µs, peak %s conns (ss %s), heap %s MB, %s%s' % (
                 r['level'], r['mean_err_us'], r['p99_err_us'], r['peak_conns'], r['peak_ss'], r['heap_peak_mb'],
                 'held' if r['holds'] == 'yes' else r['note'],
@@ -257,7 +260,7 @@ def legacy(sec):
                                                                (nt[0].get('reason') or 'cap reached')[:120])
         if noisy and not KEEP_NOISY:
             row('legacy', measure, 'discarded: not quiet (foreign %s cores)' % sec['foreign_cores'], None, None,
-                'report (no goal)', 'discarded', note)
+                'report (no goal)', 'discarded', 'raw: legacy-*/matrix.json')
             continue
         lu = s['largestUsersHeld']
         row('legacy', measure, lu if lu is not None else 'none', (nu if nu is not None else 'none') if nt else '—', ratio(lu, nu) if lu and nu else None,
@@ -285,7 +288,7 @@ def agent(sec):
             b - a, 100 * (b - a) / a if a else 0, n)
         if noisy and not KEEP_NOISY:
             row('agent', measure, 'discarded: not quiet (foreign %s cores)' % sec['foreign_cores'], None, None,
-                'report (no goal)', 'discarded', note)
+                'report (no goal)', 'discarded', '%d alternating runs each; raw: agent.tsv' % n)
             continue
         row('agent', measure, b, a, ratio(b, a), 'report (no goal)',
             'info' + (' (noisy, foreign %s cores)' % sec['foreign_cores'] if noisy else ''), note)
