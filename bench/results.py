@@ -150,8 +150,9 @@ def throughput():
             note += '; ' + '; '.join(notes)[:200]
         measure = 'requests/s per client core, %s%s' % (target, '' if sec_name == 'throughput' else ' (%s)' % sec_name)
         if not cc or not pr:   # the section was stopped before both tools ran
-            row('throughput', measure, med(r['requests_per_second'] for r in ck) if cc else 'no run',
-                med(r['requests_per_second'] for r in pk) if pr else 'no run', None, '≥ 0.8× %s' % peer, 'incomplete', note)
+            fig = lambda rs, k, n: 'no run' if not rs else (med(r['requests_per_second'] for r in k) if k
+                                                              else discarded(n, 'foreign_cores'))
+            row('throughput', measure, fig(cc, ck, cn), fig(pr, pk, pn), None, '≥ 0.8× %s' % peer, 'incomplete', note)
             continue
         if not ck or not pk:
             row('throughput', measure, discarded(cn, 'foreign_cores') if not ck else med(r['requests_per_second'] for r in ck),
