@@ -49,6 +49,8 @@ def fmt(x, unit=''):
         return '—'
     if isinstance(x, str):
         return x
+    if isinstance(x, int):
+        return '{:,}{}'.format(x, unit)
     if abs(x) >= 100000:
         return '{:,.0f}{}'.format(x, unit)
     if abs(x) >= 100:
