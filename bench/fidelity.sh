@@ -33,7 +33,7 @@
 #   audit JVM by the launcher, e.g. "-Xmn3g -Xms4g -XX:+AlwaysPreTouch -Xlog:gc:file=gc.log": see FIDELITY.md).
 # "quiet" in the table = the bounded pre-run wait found a quiet 1.5 s window; foreign_cpu_s is what
 #   other processes used DURING the run (the figure to judge a run by).
-# Output: OUT/fidelity.tsv (one row per tool run), OUT/fidelity.log, a per-level median table on stdout.
+# Output: OUT/fidelity.tsv (one row per tool run; foreign_cores = foreign_cpu_s / the run's wall time), OUT/fidelity.log, a per-level median table on stdout.
 set -euo pipefail
 BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$BENCH_DIR/.." && pwd)"
@@ -86,14 +86,14 @@ wait_port "$PORT"
 # warm the server's JIT before the first measured run, so whichever tool goes first does not meet
 # a cold server (its slow first seconds load the server core, where the softirqs of every reply run)
 echo "warming the server up (${SERVER_WARM_S:-20} s, not measured)..."
-taskset -c "$CLIENT_CPU" "$CC" run --target "http://127.0.0.1:$PORT" --users 50 --sessions-per-user 100000 \
+taskset -c "$CLIENT_CPU" "$CC" run --target "http://127.0.0.1:$PORT" --users 50 --sessions-per-user 0 \
   --session-length fixed:20 --think fixed:5ms --urls /static/10k,/static/2k,/static/64k \
   --duration "${SERVER_WARM_S:-20}s" --jit-warm-up 0 --telemetry-period 0 --progress off \
   --out "$W/server-warm-up" >> "$LOG" 2>&1 || log "server warm-up run failed (see above)"
 
 { echo "# $(date -u +%FT%TZ) $(nproc) vCPU, $(uname -r), $($HTTPERF --version 2>&1 | grep -v warning | head -1 || true)"
   echo "# crosscheck $(git -C "$ROOT" rev-parse --short HEAD), levels=$LEVELS reps=$REPS port=$PORT"; } | tee -a "$LOG"
-printf 'tool\tlevel\trep\tsessions\trequests\terrors\treported_mean_us\twire_mean_us\tmean_err_us\tp99_err_us\tsend_lag_us\trecv_lag_us\tclient_cpu_s\tpeak_conns\tdropped\tforeign_cpu_s\tquiet\n' > "$TSV"
+printf 'tool\tlevel\trep\tsessions\trequests\terrors\treported_mean_us\twire_mean_us\tmean_err_us\tp99_err_us\tsend_lag_us\trecv_lag_us\tclient_cpu_s\tpeak_conns\tdropped\tforeign_cpu_s\tquiet\tforeign_cores\n' > "$TSV"
 
 # ---- one crosscheck audit ----
 run_crosscheck() {   # L REP NS PERIOD_S
@@ -135,17 +135,28 @@ print('\n'.join('%.9f' % g for g in gs)); print(1000)" > "$gaps"
   cat "$out" >> "$LOG"; log "$ws"
   rd=$(sed -n 's/^crosscheck: run directory //p' "$out")
   LAST_RUN_DIR=$rd
-  python3 - "$rd/findings.json" "$L" "$rep" "$ns" "$cpu" "$(foreign_s "$ws")" "$q" <<'PY' >> "$TSV"
+  python3 - "$rd/findings.json" "$L" "$rep" "$ns" "$cpu" "$(foreign_s "$ws")" "$q" "$(foreign_cores "$ws")" <<'PY' >> "$TSV"
 import json, sys
-f, L, rep, ns, cpu, foreign, q = sys.argv[1:]
-d = json.load(open(f)); fi = d['findings']; rt = fi['responseTime']; pe = rt['perRequestError']
-lc = d.get('liveCapture') or {}; m = fi['matching']
-errs = m['records'] - m['matched']
-print('\t'.join(str(x) for x in ['crosscheck', L, rep, ns, m['records'], errs,
-      '%.1f' % rt['reportedMeanMicros'], '%.1f' % rt['wireMeanMicros'], '%.1f' % pe['meanMicros'],
-      '%.1f' % pe['p99Micros'], '%.1f' % fi['lags']['sendLag']['meanMicros'],
-      '%.1f' % fi['lags']['receiveLag']['meanMicros'], cpu, fi['connections'].get('peakConcurrentConnections', 'NA'),
-      lc.get('kernelDropped', 'NA'), foreign, 'quiet' if q.startswith('quiet') else 'NOISY']))
+f, L, rep, ns, cpu, foreign, q, fcores = sys.argv[1:]
+try:
+    d = json.load(open(f)); fi = d['findings']
+except (OSError, ValueError, KeyError) as e:   # the audit died before its findings: a row that says so
+    print('\t'.join(str(x) for x in ['crosscheck', L, rep, ns, 'NA', 'NA', 'NA', 'NA', 'NA', 'NA', 'NA', 'NA', cpu,
+          'NA', 'NA', foreign, 'quiet' if q.startswith('quiet') else 'NOISY', fcores])); sys.exit()
+def g(*path):   # a figure, or NA when findings were not judged (e.g. too few records matched)
+    v = fi
+    for k in path:
+        v = v.get(k) if isinstance(v, dict) else None
+    return 'NA' if v is None else ('%.1f' % v if isinstance(v, float) else v)
+m = fi.get('matching') or {}
+lc = d.get('liveCapture') or {}
+errs = m['records'] - m['matched'] if 'records' in m and 'matched' in m else 'NA'
+print('\t'.join(str(x) for x in ['crosscheck', L, rep, ns, m.get('records', 'NA'), errs,
+      g('responseTime', 'reportedMeanMicros'), g('responseTime', 'wireMeanMicros'),
+      g('responseTime', 'perRequestError', 'meanMicros'), g('responseTime', 'perRequestError', 'p99Micros'),
+      g('lags', 'sendLag', 'meanMicros'), g('lags', 'receiveLag', 'meanMicros'), cpu,
+      g('connections', 'peakConcurrentConnections'), lc.get('kernelDropped', 'NA'), foreign,
+      'quiet' if q.startswith('quiet') else 'NOISY', fcores]))
 PY
 }
 
@@ -166,9 +177,9 @@ run_httperf() {      # L REP NS PERIOD_S RUN_DIR_FOR_RUN_JSON
   # the wire side: crosscheck's reconstruction of the tcpdump capture
   mkdir -p "$hd"; cp "$rd/run.json" "$hd/"; head -1 "$rd/requests.csv" > "$hd/requests.csv"
   "$CC" compare "$hd" --pcap "$p" >> "$LOG" 2>&1 || log "compare failed on $p"
-  python3 - "$out" "$hd" "$p.log" "$L" "$rep" "$ns" "$(foreign_s "$ws")" "$q" <<'PY' >> "$TSV"
+  python3 - "$out" "$hd" "$p.log" "$L" "$rep" "$ns" "$(foreign_s "$ws")" "$q" "$(foreign_cores "$ws")" <<'PY' >> "$TSV"
 import csv, json, re, sys
-out, hd, plog, L, rep, ns, foreign, q = sys.argv[1:]
+out, hd, plog, L, rep, ns, foreign, q, fcores = sys.argv[1:]
 h = open(out).read()
 resp, xfer = map(float, re.search(r'Reply time \[ms\]: response (\S+) transfer (\S+)', h).groups())
 replies = int(re.search(r'replies (\d+)', h).group(1)); errors = int(re.search(r'Errors: total (\d+)', h).group(1))
@@ -182,7 +193,7 @@ dropped = re.search(r'(\d+) packets dropped by kernel', open(plog).read())
 print('\t'.join(str(x) for x in ['httperf', L, rep, ns, '%d/%d' % (replies, len(rows)), errors,
       '%.1f' % rep_us, '%.1f' % wire, '%.1f' % (rep_us - wire), 'NA', 'NA', 'NA',
       '%.2f' % (float(cpu.group(1)) + float(cpu.group(2))) if cpu else 'NA', conc.group(1) if conc else 'NA',
-      dropped.group(1) if dropped else 'NA', foreign, 'quiet' if q.startswith('quiet') else 'NOISY']))
+      dropped.group(1) if dropped else 'NA', foreign, 'quiet' if q.startswith('quiet') else 'NOISY', fcores]))
 PY
   rm -f "$p"
 }

@@ -21,11 +21,14 @@
 # <= TSHARK_FULL_LIMIT_S). Idempotent: the capture is regenerated only with --regen or when missing;
 # compare rewrites the same files in the run directory each time.
 #   bash bench/offline-throughput.sh [--regen]
-# Environment: BENCH_DIR (default /tmp/crosscheck-bench), TSHARK_FULL_LIMIT_S (default 150).
+# Environment: BENCH_DIR (default /tmp/crosscheck-bench), TSHARK_FULL_LIMIT_S (default 150),
+#   SESSIONS_PER_USER (800) and MIN_PACKETS (1000000): smaller only to test the script (bench/run QUICK=1).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 W="${BENCH_DIR:-/tmp/crosscheck-bench}"
 TSHARK_FULL_LIMIT_S="${TSHARK_FULL_LIMIT_S:-150}"
+SESSIONS_PER_USER="${SESSIONS_PER_USER:-800}"   # 50 users x this x 10 requests; 800 -> ~1.12 M packets
+MIN_PACKETS="${MIN_PACKETS:-1000000}"           # bench/run's QUICK mode lowers both (a smaller capture)
 REGEN=0; [ "${1:-}" = "--regen" ] && REGEN=1
 F="$W/capture.pcap"
 mkdir -p "$W"
@@ -68,7 +71,7 @@ if [ "$REGEN" = 1 ] || [ ! -s "$F" ] || [ ! -f "$W/run-dir" ] || [ ! -d "$(cat "
   TCPDUMP_PID=$!
   for _ in $(seq 1 50); do grep -q listening "$W/tcpdump.log" 2>/dev/null && break; sleep 0.1; done
   sleep 0.5
-  ./crosscheck run --target "http://127.0.0.1:$port" --users 50 --sessions-per-user 800 --session-length fixed:10 \
+  ./crosscheck run --target "http://127.0.0.1:$port" --users 50 --sessions-per-user "$SESSIONS_PER_USER" --session-length fixed:10 \
       --duration 240s --out "$W/runs" --progress off >"$W/run.log" 2>&1
   sleep 2   # tcpdump stopped right after the last packets loses its last buffered block
   # TERM, not INT: a background job of a non-interactive shell ignores SIGINT, and so does its JVM
@@ -80,8 +83,8 @@ fi
 RUN_DIR="$(cat "$W/run-dir")"
 NP=$(packets_in "$F")
 REQUESTS=$(($(wc -l < "$RUN_DIR/requests.csv") - 1))
-if [ "$NP" -lt 1000000 ]; then
-  echo "offline-throughput: only $NP packets in $F (want >= 1,000,000); rerun with --regen on a quieter machine" >&2
+if [ "$NP" -lt "$MIN_PACKETS" ]; then
+  echo "offline-throughput: only $NP packets in $F (want >= $MIN_PACKETS); rerun with --regen on a quieter machine" >&2
   exit 1
 fi
 cat "$F" "$RUN_DIR/requests.csv" >/dev/null   # page cache warm

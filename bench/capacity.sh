@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# bench/capacity.sh - how many concurrent per-session connections the Netty engine holds, with 7 s
+# think time and a 256 MB heap, while its measurement error stays within the fidelity goal. A bench
+# script (prints figures), not a timed test.
+#
+# Per level C in LEVELS (default "19000 15000 10000", highest first: once a level holds, the lower ones
+# are not run and read "not run: a higher level held"), one audit (partly-open sessions, /static/2k,
+# every session on its own keep-alive connection):
+#   C sessions arrive evenly over RAMP_S (20) s (--interarrival file:GAPS: C gaps of RAMP_S/C s, then
+#   one 100000 s gap, so that exactly C sessions arrive), each SESSION_REQUESTS (7) requests with
+#   THINK (fixed:7s) between them: a session lasts ~(SESSION_REQUESTS-1) x 7 s = 42 s, so all C are
+#   open from RAMP_S to ~42 s (held ~17-20 s) and the run ends when the last one has ended.
+#   The generator JVM runs with CROSSCHECK_JAVA_OPTS=-Xmx256m (CAP_HEAP) and the process's own fd
+#   limit (20,000 here: never raised for the generator); the embedded server (crosscheck serve, on
+#   SERVER_CPU) gets its fd limit raised to SERVER_NOFILE (as root) so that it is not the limit.
+#   Layout as bench/fidelity.sh's loop-alone: the JVM on SERVER_CPU, its one busy-polling event loop
+#   moved to CLIENT_CPU (CC_ARGS default "--event-loops 1 --busy-poll").
+# Measured per level: mean and p99 per-request error vs wire, matched/records, errors (findings.json
+# of the audit's live capture), peak concurrent connections (findings.connections, and `ss -tn state
+# established '( dport = :PORT )'` sampled every 2 s: PEAK_SS), heap peak (findings.pressure or
+# telemetry), foreign CPU during the run (bench/lib.sh), quiet before it.
+# A level HOLDS when every record matched, no request failed, the peak of open connections reached
+# 95 % of C, mean error <= MAX_MEAN_US (15) and p99 <= MAX_P99_US (100).
+# SHARD_LEVELS (default "45000"): the same with `audit --shards 3` (three child JVMs, 127.0.0.x source
+#   addresses), only when `./crosscheck audit --help` lists --shards; otherwise a row "needs --shards".
+# Env: LEVELS, SHARD_LEVELS, SHARDS (3), RAMP_S, SESSION_REQUESTS, THINK, CAP_HEAP, MAX_MEAN_US,
+#   MAX_P99_US, PORT (18490), BUDGET_S (330: no new level starts when less than a level's run is left),
+#   QUIET_MAX (30), OUT (results directory), SERVER_NOFILE (200000).
+# Output: OUT/capacity.tsv (one row per level), OUT/capacity.log; a table on stdout. Needs root.
+set -euo pipefail
+BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$BENCH_DIR/.." && pwd)"
+OUT=${OUT:-$(mktemp -d /tmp/crosscheck-capacity.XXXXXX)}; mkdir -p "$OUT"
+BENCH_WORK=${BENCH_WORK:-$OUT/capacity-work}; mkdir -p "$BENCH_WORK"
+# shellcheck source=bench/lib.sh
+. "$BENCH_DIR/lib.sh"
+LEVELS=${LEVELS:-"19000 15000 10000"}; SHARD_LEVELS=${SHARD_LEVELS-"45000"}; SHARDS=${SHARDS:-3}
+RAMP_S=${RAMP_S:-20}; SESSION_REQUESTS=${SESSION_REQUESTS:-7}; THINK=${THINK:-fixed:7s}
+CAP_HEAP=${CAP_HEAP:-256m}; MAX_MEAN_US=${MAX_MEAN_US:-15}; MAX_P99_US=${MAX_P99_US:-100}
+PORT=${PORT:-18490}; BUDGET_S=${BUDGET_S:-330}; SERVER_NOFILE=${SERVER_NOFILE:-200000}
+CC_ARGS=${CC_ARGS-"--event-loops 1 --busy-poll"}
+TSV="$OUT/capacity.tsv"; LOG="$OUT/capacity.log"; W="$BENCH_WORK"; CC="$ROOT/crosscheck"
+[ "$(id -u)" = 0 ] || { echo "capacity.sh: needs root (live capture; the server's fd limit)" >&2; exit 2; }
+
+SERVER_PID=; AUDIT_PID=; SS_PID=
+cleanup() {
+  for p in $SS_PID $AUDIT_PID; do kill "$p" 2>/dev/null || true; done
+  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
+  fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+log() { echo "$*" >> "$LOG"; }
+
+think_s=$(python3 -c "
+s='$THINK'; assert s.startswith('fixed:'), 'THINK must be fixed:D'
+v=s[6:]; u={'ms':1e-3,'s':1,'m':60}
+import re; m=re.fullmatch(r'([0-9.]+)(ms|s|m)', v); print(float(m.group(1))*u[m.group(2)])")
+session_s=$(python3 -c "print(int(($SESSION_REQUESTS - 1) * $think_s))")
+run_s=$((RAMP_S + session_s + 8))   # the audit's --duration: the last session ends ~RAMP_S+session_s
+
+# the server, its fd limit raised (the generator's is not touched)
+"$CC" --version >> "$LOG" 2>&1   # builds on first use, outside any measurement
+( ulimit -n "$SERVER_NOFILE" 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec taskset -c "$SERVER_CPU" "$CC" serve --port "$PORT" ) > "$W/serve.log" 2>&1 &
+SERVER_PID=$!
+wait_port "$PORT"
+SERVER_FILES=$(awk '/open files/ {print $4}' "/proc/$SERVER_PID/limits")
+log "server pid $SERVER_PID: at most $SERVER_FILES files (wanted $SERVER_NOFILE); generator: $(ulimit -n) files"
+[ "$SERVER_FILES" -ge "$SERVER_NOFILE" ] || echo "note: the server's fd limit stays $SERVER_FILES (raising it was refused: no CAP_SYS_RESOURCE here?)" | tee -a "$LOG"
+log "$(date -u +%FT%TZ) crosscheck $(git -C "$ROOT" rev-parse --short HEAD); levels=$LEVELS shards=$SHARD_LEVELS x$SHARDS ramp=${RAMP_S}s session=$SESSION_REQUESTS x $THINK (~${session_s}s) heap=$CAP_HEAP"
+printf 'mode\tlevel\tsessions\trecords\tmatched\terrors\tmean_err_us\tp99_err_us\tpeak_conns\tpeak_ss\theap_peak_mb\tforeign_cpu_s\tforeign_cores\tquiet\tholds\tnote\n' > "$TSV"
+
+has_shards() { "$CC" audit --help 2>&1 | grep -q -- '--shards'; }
+
+ss_sampler() {   # ss_sampler FILE: the largest count of established connections to PORT, every 2 s
+  local max=0 n
+  while :; do
+    n=$(ss -Htn state established "( dport = :$PORT )" 2>/dev/null | wc -l)
+    [ "$n" -gt "$max" ] && { max=$n; echo "$max" > "$1"; }
+    sleep 2
+  done
+}
+
+run_level() {   # MODE(one|shards) C
+  local mode=$1 C=$2 name="cap-$1-$2" gaps="$W/gaps_$1_$2.txt" out="$W/$1_$2.out" q ws rd extra=()
+  python3 -c "print('\n'.join(['%.9f' % ($RAMP_S / $C)] * $C)); print(100000)" > "$gaps"
+  [ "$mode" = shards ] && extra=(--shards "$SHARDS")
+  q=$(wait_quiet); log "## $mode C=$C: $q"
+  echo 0 > "$W/ss_$name"; ss_sampler "$W/ss_$name" & SS_PID=$!
+  watch_start
+  # shellcheck disable=SC2086
+  CROSSCHECK_JAVA_OPTS="-Xmx$CAP_HEAP" taskset -c "$SERVER_CPU" "$CC" audit --target "http://127.0.0.1:$PORT" \
+    --urls /static/2k --session-length "fixed:$SESSION_REQUESTS" --think "$THINK" --arrival partly-open \
+    --interarrival "file:$gaps" --duration "${run_s}s" --seed 1 --out "$W/runs" --name "$name" \
+    --progress off "${extra[@]}" $CC_ARGS > "$out" 2>&1 &
+  AUDIT_PID=$!
+  [ "$mode" = one ] && log "event-loop threads moved to cpu$CLIENT_CPU: $(pin_threads "$AUDIT_PID" crosscheck-nett "$CLIENT_CPU" 1)"
+  wait "$AUDIT_PID" || log "audit exit $?"
+  AUDIT_PID=
+  ws=$(watch_end)
+  kill "$SS_PID" 2>/dev/null || true; wait "$SS_PID" 2>/dev/null || true; SS_PID=
+  cat "$out" >> "$LOG"; log "$ws"
+  rd=$(sed -n 's/^crosscheck: run directory //p' "$out" | tail -1)
+  python3 - "$rd" "$mode" "$C" "$(cat "$W/ss_$name")" "$(foreign_s "$ws")" "$(foreign_cores "$ws")" "$q" \
+    "$MAX_MEAN_US" "$MAX_P99_US" "$out" <<'PY' >> "$TSV"
+import json, os, sys
+rd, mode, C, peak_ss, foreign, fcores, q, max_mean, max_p99, out = sys.argv[1:]
+C = int(C)
+row = [mode, C, C]
+try:
+    d = json.load(open(os.path.join(rd, 'findings.json'))); fi = d['findings']
+except Exception as e:
+    tail = open(out).read().strip().splitlines()[-1:] or ['no output']
+    print('\t'.join(str(x) for x in row + ['NA'] * 8 + [foreign, fcores, 'quiet' if q.startswith('quiet') else 'NOISY',
+          'no', 'no findings.json: ' + tail[0][:120].replace('\t', ' ')]))
+    sys.exit()
+m = fi.get('matching') or {'records': 0, 'matched': 0}
+pe = (fi.get('responseTime') or {}).get('perRequestError') or {}   # absent when findings were not judged
+peak = (fi.get('connections') or {}).get('peakConcurrentConnections', 'NA')
+heap = 'NA'
+pr = fi.get('pressure') or {}
+for k in ('heapUsedMaxBytes', 'heapUsedPeakBytes', 'heapPeakBytes'):
+    if isinstance(pr.get(k), (int, float)):
+        heap = '%.0f' % (pr[k] / 2**20); break
+if heap == 'NA':   # telemetry.csv of the run: the largest heapUsedBytes sample
+    import csv
+    t = os.path.join(rd, 'telemetry.csv')
+    if os.path.exists(t):
+        v = [float(r['heapUsedBytes']) for r in csv.DictReader(open(t)) if r.get('heapUsedBytes') not in (None, '', 'NA')]
+        heap = '%.0f' % (max(v) / 2**20) if v else 'NA'
+errors = m['records'] - m['matched']
+why = []
+if m['records'] < C * 0.99: why.append('records %d < sessions x requests' % m['records'])
+if errors: why.append('%d unmatched' % errors)
+if isinstance(peak, int) and peak < 0.95 * C: why.append('peak %d conns < 95%% of %d' % (peak, C))
+if 'meanMicros' not in pe: why.append('not judged (findings: %s)' % str(fi.get('verdict', 'too few records matched'))[:80])
+elif pe['meanMicros'] > float(max_mean): why.append('mean %.1f us > %s' % (pe['meanMicros'], max_mean))
+if 'p99Micros' in pe and pe['p99Micros'] > float(max_p99): why.append('p99 %.1f us > %s' % (pe['p99Micros'], max_p99))
+f1 = lambda k: '%.1f' % pe[k] if k in pe else 'NA'
+print('\t'.join(str(x) for x in row + [m['records'], m['matched'], errors, f1('meanMicros'),
+      f1('p99Micros'), peak, peak_ss, heap, foreign, fcores,
+      'quiet' if q.startswith('quiet') else 'NOISY', 'no' if why else 'yes', '; '.join(why) or 'goal held']))
+PY
+  tail -n 1 "$TSV" | column -t -s $'\t'
+  rm -f "$rd/capture.pcap"
+}
+
+T0=$SECONDS
+per_level_s=$((run_s + 30))
+HELD=
+for C in $LEVELS; do
+  if [ -n "$HELD" ]; then
+    printf 'one\t%s\t%s\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tskipped\tnot run: %s held\n' "$C" "$C" "$HELD" >> "$TSV"; continue
+  fi
+  if [ $((SECONDS - T0 + per_level_s)) -gt "$BUDGET_S" ]; then
+    echo "budget ${BUDGET_S}s: skipping C=$C (a level takes ~${per_level_s}s)" | tee -a "$LOG"
+    printf 'one\t%s\t%s\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tskipped\tbudget\n' "$C" "$C" >> "$TSV"; continue
+  fi
+  echo "one JVM, C=$C ($((SECONDS - T0)) s elapsed)"; run_level one "$C"
+  [ "$(tail -n 1 "$TSV" | cut -f15)" = yes ] && HELD=$C
+done
+for C in $SHARD_LEVELS; do
+  if ! has_shards; then
+    echo "C=$C with $SHARDS shards: skipped, needs --shards (not in ./crosscheck audit --help)" | tee -a "$LOG"
+    printf 'shards\t%s\t%s\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tskipped\tneeds --shards\n' "$C" "$C" >> "$TSV"; continue
+  fi
+  if [ $((SECONDS - T0 + per_level_s)) -gt "$BUDGET_S" ]; then
+    echo "budget ${BUDGET_S}s: skipping shards C=$C" | tee -a "$LOG"
+    printf 'shards\t%s\t%s\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tskipped\tbudget\n' "$C" "$C" >> "$TSV"; continue
+  fi
+  if [ "$SERVER_FILES" -lt $((C + 100)) ]; then
+    echo "shards C=$C: skipped, one server cannot hold it (fd limit $SERVER_FILES)" | tee -a "$LOG"
+    printf 'shards\t%s\t%s\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tskipped\tserver fd limit %s < level (could not be raised)\n' "$C" "$C" "$SERVER_FILES" >> "$TSV"; continue
+  fi
+  echo "$SHARDS shards, C=$C ($((SECONDS - T0)) s elapsed)"; run_level shards "$C"
+done
+echo; column -t -s $'\t' "$TSV"
+echo "log: $LOG"

@@ -1,0 +1,332 @@
+#!/usr/bin/env python3
+"""bench/results.py OUT - the one table of bench/run, from the raw files its sections left in OUT.
+
+Reads OUT/conditions.tsv (key, value), OUT/sections.tsv (one row per section: status, seconds,
+budget, foreign cores over the section, pinning, note) and each section's raw output (fidelity.tsv,
+throughput.tsv, capacity.tsv, offline.txt, legacy-*.json, agent.tsv). Prints Markdown and writes it
+to OUT/RESULTS.md.
+
+Discarding: a repetition whose foreign CPU (processes outside bench/run's process group, from
+bench/lib.sh's cpuwatch) exceeded FOREIGN_MAX_CORES cores is left out of the medians; a figure whose
+repetitions were all left out reads "discarded: not quiet (foreign X cores)". Sections measured as
+one block (comparator, legacy, agent) are judged by the foreign CPU over the whole section.
+KEEP_NOISY=1 keeps noisy repetitions and marks them instead (to test the script on a busy host).
+"""
+import csv
+import glob
+import json
+import os
+import re
+import statistics as st
+import sys
+
+OUT = sys.argv[1]
+MAX_CORES = float(os.environ.get('FOREIGN_MAX_CORES', '0.10'))
+KEEP_NOISY = os.environ.get('KEEP_NOISY', '0') == '1'
+ROWS = []   # section, measure, crosscheck, peer, ratio, goal, verdict, note
+
+
+def tsv(name):
+    p = os.path.join(OUT, name)
+    return list(csv.DictReader(open(p), delimiter='\t')) if os.path.exists(p) else None
+
+
+def num(v):
+    try:
+        x = float(v)
+        return x if x == x else None
+    except (TypeError, ValueError):
+        return None
+
+
+def med(vals):
+    v = [x for x in (num(y) for y in vals) if x is not None]
+    return st.median(v) if v else None
+
+
+def fmt(x, unit=''):
+    if x is None:
+        return '—'
+    if isinstance(x, str):
+        return x
+    if isinstance(x, int):
+        return '{:,}{}'.format(x, unit)
+    if abs(x) >= 100000:
+        return '{:,.0f}{}'.format(x, unit)
+    if abs(x) >= 100:
+        return '{:,.0f}{}'.format(x, unit)
+    return '{:.1f}{}'.format(x, unit)
+
+
+def ratio(a, b):
+    return None if a is None or b in (None, 0) else a / b
+
+
+def row(section, measure, cc, peer, r, goal, verdict, note=''):
+    ROWS.append([section, measure, fmt(cc), fmt(peer), '—' if r is None else '%.2f×' % r, goal, verdict, note])
+
+
+def keep(rows, cores_key):
+    """(kept rows, noisy rows) by the repetition's foreign cores (or its own quiet=no verdict)."""
+    noisy = [r for r in rows if (num(r.get(cores_key)) or 0) > MAX_CORES or r.get('quiet') == 'no']
+    kept = rows if KEEP_NOISY else [r for r in rows if r not in noisy]
+    return kept, noisy
+
+
+def discarded(noisy, cores_key):
+    return 'discarded: not quiet (foreign %.2f cores)' % (med(r.get(cores_key) for r in noisy) or 0)
+
+
+def reps_note(kept, noisy, total, cores_key):
+    s = '%d of %d reps' % (len(kept) if not KEEP_NOISY else len(kept) - len(noisy), total)
+    if noisy:
+        s += '; %d not quiet (foreign %s cores)%s' % (len(noisy), '/'.join('%.2f' % (num(r.get(cores_key)) or 0)
+                                                                     for r in noisy),
+                                                   ', KEPT (KEEP_NOISY=1)' if KEEP_NOISY else ', discarded')
+    return s
+
+
+def fidelity():
+    rows = tsv('fidelity.tsv')
+    if rows is None:
+        return
+    for L in sorted({int(r['level']) for r in rows}):
+        c = [r for r in rows if int(r['level']) == L and r['tool'] == 'crosscheck']
+        h = [r for r in rows if int(r['level']) == L and r['tool'] == 'httperf']
+        ck, cn = keep(c, 'foreign_cores')
+        hk, hn = keep(h, 'foreign_cores')
+        note = 'crosscheck %s; httperf %s' % (reps_note(ck, cn, len(c), 'foreign_cores'),
+                                            reps_note(hk, hn, len(h), 'foreign_cores'))
+        wire = med(r['wire_mean_us'] for r in ck)
+        if wire is not None:
+            note += '; wire mean %.0f µs' % wire
+        if h:
+            peak = med(r['peak_conns'] for r in h)
+            errs = med(r['errors'] for r in h)
+            note += '; httperf: ≤%s concurrent connections, %s errors, replies/wire exchanges %s' % (
+                '%.0f' % peak if peak is not None else '—', '%.0f' % errs if errs is not None else '—', h[-1]['requests'])
+            if L > 1000:
+                note += ' (httperf stops near 1,020 connections, select()\'s FD_SETSIZE: it could not run %d' \
+                        ' sessions at once; its figure is for what it managed)' % L
+        if not ck:
+            row('fidelity', 'mean error vs wire, %d sessions (µs)' % L, discarded(cn, 'foreign_cores'), None, None,
+                '≤ 0.5× httperf and ≤ 15 µs', 'discarded', note)
+            continue
+        cm, cp = med(r['mean_err_us'] for r in ck), med(r['p99_err_us'] for r in ck)
+        if cm is None:   # the audits' findings were not judged (too few records matched): fidelity.log says why
+            row('fidelity', 'mean error vs wire, %d sessions (µs)' % L, 'not judged', med(r['mean_err_us'] for r in hk),
+                None, '≤ 0.5× httperf and ≤ 15 µs', 'missed', note + '; crosscheck findings not judged (see fidelity.log)')
+            continue
+        hm = med(r['mean_err_us'] for r in hk)
+        r_ = ratio(abs(cm), abs(hm)) if hm is not None else None
+        ok = cm is not None and abs(cm) <= 15 and r_ is not None and r_ <= 0.5
+        mark = ' (noisy)' if KEEP_NOISY and (cn or hn) else ''
+        row('fidelity', 'mean error vs wire, %d sessions (µs)' % L, cm, hm if hk else (discarded(hn, 'foreign_cores') if hn else None),
+            r_, '≤ 0.5× httperf and ≤ 15 µs', ('met' if ok else 'missed') + mark, note)
+        row('fidelity', 'p99 error vs wire, %d sessions (µs)' % L, cp, 'n/a (no per-request times)', None,
+            '≤ 100 µs', ('met' if cp is not None and cp <= 100 else 'missed') + mark, '')
+
+
+def throughput():
+    rows = tsv('throughput.tsv')
+    if rows is None:
+        return
+    # throughput.sh judges each rep itself (quiet=yes/no against the same FOREIGN_MAX_CORES, passed
+    # as QUIET_MAX_FOREIGN_CORES); foreign cores shown = its foreign seconds over the run's length
+    dur = float(os.environ.get('THROUGHPUT_RUN_S', '10'))
+    for r in rows:
+        f = num(r.get('foreign_cpu_seconds'))
+        r['foreign_cores'] = '%.2f' % (f / dur) if f is not None else ''
+    for sec_name, target in sorted({(r['section'], r['target']) for r in rows}):
+        t = [r for r in rows if r['target'] == target and r['section'] == sec_name]
+        cc = [r for r in t if r['tool'].startswith('crosscheck')]
+        peers = sorted({r['tool'] for r in t if not r['tool'].startswith('crosscheck')})
+        peer = peers[0] if peers else 'wrk'
+        pr = [r for r in t if r['tool'] == peer]
+        ck, cn = keep(cc, 'foreign_cores')
+        pk, pn = keep(pr, 'foreign_cores')
+        note = 'crosscheck %s; %s %s' % (reps_note(ck, cn, len(cc), 'foreign_cores'), peer,
+                                       reps_note(pk, pn, len(pr), 'foreign_cores'))
+        notes = sorted({r['note'] for r in t if r.get('note')})
+        if notes:
+            note += '; ' + '; '.join(notes)[:200]
+        measure = 'requests/s per client core, %s%s' % (target, '' if sec_name == 'throughput' else ' (%s)' % sec_name)
+        if not cc or not pr:   # the section was stopped before both tools ran
+            fig = lambda rs, k, n: 'no run' if not rs else (med(r['requests_per_second'] for r in k) if k
+                                                              else discarded(n, 'foreign_cores'))
+            row('throughput', measure, fig(cc, ck, cn), fig(pr, pk, pn), None, '≥ 0.8× %s' % peer, 'incomplete', note)
+            continue
+        if not ck or not pk:
+            row('throughput', measure, discarded(cn, 'foreign_cores') if not ck else med(r['requests_per_second'] for r in ck),
+                discarded(pn, 'foreign_cores') if not pk else med(r['requests_per_second'] for r in pk), None,
+                '≥ 0.8× %s' % peer, 'discarded', note)
+            continue
+        c, p = med(r['requests_per_second'] for r in ck), med(r['requests_per_second'] for r in pk)
+        r_ = ratio(c, p)
+        mark = ' (noisy)' if KEEP_NOISY and (cn or pn) else ''
+        row('throughput', measure, c, p, r_, '≥ 0.8× %s' % peer,
+            ('met' if r_ is not None and r_ >= 0.8 else 'missed') + mark, note)
+
+
+def capacity():
+    rows = tsv('capacity.tsv')
+    if rows is None:
+        return
+    for mode, goal, label in (('one', 19000, 'one JVM'), ('shards', 45000, 'shards')):
+        rs = [r for r in rows if r['mode'] == mode]
+        if not rs:
+            continue
+        measure = 'concurrent sessions, 7 s think, -Xmx256m, %s' % label
+        skipped = [r for r in rs if r['holds'] == 'skipped']
+        ran = [r for r in rs if r['holds'] != 'skipped']
+        if not ran:
+            row('capacity', measure, 'skipped', None, None, '≥ {:,}'.format(goal), 'skipped',
+                '; '.join('%s: %s' % (r['level'], r['note']) for r in skipped))
+            continue
+        kept, noisy = keep(ran, 'foreign_cores')
+        per = []
+        for r in ran:
+            if r in noisy and not KEEP_NOISY:
+                per.append('%s: discarded: not quiet (foreign %s cores)' % (r['level'], r['foreign_cores']))
+                continue
+            per.append('%s: mean %s p99 %s µs, peak %s conns (ss %s), heap %s MB, %s%s' % (
+                r['level'], r['mean_err_us'], r['p99_err_us'], r['peak_conns'], r['peak_ss'], r['heap_peak_mb'],
+                'held' if r['holds'] == 'yes' else r['note'],
+                ' [not quiet: foreign %s cores%s]' % (r['foreign_cores'], ', kept' if KEEP_NOISY else ', discarded')
+                if r in noisy else ''))
+        per += ['%s: skipped (%s)' % (r['level'], r['note']) for r in skipped]
+        held = [int(r['level']) for r in kept if r['holds'] == 'yes']
+        note = 'one run per level (no reps: a level takes ~100 s); ' + ' | '.join(per)
+        if not kept:
+            row('capacity', measure, discarded(noisy, 'foreign_cores'), None, None, '≥ {:,}'.format(goal), 'discarded', note)
+            continue
+        best = max(held) if held else None
+        mark = ' (noisy)' if KEEP_NOISY and noisy else ''
+        row('capacity', measure, best if best else 'none held', None, None, '≥ {:,}'.format(goal),
+            ('met' if best and best >= goal else 'missed') + mark, note)
+
+
+def comparator(sec):
+    p = os.path.join(OUT, 'offline.txt')
+    if not os.path.exists(p):
+        return
+    rate = {}
+    for line in open(p):
+        m = re.match(r'^(read|reconstruct|compare|tcpdump|tshark)\s+([\d,]+)\s+(.*)$', line)
+        if m:
+            rate[m.group(1)] = (float(m.group(2).replace(',', '')), m.group(3))
+    if not rate:
+        return
+    cap = next((l.strip() for l in open(p) if l.startswith('capture:')), '')
+    noisy = sec and (num(sec.get('foreign_cores')) or 0) > MAX_CORES
+    g = lambda k: rate.get(k, (None, ''))[0]
+    if noisy and not KEEP_NOISY:
+        row('comparator', 'packets/s (read, reconstruct, compare)', 'discarded: not quiet (foreign %s cores)' % sec['foreign_cores'],
+            None, None, '≥ 1.5 M/s; ≥ 100× tshark', 'discarded', cap)
+        return
+    mark = ' (noisy, foreign %s cores)' % sec['foreign_cores'] if noisy else ''
+    rc, ts = g('reconstruct'), g('tshark')
+    row('comparator', 'reconstruct, packets/s', rc, ts, ratio(rc, ts), '≥ 1.5 M/s and ≥ 100× tshark',
+        ('met' if rc and rc >= 1.5e6 and ratio(rc, ts) and ratio(rc, ts) >= 100 else 'missed') + mark,
+        'peer: tshark http.time (%s); %s' % (rate.get('tshark', (0, ''))[1], cap))
+    row('comparator', 'compare (whole CLI), packets/s', g('compare'), ts, ratio(g('compare'), ts), '—', 'info' + mark,
+        rate.get('compare', (0, ''))[1])
+    row('comparator', 'read (CaptureReader), packets/s', g('read'), g('tcpdump'), ratio(g('read'), g('tcpdump')), '—',
+        'info' + mark, 'peer: tcpdump -r F -w /dev/null (%s)' % rate.get('tcpdump', (0, ''))[1])
+
+
+def legacy(sec):
+    files = sorted(glob.glob(os.path.join(OUT, 'legacy-*', 'matrix.json')))
+    if not files:
+        return
+    noisy = sec and (num(sec.get('foreign_cores')) or 0) > MAX_CORES
+    series = {}
+    for f in files:
+        d = json.load(open(f))
+        engine = d['workload']['engine']
+        bound = d.get('bound', {}).get('maxAbsErrorMicros')
+        for s in d.get('search', []):
+            cells = [c for c in d['cells'] if c['jvmHome'] == s['jvmHome'] and c['optsLabel'] == s['optsLabel']]
+            held = [c for c in cells if c['users'] == s['largestUsersHeld']]
+            failed = [c for c in cells if c['users'] == s['failedAtUsers']]
+            series[(s['jvmLabel'], s['optsLabel'], engine)] = (s, held[0] if held else None,
+                                                               failed[0] if failed else None, bound, len(cells))
+    for (jvm, opts, engine), (s, held, failed, bound, n) in sorted(series.items()):
+        if engine == 'netty':
+            continue
+        nt = series.get((jvm, opts, 'netty'))
+        nu = nt[0]['largestUsersHeld'] if nt else None
+        measure = 'users before the %s µs bound breaks, %s, %s' % (fmt(bound), jvm, opts)
+        note = 'legacy: held %s users (threads %s at it), failed at %s: %s' % (
+            s['largestUsersHeld'] or 'no', held['threadsMax'] if held else '—', s['failedAtUsers'] or '—',
+            (s.get('reason') or '')[:160])
+        if failed:
+            note += '; threads at failure %s, heap %.0f MB' % (failed['threadsMax'], (failed.get('heapUsedMaxBytes') or 0) / 2**20)
+        if nt:
+            note += ' | netty: held %s users, failed at %s: %s' % (nu or 'no', nt[0]['failedAtUsers'] or '—',
+                                                               (nt[0].get('reason') or 'cap reached')[:120])
+        if noisy and not KEEP_NOISY:
+            row('legacy', measure, 'discarded: not quiet (foreign %s cores)' % sec['foreign_cores'], None, None,
+                'report (no goal)', 'discarded', 'raw: legacy-*/matrix.json')
+            continue
+        lu = s['largestUsersHeld']
+        row('legacy', measure, lu if lu is not None else 'none', (nu if nu is not None else 'none') if nt else '—', ratio(lu, nu) if lu and nu else None,
+            'report (no goal)', 'info' + (' (noisy, foreign %s cores)' % sec['foreign_cores'] if noisy else ''),
+            'crosscheck = legacy-urlconnection engine; peer column = the Netty engine, same JVM and heap. ' + note)
+
+
+def agent(sec):
+    p = os.path.join(OUT, 'agent.tsv')
+    if not os.path.exists(p):
+        return
+    runs = {}
+    for line in open(p):
+        mode, rest = line.rstrip('\n').split('\t')
+        runs.setdefault(mode, []).append(dict((k, float(v)) for k, v in (kv.split('=') for kv in rest.split())))
+    if 'with' not in runs or 'without' not in runs:
+        return
+    noisy = sec and (num(sec.get('foreign_cores')) or 0) > MAX_CORES
+    n = len(runs['with'])
+    for key, measure in (('meanMicros', 'mean latency per exchange (µs)'),
+                         ('loopCpuMicrosPerRequest', 'process CPU per exchange (µs)')):
+        a = st.median(r[key] for r in runs['without'])
+        b = st.median(r[key] for r in runs['with'])
+        note = 'with agent − without = %+.1f µs (%+.0f %%), medians of %d alternating runs; peer column = no agent' % (
+            b - a, 100 * (b - a) / a if a else 0, n)
+        if noisy and not KEEP_NOISY:
+            row('agent', measure, 'discarded: not quiet (foreign %s cores)' % sec['foreign_cores'], None, None,
+                'report (no goal)', 'discarded', '%d alternating runs each; raw: agent.tsv' % n)
+            continue
+        row('agent', measure, b, a, ratio(b, a), 'report (no goal)',
+            'info' + (' (noisy, foreign %s cores)' % sec['foreign_cores'] if noisy else ''), note)
+
+
+def main():
+    cond = [l.rstrip('\n').split('\t', 1) for l in open(os.path.join(OUT, 'conditions.tsv'))]
+    secs = {r['section']: r for r in (tsv('sections.tsv') or [])}
+    fidelity(); throughput(); capacity()
+    comparator(secs.get('comparator')); legacy(secs.get('legacy')); agent(secs.get('agent'))
+    for name, s in secs.items():   # sections that produced no row: say why
+        if s['status'] != 'ok' and not any(r[0] == name for r in ROWS):
+            ROWS.append([name, '—', s['status'], '—', '—', '—', s['status'], s['note']])
+    order = list(secs) + ['fidelity', 'throughput', 'capacity', 'comparator', 'legacy', 'agent']
+    ROWS.sort(key=lambda r: order.index(r[0]) if r[0] in order else len(order))   # stable: keeps each section's order
+    md = ['# crosscheck bench/run results', '']
+    md += ['| condition | value |', '|---|---|'] + ['| %s | %s |' % (k, v.replace('|', '/')) for k, v in cond]
+    md += ['', '## Sections', '', '| section | status | seconds (budget) | foreign cores | pinning | note |', '|---|---|---|---|---|---|']
+    md += ['| %s | %s | %s (%s) | %s | %s | %s |' % (s['section'], s['status'], s['seconds'], s['budget'],
+                                                 s['foreign_cores'], s['pinning'], s['note'].replace('|', '/'))
+           for s in secs.values()]
+    md += ['', '## Results', '',
+           'Medians of the quiet repetitions; ratio = crosscheck / the peer measured in the same run; a repetition '
+           'whose foreign CPU exceeded %.2f cores is discarded%s.' % (MAX_CORES, ' (KEEP_NOISY=1: kept and marked)' if KEEP_NOISY else ''),
+           '', '| section | measure | crosscheck | peer | ratio | goal | met? | note |', '|---|---|---:|---:|---:|---|---|---|']
+    md += ['| ' + ' | '.join(str(c).replace('|', '/') for c in r) + ' |' for r in ROWS]
+    md += ['', 'Raw data beside this file: fidelity.tsv, throughput.tsv, capacity.tsv, offline.txt, '
+           'legacy-*/matrix.json, agent.tsv, sections.tsv, conditions.tsv, and each section\'s log.']
+    text = '\n'.join(md) + '\n'
+    open(os.path.join(OUT, 'RESULTS.md'), 'w').write(text)
+    sys.stdout.write(text)
+
+
+main()
