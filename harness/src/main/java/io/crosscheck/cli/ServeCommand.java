@@ -3,6 +3,7 @@ package io.crosscheck.cli;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.server.DemandMode;
 import io.crosscheck.server.EmbeddedServer;
+import io.crosscheck.server.HttpListener;
 import io.crosscheck.server.ServerConfig;
 import io.crosscheck.server.ServiceDemand;
 import java.io.PrintWriter;
@@ -47,6 +48,11 @@ final class ServeCommand implements Callable<Integer> {
 
   @Option(names = "--port", paramLabel = "N", description = "TCP port; 0 picks a free port. Default: ${DEFAULT-VALUE}.")
   String port = "8080";
+
+  @Option(names = "--reuse-port", description = "Listen with SO_REUSEPORT (epoll), so that several serve processes"
+      + " share one port and the kernel spreads connections over them: more concurrent connections than one"
+      + " process's file limit allows (bench/capacity.sh runs three for 45,000).")
+  boolean reusePort;
 
   @Option(
       names = "--io-threads",
@@ -109,6 +115,9 @@ final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (reusePort) {
+      System.setProperty(HttpListener.REUSE_PORT_PROPERTY, "true"); // read by every listener this process binds
+    }
     if (rubis || tpcw) {
       return serveSite(spec.commandLine().getOut(), spec.commandLine().getErr());
     }

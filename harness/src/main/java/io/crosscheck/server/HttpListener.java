@@ -43,6 +43,12 @@ import java.util.concurrent.TimeUnit;
  * Thread-safe.
  */
 public final class HttpListener implements AutoCloseable {
+  /**
+   * When this system property is {@code true} ({@code serve --reuse-port}), listeners bind with
+   * SO_REUSEPORT (epoll only), so that several processes share one port.
+   */
+  public static final String REUSE_PORT_PROPERTY = "crosscheck.server.reusePort";
+
   private static final int MAX_REQUEST_BODY_BYTES = 1 << 20;
 
   /** Makes the last handler of a new connection's pipeline. */
@@ -119,6 +125,9 @@ public final class HttpListener implements AutoCloseable {
                 .addLast("requests", handlers.create(random));
           }
         });
+    if (epoll && Boolean.getBoolean(REUSE_PORT_PROPERTY)) {
+      bootstrap.option(io.netty.channel.epoll.EpollChannelOption.SO_REUSEPORT, true);
+    }
     ChannelFuture bound = bootstrap.bind(new InetSocketAddress(address, port)).await();
     if (!bound.isSuccess()) {
       shutdown(acceptGroup, ioGroup);
