@@ -39,12 +39,16 @@ RAMP_S=${RAMP_S:-20}; SESSION_REQUESTS=${SESSION_REQUESTS:-7}; THINK=${THINK:-fi
 CAP_HEAP=${CAP_HEAP:-256m}; MAX_MEAN_US=${MAX_MEAN_US:-15}; MAX_P99_US=${MAX_P99_US:-100}
 PORT=${PORT:-18490}; BUDGET_S=${BUDGET_S:-330}; SERVER_NOFILE=${SERVER_NOFILE:-200000}
 CC_ARGS=${CC_ARGS-"--event-loops 1 --busy-poll"}
+# serve processes sharing PORT with SO_REUSEPORT (serve --reuse-port): a process holds at most 20,000 files
+# here and root cannot raise that (no CAP_SYS_RESOURCE), so 45,000 connections need three servers
+SERVERS=${SERVERS:-3}; SERVER_PIDS=()
 TSV="$OUT/capacity.tsv"; LOG="$OUT/capacity.log"; W="$BENCH_WORK"; CC="$ROOT/crosscheck"
 [ "$(id -u)" = 0 ] || { echo "capacity.sh: needs root (live capture; the server's fd limit)" >&2; exit 2; }
 
 SERVER_PID=; AUDIT_PID=; SS_PID=
 cleanup() {
   for p in $SS_PID $AUDIT_PID; do kill "$p" 2>/dev/null || true; done
+  for p in "${SERVER_PIDS[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
   if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
     kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
   fi
@@ -62,11 +66,16 @@ run_s=$((RAMP_S + session_s + 8))   # the audit's --duration: the last session e
 
 # the server, its fd limit raised (the generator's is not touched)
 "$CC" --version >> "$LOG" 2>&1   # builds on first use, outside any measurement
-( ulimit -n "$SERVER_NOFILE" 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec taskset -c "$SERVER_CPU" "$CC" serve --port "$PORT" ) > "$W/serve.log" 2>&1 &
+for s in $(seq 2 "$SERVERS"); do   # the others first: wait_port then waits for all of them to be up
+  ( ulimit -n "$SERVER_NOFILE" 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec taskset -c "$SERVER_CPU" "$CC" serve --port "$PORT" --reuse-port ) > "$W/serve$s.log" 2>&1 &
+  SERVER_PIDS+=($!)
+done
+for s in $(seq 2 "$SERVERS"); do until grep -q listening "$W/serve$s.log" 2>/dev/null; do sleep 1; done; done
+( ulimit -n "$SERVER_NOFILE" 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec taskset -c "$SERVER_CPU" "$CC" serve --port "$PORT" --reuse-port ) > "$W/serve.log" 2>&1 &
 SERVER_PID=$!
 wait_port "$PORT"
 SERVER_FILES=$(awk '/open files/ {print $4}' "/proc/$SERVER_PID/limits")
-log "server pid $SERVER_PID: at most $SERVER_FILES files (wanted $SERVER_NOFILE); generator: $(ulimit -n) files"
+log "$SERVERS server processes on port $PORT (SO_REUSEPORT), pid $SERVER_PID ${SERVER_PIDS[*]}: at most $SERVER_FILES files each (wanted $SERVER_NOFILE); generator: $(ulimit -n) files"
 [ "$SERVER_FILES" -ge "$SERVER_NOFILE" ] || echo "note: the server's fd limit stays $SERVER_FILES (raising it was refused: no CAP_SYS_RESOURCE here?)" | tee -a "$LOG"
 log "$(date -u +%FT%TZ) crosscheck $(git -C "$ROOT" rev-parse --short HEAD); levels=$LEVELS shards=$SHARD_LEVELS x$SHARDS ramp=${RAMP_S}s session=$SESSION_REQUESTS x $THINK (~${session_s}s) heap=$CAP_HEAP"
 printf 'mode\tlevel\tsessions\trecords\tmatched\terrors\tmean_err_us\tp99_err_us\tpeak_conns\tpeak_ss\theap_peak_mb\tforeign_cpu_s\tforeign_cores\tquiet\tholds\tnote\n' > "$TSV"
@@ -85,7 +94,9 @@ ss_sampler() {   # ss_sampler FILE: the largest count of established connections
 run_level() {   # MODE(one|shards) C
   local mode=$1 C=$2 name="cap-$1-$2" gaps="$W/gaps_$1_$2.txt" out="$W/$1_$2.out" q ws rd extra=()
   python3 -c "print('\n'.join(['%.9f' % ($RAMP_S / $C)] * $C)); print(100000)" > "$gaps"
-  [ "$mode" = shards ] && extra=(--shards "$SHARDS")
+  local cc_args=$CC_ARGS
+  # shards: child JVMs in their default (shared) layout: three spinning loops would take both cores
+  [ "$mode" = shards ] && { extra=(--shards "$SHARDS"); cc_args=""; }
   q=$(wait_quiet); log "## $mode C=$C: $q"
   echo 0 > "$W/ss_$name"; ss_sampler "$W/ss_$name" & SS_PID=$!
   watch_start
@@ -93,7 +104,7 @@ run_level() {   # MODE(one|shards) C
   CROSSCHECK_JAVA_OPTS="-Xmx$CAP_HEAP" taskset -c "$SERVER_CPU" "$CC" audit --target "http://127.0.0.1:$PORT" \
     --urls /static/2k --session-length "fixed:$SESSION_REQUESTS" --think "$THINK" --arrival partly-open \
     --interarrival "file:$gaps" --duration "${run_s}s" --seed 1 --out "$W/runs" --name "$name" \
-    --progress off "${extra[@]}" $CC_ARGS > "$out" 2>&1 &
+    --progress off "${extra[@]}" $cc_args > "$out" 2>&1 &
   AUDIT_PID=$!
   [ "$mode" = one ] && log "event-loop threads moved to cpu$CLIENT_CPU: $(pin_threads "$AUDIT_PID" crosscheck-nett "$CLIENT_CPU" 1)"
   wait "$AUDIT_PID" || log "audit exit $?"
@@ -169,8 +180,8 @@ for C in $SHARD_LEVELS; do
     echo "budget ${BUDGET_S}s: skipping shards C=$C" | tee -a "$LOG"
     printf 'shards\t%s\t%s\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tskipped\tbudget\n' "$C" "$C" >> "$TSV"; continue
   fi
-  if [ "$SERVER_FILES" -lt $((C + 100)) ]; then
-    echo "shards C=$C: skipped, one server cannot hold it (fd limit $SERVER_FILES)" | tee -a "$LOG"
+  if [ $((SERVER_FILES * SERVERS)) -lt $((C + 100 * SERVERS)) ]; then
+    echo "shards C=$C: skipped, $SERVERS servers cannot hold it (fd limit $SERVER_FILES each)" | tee -a "$LOG"
     printf 'shards\t%s\t%s\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tskipped\tserver fd limit %s < level (could not be raised)\n' "$C" "$C" "$SERVER_FILES" >> "$TSV"; continue
   fi
   echo "$SHARDS shards, C=$C ($((SECONDS - T0)) s elapsed)"; run_level shards "$C"
