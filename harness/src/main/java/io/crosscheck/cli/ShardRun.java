@@ -32,10 +32,10 @@ import java.util.TreeMap;
 final class ShardRun {
   /**
    * The start lead: JVM start-up, workload and digest, N JVMs sharing the cores (3 shards on 2 busy
-   * cores took 6-10 s to reach their start here, at a load average of 8).
+   * cores took 6-21 s to reach their start here, at load averages of 8-10; one alone 3.8 s).
    */
-  static final long LEAD_BASE_MILLIS = 5_000;
-  static final long LEAD_PER_SHARD_MILLIS = 3_000;
+  static final long LEAD_BASE_MILLIS = 8_000;
+  static final long LEAD_PER_SHARD_MILLIS = 4_000;
   /** Added per shard per core-share when the JIT warm-up runs (5 s at most each, longer when sharing cores). */
   static final long WARM_UP_LEAD_MILLIS = 6_000;
   /** Time after the schedule's end that children get to finish their run directories. */
