@@ -121,6 +121,17 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     problems.addAll(extra);
+    if (generator != null && options != null && !"netty".equals(generator.name())) {
+      if (!options.sourceAddresses().isEmpty()) {
+        problems.add(new Problem("--source-address", engine.sourceAddresses, "no source address with --engine "
+            + generator.name() + ": it opens its connections where the JDK or HttpClient chooses and cannot bind"
+            + " (the netty engine can)"));
+      } else if (parsed.hasMatchedOption("--shards")) {
+        problems.add(new Problem("--shards", String.valueOf((Object) parsed.matchedOption("--shards").getValue()),
+            "--engine netty: each shard binds its own source address, which --engine " + generator.name()
+                + " cannot"));
+      }
+    }
     long telemetryNanos = -1;
     try {
       telemetryNanos = Durations.parseNanos(output.telemetryPeriod);

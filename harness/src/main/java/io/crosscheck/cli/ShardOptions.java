@@ -93,7 +93,8 @@ final class ShardOptions {
     }
     if (at.isBefore(now.minus(MAX_PAST))) {
       return "an instant at most " + MAX_PAST.toSeconds() + " s in the past (it is "
-          + Duration.between(at, now).toMillis() / 1000.0 + " s before now, " + now + ")";
+          + String.format(java.util.Locale.ROOT, "%.1f", Duration.between(at, now).toMillis() / 1000.0)
+          + " s before now, " + now + ")";
     }
     if (at.isAfter(now.plus(MAX_AHEAD))) {
       return "an instant at most 24 h ahead (it is " + Duration.between(now, at).toHours() + " h after now, " + now

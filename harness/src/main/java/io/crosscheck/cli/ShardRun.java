@@ -32,10 +32,10 @@ import java.util.TreeMap;
 final class ShardRun {
   /**
    * The start lead: JVM start-up, workload and digest, N JVMs sharing the cores (3 shards on 2 busy
-   * cores took 6-10 s to reach their start here, at a load average of 8).
+   * cores took 6-21 s to reach their start here, at load averages of 8-10; one alone 3.8 s).
    */
-  static final long LEAD_BASE_MILLIS = 5_000;
-  static final long LEAD_PER_SHARD_MILLIS = 3_000;
+  static final long LEAD_BASE_MILLIS = 8_000;
+  static final long LEAD_PER_SHARD_MILLIS = 4_000;
   /** Added per shard per core-share when the JIT warm-up runs (5 s at most each, longer when sharing cores). */
   static final long WARM_UP_LEAD_MILLIS = 6_000;
   /** Time after the schedule's end that children get to finish their run directories. */
@@ -83,6 +83,7 @@ final class ShardRun {
       out.println("crosscheck: shard " + i + "/" + shards + ": source " + sourceAddress(i) + ", " + shardDir);
     }
     Map<Integer, String> failures = new TreeMap<>();
+    boolean interrupted = false;
     ShutdownInterrupt shutdown = ShutdownInterrupt.install("crosscheck-shards-shutdown", 45);
     try {
       stage.beforeLoad(dir);
@@ -97,17 +98,28 @@ final class ShardRun {
             + GRACE.toNanos();
         awaitAll(running, startedNanos, untilNanos, failures);
       } finally {
+        // Ctrl-C interrupted this thread: cleared while the children stop and their directories are
+        // merged (an interrupt would cut those waits and NIO reads short), set again at the end
+        interrupted = Thread.interrupted();
         for (int i = 0; i < running.size(); i++) {
           if (running.get(i).isAlive()) {
             failures.putIfAbsent(i, "stopped after " + seconds(startedNanos[i]) + " (the run was interrupted)");
-            stopQuietly(running.get(i));
+            interrupted |= stopUninterruptibly(running.get(i));
           }
         }
         stage.afterLoad(dir);
       }
+      return merge(dir, shards, shardDirs, failures, originalArgs, commandName, out);
     } finally {
       shutdown.close();
+      if (interrupted || Thread.interrupted()) {
+        Thread.currentThread().interrupt();
+      }
     }
+  }
+
+  private static ChildRun.Ran merge(RunDirectory dir, int shards, List<Path> shardDirs, Map<Integer, String> failures,
+      List<String> originalArgs, String commandName, PrintStream out) throws IOException {
     List<Path> present = shardDirs.stream().filter(d -> Files.exists(d.resolve(RunFiles.RUN_JSON))).toList();
     List<String> command = new ArrayList<>(List.of("crosscheck", commandName));
     command.addAll(originalArgs.subList(Math.min(1, originalArgs.size()), originalArgs.size()));
@@ -161,6 +173,19 @@ final class ShardRun {
       p.stop();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Stops {@code p} and waits for its end whatever interrupts come; true when one came. */
+  private static boolean stopUninterruptibly(ChildProcess p) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        p.stop();
+        return interrupted;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
     }
   }
 

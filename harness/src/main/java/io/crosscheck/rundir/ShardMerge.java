@@ -9,10 +9,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -177,7 +175,7 @@ public final class ShardMerge {
         summary);
     copyIfPresent(ref.dir.resolve(RunFiles.CLOCK_CSV), out.resolve(RunFiles.CLOCK_CSV));
     ShardTelemetry.write(shards.stream().map(Input::dir).toList(), shards.stream().map(Input::index).toList(), out);
-    RunFiles.writeRun(out, mergedRun(ref, shards, result, command));
+    RunFiles.writeRun(out, MergedRunJson.of(ref.run, shards.stream().map(Input::run).toList(), result, command));
     return result;
   }
 
@@ -298,61 +296,5 @@ public final class ShardMerge {
     if (Files.exists(from)) {
       Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
     }
-  }
-
-  /** Gauges that are flags or settings, not amounts: the merged value is the largest, never a sum. */
-  private static final Set<String> NOT_SUMMED = Set.of("epollTransport", "timingMillisClock", "virtualThreads",
-      "threadStackSizeBytes", "connectionIdsObservable");
-
-  private static RunJson mergedRun(Input ref, List<Input> shards, Result result, List<String> command) {
-    RunJson r = ref.run;
-    RunJson.EngineResultSection engineResult = null;
-    List<String> sources = new ArrayList<>();
-    long start = Long.MAX_VALUE;
-    long end = Long.MIN_VALUE;
-    long issued = 0;
-    Long connections = 0L;
-    long started = 0;
-    long completed = 0;
-    Map<String, Long> extra = new LinkedHashMap<>();
-    boolean anyResult = false;
-    for (Input in : shards) {
-      if (in.run.engine() != null && in.run.engine().sourceAddresses() != null) {
-        sources.addAll(in.run.engine().sourceAddresses());
-      }
-      RunJson.EngineResultSection e = in.run.engineResult();
-      if (e == null) {
-        continue;
-      }
-      anyResult = true;
-      start = Math.min(start, e.startNanos());
-      end = Math.max(end, e.endNanos());
-      issued += e.requestsIssued();
-      connections = connections == null || e.connectionsOpened() == null ? null : connections + e.connectionsOpened();
-      started += e.sessionsStarted();
-      completed += e.sessionsCompleted();
-      if (e.extra() != null) {
-        e.extra().forEach((k, v) -> extra.merge(k, v, NOT_SUMMED.contains(k) ? Math::max : Long::sum));
-      }
-    }
-    if (anyResult) {
-      engineResult = new RunJson.EngineResultSection(start, end, end - start, issued, connections, started, completed,
-          r.engineResult() == null ? null : r.engineResult().reportedResolutionNanos(), extra);
-    }
-    RunJson.EngineSection engine = r.engine() == null ? null : new RunJson.EngineSection(r.engine().name(),
-        r.engine().policy(), r.engine().connectionsK(), r.engine().eventLoops(), r.engine().connectTimeoutNanos(),
-        r.engine().requestTimeoutNanos(), List.copyOf(sources), r.engine().busyPoll());
-    String status = result.complete() ? RunJson.COMPLETED : RunJson.FAILED;
-    String failure = status.equals(RunJson.FAILED) ? String.join("; ", result.describe().get(0)) : null;
-    Instant now = Instant.now();
-    RunJson.ShardSection shard = new RunJson.ShardSection(null, result.count(), r.shard().unshardedDigest(), null,
-        result.shards());
-    Map<String, String> files = new LinkedHashMap<>(r.files() == null ? Map.of() : r.files());
-    files.put("telemetrySum", ShardTelemetry.FILE);
-    return new RunJson(r.formatVersion(), status, r.crosscheckVersion(), r.startTimeUtc(), r.startEpochNanos(),
-        ProcessHandle.current().pid(), List.copyOf(command), r.seed(), r.scheduleDigest(), r.workload(), engine,
-        r.jvm(), r.host(), r.clockStart(), files, r.jitWarmUp(), null, r.scriptOutcomes(), r.generatorJvm(),
-        now.toString(), io.crosscheck.record.ClockCalibration.toEpochNanos(now), r.clockEnd(), r.clockDrift(),
-        engineResult, null, failure, shard, r.startAt());
   }
 }
