@@ -14,12 +14,19 @@ import io.crosscheck.model.SessionSource;
 import io.crosscheck.model.ThinkTime;
 import io.crosscheck.model.Workload;
 import io.crosscheck.record.Outcome;
+import io.crosscheck.record.RecordingSink;
+import io.crosscheck.record.Summary;
 import io.crosscheck.schedule.Schedule;
 import io.crosscheck.schedule.Ticker;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.Locale;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.stream.Stream;
 
 /**
  * Warms the Netty engine's JIT before a run: the same engine code (sessions, connections, codec,
@@ -29,8 +36,12 @@ import java.util.concurrent.atomic.LongAdder;
  * request of its first seconds (bench/FIDELITY.md); the study's generators paid that, the reference
  * engine should not.
  *
- * <p>Nothing reaches the run's target or its capture (another port). Records are counted and
- * dropped. The loops are named {@code crosscheck-warmup-*}, so they are not mistaken for the run's.
+ * <p>Every warm-up request is recorded as a run's are (requests.csv, latency.hlog, summary, into a
+ * temporary directory deleted afterwards), so the recording path is compiled before the run too;
+ * without it, C2 compiled {@code RecordingSink.record} and {@code RequestCsv.appendFields} in the
+ * run's first seconds (bench/README.md, "Throughput per client core").
+ *
+ * <p>Nothing reaches the run's target or its capture (another port). The loops are named {@code crosscheck-warmup-*}, so they are not mistaken for the run's.
  */
 public final class JitWarmUp {
   /** Requests of the default warm-up: enough for C2 to compile the request path. */
@@ -78,6 +89,12 @@ public final class JitWarmUp {
     }
   }
 
+  /**
+   * The warm-up: {@code requests} requests (whole sessions, at most {@link #MAX_NANOS}), then the
+   * wait for the compile queue to drain ({@link #awaitJitQuiet}). Every record goes through a
+   * {@link RecordingSink} in a temporary directory (deleted afterwards), so the recording path (CSV
+   * rows, histograms, summary) is compiled before the run as well as the engine's.
+   */
   static Result run(NettyEngine engine, EngineOptions options, int requests, WarmUpTarget target)
       throws InterruptedException {
     if (requests <= 0) {
@@ -85,24 +102,56 @@ public final class JitWarmUp {
     }
     Ticker ticker = Ticker.system();
     long startNanos = ticker.nanoTime();
-    int sessionsPerUser = Math.max(1, (requests + USERS * REQUESTS_PER_SESSION - 1) / (USERS * REQUESTS_PER_SESSION));
+    Path dir = null;
     try (WarmUpTarget.Server server = target.start()) {
-      Workload w = new Workload(server.target(),
-          new Arrival.Closed(USERS, sessionsPerUser), new SessionSource.UrlList(server.paths(), true),
-          new SessionLength.Fixed(REQUESTS_PER_SESSION), new ThinkTime.None(),
-          new Phases(0, MAX_NANOS, 0), 1L);
-      LongAdder ok = new LongAdder();
-      EngineResult r = engine.run(Schedule.of(w), options.withStartAt(EngineOptions.START_NOW), ticker,
-          rec -> {
-            if (rec.outcome() == Outcome.OK) {
-              ok.increment();
-            }
-          },
-          new EngineProgress(), "crosscheck-warmup");
+      dir = Files.createTempDirectory("crosscheck-jit-warm-up");
+      Load r = load(engine, options, ticker, server, requests, MAX_NANOS, dir);
       long settleStartNanos = ticker.nanoTime();
       JitSettled settled = awaitJitQuiet(ticker, ManagementFactory.getCompilationMXBean());
       long endNanos = ticker.nanoTime();
-      return new Result(r.requestsIssued(), ok.sum(), endNanos - startNanos, endNanos - settleStartNanos, settled);
+      return new Result(r.requests(), r.ok(), endNanos - startNanos, endNanos - settleStartNanos, settled);
+    } catch (IOException e) {
+      throw new UncheckedIOException("JIT warm-up: cannot record into a temporary directory under "
+          + System.getProperty("java.io.tmpdir") + ": " + e.getMessage(), e);
+    } finally {
+      deleteTree(dir);
+    }
+  }
+
+  /** What the warm-up's requests gave. */
+  private record Load(long requests, long ok) {}
+
+  /** {@code requests} requests (whole sessions) against {@code server}, recorded into {@code dir}. */
+  private static Load load(NettyEngine engine, EngineOptions options, Ticker ticker,
+      WarmUpTarget.Server server, int requests, long maxNanos, Path dir)
+      throws IOException, InterruptedException {
+    int sessionsPerUser = Math.max(1, (requests + USERS * REQUESTS_PER_SESSION - 1) / (USERS * REQUESTS_PER_SESSION));
+    Workload w = new Workload(server.target(),
+        new Arrival.Closed(USERS, sessionsPerUser), new SessionSource.UrlList(server.paths(), true),
+        new SessionLength.Fixed(REQUESTS_PER_SESSION), new ThinkTime.None(),
+        new Phases(0, Math.max(1, maxNanos), 0), 1L);
+    RecordingSink sink = new RecordingSink(dir, w.phases());
+    EngineResult r;
+    try {
+      r = engine.run(Schedule.of(w), options.withStartAt(EngineOptions.START_NOW), ticker, sink,
+          new EngineProgress(), "crosscheck-warmup");
+    } catch (InterruptedException | RuntimeException e) {
+      sink.close();
+      throw e;
+    }
+    Summary s = sink.close();
+    return new Load(r.requestsIssued(), s.outcomeCounts().getOrDefault(Outcome.OK, 0L));
+  }
+
+  /** Deletes {@code dir} and everything in it; a file that cannot be deleted is left (temp space). */
+  private static void deleteTree(Path dir) {
+    if (dir == null) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException | UncheckedIOException e) {
+      // left for the OS's temporary-file cleanup
     }
   }
 
