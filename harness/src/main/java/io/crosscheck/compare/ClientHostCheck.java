@@ -149,11 +149,18 @@ public final class ClientHostCheck {
     boolean queuedThreads = !Double.isNaN(queueMean) && queueMean >= RUN_QUEUE_MICROS_PER_SECOND;
     boolean lagged = sendLagP99Micros == null || sendLagP99Micros >= SEND_LAG_P99_MICROS;
     boolean queued = queuedThreads && lagged;
-    boolean bottleneck = saturatedTooLong || queued;
+    // with a loop on a core of its own, the other cores (in-process server, capture, JIT) may be full
+    // while the loop still sends on time: saturation counts only when the send lag shows it
+    boolean othersOnly = busyPollingCores > 0 && saturatedTooLong && !lagged;
+    boolean saturatedCounts = saturatedTooLong && !othersOnly;
+    boolean bottleneck = saturatedCounts || queued;
     String why;
-    if (saturatedTooLong && queued) {
+    if (othersOnly) {
+      why = "the cores left to its other threads were saturated, but its busy-polling loop, on a core of its own,"
+          + " sent on time";
+    } else if (saturatedCounts && queued) {
       why = "CPU saturated, and threads queued for a core with the send lag showing it";
-    } else if (saturatedTooLong) {
+    } else if (saturatedCounts) {
       why = "CPU saturated";
     } else if (queued) {
       why = "threads queued for a core, and the send lag shows it";

@@ -82,6 +82,27 @@ class FindingsHostAndDistributionsTest {
   }
 
   @Test
+  void aBusyPolledLoopCoreIsLeftOutAndFullOtherCoresBlameTheHostOnlyWhenTheSendLagShowsIt() {
+    // 2 cores, one spun by the loop-alone layout's loop, the other full (in-process server, capture)
+    List<TelemetrySample> full = telemetry(3_000 * MS, i -> 1.97, 0, 2);
+    Findings.ClientHost onTime = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, "none", 60.0, Double.NaN, "", 1);
+    assertEquals(Boolean.FALSE, onTime.bottleneck(), onTime.statement());
+    assertEquals(Boolean.TRUE, onTime.cpuSaturated(), "the other core was saturated, and says so");
+    assertEquals(1, onTime.cpuCoresAvailable(), "the spun core is not available to the rest");
+    assertEquals(0.97, onTime.generatorCpuCoresMean(), 1e-9, "the loop's core is left out of the CPU figures");
+    assertTrue(onTime.statement().startsWith("not the bottleneck (the cores left to its other threads were saturated,"
+        + " but its busy-polling loop, on a core of its own, sent on time)"), onTime.statement());
+    assertTrue(onTime.evidence().contains("less 1 busy-polled by the engine's event loop(s)"), onTime.evidence());
+    Findings.ClientHost late = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, "none", 2_500.0, Double.NaN, "", 1);
+    assertEquals(Boolean.TRUE, late.bottleneck(), late.statement());
+    assertTrue(late.statement().startsWith("the bottleneck (CPU saturated)"), late.statement());
+    Findings.ClientHost unspun = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, "none", 60.0, Double.NaN, "", 0);
+    assertEquals(Boolean.TRUE, unspun.bottleneck(), "without busy polling the same samples saturate the host");
+    Findings.ClientHost allSpun = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, "none", 60.0, Double.NaN, "", 2);
+    assertEquals(false, allSpun.judged(), allSpun.statement());
+  }
+
+  @Test
   void percentilesAreHdrHistogramsValuesAscendingForEveryColumn() {
     Run r = run(500, i -> "/p");
     Findings f = build(r, List.of(), 2);

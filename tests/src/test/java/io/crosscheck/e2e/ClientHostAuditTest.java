@@ -54,8 +54,9 @@ class ClientHostAuditTest {
         "--jvm-opt=-Xint", "--jit-warm-up", "0", "--users", "60", "--think", "none", "--duration", "3s"));
     Path light = out.resolve("light");
     // after a JIT warm-up, in this JVM (beside the server and the capture)
+    // the shared layout: audit's default loop-alone would spin a core, leaving the host no CPU to spare
     JsonNode calm = verdict(light, audit(light, "--jit-warm-up", "3000", "--users", "4", "--think", "exp:50ms",
-        "--duration", "3s"));
+        "--duration", "3s", "--layout", "shared"));
     System.out.printf(Locale.ROOT, "[client host] -Xint legacy 60 users in a child JVM: %s | light netty 4 users: %s%n",
         busy.get("statement").asText(), calm.get("statement").asText());
 
