@@ -91,10 +91,22 @@ final class ChildRun {
     if (!original.isEmpty() && List.of("audit", "matrix").contains(original.get(0))) {
       out.add("--layout-default=accurate"); // the child's run lays out as the audit would have
     }
+    return appendWithout(out, original, PARENT_ONLY, Set.of());
+  }
+
+  /**
+   * Appends {@code original} without its subcommand (the first argument) and without the options
+   * in {@code valued} (with their value, as {@code --opt V} or {@code --opt=V}) and {@code flags}:
+   * a parent's command line turned into its child's {@code run}. Returns {@code out}.
+   */
+  static List<String> appendWithout(List<String> out, List<String> original, Set<String> valued, Set<String> flags) {
     for (int i = 1; i < original.size(); i++) {
       String a = original.get(i);
       String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
-      if (PARENT_ONLY.contains(name)) {
+      if (flags.contains(name)) {
+        continue;
+      }
+      if (valued.contains(name)) {
         if (!a.contains("=")) {
           i++; // its value
         }

@@ -438,20 +438,6 @@ final class MatrixCommand implements Callable<Integer> {
     List<String> args = new ArrayList<>();
     args.add("run");
     args.add("--layout-default=accurate"); // each cell is an audit: the accurate layout when the host allows it
-    for (int i = 1; i < original.size(); i++) {
-      String a = original.get(i);
-      String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
-      if (MATRIX_FLAGS.contains(name)) {
-        continue;
-      }
-      if (MATRIX_ONLY.contains(name)) {
-        if (!a.contains("=")) {
-          i++; // its value
-        }
-        continue;
-      }
-      args.add(a);
-    }
-    return args;
+    return ChildRun.appendWithout(args, original, MATRIX_ONLY, MATRIX_FLAGS);
   }
 }

@@ -193,17 +193,6 @@ final class ShardRun {
   static List<String> shardArgs(List<String> original) {
     List<String> out = new ArrayList<>();
     out.add("run");
-    for (int i = 1; i < original.size(); i++) {
-      String a = original.get(i);
-      String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
-      if (NOT_FOR_SHARDS.contains(name)) {
-        if (!a.contains("=")) {
-          i++; // its value
-        }
-        continue;
-      }
-      out.add(a);
-    }
-    return out;
+    return ChildRun.appendWithout(out, original, NOT_FOR_SHARDS, Set.of());
   }
 }
