@@ -120,7 +120,10 @@ run_crosscheck() {  # target rep
   local cmd="taskset -c $CLIENT_CPU $here/crosscheck run --target $URL_BASE --urls $URL_PATH --users $CONNECTIONS --session-length fixed:1000 --think none --event-loops 1 --duration ${DURATION_S}s --out $out --progress off ${CROSSCHECK_RUN_OPTS:-}"
   echo "## $1 crosscheck rep $2: $cmd" >> "$LOG"; wait_quiet >> "$LOG"; watch_start
   # shellcheck disable=SC2086
-  timeout $((DURATION_S + 90)) $cmd > "$W/cc.out" 2>&1 || true
+  # C2 only: the launcher's default keeps tiered compilation (better for fidelity, half the throughput
+  # on one core: bench/README.md); CC_JAVA_OPTS overrides
+  CROSSCHECK_JAVA_OPTS=${CC_JAVA_OPTS:-"-Xms1536m -Xmn1g -XX:-TieredCompilation"} \
+    timeout $((DURATION_S + 90)) $cmd > "$W/cc.out" 2>&1 || true
   ws=$(watch_end); cat "$W/cc.out" >> "$LOG"; echo "$ws" >> "$LOG"
   local dir; dir=$(ls -d "$out"/*/ 2>/dev/null | head -1)
   local res
