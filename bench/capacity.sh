@@ -96,7 +96,7 @@ run_level() {   # MODE(one|shards) C
   python3 -c "print('\n'.join(['%.9f' % ($RAMP_S / $C)] * $C)); print(100000)" > "$gaps"
   local cc_args=$CC_ARGS
   # shards: child JVMs in their default (shared) layout: three spinning loops would take both cores
-  [ "$mode" = shards ] && { extra=(--shards "$SHARDS"); cc_args=""; }
+  [ "$mode" = shards ] && { extra=(--shards "$SHARDS" "--jvm-opt=-Xmx$CAP_HEAP"); cc_args=""; }
   q=$(wait_quiet); log "## $mode C=$C: $q"
   echo 0 > "$W/ss_$name"; ss_sampler "$W/ss_$name" & SS_PID=$!
   watch_start
