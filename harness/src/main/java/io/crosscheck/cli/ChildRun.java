@@ -88,7 +88,7 @@ final class ChildRun {
   static List<String> childArgs(List<String> original) {
     List<String> out = new ArrayList<>();
     out.add("run");
-    if (!original.isEmpty() && List.of("audit", "matrix").contains(original.get(0))) {
+    if (!original.isEmpty() && "audit".equals(original.get(0))) {
       out.add("--layout-default=accurate"); // the child's run lays out as the audit would have
     }
     return appendWithout(out, original, PARENT_ONLY, Set.of());

@@ -60,8 +60,10 @@ final class EngineOptionsMixin {
           + " a core of its own and every other thread of the JVM runs on the other cores (the accurate"
           + " reference: 12-16 us mean error in bench/FIDELITY.md; needs 2 cores not held by another"
           + " crosscheck loop); shared: loops sleep in epoll_wait and share the cores (37-390 us measured);"
-          + " auto: loop-alone for audit, demo and matrix whenever this host allows it, else shared (run:"
-          + " shared). run.json and the findings say which layout ran and why. Default: ${DEFAULT-VALUE}.")
+          + " auto: loop-alone for audit and demo whenever this host allows it, else shared (run and matrix"
+          + " cells: shared). Only this JVM's threads are moved off the loop's core: another busy process on"
+          + " it (a server on this host) takes turns with the spinning loop, so pin it away (taskset) or use"
+          + " shared. run.json and the findings say which layout ran and why. Default: ${DEFAULT-VALUE}.")
   String layout = "auto";
 
   @Option(names = "--layout-default", hidden = true, paramLabel = "MODE",

@@ -437,7 +437,9 @@ final class MatrixCommand implements Callable<Integer> {
   static List<String> childArgs(List<String> original) {
     List<String> args = new ArrayList<>();
     args.add("run");
-    args.add("--layout-default=accurate"); // each cell is an audit: the accurate layout when the host allows it
+    // no --layout-default=accurate: the cells' server runs in this process, which the cell's pinning
+    // cannot move off the loop's core; a spinning loop sharing a core with it measured 1-2 ms of
+    // receive lag (bench/RESULTS.md, legacy section), so cells keep run's shared layout
     return ChildRun.appendWithout(args, original, MATRIX_ONLY, MATRIX_FLAGS);
   }
 }

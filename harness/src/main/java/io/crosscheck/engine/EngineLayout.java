@@ -56,7 +56,10 @@ public record EngineLayout(String name, LoopPinning pinning, int eventLoops, boo
   public String knownAccuracy() {
     return switch (name) {
       case LOOP_ALONE -> "bench/FIDELITY.md measured a mean per-request error of 12-16 us (p99 65-175 us) at"
-          + " 100-1,000 sessions in this layout on a quiet 2-vCPU VM: the kernel's send and receive path";
+          + " 100-1,000 sessions in this layout on a quiet 2-vCPU VM, the server pinned to the other core: the"
+          + " kernel's send and receive path; only this JVM's threads are kept off the loop's core, and another"
+          + " busy process there (a server on this host) takes turns with the loop (1-2 ms of receive lag"
+          + " measured, bench/RESULTS.md)";
       case SHARED -> "without a core of its own the loop waits for wake-ups and for the cores it shares:"
           + " bench/FIDELITY.md measured 37-46 us mean on a quiet machine, the demo +90 to +390 us";
       default -> "not known for this combination: see bench/FIDELITY.md for the measured layouts";

@@ -67,8 +67,7 @@ class MatrixSearchTest {
 
   @Test
   void childArgumentsDropTheMatrixOwnOptionsAndKeepTheWorkloadsAsTyped() {
-    assertEquals(List.of("run", "--layout-default=accurate", "--rubis", "--engine", "legacy-urlconnection",
-            "--timing=nanos", "--duration", "3s"),
+    assertEquals(List.of("run", "--rubis", "--engine", "legacy-urlconnection", "--timing=nanos", "--duration", "3s"),
         MatrixCommand.childArgs(List.of("matrix", "--rubis", "--jvm", "/j", "--engine", "legacy-urlconnection",
             "--jvm-opts", "-Xint", "--users", "10,20", "--timing=nanos", "--search", "--max-abs-error=2ms",
             "--out", "/m", "--duration", "3s")));
