@@ -3,7 +3,6 @@ package io.crosscheck.cli;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.server.DemandMode;
 import io.crosscheck.server.EmbeddedServer;
-import io.crosscheck.server.HttpListener;
 import io.crosscheck.server.ServerConfig;
 import io.crosscheck.server.ServiceDemand;
 import java.io.PrintWriter;
@@ -51,7 +50,7 @@ final class ServeCommand implements Callable<Integer> {
 
   @Option(names = "--reuse-port", description = "Listen with SO_REUSEPORT (epoll), so that several serve processes"
       + " share one port and the kernel spreads connections over them: more concurrent connections than one"
-      + " process's file limit allows (bench/capacity.sh runs three for 45,000).")
+      + " process's file limit allows (bench/capacity.sh runs three for 45,000). The generic server only.")
   boolean reusePort;
 
   @Option(
@@ -115,9 +114,6 @@ final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (reusePort) {
-      System.setProperty(HttpListener.REUSE_PORT_PROPERTY, "true"); // read by every listener this process binds
-    }
     if (rubis || tpcw) {
       return serveSite(spec.commandLine().getOut(), spec.commandLine().getErr());
     }
@@ -165,6 +161,10 @@ final class ServeCommand implements Callable<Integer> {
     }
     if (rubis && tpcw) {
       problems.add(new Problem("--tpcw", "given", "not both --rubis and --tpcw (one site per server)"));
+    }
+    if (reusePort) {
+      problems.add(new Problem("--reuse-port", "given", "the generic server (serve without --rubis or --tpcw): the"
+          + " sites keep their state in one process"));
     }
     RubisSupport rubisSupport = rubis ? RubisSupport.find().orElse(null) : null;
     TpcwSupport tpcwSupport = tpcw ? TpcwSupport.find().orElse(null) : null;
@@ -250,7 +250,8 @@ final class ServeCommand implements Callable<Integer> {
     if (!problems.isEmpty()) {
       return null;
     }
-    return new ServerConfig(bind.strip(), portValue, ioValue, demandValue, modeValue, workerValue, queueValue, logRequests, seedValue);
+    return new ServerConfig(bind.strip(), portValue, ioValue, demandValue, modeValue, workerValue, queueValue, logRequests,
+        seedValue, reusePort);
   }
 
   private static int integer(String option, String text, int min, int max, String expected, List<Problem> problems) {

@@ -55,7 +55,8 @@ public final class EmbeddedServer implements AutoCloseable {
             config.queueCapacity());
     try {
       HttpListener listener = HttpListener.bind("crosscheck-server", config.bindAddress(), config.port(),
-          config.ioThreads(), config.seed(), 4096, counters, random -> new RequestHandler(parts, random));
+          config.ioThreads(), config.seed(), 4096, counters, random -> new RequestHandler(parts, random),
+          config.reusePort());
       return new EmbeddedServer(config, counters, demandExecutor, listener);
     } catch (IllegalStateException | InterruptedException e) {
       demandExecutor.close();

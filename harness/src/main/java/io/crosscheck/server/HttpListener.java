@@ -43,12 +43,6 @@ import java.util.concurrent.TimeUnit;
  * Thread-safe.
  */
 public final class HttpListener implements AutoCloseable {
-  /**
-   * When this system property is {@code true} ({@code serve --reuse-port}), listeners bind with
-   * SO_REUSEPORT (epoll only), so that several processes share one port.
-   */
-  public static final String REUSE_PORT_PROPERTY = "crosscheck.server.reusePort";
-
   private static final int MAX_REQUEST_BODY_BYTES = 1 << 20;
 
   /** Makes the last handler of a new connection's pipeline. */
@@ -88,6 +82,16 @@ public final class HttpListener implements AutoCloseable {
    */
   public static HttpListener bind(String name, String bindAddress, int port, int ioThreads, long seed,
       int maxInitialLineBytes, ConnectionCounter counter, HandlerFactory handlers) throws InterruptedException {
+    return bind(name, bindAddress, port, ioThreads, seed, maxInitialLineBytes, counter, handlers, false);
+  }
+
+  /**
+   * As above; with {@code reusePort} the socket listens with SO_REUSEPORT (epoll only), so that
+   * several processes share the port and the kernel spreads connections over them.
+   */
+  public static HttpListener bind(String name, String bindAddress, int port, int ioThreads, long seed,
+      int maxInitialLineBytes, ConnectionCounter counter, HandlerFactory handlers, boolean reusePort)
+      throws InterruptedException {
     boolean epoll = Epoll.isAvailable();
     InetAddress address;
     try {
@@ -125,7 +129,7 @@ public final class HttpListener implements AutoCloseable {
                 .addLast("requests", handlers.create(random));
           }
         });
-    if (epoll && Boolean.getBoolean(REUSE_PORT_PROPERTY)) {
+    if (epoll && reusePort) {
       bootstrap.option(io.netty.channel.epoll.EpollChannelOption.SO_REUSEPORT, true);
     }
     ChannelFuture bound = bootstrap.bind(new InetSocketAddress(address, port)).await();

@@ -21,6 +21,8 @@ import java.util.Objects;
  * @param logRequests one line per request on stderr when true, default false
  * @param seed seed of the random source the demand is sampled from (each connection gets its own
  *     split stream), default 1
+ * @param reusePort listen with SO_REUSEPORT (epoll), so that several server processes share one
+ *     port and the kernel spreads connections over them; default false
  */
 public record ServerConfig(
     String bindAddress,
@@ -31,10 +33,17 @@ public record ServerConfig(
     int workers,
     int queueCapacity,
     boolean logRequests,
-    long seed) {
+    long seed,
+    boolean reusePort) {
 
   /** The default bind address: IPv4 loopback. */
   public static final String LOOPBACK = "127.0.0.1";
+
+  /** Without SO_REUSEPORT. */
+  public ServerConfig(String bindAddress, int port, int ioThreads, ServiceDemand demand, DemandMode demandMode,
+      int workers, int queueCapacity, boolean logRequests, long seed) {
+    this(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed, false);
+  }
 
   /** Validates every field. */
   public ServerConfig {
@@ -83,46 +92,61 @@ public record ServerConfig(
 
   /** This configuration listening on {@code bindAddress}. */
   public ServerConfig withBindAddress(String bindAddress) {
-    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed);
+    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed,
+        reusePort);
   }
 
   /** This configuration listening on {@code port} (0 = ephemeral). */
   public ServerConfig withPort(int port) {
-    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed);
+    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed,
+        reusePort);
   }
 
   /** This configuration with {@code ioThreads} event-loop threads (0 = Netty's default). */
   public ServerConfig withIoThreads(int ioThreads) {
-    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed);
+    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed,
+        reusePort);
   }
 
   /** This configuration with another service demand, spent the same way. */
   public ServerConfig withDemand(ServiceDemand demand) {
-    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed);
+    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed,
+        reusePort);
   }
 
   /** This configuration with the demand spent in {@code demandMode}. */
   public ServerConfig withDemandMode(DemandMode demandMode) {
-    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed);
+    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed,
+        reusePort);
   }
 
   /** This configuration with {@code workers} CPU-mode workers. */
   public ServerConfig withWorkers(int workers) {
-    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed);
+    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed,
+        reusePort);
   }
 
   /** This configuration with a CPU-mode queue of {@code queueCapacity} waiting requests. */
   public ServerConfig withQueueCapacity(int queueCapacity) {
-    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed);
+    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed,
+        reusePort);
   }
 
   /** This configuration with per-request logging on stderr switched on or off. */
   public ServerConfig withLogRequests(boolean logRequests) {
-    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed);
+    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed,
+        reusePort);
   }
 
   /** This configuration with another demand seed. */
   public ServerConfig withSeed(long seed) {
-    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed);
+    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed,
+        reusePort);
+  }
+
+  /** A copy that listens with SO_REUSEPORT when {@code reusePort}. */
+  public ServerConfig withReusePort(boolean reusePort) {
+    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed,
+        reusePort);
   }
 }

@@ -40,6 +40,18 @@ class ServeCommandTest {
   }
 
   @Test
+  void reusePortIsForTheGenericServerOnly() {
+    StringWriter err = new StringWriter();
+    assertEquals(2, execute(err, "serve", "--rubis", "--reuse-port"));
+    assertTrue(err.toString().contains("crosscheck serve: --reuse-port: \"given\": expected the generic server"),
+        err.toString());
+    List<Problem> problems = new ArrayList<>();
+    ServeCommand serve = new ServeCommand();
+    new CommandLine(serve).parseArgs("--reuse-port", "--port", "0");
+    assertTrue(serve.toConfig(problems).reusePort(), problems.toString());
+  }
+
+  @Test
   void goodOptionsBuildTheConfig() {
     ServeCommand command = new ServeCommand();
     new CommandLine(command)
