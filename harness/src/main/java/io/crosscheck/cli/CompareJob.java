@@ -105,10 +105,8 @@ public final class CompareJob {
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(status.status(), status.note(), records.size(),
         torn, pcap.toString());
     AgentSide agent = gen == null ? null : AgentSide.read(runDir, read, out);
-    RunJson.EngineSection engine = run.engine();
     return analyse(runDir, pcap, run.targetPort(), gen, agent, evidence, live, minMatchedPercent, out,
-        behaviour(run.scriptOutcomes()), engine == null ? null : engine.layout(),
-        engine == null ? null : engine.layoutAccuracy());
+        behaviour(run.scriptOutcomes()), run.engine());
   }
 
   /** Cores the run's event loops spun on by design (run.json's engine section); 0 without busy polling. */
@@ -210,12 +208,12 @@ public final class CompareJob {
     dir.writeWireOnly(command);
     out.println("crosscheck: run directory " + dir.path() + " (wire-only analysis of " + pcap + ")");
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(RunJson.WIRE_ONLY, "", 0, null, pcap.toString());
-    return analyse(dir.path(), pcap, serverPort, null, null, evidence, null, minMatchedPercent, out, null, null, null);
+    return analyse(dir.path(), pcap, serverPort, null, null, evidence, null, minMatchedPercent, out, null, null);
   }
 
   private static Result analyse(Path dir, Path pcap, int serverPort, GeneratorSide gen, AgentSide agent,
       FindingsFile.RunEvidence evidence, CaptureJson live, double minMatchedPercent, PrintStream out,
-      Findings.GeneratorBehaviour behaviour, String layout, String layoutAccuracy) throws IOException {
+      Findings.GeneratorBehaviour behaviour, RunJson.EngineSection engine) throws IOException {
     out.printf(Locale.ROOT, "crosscheck: comparing %,d records with %s (%,d bytes)...%n",
         gen == null ? 0 : gen.records().size(), pcap, Files.size(pcap));
     List<String> outputs = OUTPUTS;
@@ -243,7 +241,7 @@ public final class CompareJob {
         findings = findings.withGeneratorBehaviour(behaviour);
       }
       if (gen != null) {
-        findings = findings.withErrorSource(ErrorSourceCheck.judge(findings, layout, layoutAccuracy));
+        findings = findings.withErrorSource(ErrorSourceCheck.judge(findings, engine));
       }
       FindingsFile file = new FindingsFile(RunFiles.FORMAT_VERSION, evidence, wire.capture(), live, wire.wire(),
           findings);

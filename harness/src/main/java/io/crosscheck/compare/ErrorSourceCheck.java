@@ -1,6 +1,7 @@
 package io.crosscheck.compare;
 
 import io.crosscheck.rundir.Findings;
+import io.crosscheck.rundir.RunJson;
 import java.util.Locale;
 
 /**
@@ -20,11 +21,12 @@ public final class ErrorSourceCheck {
 
   /**
    * @param f the findings so far
-   * @param layout run.json's engine layout, or null
-   * @param knownAccuracy what the layout is known to give, or null
+   * @param engine run.json's engine section (its layout), or null
    * @return null when there is neither a layout nor a figure to state
    */
-  public static Findings.ErrorSource judge(Findings f, String layout, String knownAccuracy) {
+  public static Findings.ErrorSource judge(Findings f, RunJson.EngineSection engine) {
+    String layout = engine == null ? null : engine.layout();
+    String knownAccuracy = engine == null ? null : engine.layoutAccuracy();
     Findings.ResponseTime rt = f.responseTime();
     if (rt == null || f.lags() == null || f.lags().sendLag().count() == 0) {
       return layout == null ? null : new Findings.ErrorSource(layout, knownAccuracy, null, null);
@@ -32,22 +34,18 @@ public final class ErrorSourceCheck {
     Findings.Stats error = rt.perRequestError();
     Findings.Stats send = f.lags().sendLag();
     Findings.Stats receive = f.lags().receiveLag();
-    double lagsMicros = send.meanMicros() + receive.meanMicros();
     StringBuilder statement = new StringBuilder(String.format(Locale.ROOT,
         "the client host's, not the server's: the %+.1f us mean per-request error is %.1f us of send lag (send"
             + " stamp to the request's first packet on the wire) and %.1f us of receive lag (the reply's last"
-            + " packet to the read)%s; the server's time is the wire column (mean %.1f us), not part of it",
-        error.meanMicros(), send.meanMicros(), receive.meanMicros(),
-        Math.abs(error.meanMicros()) < 0.05 ? "" : String.format(Locale.ROOT, ", together %.0f %% of it",
-            100 * lagsMicros / error.meanMicros()),
-        f.latency().wire().meanMicros()));
-    String name = layout == null ? null : layout.split(" ", 2)[0];
+            + " packet to the read); the server's time is the wire column (mean %.1f us), not part of it",
+        error.meanMicros(), send.meanMicros(), receive.meanMicros(), f.latency().wire().meanMicros()));
+    String name = engine == null ? null : engine.layoutName();
     if (name != null && !"loop-alone".equals(name) && error.meanMicros() > SHARED_HINT_MICROS) {
       statement.append("; the engine's event loop had no core of its own (layout ").append(name)
           .append("): an audit on a host with 2 cores free lays it out loop-alone (12-16 us in bench/FIDELITY.md)");
     } else if ("loop-alone".equals(name) && error.meanMicros() > LOOP_ALONE_EXPECTED_MICROS) {
-      statement.append(String.format(Locale.ROOT, "; above the 12-16 us this layout gives on a quiet host: other"
-          + " work took the client's cores (see the client host line)"));
+      statement.append("; above the 12-16 us this layout gives on a quiet host: other work took the client's cores"
+          + " (see the client host line)");
     }
     String evidence = String.format(Locale.ROOT, "%,d matched pairs (%,d with both lags); wire instants mapped to"
         + " the generator's clock (%s)", rt.pairs(), send.count(), f.coverage() == null ? "mapping unknown"
