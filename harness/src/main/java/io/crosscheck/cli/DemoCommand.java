@@ -133,7 +133,7 @@ final class DemoCommand implements Callable<Integer> {
     // the audit's default warm-up (legacy engines ignore it: they reproduce a cold start)
     // the Netty runs take the accurate layout whenever this host allows it, as audit does
     RunJob.LayoutChoice layout = step.engine() instanceof NettyEngine
-        ? () -> EngineLayout.auto(Path.of(System.getProperty("java.io.tmpdir"))) : RunJob.LayoutChoice.NONE;
+        ? EngineLayout::auto : RunJob.LayoutChoice.NONE;
     return new RunJob(w, step.engine(), EngineOptions.defaults(), output.out, step.name(), List.of("demo"))
         .jitWarmUp(JitWarmUp.DEFAULT_REQUESTS).layouts(layout);
   }

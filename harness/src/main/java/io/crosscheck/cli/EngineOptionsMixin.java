@@ -3,7 +3,6 @@ package io.crosscheck.cli;
 import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineLayout;
 import io.crosscheck.engine.EngineOptions;
-import java.nio.file.Path;
 import io.crosscheck.engine.netty.JitWarmUp;
 import io.crosscheck.engine.legacy.LegacyHttpClientEngine;
 import io.crosscheck.engine.legacy.LegacyOptions;
@@ -244,22 +243,21 @@ final class EngineOptionsMixin {
       return RunJob.LayoutChoice.NONE;
     }
     if (eventLoops != null || busyPoll) {
-      return () -> new EngineLayout.Claimed(EngineLayout.asGiven(Integer.parseInt(eventLoops == null ? "0"
-          : eventLoops.trim()), busyPoll, "--event-loops/--busy-poll given, no pinning by crosscheck"), () -> { });
+      return () -> EngineLayout.Claimed.unheld(EngineLayout.asGiven(Integer.parseInt(eventLoops == null ? "0"
+          : eventLoops.trim()), busyPoll, "--event-loops/--busy-poll given, no pinning by crosscheck"));
     }
-    Path locks = Path.of(System.getProperty("java.io.tmpdir"));
     return switch (layout) {
-      case EngineLayout.SHARED -> () -> new EngineLayout.Claimed(EngineLayout.shared("--layout shared"), () -> { });
+      case EngineLayout.SHARED -> () -> EngineLayout.Claimed.unheld(EngineLayout.shared("--layout shared"));
       case EngineLayout.LOOP_ALONE -> () -> {
-        EngineLayout.Claimed claimed = EngineLayout.auto(locks);
+        EngineLayout.Claimed claimed = EngineLayout.auto();
         if (!EngineLayout.LOOP_ALONE.equals(claimed.layout().name())) {
           throw new IllegalStateException("--layout loop-alone: not possible here: " + claimed.layout().reason());
         }
         return claimed;
       };
-      default -> accurate ? () -> EngineLayout.auto(locks)
-          : () -> new EngineLayout.Claimed(EngineLayout.shared("run's default (no capture to measure against);"
-              + " --layout loop-alone, or audit, for the accurate layout"), () -> { });
+      default -> accurate ? EngineLayout::auto
+          : () -> EngineLayout.Claimed.unheld(EngineLayout.shared("run's default (no capture to measure against);"
+              + " --layout loop-alone, or audit, for the accurate layout"));
     };
   }
 

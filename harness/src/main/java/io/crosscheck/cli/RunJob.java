@@ -52,10 +52,7 @@ final class RunJob {
 
   private final Workload workload;
   private final Engine engine;
-  private final EngineOptions givenOptions;
-  /** The options the current execution runs with: the given ones laid out by {@link #layouts}. */
-  private EngineOptions options;
-  private EngineLayout layout;
+  private final EngineOptions options;
   private LayoutChoice layouts = LayoutChoice.NONE;
   private final Path outBase;
   private final String name;
@@ -84,7 +81,6 @@ final class RunJob {
   RunJob(Workload workload, Engine engine, EngineOptions options, Path outBase, String name, List<String> command) {
     this.workload = workload;
     this.engine = engine;
-    this.givenOptions = options;
     this.options = options;
     this.outBase = outBase;
     this.name = name;
@@ -92,7 +88,7 @@ final class RunJob {
   }
 
   /** The engine's JIT warm-up, before the capture starts; recorded in run.json as jitWarmUp. */
-  private void warmUp(RunDirectory dir, PrintStream out) throws IOException {
+  private void warmUp(RunDirectory dir, EngineOptions options, PrintStream out) throws IOException {
     if (jitWarmUpRequests <= 0) {
       return;
     }
@@ -187,23 +183,24 @@ final class RunJob {
 
   /** Chooses (and holds for the run) an engine layout; {@link #NONE} keeps the options as given. */
   interface LayoutChoice {
-    LayoutChoice NONE = () -> new EngineLayout.Claimed(null, () -> { });
+    LayoutChoice NONE = () -> EngineLayout.Claimed.unheld(null);
 
     EngineLayout.Claimed claim();
   }
 
   Result execute(String progressMode, PrintStream out) throws IOException {
     try (EngineLayout.Claimed claimed = layouts.claim()) {
-      layout = claimed.layout();
-      options = layout == null ? givenOptions : givenOptions.withLayout(layout);
+      EngineLayout layout = claimed.layout();
       if (layout != null) {
         out.println("crosscheck: engine layout " + layout.describe());
       }
-      return executeLaidOut(progressMode, out);
+      return execute(progressMode, out, layout, layout == null ? options : options.withLayout(layout));
     }
   }
 
-  private Result executeLaidOut(String progressMode, PrintStream out) throws IOException {
+  /** The run with {@code options}, laid out as {@code layout} says (null: as given). */
+  private Result execute(String progressMode, PrintStream out, EngineLayout layout, EngineOptions options)
+      throws IOException {
     Ticker ticker = Ticker.system();
     Schedule schedule = Schedule.of(workload).shard(shard);
     String digest = schedule.digest(); // the unsharded schedule's, in every shard
@@ -231,7 +228,7 @@ final class RunJob {
     // as interrupted too, not leave it "running" (FaultMatrixTest)
     ShutdownInterrupt shutdown = ShutdownInterrupt.install("crosscheck-shutdown", 15);
     try {
-      warmUp(dir, out);
+      warmUp(dir, options, out);
       stage.beforeLoad(dir);
     } catch (IOException | RuntimeException e) {
       try {

@@ -18,10 +18,6 @@ import java.util.TreeMap;
 final class RunSections {
   private RunSections() {}
 
-  static RunJson.EngineSection engine(String name, EngineOptions o) {
-    return engine(name, o, null);
-  }
-
   /** The section, with {@code layout}'s description and known accuracy when there is one. */
   static RunJson.EngineSection engine(String name, EngineOptions o, EngineLayout layout) {
     return new RunJson.EngineSection(name, o.policy().label(), o.connectionsK(), o.eventLoops(),

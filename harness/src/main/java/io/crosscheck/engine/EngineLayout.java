@@ -78,6 +78,11 @@ public record EngineLayout(String name, LoopPinning pinning, int eventLoops, boo
 
   /** A layout and the core it holds for the run; closing releases the core. */
   public record Claimed(EngineLayout layout, AutoCloseable hold) implements AutoCloseable {
+    /** {@code layout} holding no core ({@code null}: the options as given). */
+    public static Claimed unheld(EngineLayout layout) {
+      return new Claimed(layout, () -> { });
+    }
+
     @Override
     public void close() {
       try {
@@ -86,6 +91,11 @@ public record EngineLayout(String name, LoopPinning pinning, int eventLoops, boo
         // a lock file that cannot be released is released by the process's exit
       }
     }
+  }
+
+  /** {@link #auto(Path)} with the lock files in the temporary directory, which every run of a host shares. */
+  public static Claimed auto() {
+    return auto(Path.of(System.getProperty("java.io.tmpdir")));
   }
 
   /**
@@ -99,12 +109,12 @@ public record EngineLayout(String name, LoopPinning pinning, int eventLoops, boo
     try {
       allowed = CpuAffinity.allowedCpus();
     } catch (IOException | RuntimeException e) {
-      return new Claimed(shared("this host's CPU affinity cannot be read or set (" + e.getMessage() + ")"), () -> { });
+      return Claimed.unheld(shared("this host's CPU affinity cannot be read or set (" + e.getMessage() + ")"));
     }
     if (allowed.cardinality() < 2) {
-      return new Claimed(shared("this process may use " + allowed.cardinality() + " core (cpu"
+      return Claimed.unheld(shared("this process may use " + allowed.cardinality() + " core (cpu"
           + CpuAffinity.list(allowed) + ", taskset or a cgroup): a spinning loop would take it from"
-          + " everything else"), () -> { });
+          + " everything else"));
     }
     // the loop's core must not be another run's loop core, and the rest must not include one either
     BitSet held = new BitSet();
@@ -134,9 +144,9 @@ public record EngineLayout(String name, LoopPinning pinning, int eventLoops, boo
     }
     if (mine == null || others.isEmpty()) {
       release(mine);
-      return new Claimed(shared(allowed.cardinality() + " cores allowed (cpu" + CpuAffinity.list(allowed)
+      return Claimed.unheld(shared(allowed.cardinality() + " cores allowed (cpu" + CpuAffinity.list(allowed)
           + ") but another crosscheck run's event loop holds " + heldBy
-          + ": a second spinning loop would leave no core for the rest"), () -> { });
+          + ": a second spinning loop would leave no core for the rest"));
     }
     FileLock hold = mine;
     EngineLayout layout = new EngineLayout(LOOP_ALONE, new LoopPinning(loopCpu, others), 1, true,

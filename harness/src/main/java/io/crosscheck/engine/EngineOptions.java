@@ -70,11 +70,6 @@ public record EngineOptions(
         pinning, startAtNanos);
   }
 
-  public EngineOptions withBusyPoll(boolean spin) {
-    return new EngineOptions(policy, connectionsK, eventLoops, connectTimeoutNanos, requestTimeoutNanos,
-        sourceAddresses, spin, pinning, startAtNanos);
-  }
-
   /**
    * A copy laid out as {@code layout} says: its event loops, busy polling and pinning (the policy,
    * timeouts, addresses and start instant stay).

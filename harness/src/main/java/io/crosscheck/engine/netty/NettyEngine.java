@@ -114,15 +114,13 @@ public final class NettyEngine implements Engine {
       bootstrap.option(EpollChannelOption.IP_BIND_ADDRESS_NO_PORT, true);
     }
     LoopPinning.Applied pinned = null;
-    String pinFailure = null;
     if (options.pinning() != null) {
       // on the loop thread itself: its own set, then every other thread of the JVM moved off its core
       try {
         pinned = group.next().submit(options.pinning()::apply).get();
       } catch (ExecutionException e) {
-        pinFailure = String.valueOf(e.getCause().getMessage());
         System.err.println("crosscheck: the event loop could not be given cpu" + options.pinning().loopCpu()
-            + " (" + pinFailure + "): the run goes on unpinned; run.json's engineResult says loopCpu -1");
+            + " (" + e.getCause().getMessage() + "): the run goes on unpinned; run.json's engineResult says loopCpu -1");
       }
     }
     EngineRun run = new EngineRun(ticker, options, progress, sink, schedule.workload().phases(),
