@@ -28,17 +28,6 @@ public final class MergedRecording {
 
   private MergedRecording() {}
 
-  /** Whether the sink records {@code r} into latency.hlog's {@code service} histogram. */
-  public static boolean inServiceHistogram(RequestRecord r) {
-    Outcome o = r.outcome();
-    return (o == Outcome.OK || o == Outcome.HTTP_ERROR) && r.lastByteNanos() >= 0 && r.latencyNanos() >= 0;
-  }
-
-  /** The value the sink records for {@code r}'s service latency, in microseconds (rounded). */
-  public static long serviceMicros(RequestRecord r) {
-    return (r.latencyNanos() + 500) / 1_000;
-  }
-
   /** Writes {@code records} as {@code dir/requests.csv} (plain columns), atomically. */
   public static void writeRequestsCsv(Path dir, List<RequestRecord> records) throws IOException {
     Path file = dir.resolve(RecordingSink.REQUESTS_CSV);

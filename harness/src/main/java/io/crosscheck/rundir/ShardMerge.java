@@ -169,7 +169,7 @@ public final class ShardMerge {
     long startNanos = ref.run.engineResult() != null ? ref.run.engineResult().startNanos()
         : ref.run.startAt() != null ? ref.run.startAt().monotonicNanos() : Long.MIN_VALUE;
     Summary summary = MergedRecording.writeSummary(out, all, windowNanos, startNanos);
-    long expected = all.stream().filter(MergedRecording::inServiceHistogram).count();
+    long expected = all.stream().filter(RecordingSink::inServiceHistogram).count();
     List<RunJson.MergedShard> list = List.copyOf(outcomes.values());
     Result result = new Result(count, list, all.size(), sum, hlog.totalCount(RecordingSink.TAG_SERVICE), expected,
         summary);
@@ -277,19 +277,18 @@ public final class ShardMerge {
   private static void rebuild(List<RequestRecord> records, long epochOffsetNanos, long commonStartMillis,
       Map<String, TreeMap<Long, Histogram>> into) {
     for (RequestRecord r : records) {
-      if (!MergedRecording.inServiceHistogram(r)) {
+      if (!RecordingSink.completeReply(r)) {
         continue;
       }
       long atMillis = Math.floorDiv(r.lastByteNanos() + epochOffsetNanos, 1_000_000L);
       long interval = Math.floorDiv(atMillis - commonStartMillis, RecordingSink.HLOG_INTERVAL_MILLIS);
-      into.computeIfAbsent(RecordingSink.TAG_SERVICE, t -> new TreeMap<>())
-          .computeIfAbsent(interval, i -> new Histogram(3)).recordValue(MergedRecording.serviceMicros(r));
-      long response = r.responseFromIntendedNanos();
-      if (response >= 0) {
-        into.computeIfAbsent(RecordingSink.TAG_RESPONSE, t -> new TreeMap<>())
-            .computeIfAbsent(interval, i -> new Histogram(3)).recordValue((response + 500) / 1_000);
-      }
+      RecordingSink.recordLatencies(r, intervalHistogram(into, RecordingSink.TAG_SERVICE, interval),
+          intervalHistogram(into, RecordingSink.TAG_RESPONSE, interval));
     }
+  }
+
+  private static Histogram intervalHistogram(Map<String, TreeMap<Long, Histogram>> byTag, String tag, long interval) {
+    return byTag.computeIfAbsent(tag, t -> new TreeMap<>()).computeIfAbsent(interval, i -> new Histogram(3));
   }
 
   private static void copyIfPresent(Path from, Path to) throws IOException {

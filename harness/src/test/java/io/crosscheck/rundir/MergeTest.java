@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.crosscheck.model.Phase;
 import io.crosscheck.record.ClockCalibration;
-import io.crosscheck.record.MergedRecording;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RecordingSink;
 import io.crosscheck.record.RequestCsv;
@@ -109,13 +108,13 @@ class MergeTest {
     assertTrue(r.complete(), r.describe().toString());
     assertEquals(RECORDS, r.recordsMerged());
     assertEquals(r.recordsSum(), r.recordsMerged());
-    long complete = all.stream().filter(MergedRecording::inServiceHistogram).count();
+    long complete = all.stream().filter(RecordingSink::inServiceHistogram).count();
     assertEquals(complete, r.histogramExpected());
     assertEquals(complete, r.histogramCount());
     assertEquals(keys(all), keys(RequestCsv.read(out.resolve(RunFiles.REQUESTS_CSV))), "every record, once");
 
     Histogram one = new Histogram(3);
-    all.stream().filter(MergedRecording::inServiceHistogram).forEach(x -> one.recordValue(MergedRecording.serviceMicros(x)));
+    all.stream().filter(RecordingSink::inServiceHistogram).forEach(x -> one.recordValue(RecordingSink.serviceMicros(x)));
     Histogram merged = serviceHistogram(out.resolve(RunFiles.LATENCY_HLOG));
     assertSamePercentiles(one, merged);
 
@@ -155,7 +154,7 @@ class MergeTest {
     assertTrue(r.describe().get(0).startsWith("merged 2 of 3 shards; shard 1 failed: exit 137 after 4.1 s"),
         r.describe().get(0));
     Histogram one = new Histogram(3);
-    all.stream().filter(MergedRecording::inServiceHistogram).forEach(x -> one.recordValue(MergedRecording.serviceMicros(x)));
+    all.stream().filter(RecordingSink::inServiceHistogram).forEach(x -> one.recordValue(RecordingSink.serviceMicros(x)));
     assertSamePercentiles(one, serviceHistogram(out.resolve(RunFiles.LATENCY_HLOG)));
     RunJson run = RunFiles.readRun(out);
     assertEquals(RunJson.FAILED, run.status());
