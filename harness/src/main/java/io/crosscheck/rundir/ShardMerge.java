@@ -75,6 +75,21 @@ public final class ShardMerge {
     /** One line per shard and the evidence, for stdout. */
     public List<String> describe() {
       List<String> lines = new ArrayList<>();
+      lines.add(headline());
+      for (RunJson.MergedShard s : shards) {
+        lines.add("  shard " + s.index() + "/" + count + ": " + s.status() + ", " + s.records() + " records"
+            + (s.directory() == null ? "" : " (" + s.directory() + ")"));
+      }
+      lines.add("records: merged " + recordsMerged + (recordsMerged == recordsSum ? " = " : " != ")
+          + "sum of shards " + recordsSum + (recordsMerged == recordsSum ? " (none lost)" : " (MISMATCH)"));
+      lines.add("latency.hlog service count " + histogramCount + (histogramCount == histogramExpected ? " = " : " != ")
+          + "complete replies in the records " + histogramExpected
+          + (histogramCount == histogramExpected ? "" : " (MISMATCH)"));
+      return lines;
+    }
+
+    /** The first line: shards merged of the count, and each failed or missing one with its reason. */
+    public String headline() {
       long merged = shards.stream().filter(s -> !"missing".equals(s.status()) && s.reason() == null).count();
       StringBuilder head = new StringBuilder("merged " + merged + " of " + count + " shards");
       for (RunJson.MergedShard s : shards) {
@@ -82,16 +97,7 @@ public final class ShardMerge {
           head.append("; shard ").append(s.index()).append(' ').append(s.status()).append(": ").append(s.reason());
         }
       }
-      lines.add(head.toString());
-      for (RunJson.MergedShard s : shards) {
-        lines.add("  shard " + s.index() + "/" + count + ": " + s.status() + ", " + s.records() + " records"
-            + (s.directory() == null ? "" : " (" + s.directory() + ")"));
-      }
-      lines.add("records: merged " + recordsMerged + " = sum of shards " + recordsSum
-          + (recordsMerged == recordsSum ? " (none lost)" : " (MISMATCH)"));
-      lines.add("latency.hlog service count " + histogramCount + " = complete replies in the records "
-          + histogramExpected + (histogramCount == histogramExpected ? "" : " (MISMATCH)"));
-      return lines;
+      return head.toString();
     }
   }
 
