@@ -228,17 +228,6 @@ public final class ShardMerge {
     return shards;
   }
 
-  /** Indexes 0..count-1 that none of {@code present} has. */
-  public static List<Integer> missing(int count, java.util.Collection<Integer> present) {
-    List<Integer> out = new ArrayList<>();
-    for (int i = 0; i < count; i++) {
-      if (!present.contains(i)) {
-        out.add(i);
-      }
-    }
-    return out;
-  }
-
   private static String abbrev(String digest) {
     return digest == null ? "none" : digest.substring(0, Math.min(12, digest.length()));
   }
