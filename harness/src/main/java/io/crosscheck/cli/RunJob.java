@@ -206,8 +206,10 @@ final class RunJob {
     String digest = schedule.digest(); // the unsharded schedule's, in every shard
     ClockOffset clock = ClockCalibration.calibrate();
     RunDirectory dir = into != null ? RunDirectory.existing(into) : RunDirectory.create(outBase, name);
+    // walks the whole arrival sequence (up to Schedule's digest cut) again: computed once
+    String shardDigest = shard.all() ? digest : schedule.shardDigest();
     if (!shard.all()) {
-      dir.shard(new RunJson.ShardSection(shard.index(), shard.count(), digest, schedule.shardDigest(), null));
+      dir.shard(new RunJson.ShardSection(shard.index(), shard.count(), digest, shardDigest, null));
     }
     EngineOptions runOptions = options;
     if (startAt != null) {
@@ -221,7 +223,7 @@ final class RunJob {
     dir.writeStart(command, workload, workload.seed(), digest, RunSections.engine(engine.name(), options, layout), clock);
     if (!shard.all()) {
       out.println("crosscheck: shard " + shard + " of schedule " + digest.substring(0, 12) + " (own part "
-          + schedule.shardDigest().substring(0, 12) + ")");
+          + shardDigest.substring(0, 12) + ")");
     }
     out.println("crosscheck: run directory " + dir.path());
     // installed before the warm-up and the capture start: Ctrl-C there must end the run directory

@@ -15,10 +15,12 @@ import picocli.CommandLine.Option;
  * options before anything starts.
  */
 final class ShardOptions {
+  private static final int MAX_PAST_SECONDS = 5;
+  private static final int MAX_AHEAD_HOURS = 24;
   /** The earliest a --start-at may lie in the past when checked. */
-  static final Duration MAX_PAST = Duration.ofSeconds(5);
+  static final Duration MAX_PAST = Duration.ofSeconds(MAX_PAST_SECONDS);
   /** The latest a --start-at may lie ahead. */
-  static final Duration MAX_AHEAD = Duration.ofHours(24);
+  static final Duration MAX_AHEAD = Duration.ofHours(MAX_AHEAD_HOURS);
   /** The most local shards (source addresses 127.0.0.2 upwards). */
   static final int MAX_LOCAL_SHARDS = 64;
 
@@ -37,7 +39,8 @@ final class ShardOptions {
 
   @Option(names = "--start-at", paramLabel = "INSTANT",
       description = "Start the schedule (its offset 0) at this wall-clock instant, ISO-8601 (2026-11-24T01:00:00Z)"
-          + " or epoch-ms:N; at most " + "5 s in the past and 24 h ahead. A countdown is printed while waiting.")
+          + " or epoch-ms:N; at most " + MAX_PAST_SECONDS + " s in the past and "
+          + MAX_AHEAD_HOURS + " h ahead. A countdown is printed while waiting.")
   String startAt;
 
   /** The shard to run; {@link ShardSpec#ALL} without --shard. Call after {@link #check}. */
@@ -97,7 +100,8 @@ final class ShardOptions {
           + " s before now, " + now + ")";
     }
     if (at.isAfter(now.plus(MAX_AHEAD))) {
-      return "an instant at most 24 h ahead (it is " + Duration.between(now, at).toHours() + " h after now, " + now
+      return "an instant at most " + MAX_AHEAD_HOURS + " h ahead (it is " + Duration.between(now, at).toHours()
+          + " h after now, " + now
           + ")";
     }
     return null;

@@ -32,7 +32,8 @@ import java.util.TreeMap;
 final class ShardRun {
   /**
    * The start lead: JVM start-up, workload and digest, N JVMs sharing the cores (3 shards on 2 busy
-   * cores took 6-21 s to reach their start here, at load averages of 8-10; one alone 3.8 s).
+   * cores took 6-21 s to reach their start here, at load averages of 8-10; one alone 3.8 s). What a
+   * run left of it is in each shard's run.json: {@code startAt.leadNanos}, the lead when it was ready.
    */
   static final long LEAD_BASE_MILLIS = 8_000;
   static final long LEAD_PER_SHARD_MILLIS = 4_000;

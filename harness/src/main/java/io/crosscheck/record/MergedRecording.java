@@ -28,17 +28,6 @@ public final class MergedRecording {
 
   private MergedRecording() {}
 
-  /** Whether the sink records {@code r} into latency.hlog's {@code service} histogram. */
-  public static boolean inServiceHistogram(RequestRecord r) {
-    Outcome o = r.outcome();
-    return (o == Outcome.OK || o == Outcome.HTTP_ERROR) && r.lastByteNanos() >= 0 && r.latencyNanos() >= 0;
-  }
-
-  /** The value the sink records for {@code r}'s service latency, in microseconds (rounded). */
-  public static long serviceMicros(RequestRecord r) {
-    return (r.latencyNanos() + 500) / 1_000;
-  }
-
   /** Writes {@code records} as {@code dir/requests.csv} (plain columns), atomically. */
   public static void writeRequestsCsv(Path dir, List<RequestRecord> records) throws IOException {
     Path file = dir.resolve(RecordingSink.REQUESTS_CSV);
@@ -78,17 +67,14 @@ public final class MergedRecording {
   }
 
   /**
-   * The merge of interval logs: per tag, the total histogram, and how many intervals went in.
+   * The merge of interval logs.
    *
-   * @param totals per tag ({@code service}, {@code response}), every interval added
-   * @param intervalsRead interval histograms read from the inputs
-   * @param intervalsWritten merged intervals written
+   * @param counts per tag ({@code service}, {@code response}), the values of every interval added
    */
-  public record HlogMerge(Map<String, Histogram> totals, long intervalsRead, long intervalsWritten) {
-    /** The total count of the histograms of {@code tag} (0 when none). */
+  public record HlogMerge(Map<String, Long> counts) {
+    /** The count of the histograms of {@code tag} (0 when none). */
     public long totalCount(String tag) {
-      Histogram h = totals.get(tag);
-      return h == null ? 0 : h.getTotalCount();
+      return counts.getOrDefault(tag, 0L);
     }
   }
 
@@ -106,13 +92,12 @@ public final class MergedRecording {
       long commonStartEpochMillis, Path out) throws IOException {
     // tag -> merged interval index -> histogram
     Map<String, TreeMap<Long, Histogram>> byTag = new TreeMap<>();
-    Map<String, Histogram> totals = new TreeMap<>();
-    long read = 0;
+    Map<String, Long> counts = new TreeMap<>();
     for (Map.Entry<String, TreeMap<Long, Histogram>> tag : extra.entrySet()) {
       for (Map.Entry<Long, Histogram> interval : tag.getValue().entrySet()) {
         byTag.computeIfAbsent(tag.getKey(), t -> new TreeMap<>())
             .computeIfAbsent(interval.getKey(), i -> new Histogram(3)).add(interval.getValue());
-        totals.computeIfAbsent(tag.getKey(), t -> new Histogram(3)).add(interval.getValue());
+        counts.merge(tag.getKey(), interval.getValue().getTotalCount(), Long::sum);
       }
     }
     for (Path in : inputs) {
@@ -130,8 +115,7 @@ public final class MergedRecording {
               RecordingSink.HLOG_INTERVAL_MILLIS);
           byTag.computeIfAbsent(tag, t -> new TreeMap<>())
               .computeIfAbsent(interval, i -> new Histogram(3)).add(h);
-          totals.computeIfAbsent(tag, t -> new Histogram(3)).add(h);
-          read++;
+          counts.merge(tag, h.getTotalCount(), Long::sum);
         }
       } catch (RuntimeException e) {
         throw new IOException(in + ": malformed interval log: " + e, e);
@@ -143,7 +127,6 @@ public final class MergedRecording {
     long last = byTag.values().stream().filter(m -> !m.isEmpty()).mapToLong(TreeMap::lastKey).max().orElse(-1);
     long baseMillis = commonStartEpochMillis + first * RecordingSink.HLOG_INTERVAL_MILLIS;
     Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
-    long written = 0;
     try (FileOutputStream file = new FileOutputStream(tmp.toFile());
         PrintStream ps = new PrintStream(file, false, StandardCharsets.UTF_8)) {
       HistogramLogWriter w = new HistogramLogWriter(ps);
@@ -167,7 +150,6 @@ public final class MergedRecording {
           outH.setEndTimeStamp(startMillis + RecordingSink.HLOG_INTERVAL_MILLIS);
           w.outputIntervalHistogram((startMillis - baseMillis) / 1_000.0,
               (startMillis + RecordingSink.HLOG_INTERVAL_MILLIS - baseMillis) / 1_000.0, outH, MICROS_PER_MILLI);
-          written++;
         }
       }
       ps.flush();
@@ -180,6 +162,6 @@ public final class MergedRecording {
       throw e;
     }
     JsonFiles.replace(tmp, out);
-    return new HlogMerge(totals, read, written);
+    return new HlogMerge(counts);
   }
 }

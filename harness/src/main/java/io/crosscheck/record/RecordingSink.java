@@ -363,16 +363,41 @@ public final class RecordingSink implements RecordSink {
       csvDirty = true;
     }
     accumulator.add(r);
+    recordLatencies(r, serviceMicros, responseMicros);
+  }
+
+  /** Whether {@code r} is a complete reply (ok, http-error): the only records latency.hlog holds. */
+  public static boolean completeReply(RequestRecord r) {
     Outcome o = r.outcome();
-    if ((o == Outcome.OK || o == Outcome.HTTP_ERROR) && r.lastByteNanos() >= 0) {
-      long service = r.latencyNanos();
-      if (service >= 0) {
-        serviceMicros.recordValue(roundMicros(service));
-      }
-      long response = r.responseFromIntendedNanos();
-      if (response >= 0) {
-        responseMicros.recordValue(roundMicros(response));
-      }
+    return (o == Outcome.OK || o == Outcome.HTTP_ERROR) && r.lastByteNanos() >= 0;
+  }
+
+  /** Whether latency.hlog's {@value #TAG_SERVICE} histogram holds {@code r}. */
+  public static boolean inServiceHistogram(RequestRecord r) {
+    return completeReply(r) && r.latencyNanos() >= 0;
+  }
+
+  /** {@code r}'s service latency as latency.hlog holds it, in microseconds (rounded). */
+  public static long serviceMicros(RequestRecord r) {
+    return roundMicros(r.latencyNanos());
+  }
+
+  /**
+   * Records {@code r}'s latencies, in microseconds (rounded), as latency.hlog holds them: a complete
+   * reply's service latency and its response latency, each when known. The one rule of the sink and
+   * of a merge that rebuilds a killed shard's histograms.
+   */
+  public static void recordLatencies(RequestRecord r, Histogram serviceMicros, Histogram responseMicros) {
+    if (!completeReply(r)) {
+      return;
+    }
+    long service = r.latencyNanos();
+    if (service >= 0) {
+      serviceMicros.recordValue(roundMicros(service));
+    }
+    long response = r.responseFromIntendedNanos();
+    if (response >= 0) {
+      responseMicros.recordValue(roundMicros(response));
     }
   }
 

@@ -64,7 +64,7 @@ final class MergedRunJson {
         r.engine().policy(), r.engine().connectionsK(), r.engine().eventLoops(), r.engine().connectTimeoutNanos(),
         r.engine().requestTimeoutNanos(), List.copyOf(sources), r.engine().busyPoll());
     String status = result.complete() ? RunJson.COMPLETED : RunJson.FAILED;
-    String failure = status.equals(RunJson.FAILED) ? result.describe().get(0) : null;
+    String failure = status.equals(RunJson.FAILED) ? result.headline() : null;
     Instant now = Instant.now();
     RunJson.ShardSection shard = new RunJson.ShardSection(null, result.count(), r.shard().unshardedDigest(), null,
         result.shards());

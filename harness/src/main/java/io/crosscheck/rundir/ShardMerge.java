@@ -75,6 +75,21 @@ public final class ShardMerge {
     /** One line per shard and the evidence, for stdout. */
     public List<String> describe() {
       List<String> lines = new ArrayList<>();
+      lines.add(headline());
+      for (RunJson.MergedShard s : shards) {
+        lines.add("  shard " + s.index() + "/" + count + ": " + s.status() + ", " + s.records() + " records"
+            + (s.directory() == null ? "" : " (" + s.directory() + ")"));
+      }
+      lines.add("records: merged " + recordsMerged + (recordsMerged == recordsSum ? " = " : " != ")
+          + "sum of shards " + recordsSum + (recordsMerged == recordsSum ? " (none lost)" : " (MISMATCH)"));
+      lines.add("latency.hlog service count " + histogramCount + (histogramCount == histogramExpected ? " = " : " != ")
+          + "complete replies in the records " + histogramExpected
+          + (histogramCount == histogramExpected ? "" : " (MISMATCH)"));
+      return lines;
+    }
+
+    /** The first line: shards merged of the count, and each failed or missing one with its reason. */
+    public String headline() {
       long merged = shards.stream().filter(s -> !"missing".equals(s.status()) && s.reason() == null).count();
       StringBuilder head = new StringBuilder("merged " + merged + " of " + count + " shards");
       for (RunJson.MergedShard s : shards) {
@@ -82,16 +97,7 @@ public final class ShardMerge {
           head.append("; shard ").append(s.index()).append(' ').append(s.status()).append(": ").append(s.reason());
         }
       }
-      lines.add(head.toString());
-      for (RunJson.MergedShard s : shards) {
-        lines.add("  shard " + s.index() + "/" + count + ": " + s.status() + ", " + s.records() + " records"
-            + (s.directory() == null ? "" : " (" + s.directory() + ")"));
-      }
-      lines.add("records: merged " + recordsMerged + " = sum of shards " + recordsSum
-          + (recordsMerged == recordsSum ? " (none lost)" : " (MISMATCH)"));
-      lines.add("latency.hlog service count " + histogramCount + " = complete replies in the records "
-          + histogramExpected + (histogramCount == histogramExpected ? "" : " (MISMATCH)"));
-      return lines;
+      return head.toString();
     }
   }
 
@@ -169,7 +175,7 @@ public final class ShardMerge {
     long startNanos = ref.run.engineResult() != null ? ref.run.engineResult().startNanos()
         : ref.run.startAt() != null ? ref.run.startAt().monotonicNanos() : Long.MIN_VALUE;
     Summary summary = MergedRecording.writeSummary(out, all, windowNanos, startNanos);
-    long expected = all.stream().filter(MergedRecording::inServiceHistogram).count();
+    long expected = all.stream().filter(RecordingSink::inServiceHistogram).count();
     List<RunJson.MergedShard> list = List.copyOf(outcomes.values());
     Result result = new Result(count, list, all.size(), sum, hlog.totalCount(RecordingSink.TAG_SERVICE), expected,
         summary);
@@ -222,17 +228,6 @@ public final class ShardMerge {
     return shards;
   }
 
-  /** Indexes 0..count-1 that none of {@code present} has. */
-  public static List<Integer> missing(int count, java.util.Collection<Integer> present) {
-    List<Integer> out = new ArrayList<>();
-    for (int i = 0; i < count; i++) {
-      if (!present.contains(i)) {
-        out.add(i);
-      }
-    }
-    return out;
-  }
-
   private static String abbrev(String digest) {
     return digest == null ? "none" : digest.substring(0, Math.min(12, digest.length()));
   }
@@ -277,19 +272,18 @@ public final class ShardMerge {
   private static void rebuild(List<RequestRecord> records, long epochOffsetNanos, long commonStartMillis,
       Map<String, TreeMap<Long, Histogram>> into) {
     for (RequestRecord r : records) {
-      if (!MergedRecording.inServiceHistogram(r)) {
+      if (!RecordingSink.completeReply(r)) {
         continue;
       }
       long atMillis = Math.floorDiv(r.lastByteNanos() + epochOffsetNanos, 1_000_000L);
       long interval = Math.floorDiv(atMillis - commonStartMillis, RecordingSink.HLOG_INTERVAL_MILLIS);
-      into.computeIfAbsent(RecordingSink.TAG_SERVICE, t -> new TreeMap<>())
-          .computeIfAbsent(interval, i -> new Histogram(3)).recordValue(MergedRecording.serviceMicros(r));
-      long response = r.responseFromIntendedNanos();
-      if (response >= 0) {
-        into.computeIfAbsent(RecordingSink.TAG_RESPONSE, t -> new TreeMap<>())
-            .computeIfAbsent(interval, i -> new Histogram(3)).recordValue((response + 500) / 1_000);
-      }
+      RecordingSink.recordLatencies(r, intervalHistogram(into, RecordingSink.TAG_SERVICE, interval),
+          intervalHistogram(into, RecordingSink.TAG_RESPONSE, interval));
     }
+  }
+
+  private static Histogram intervalHistogram(Map<String, TreeMap<Long, Histogram>> byTag, String tag, long interval) {
+    return byTag.computeIfAbsent(tag, t -> new TreeMap<>()).computeIfAbsent(interval, i -> new Histogram(3));
   }
 
   private static void copyIfPresent(Path from, Path to) throws IOException {

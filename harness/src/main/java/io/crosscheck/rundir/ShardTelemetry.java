@@ -1,6 +1,8 @@
 package io.crosscheck.rundir;
 
-import java.io.BufferedReader;
+import io.crosscheck.record.MalformedInputException;
+import io.crosscheck.telemetry.TelemetryCsv;
+import io.crosscheck.telemetry.TelemetrySample;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,40 +29,33 @@ final class ShardTelemetry {
 
   private ShardTelemetry() {}
 
-  /** Copies each shard's telemetry.csv beside the merge and writes their sum. */
+  /**
+   * Copies each shard's telemetry.csv beside the merge and writes their sum. A shard whose file
+   * {@link TelemetryCsv#read} refuses (a malformed row or header) is copied but left out of the sum,
+   * and the file's first line says which and why.
+   */
   static void write(List<Path> shardDirs, List<Integer> indexes, Path out) throws IOException {
     // bucket -> {shards, threads, heap, user, sys}
     TreeMap<Long, double[]> sum = new TreeMap<>();
+    StringBuilder leftOut = new StringBuilder();
     for (int i = 0; i < shardDirs.size(); i++) {
       Path in = shardDirs.get(i).resolve(RunFiles.TELEMETRY_CSV);
       if (!Files.exists(in)) {
         continue;
       }
       Files.copy(in, out.resolve("telemetry-shard-" + indexes.get(i) + ".csv"), StandardCopyOption.REPLACE_EXISTING);
+      List<TelemetrySample> samples;
+      try {
+        samples = TelemetryCsv.read(in);
+      } catch (MalformedInputException e) {
+        leftOut.append("; shard ").append(indexes.get(i)).append(" left out: ").append(e.getMessage());
+        continue;
+      }
       Map<Long, double[]> last = new TreeMap<>();
-      try (BufferedReader r = Files.newBufferedReader(in, StandardCharsets.UTF_8)) {
-        String header = r.readLine();
-        if (header == null) {
-          continue;
-        }
-        List<String> cols = List.of(header.split(","));
-        int t = cols.indexOf("sampleNanos");
-        int th = cols.indexOf("threadsLive");
-        int heap = cols.indexOf("heapUsedBytes");
-        int user = cols.indexOf("processCpuUserCores");
-        int sys = cols.indexOf("processCpuSysCores");
-        for (String line; (line = r.readLine()) != null; ) {
-          String[] f = line.split(",", -1);
-          if (f.length < cols.size()) {
-            continue; // a torn last line
-          }
-          try {
-            long bucket = Math.floorDiv(Long.parseLong(f[t]), BUCKET_NANOS) * BUCKET_NANOS;
-            last.put(bucket, new double[] {1, num(f[th]), num(f[heap]), num(f[user]), num(f[sys])});
-          } catch (NumberFormatException e) {
-            // not a row
-          }
-        }
+      for (TelemetrySample t : samples) {
+        long bucket = Math.floorDiv(t.sampleNanos(), BUCKET_NANOS) * BUCKET_NANOS;
+        last.put(bucket, new double[] {1, t.threadsLive(), t.heapUsedBytes(), orZero(t.processCpuUserCores()),
+            orZero(t.processCpuSysCores())});
       }
       last.forEach((bucket, row) -> {
         double[] acc = sum.computeIfAbsent(bucket, b -> new double[5]);
@@ -70,7 +65,8 @@ final class ShardTelemetry {
       });
     }
     StringBuilder sb = new StringBuilder("# summed over shards: threadsLive, heapUsedBytes, processCpuUserCores,"
-        + " processCpuSysCores (the other telemetry columns are per JVM: see telemetry-shard-I.csv)\n");
+        + " processCpuSysCores (the other telemetry columns are per JVM: see telemetry-shard-I.csv)")
+        .append(leftOut).append('\n');
     sb.append(HEADER).append('\n');
     sum.forEach((bucket, a) -> sb.append(bucket).append(',').append((long) a[0]).append(',').append((long) a[1])
         .append(',').append((long) a[2]).append(',').append(String.format(java.util.Locale.ROOT, "%.4f", a[3]))
@@ -78,7 +74,8 @@ final class ShardTelemetry {
     io.crosscheck.record.JsonFiles.writeAtomically(out.resolve(FILE), sb.toString().getBytes(StandardCharsets.UTF_8));
   }
 
-  private static double num(String s) {
-    return s.isEmpty() ? 0 : Double.parseDouble(s);
+  /** An unavailable CPU figure (NaN, an empty field) adds nothing. */
+  private static double orZero(double v) {
+    return Double.isNaN(v) ? 0 : v;
   }
 }

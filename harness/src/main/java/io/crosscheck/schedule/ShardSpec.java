@@ -46,11 +46,6 @@ public record ShardSpec(int index, int count) {
     return count == 1;
   }
 
-  /** Whether closed user {@code user} runs in this shard. */
-  public boolean ownsUser(int user) {
-    return user % count == index;
-  }
-
   /** Whether the arrival with 0-based index {@code arrivalIndex} runs in this shard. */
   public boolean ownsArrival(long arrivalIndex) {
     return arrivalIndex % count == index;
@@ -59,11 +54,6 @@ public record ShardSpec(int index, int count) {
   /** The global arrival index of this shard's {@code local}-th (0-based) own arrival. */
   public long globalArrivalIndex(long local) {
     return index + local * count;
-  }
-
-  /** The first closed user of this shard (then every {@link #count()}-th). */
-  public int firstUser() {
-    return index;
   }
 
   @Override

@@ -8,12 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.crosscheck.model.Phase;
 import io.crosscheck.record.ClockCalibration;
-import io.crosscheck.record.MergedRecording;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RecordingSink;
 import io.crosscheck.record.RequestCsv;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.record.SummaryJson;
+import io.crosscheck.telemetry.TelemetryCsv;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -109,13 +109,13 @@ class MergeTest {
     assertTrue(r.complete(), r.describe().toString());
     assertEquals(RECORDS, r.recordsMerged());
     assertEquals(r.recordsSum(), r.recordsMerged());
-    long complete = all.stream().filter(MergedRecording::inServiceHistogram).count();
+    long complete = all.stream().filter(RecordingSink::inServiceHistogram).count();
     assertEquals(complete, r.histogramExpected());
     assertEquals(complete, r.histogramCount());
     assertEquals(keys(all), keys(RequestCsv.read(out.resolve(RunFiles.REQUESTS_CSV))), "every record, once");
 
     Histogram one = new Histogram(3);
-    all.stream().filter(MergedRecording::inServiceHistogram).forEach(x -> one.recordValue(MergedRecording.serviceMicros(x)));
+    all.stream().filter(RecordingSink::inServiceHistogram).forEach(x -> one.recordValue(RecordingSink.serviceMicros(x)));
     Histogram merged = serviceHistogram(out.resolve(RunFiles.LATENCY_HLOG));
     assertSamePercentiles(one, merged);
 
@@ -155,7 +155,7 @@ class MergeTest {
     assertTrue(r.describe().get(0).startsWith("merged 2 of 3 shards; shard 1 failed: exit 137 after 4.1 s"),
         r.describe().get(0));
     Histogram one = new Histogram(3);
-    all.stream().filter(MergedRecording::inServiceHistogram).forEach(x -> one.recordValue(MergedRecording.serviceMicros(x)));
+    all.stream().filter(RecordingSink::inServiceHistogram).forEach(x -> one.recordValue(RecordingSink.serviceMicros(x)));
     assertSamePercentiles(one, serviceHistogram(out.resolve(RunFiles.LATENCY_HLOG)));
     RunJson run = RunFiles.readRun(out);
     assertEquals(RunJson.FAILED, run.status());
@@ -198,6 +198,36 @@ class MergeTest {
         () -> ShardMerge.merge(List.of(dirs.get(0), plain.path()), base.resolve("w"), Map.of(), List.of()));
     assertTrue(e.getMessage().contains(plain.path() + ": not a shard: its run.json has no shard section"),
         e.getMessage());
+  }
+
+  @Test
+  void telemetryIsSummedOverTheShardsThatRecordedItAndAMalformedFileIsNamed() throws IOException {
+    long startNanos = System.nanoTime();
+    List<Path> dirs = shards(records(startNanos), startNanos, -1);
+    String row = ",10,12,20,1000,2000,-1,0,0,,,,0.5000,,0.2000,,4\n";
+    Files.writeString(dirs.get(0).resolve(RunFiles.TELEMETRY_CSV), TelemetryCsv.HEADER + "\n1000000000" + row);
+    Files.writeString(dirs.get(1).resolve(RunFiles.TELEMETRY_CSV), TelemetryCsv.HEADER + "\n1050000000" + row);
+    Files.writeString(dirs.get(2).resolve(RunFiles.TELEMETRY_CSV), TelemetryCsv.HEADER + "\n1000000000,x" + row);
+    Path out = base.resolve("merged");
+
+    ShardMerge.merge(dirs, out, Map.of(), List.of("merge"));
+
+    List<String> sum = Files.readAllLines(out.resolve(ShardTelemetry.FILE));
+    assertTrue(sum.get(0).startsWith("# summed over shards") && sum.get(0).contains("; shard 2 left out: "), sum.get(0));
+    assertEquals("1000000000,2,20,2000,1.0000,0.0000", sum.get(2), "two shards' samples in the bucket, no sys CPU");
+    assertEquals(3, sum.size());
+    assertTrue(Files.exists(out.resolve("telemetry-shard-2.csv")), "the malformed file is still kept");
+  }
+
+  @Test
+  void aMismatchIsPrintedAsOne() {
+    ShardMerge.Result r = new ShardMerge.Result(1, List.of(new RunJson.MergedShard(0, "merged", "s0", "completed", 6,
+        null)), 5, 6, 4, 3, null);
+    List<String> lines = r.describe();
+    assertFalse(r.consistent());
+    assertTrue(lines.contains("records: merged 5 != sum of shards 6 (MISMATCH)"), lines.toString());
+    assertTrue(lines.contains("latency.hlog service count 4 != complete replies in the records 3 (MISMATCH)"),
+        lines.toString());
   }
 
   private static void assertSamePercentiles(Histogram one, Histogram merged) {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.crosscheck.record.MergedRecording;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RecordingSink;
 import io.crosscheck.record.RequestCsv;
@@ -74,7 +73,7 @@ class ShardRunTest {
     assertEquals(sources, wireSources, "the capture saw the three source addresses");
 
     Histogram one = new Histogram(3);
-    merged.stream().filter(MergedRecording::inServiceHistogram).forEach(r -> one.recordValue(MergedRecording.serviceMicros(r)));
+    merged.stream().filter(RecordingSink::inServiceHistogram).forEach(r -> one.recordValue(RecordingSink.serviceMicros(r)));
     Histogram hlog = new Histogram(3);
     try (HistogramLogReader reader = new HistogramLogReader(dir.resolve("latency.hlog").toFile())) {
       for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
