@@ -2,15 +2,13 @@ package io.crosscheck.cli;
 
 import io.crosscheck.model.Target;
 import io.crosscheck.model.spec.Problem;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
 
 /**
  * The {@code run} options of {@code crosscheck k8s} (the words after {@code --}), checked here by
- * the run command's own parser and {@link RunCommand#prepare}, so that a bad option fails before
+ * the run command's own parser and checks ({@link RunCommand#check}), so that a bad option fails before
  * any manifest is written rather than in every pod of the cluster. Options that {@code k8s} sets
  * for each shard, or that mean nothing in a pod, are refused with the reason. Stateless.
  */
@@ -57,8 +55,6 @@ final class K8sRunOptions {
     CommandLine run = top.getSubcommands().get("run");
     top.getCommandSpec().parser().collectErrors(true);
     run.getCommandSpec().parser().collectErrors(true);
-    StringWriter err = new StringWriter();
-    run.setErr(new PrintWriter(err, true));
     rest.add(0, "run");
     CommandLine.ParseResult parsed = top.parseArgs(rest.toArray(String[]::new));
     for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
@@ -68,24 +64,17 @@ final class K8sRunOptions {
       }
     }
     RunCommand command = run.getCommand();
-    List<Problem> jvm = new ArrayList<>();
-    command.jvm.check(jvm);
+    List<Problem> problems = new ArrayList<>();
     Target target = null;
     try {
-      RunJob job = RunCommand.prepare(command.workload, command.engine, command.output, command.spec, jvm);
+      RunJob job = command.check(problems);
       if (job != null) {
         target = job.workload().target();
-      } else {
-        // prepare listed every problem on the run command's stderr, two spaces in, between a header and a footer
-        for (String line : err.toString().split("\\R")) {
-          if (line.startsWith("  ")) {
-            messages.add(line.strip());
-          }
-        }
       }
     } catch (RuntimeException e) {
       messages.add("the run options could not be checked: " + e);
     }
+    problems.forEach(p -> messages.add(p.message()));
     return new Checked(List.copyOf(messages), messages.isEmpty() ? target : null);
   }
 
