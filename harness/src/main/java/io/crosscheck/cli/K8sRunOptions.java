@@ -16,6 +16,8 @@ final class K8sRunOptions {
   /** Options of run that k8s gives each shard itself, or that have no meaning in a pod, and why. */
   private static final List<Problem> RESERVED = List.of(
       Problem.stated("--shard", "set by crosscheck k8s for each pod (the Job's completion index / --shards)"),
+      Problem.stated("--shards", "give --shards to k8s, before --: each pod runs one shard (--shard I/N), the Job"
+          + " runs them all"),
       Problem.stated("--start-at", "set by crosscheck k8s (give --start-at or --start-in to k8s, before --)"),
       Problem.stated("--into", "set by crosscheck k8s: shard i writes /runs/NAME/shards/i on the shared volume"),
       Problem.stated("--out", "set by crosscheck k8s: the shards write on the shared volume (--out before -- names"

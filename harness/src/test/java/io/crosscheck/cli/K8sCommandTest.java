@@ -191,7 +191,7 @@ class K8sCommandTest {
     Path dir = tmp.resolve("bad");
     Ran ran = k8s(into(dir, List.of("--shards", "0", "--image", "x y", "--name", "Flash_Crowd", "--cpu", "0",
         "--heap", "2g", "--memory", "1Gi", "--start-at", "2026-11-24T00:59:00Z", "--", "--users", "-5",
-        "--think", "sometimes", "--into", "/tmp/x", "--source-address", "127.0.0.2")));
+        "--think", "sometimes", "--into", "/tmp/x", "--source-address", "127.0.0.2", "--shards", "4")));
     assertEquals(2, ran.exitCode(), ran.err());
     assertEquals("", ran.out());
     assertFalse(Files.exists(dir));
@@ -205,6 +205,7 @@ class K8sCommandTest {
         "  the run options (after --):",
         "    --into: set by crosscheck k8s",
         "    --source-address: not needed on Kubernetes: each pod has its own IP address",
+        "    --shards: give --shards to k8s, before --: each pod runs one shard",
         "    --users: \"-5\"",
         "    --think: \"sometimes\"",
         "See: crosscheck k8s --help")) {
