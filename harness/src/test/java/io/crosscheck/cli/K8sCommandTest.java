@@ -159,23 +159,12 @@ class K8sCommandTest {
     return b.toString();
   }
 
-  /**
-   * {@code crosscheck run ARGS} parsed and prepared as the run command does, with no problem. Until
-   * the run command has the shard options (--shard, --start-at: another branch adds them), they are
-   * taken out here and the rest is parsed; once they exist, everything is.
-   */
+  /** {@code crosscheck run ARGS} parsed and prepared as the run command does, with no problem. */
   private static void parsesWithRun(List<String> runArgs) {
     CommandLine top = Main.commandLine();
     CommandLine run = top.getSubcommands().get("run");
     List<String> args = new ArrayList<>(List.of("run"));
-    for (int i = 0; i < runArgs.size(); i++) {
-      String a = runArgs.get(i);
-      if (run.getCommandSpec().findOption(a) == null && (a.equals("--shard") || a.equals("--start-at"))) {
-        i++;
-        continue;
-      }
-      args.add(a);
-    }
+    args.addAll(runArgs);
     StringWriter err = new StringWriter();
     run.setErr(new PrintWriter(err, true));
     CommandLine.ParseResult parsed = top.parseArgs(args.toArray(String[]::new));
