@@ -52,20 +52,13 @@ final class K8sRunOptions {
         i++; // its value: each of them takes one
       }
     }
-    // parsed as `crosscheck run ...` from the top, as picocli parses a subcommand with its parent
     CommandLine top = Main.commandLine();
-    CommandLine run = top.getSubcommands().get("run");
-    top.getCommandSpec().parser().collectErrors(true);
-    run.getCommandSpec().parser().collectErrors(true);
     rest.add(0, "run");
-    CommandLine.ParseResult parsed = top.parseArgs(rest.toArray(String[]::new));
-    for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
-      for (Exception e : p.errors()) {
-        List<String> like = e instanceof CommandLine.UnmatchedArgumentException u ? u.getSuggestions() : List.of();
-        messages.add(e.getMessage() + (like.isEmpty() ? "" : " (did you mean " + String.join(" or ", like) + "?)"));
-      }
+    for (Exception e : parseErrors(top, rest)) {
+      List<String> like = e instanceof CommandLine.UnmatchedArgumentException u ? u.getSuggestions() : List.of();
+      messages.add(e.getMessage() + (like.isEmpty() ? "" : " (did you mean " + String.join(" or ", like) + "?)"));
     }
-    RunCommand command = run.getCommand();
+    RunCommand command = top.getSubcommands().get("run").getCommand();
     List<Problem> problems = new ArrayList<>();
     Target target = null;
     try {
@@ -78,6 +71,21 @@ final class K8sRunOptions {
     }
     problems.forEach(p -> messages.add(p.message()));
     return new Checked(List.copyOf(messages), messages.isEmpty() ? target : null);
+  }
+
+  /**
+   * Parses {@code crosscheck ARGS} ({@code args} from the subcommand's name on) with {@code top}, as
+   * picocli parses a subcommand with its parent, collecting the errors instead of throwing the first:
+   * every one, the parent's first. {@code top}'s commands hold the parsed values afterwards.
+   */
+  static List<Exception> parseErrors(CommandLine top, List<String> args) {
+    top.getCommandSpec().parser().collectErrors(true);
+    top.getSubcommands().get(args.get(0)).getCommandSpec().parser().collectErrors(true);
+    List<Exception> errors = new ArrayList<>();
+    for (CommandLine.ParseResult p = top.parseArgs(args.toArray(String[]::new)); p != null; p = p.subcommand()) {
+      errors.addAll(p.errors());
+    }
+    return errors;
   }
 
   private static Problem reserved(String arg) {
