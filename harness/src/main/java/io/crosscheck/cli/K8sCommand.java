@@ -231,14 +231,9 @@ final class K8sCommand implements Callable<Integer> {
     List<String> args = new ArrayList<>(List.of("serve", "--port", Integer.toString(target == null ? 0
         : target.port())));
     args.addAll(serveOpts);
-    CommandLine top = Main.commandLine();
-    top.getCommandSpec().parser().collectErrors(true);
-    top.getSubcommands().get("serve").getCommandSpec().parser().collectErrors(true);
-    for (CommandLine.ParseResult p = top.parseArgs(args.toArray(String[]::new)); p != null; p = p.subcommand()) {
-      for (Exception e : p.errors()) {
-        problems.add(new Problem("--serve-opt", String.join(" ", serveOpts), "options of crosscheck serve ("
-            + e.getMessage() + ")").message());
-      }
+    for (Exception e : K8sRunOptions.parseErrors(Main.commandLine(), args)) {
+      problems.add(new Problem("--serve-opt", String.join(" ", serveOpts), "options of crosscheck serve ("
+          + e.getMessage() + ")").message());
     }
     return problems.size() > before ? null : args;
   }

@@ -2,15 +2,13 @@ package io.crosscheck.cli;
 
 import io.crosscheck.model.Target;
 import io.crosscheck.model.spec.Problem;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
 
 /**
  * The {@code run} options of {@code crosscheck k8s} (the words after {@code --}), checked here by
- * the run command's own parser and {@link RunCommand#prepare}, so that a bad option fails before
+ * the run command's own parser and checks ({@link RunCommand#check}), so that a bad option fails before
  * any manifest is written rather than in every pod of the cluster. Options that {@code k8s} sets
  * for each shard, or that mean nothing in a pod, are refused with the reason. Stateless.
  */
@@ -18,6 +16,8 @@ final class K8sRunOptions {
   /** Options of run that k8s gives each shard itself, or that have no meaning in a pod, and why. */
   private static final List<Problem> RESERVED = List.of(
       Problem.stated("--shard", "set by crosscheck k8s for each pod (the Job's completion index / --shards)"),
+      Problem.stated("--shards", "give --shards to k8s, before --: each pod runs one shard (--shard I/N), the Job"
+          + " runs them all"),
       Problem.stated("--start-at", "set by crosscheck k8s (give --start-at or --start-in to k8s, before --)"),
       Problem.stated("--into", "set by crosscheck k8s: shard i writes /runs/NAME/shards/i on the shared volume"),
       Problem.stated("--out", "set by crosscheck k8s: the shards write on the shared volume (--out before -- names"
@@ -52,41 +52,40 @@ final class K8sRunOptions {
         i++; // its value: each of them takes one
       }
     }
-    // parsed as `crosscheck run ...` from the top, as picocli parses a subcommand with its parent
     CommandLine top = Main.commandLine();
-    CommandLine run = top.getSubcommands().get("run");
-    top.getCommandSpec().parser().collectErrors(true);
-    run.getCommandSpec().parser().collectErrors(true);
-    StringWriter err = new StringWriter();
-    run.setErr(new PrintWriter(err, true));
     rest.add(0, "run");
-    CommandLine.ParseResult parsed = top.parseArgs(rest.toArray(String[]::new));
-    for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
-      for (Exception e : p.errors()) {
-        List<String> like = e instanceof CommandLine.UnmatchedArgumentException u ? u.getSuggestions() : List.of();
-        messages.add(e.getMessage() + (like.isEmpty() ? "" : " (did you mean " + String.join(" or ", like) + "?)"));
-      }
+    for (Exception e : parseErrors(top, rest)) {
+      List<String> like = e instanceof CommandLine.UnmatchedArgumentException u ? u.getSuggestions() : List.of();
+      messages.add(e.getMessage() + (like.isEmpty() ? "" : " (did you mean " + String.join(" or ", like) + "?)"));
     }
-    RunCommand command = run.getCommand();
-    List<Problem> jvm = new ArrayList<>();
-    command.jvm.check(jvm);
+    RunCommand command = top.getSubcommands().get("run").getCommand();
+    List<Problem> problems = new ArrayList<>();
     Target target = null;
     try {
-      RunJob job = RunCommand.prepare(command.workload, command.engine, command.output, command.spec, jvm);
+      RunJob job = command.check(problems);
       if (job != null) {
         target = job.workload().target();
-      } else {
-        // prepare listed every problem on the run command's stderr, two spaces in, between a header and a footer
-        for (String line : err.toString().split("\\R")) {
-          if (line.startsWith("  ")) {
-            messages.add(line.strip());
-          }
-        }
       }
     } catch (RuntimeException e) {
       messages.add("the run options could not be checked: " + e);
     }
+    problems.forEach(p -> messages.add(p.message()));
     return new Checked(List.copyOf(messages), messages.isEmpty() ? target : null);
+  }
+
+  /**
+   * Parses {@code crosscheck ARGS} ({@code args} from the subcommand's name on) with {@code top}, as
+   * picocli parses a subcommand with its parent, collecting the errors instead of throwing the first:
+   * every one, the parent's first. {@code top}'s commands hold the parsed values afterwards.
+   */
+  static List<Exception> parseErrors(CommandLine top, List<String> args) {
+    top.getCommandSpec().parser().collectErrors(true);
+    top.getSubcommands().get(args.get(0)).getCommandSpec().parser().collectErrors(true);
+    List<Exception> errors = new ArrayList<>();
+    for (CommandLine.ParseResult p = top.parseArgs(args.toArray(String[]::new)); p != null; p = p.subcommand()) {
+      errors.addAll(p.errors());
+    }
+    return errors;
   }
 
   private static Problem reserved(String arg) {

@@ -38,11 +38,9 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     List<Problem> problems = new ArrayList<>();
-    jvm.check(problems);
-    shards.check(problems, engine.sourceAddresses != null);
-    RunJob job = prepare(workload, engine, output, spec, problems);
+    RunJob job = check(problems);
     if (job == null) {
-      return 2;
+      return OutputOptions.reportProblems(spec, problems);
     }
     job.layouts(engine.layoutChoice(false));
     job.shard(shards.shardSpec()).startAt(shards.startInstant());
@@ -62,6 +60,18 @@ final class RunCommand implements Callable<Integer> {
     RunJob.Result result = job.execute(output.progress, System.out);
     CliErrors.runFailed(spec.commandLine().getErr(), spec.qualifiedName(), result.directory(), result.status());
     return result.exitCode();
+  }
+
+  /**
+   * Every option of this run checked together (the JVM, the shard and the {@link #prepare} options): the
+   * job, or null after adding every problem to {@code problems} (empty on entry). {@code crosscheck k8s}
+   * checks its run options with it too.
+   */
+  RunJob check(List<Problem> problems) {
+    List<Problem> extra = new ArrayList<>();
+    jvm.check(extra);
+    shards.check(extra, engine.sourceAddresses != null);
+    return prepare(workload, engine, output, spec, extra, problems);
   }
 
   /**
@@ -86,6 +96,19 @@ final class RunCommand implements Callable<Integer> {
   static RunJob prepare(WorkloadOptions workload, EngineOptionsMixin engine, OutputOptions output,
       CommandLine.Model.CommandSpec spec, List<Problem> extra) {
     List<Problem> problems = new ArrayList<>();
+    RunJob job = prepare(workload, engine, output, spec, extra, problems);
+    if (job == null) {
+      OutputOptions.reportProblems(spec, problems);
+    }
+    return job;
+  }
+
+  /**
+   * {@link #prepare(WorkloadOptions, EngineOptionsMixin, OutputOptions, CommandLine.Model.CommandSpec, List)}
+   * without the report: the job, or null after adding every problem to {@code problems} (empty on entry).
+   */
+  static RunJob prepare(WorkloadOptions workload, EngineOptionsMixin engine, OutputOptions output,
+      CommandLine.Model.CommandSpec spec, List<Problem> extra, List<Problem> problems) {
     EngineOptions options = engine.build(problems);
     Engine generator = engine.newEngine(problems);
     Workload w = null;
@@ -148,7 +171,6 @@ final class RunCommand implements Callable<Integer> {
       problems.add(new Problem("--telemetry-pauses", output.telemetryPauses, "jmx, jfr or off"));
     }
     if (!problems.isEmpty()) {
-      OutputOptions.reportProblems(spec, problems);
       return null;
     }
     RunJob job = new RunJob(w, generator, options, output.out, output.name,

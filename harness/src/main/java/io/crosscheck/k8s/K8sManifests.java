@@ -48,12 +48,7 @@ public final class K8sManifests {
     y.number(1, "completions", plan.shards()).number(1, "parallelism", plan.shards());
     y.comment(1, "No retry: a retried shard would start after the common start instant and no longer run its",
         "part of the schedule beside the others; a failed shard fails the Job (merge the others by hand).");
-    y.line(1, "backoffLimit: 0");
-    y.line(1, "template:");
-    y.line(2, "metadata:");
-    labels(y, 3, plan, "shard");
-    y.line(2, "spec:");
-    y.line(3, "restartPolicy: Never");
+    noRetryTemplate(y, plan, "shard");
     y.comment(3, "Soft: spread the shards over nodes when the cluster can, share a node when it cannot.");
     y.line(3, "affinity:").line(4, "podAntiAffinity:").line(5, "preferredDuringSchedulingIgnoredDuringExecution:");
     y.line(6, "- weight: 100").line(7, "podAffinityTerm:").line(8, "topologyKey: kubernetes.io/hostname");
@@ -114,12 +109,7 @@ public final class K8sManifests {
     metadata(y, plan, plan.name() + "-merge", "merge");
     y.line(0, "spec:");
     y.comment(1, "No retry: a second attempt would find the first one's output directory.");
-    y.line(1, "backoffLimit: 0");
-    y.line(1, "template:");
-    y.line(2, "metadata:");
-    labels(y, 3, plan, "merge");
-    y.line(2, "spec:");
-    y.line(3, "restartPolicy: Never");
+    noRetryTemplate(y, plan, "merge");
     y.line(3, "containers:");
     y.string(4, "- name", "merge");
     y.string(5, "image", plan.image());
@@ -192,6 +182,16 @@ public final class K8sManifests {
     y.string(indent + 1, "app.kubernetes.io/name", "crosscheck");
     y.string(indent + 1, "app.kubernetes.io/instance", plan.name());
     y.string(indent + 1, "app.kubernetes.io/component", component);
+  }
+
+  /** A Job's {@code backoffLimit: 0} and the head of its pod template, down to {@code restartPolicy: Never}. */
+  private static void noRetryTemplate(YamlText y, ShardJobPlan plan, String component) {
+    y.line(1, "backoffLimit: 0");
+    y.line(1, "template:");
+    y.line(2, "metadata:");
+    labels(y, 3, plan, component);
+    y.line(2, "spec:");
+    y.line(3, "restartPolicy: Never");
   }
 
   private static void javaOpts(YamlText y, ShardJobPlan plan) {

@@ -14,9 +14,10 @@ final class ShardJobReadme {
     b.append("crosscheck k8s: run \"").append(name).append("\" as ").append(plan.shards())
         .append(" shards of one seeded schedule, a Kubernetes Indexed Job\n\n");
     b.append("Every shard starts its part of the schedule at ").append(plan.startAt()).append(" (UTC).\n")
-        .append("Apply job.yaml well before then: pods that are scheduled, pull the image and start after that\n")
-        .append("instant start late. Node clocks must agree (NTP on every node); each shard's run.json records\n")
-        .append("its clock offset. To start at another instant, write the manifests again (--start-at or --start-in).\n\n");
+        .append("Apply job.yaml well before then, but less than 24 h before: a shard ready to load more than 5 s\n")
+        .append("after the instant sends nothing and fails, and run refuses an instant more than 24 h ahead.\n")
+        .append("Node clocks must agree (NTP on every node); each shard's run.json records its clock offset.\n")
+        .append("To start at another instant, write the manifests again (--start-at or --start-in).\n\n");
     b.append("Commands, in order:\n\n");
     int step = 1;
     if (plan.claim() == null) {

@@ -159,23 +159,12 @@ class K8sCommandTest {
     return b.toString();
   }
 
-  /**
-   * {@code crosscheck run ARGS} parsed and prepared as the run command does, with no problem. Until
-   * the run command has the shard options (--shard, --start-at: another branch adds them), they are
-   * taken out here and the rest is parsed; once they exist, everything is.
-   */
+  /** {@code crosscheck run ARGS} parsed and prepared as the run command does, with no problem. */
   private static void parsesWithRun(List<String> runArgs) {
     CommandLine top = Main.commandLine();
     CommandLine run = top.getSubcommands().get("run");
     List<String> args = new ArrayList<>(List.of("run"));
-    for (int i = 0; i < runArgs.size(); i++) {
-      String a = runArgs.get(i);
-      if (run.getCommandSpec().findOption(a) == null && (a.equals("--shard") || a.equals("--start-at"))) {
-        i++;
-        continue;
-      }
-      args.add(a);
-    }
+    args.addAll(runArgs);
     StringWriter err = new StringWriter();
     run.setErr(new PrintWriter(err, true));
     CommandLine.ParseResult parsed = top.parseArgs(args.toArray(String[]::new));
@@ -191,7 +180,7 @@ class K8sCommandTest {
     Path dir = tmp.resolve("bad");
     Ran ran = k8s(into(dir, List.of("--shards", "0", "--image", "x y", "--name", "Flash_Crowd", "--cpu", "0",
         "--heap", "2g", "--memory", "1Gi", "--start-at", "2026-11-24T00:59:00Z", "--", "--users", "-5",
-        "--think", "sometimes", "--into", "/tmp/x", "--source-address", "127.0.0.2")));
+        "--think", "sometimes", "--into", "/tmp/x", "--source-address", "127.0.0.2", "--shards", "4")));
     assertEquals(2, ran.exitCode(), ran.err());
     assertEquals("", ran.out());
     assertFalse(Files.exists(dir));
@@ -205,6 +194,7 @@ class K8sCommandTest {
         "  the run options (after --):",
         "    --into: set by crosscheck k8s",
         "    --source-address: not needed on Kubernetes: each pod has its own IP address",
+        "    --shards: give --shards to k8s, before --: each pod runs one shard",
         "    --users: \"-5\"",
         "    --think: \"sometimes\"",
         "See: crosscheck k8s --help")) {
