@@ -132,11 +132,13 @@ def throughput():
     if rows is None:
         return
     # throughput.sh judges each rep itself (quiet=yes/no against the same FOREIGN_MAX_CORES, passed
-    # as QUIET_MAX_FOREIGN_CORES); foreign cores shown = its foreign seconds over the run's length
+    # as QUIET_MAX_FOREIGN_CORES) by its foreign_cores column; a TSV written before that column existed
+    # gets its foreign seconds over the run's nominal length (THROUGHPUT_RUN_S), which overstates them
     dur = float(os.environ.get('THROUGHPUT_RUN_S', '10'))
     for r in rows:
         f = num(r.get('foreign_cpu_seconds'))
-        r['foreign_cores'] = '%.2f' % (f / dur) if f is not None else ''
+        if not r.get('foreign_cores'):
+            r['foreign_cores'] = '%.2f' % (f / dur) if f is not None else ''
     for sec_name, target in sorted({(r['section'], r['target']) for r in rows}):
         t = [r for r in rows if r['target'] == target and r['section'] == sec_name]
         cc = [r for r in t if r['tool'].startswith('crosscheck')]
