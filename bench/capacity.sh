@@ -45,13 +45,11 @@ SERVERS=${SERVERS:-3}; SERVER_PIDS=()
 TSV="$OUT/capacity.tsv"; LOG="$OUT/capacity.log"; W="$BENCH_WORK"; CC="$ROOT/crosscheck"
 [ "$(id -u)" = 0 ] || { echo "capacity.sh: needs root (live capture; the server's fd limit)" >&2; exit 2; }
 
-SERVER_PID=; AUDIT_PID=; SS_PID=
+AUDIT_PID=; SS_PID=
 cleanup() {
   for p in $SS_PID $AUDIT_PID; do kill "$p" 2>/dev/null || true; done
   for p in "${SERVER_PIDS[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
-  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
-    kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
-  fi
+  for p in "${SERVER_PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -64,22 +62,26 @@ import re; m=re.fullmatch(r'([0-9.]+)(ms|s|m)', v); print(float(m.group(1))*u[m.
 session_s=$(python3 -c "print(int(($SESSION_REQUESTS - 1) * $think_s))")
 run_s=$((RAMP_S + session_s + 8))   # the audit's --duration: the last session ends ~RAMP_S+session_s
 
-# the server, its fd limit raised (the generator's is not touched)
+# the servers, their fd limit raised (the generator's is not touched)
 "$CC" --version >> "$LOG" 2>&1   # builds on first use, outside any measurement
-for s in $(seq 2 "$SERVERS"); do   # the others first: wait_port then waits for all of them to be up
+for s in $(seq 1 "$SERVERS"); do
   ( ulimit -n "$SERVER_NOFILE" 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec taskset -c "$SERVER_CPU" "$CC" serve --port "$PORT" --reuse-port ) > "$W/serve$s.log" 2>&1 &
   SERVER_PIDS+=($!)
 done
-for s in $(seq 2 "$SERVERS"); do until grep -q listening "$W/serve$s.log" 2>/dev/null; do sleep 1; done; done
-( ulimit -n "$SERVER_NOFILE" 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec taskset -c "$SERVER_CPU" "$CC" serve --port "$PORT" --reuse-port ) > "$W/serve.log" 2>&1 &
-SERVER_PID=$!
+# wait_port returns once the first of them accepts: wait (60 s at most) for each one's "listening"
+for s in $(seq 1 "$SERVERS"); do
+  for _ in $(seq 1 600); do grep -q listening "$W/serve$s.log" 2>/dev/null && break; sleep 0.1; done
+done
 wait_port "$PORT"
-SERVER_FILES=$(awk '/open files/ {print $4}' "/proc/$SERVER_PID/limits")
-log "$SERVERS server processes on port $PORT (SO_REUSEPORT), pid $SERVER_PID ${SERVER_PIDS[*]}: at most $SERVER_FILES files each (wanted $SERVER_NOFILE); generator: $(ulimit -n) files"
+SERVER_FILES=$(awk '/open files/ {print $4}' "/proc/${SERVER_PIDS[0]}/limits")
+log "$SERVERS server processes on port $PORT (SO_REUSEPORT), pids ${SERVER_PIDS[*]}: at most $SERVER_FILES files each (wanted $SERVER_NOFILE); generator: $(ulimit -n) files"
 [ "$SERVER_FILES" -ge "$SERVER_NOFILE" ] || echo "note: the server's fd limit stays $SERVER_FILES (raising it was refused: no CAP_SYS_RESOURCE here?)" | tee -a "$LOG"
 log "$(date -u +%FT%TZ) crosscheck $(git -C "$ROOT" rev-parse --short HEAD); levels=$LEVELS shards=$SHARD_LEVELS x$SHARDS ramp=${RAMP_S}s session=$SESSION_REQUESTS x $THINK (~${session_s}s) heap=$CAP_HEAP"
 printf 'mode\tlevel\tsessions\trecords\tmatched\terrors\tmean_err_us\tp99_err_us\tpeak_conns\tpeak_ss\theap_peak_mb\tforeign_cpu_s\tforeign_cores\tquiet\tholds\tnote\n' > "$TSV"
 
+skip_row() {   # MODE C NOTE: a level not run
+  printf '%s\t%s\t%s\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tskipped\t%s\n' "$1" "$2" "$2" "$3" >> "$TSV"
+}
 has_shards() { "$CC" audit --help 2>&1 | grep -q -- '--shards'; }
 
 ss_sampler() {   # ss_sampler FILE: the largest count of established connections to PORT, every 2 s
@@ -162,11 +164,11 @@ per_level_s=$((run_s + 30))
 HELD=
 for C in $LEVELS; do
   if [ -n "$HELD" ]; then
-    printf 'one\t%s\t%s\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tskipped\tnot run: %s held\n' "$C" "$C" "$HELD" >> "$TSV"; continue
+    skip_row one "$C" "not run: $HELD held"; continue
   fi
   if [ $((SECONDS - T0 + per_level_s)) -gt "$BUDGET_S" ]; then
     echo "budget ${BUDGET_S}s: skipping C=$C (a level takes ~${per_level_s}s)" | tee -a "$LOG"
-    printf 'one\t%s\t%s\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tskipped\tbudget\n' "$C" "$C" >> "$TSV"; continue
+    skip_row one "$C" budget; continue
   fi
   echo "one JVM, C=$C ($((SECONDS - T0)) s elapsed)"; run_level one "$C"
   [ "$(tail -n 1 "$TSV" | cut -f15)" = yes ] && HELD=$C
@@ -174,15 +176,15 @@ done
 for C in $SHARD_LEVELS; do
   if ! has_shards; then
     echo "C=$C with $SHARDS shards: skipped, needs --shards (not in ./crosscheck audit --help)" | tee -a "$LOG"
-    printf 'shards\t%s\t%s\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tskipped\tneeds --shards\n' "$C" "$C" >> "$TSV"; continue
+    skip_row shards "$C" "needs --shards"; continue
   fi
   if [ $((SECONDS - T0 + per_level_s)) -gt "$BUDGET_S" ]; then
     echo "budget ${BUDGET_S}s: skipping shards C=$C" | tee -a "$LOG"
-    printf 'shards\t%s\t%s\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tskipped\tbudget\n' "$C" "$C" >> "$TSV"; continue
+    skip_row shards "$C" budget; continue
   fi
   if [ $((SERVER_FILES * SERVERS)) -lt $((C + 100 * SERVERS)) ]; then
     echo "shards C=$C: skipped, $SERVERS servers cannot hold it (fd limit $SERVER_FILES each)" | tee -a "$LOG"
-    printf 'shards\t%s\t%s\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tNA\tskipped\tserver fd limit %s < level (could not be raised)\n' "$C" "$C" "$SERVER_FILES" >> "$TSV"; continue
+    skip_row shards "$C" "server fd limit $SERVER_FILES < level (could not be raised)"; continue
   fi
   echo "$SHARDS shards, C=$C ($((SECONDS - T0)) s elapsed)"; run_level shards "$C"
 done

@@ -51,8 +51,6 @@ def fmt(x, unit=''):
         return x
     if isinstance(x, int):
         return '{:,}{}'.format(x, unit)
-    if abs(x) >= 100000:
-        return '{:,.0f}{}'.format(x, unit)
     if abs(x) >= 100:
         return '{:,.0f}{}'.format(x, unit)
     return '{:.1f}{}'.format(x, unit)
@@ -78,12 +76,22 @@ def discarded(noisy, cores_key):
 
 
 def reps_note(kept, noisy, total, cores_key):
-    s = '%d of %d reps' % (len(kept) if not KEEP_NOISY else len(kept) - len(noisy), total)
+    """The repetitions a figure rests on: how many of how many, and the noisy ones (discarded or kept)."""
+    s = '%d of %d reps' % (len(kept), total)
     if noisy:
-        s += '; %d not quiet (foreign %s cores)%s' % (len(noisy), '/'.join('%.2f' % (num(r.get(cores_key)) or 0)
-                                                                     for r in noisy),
-                                                   ', KEPT (KEEP_NOISY=1)' if KEEP_NOISY else ', discarded')
+        cores = '/'.join('%.2f' % (num(r.get(cores_key)) or 0) for r in noisy)
+        s += ('; %d of them not quiet (foreign %s cores), KEPT (KEEP_NOISY=1)' if KEEP_NOISY
+              else '; %d not quiet (foreign %s cores), discarded') % (len(noisy), cores)
     return s
+
+
+def section_note(sec):
+    """What a one-block section's figures rest on: its foreign CPU, from sections.tsv."""
+    if not sec:
+        return 'no sections.tsv row: quiet unknown'
+    fc = num(sec.get('foreign_cores'))
+    return 'section foreign %s cores (%s)' % (sec.get('foreign_cores'), 'quiet' if fc is not None and fc <= MAX_CORES
+                                                else 'not quiet' if fc is not None else 'unknown')
 
 
 def fidelity():
@@ -99,12 +107,13 @@ def fidelity():
                                             reps_note(hk, hn, len(h), 'foreign_cores'))
         wire = med(r['wire_mean_us'] for r in ck)
         if wire is not None:
-            note += '; wire mean %.0f µs' % wire
+            note += '; wire mean %.0f µs (median of the kept crosscheck reps)' % wire
         if h:
             peak = med(r['peak_conns'] for r in h)
             errs = med(r['errors'] for r in h)
-            note += '; httperf: ≤%s concurrent connections, %s errors, replies/wire exchanges %s' % (
-                '%.0f' % peak if peak is not None else '—', '%.0f' % errs if errs is not None else '—', h[-1]['requests'])
+            note += '; httperf: ≤%s concurrent connections, %s errors (medians), replies/wire exchanges per rep %s' % (
+                '%.0f' % peak if peak is not None else '—', '%.0f' % errs if errs is not None else '—',
+                ' '.join(r['requests'] for r in h))
             if L > 1000:
                 note += ' (httperf stops near 1,020 connections, select()\'s FD_SETSIZE: it could not run %d' \
                         ' sessions at once; its figure is for what it managed)' % L
@@ -124,7 +133,8 @@ def fidelity():
         row('fidelity', 'mean error vs wire, %d sessions (µs)' % L, cm, hm if hk else (discarded(hn, 'foreign_cores') if hn else None),
             r_, '≤ 0.5× httperf and ≤ 15 µs', ('met' if ok else 'missed') + mark, note)
         row('fidelity', 'p99 error vs wire, %d sessions (µs)' % L, cp, 'n/a (no per-request times)', None,
-            '≤ 100 µs', ('met' if cp is not None and cp <= 100 else 'missed') + mark, '')
+            '≤ 100 µs', ('met' if cp is not None and cp <= 100 else 'missed') + mark,
+            'median of the per-run p99s; crosscheck %s' % reps_note(ck, cn, len(c), 'foreign_cores'))
 
 
 def throughput():
@@ -132,11 +142,13 @@ def throughput():
     if rows is None:
         return
     # throughput.sh judges each rep itself (quiet=yes/no against the same FOREIGN_MAX_CORES, passed
-    # as QUIET_MAX_FOREIGN_CORES); foreign cores shown = its foreign seconds over the run's length
+    # as QUIET_MAX_FOREIGN_CORES) by its foreign_cores column; a TSV written before that column existed
+    # gets its foreign seconds over the run's nominal length (THROUGHPUT_RUN_S), which overstates them
     dur = float(os.environ.get('THROUGHPUT_RUN_S', '10'))
     for r in rows:
         f = num(r.get('foreign_cpu_seconds'))
-        r['foreign_cores'] = '%.2f' % (f / dur) if f is not None else ''
+        if not r.get('foreign_cores'):
+            r['foreign_cores'] = '%.2f' % (f / dur) if f is not None else ''
     for sec_name, target in sorted({(r['section'], r['target']) for r in rows}):
         t = [r for r in rows if r['target'] == target and r['section'] == sec_name]
         cc = [r for r in t if r['tool'].startswith('crosscheck')]
@@ -193,7 +205,7 @@ def capacity():
                 r['level'], r['mean_err_us'], r['p99_err_us'], r['peak_conns'], r['peak_ss'], r['heap_peak_mb'],
                 'held' if r['holds'] == 'yes' else r['note'],
                 ' [not quiet: foreign %s cores%s]' % (r['foreign_cores'], ', kept' if KEEP_NOISY else ', discarded')
-                if r in noisy else ''))
+                if r in noisy else ' [quiet: foreign %s cores]' % r['foreign_cores']))
         per += ['%s: skipped (%s)' % (r['level'], r['note']) for r in skipped]
         held = [int(r['level']) for r in kept if r['holds'] == 'yes']
         note = 'one run per level (no reps: a level takes ~100 s); ' + ' | '.join(per)
@@ -226,13 +238,18 @@ def comparator(sec):
         return
     mark = ' (noisy, foreign %s cores)' % sec['foreign_cores'] if noisy else ''
     rc, ts = g('reconstruct'), g('tshark')
+    q = section_note(sec)
+    rn = rate.get('reconstruct', (0, ''))[1]
+    if rn.startswith('same'):   # offline.txt: "same" = the read row's method
+        rn = 'as the read row' + rn[4:]
     row('comparator', 'reconstruct, packets/s', rc, ts, ratio(rc, ts), '≥ 1.5 M/s and ≥ 100× tshark',
         ('met' if rc and rc >= 1.5e6 and ratio(rc, ts) and ratio(rc, ts) >= 100 else 'missed') + mark,
-        'peer: tshark http.time (%s); %s' % (rate.get('tshark', (0, ''))[1], cap))
+        'crosscheck: %s; peer: tshark http.time (%s); %s; %s' % (rn, rate.get('tshark', (0, ''))[1], cap, q))
     row('comparator', 'compare (whole CLI), packets/s', g('compare'), ts, ratio(g('compare'), ts), '—', 'info' + mark,
-        rate.get('compare', (0, ''))[1])
+        '%s; %s' % (rate.get('compare', (0, ''))[1], q))
     row('comparator', 'read (CaptureReader), packets/s', g('read'), g('tcpdump'), ratio(g('read'), g('tcpdump')), '—',
-        'info' + mark, 'peer: tcpdump -r F -w /dev/null (%s)' % rate.get('tcpdump', (0, ''))[1])
+        'info' + mark, 'crosscheck: %s; peer: tcpdump -r F -w /dev/null (%s); %s' % (
+            rate.get('read', (0, ''))[1], rate.get('tcpdump', (0, ''))[1], q))
 
 
 def legacy(sec):
@@ -257,14 +274,14 @@ def legacy(sec):
         nt = series.get((jvm, opts, 'netty'))
         nu = nt[0]['largestUsersHeld'] if nt else None
         measure = 'users before the %s µs bound breaks, %s, %s' % (fmt(bound), jvm, opts)
-        note = 'legacy: held %s users (threads %s at it), failed at %s: %s' % (
-            s['largestUsersHeld'] or 'no', held['threadsMax'] if held else '—', s['failedAtUsers'] or '—',
-            (s.get('reason') or '')[:160])
+        note = '%s; legacy: %d cells, held %s users (threads %s at it), failed at %s: %s' % (
+            section_note(sec), n, s['largestUsersHeld'] or 'no', held['threadsMax'] if held else '—',
+            s['failedAtUsers'] or '—', (s.get('reason') or '')[:160])
         if failed:
             note += '; threads at failure %s, heap %.0f MB' % (failed['threadsMax'], (failed.get('heapUsedMaxBytes') or 0) / 2**20)
         if nt:
-            note += ' | netty: held %s users, failed at %s: %s' % (nu or 'no', nt[0]['failedAtUsers'] or '—',
-                                                               (nt[0].get('reason') or 'cap reached')[:120])
+            note += ' | netty: %d cells, held %s users, failed at %s: %s' % (
+                nt[4], nu or 'no', nt[0]['failedAtUsers'] or '—', (nt[0].get('reason') or 'cap reached')[:120])
         if noisy and not KEEP_NOISY:
             row('legacy', measure, 'discarded: not quiet (foreign %s cores)' % sec['foreign_cores'], None, None,
                 'report (no goal)', 'discarded', 'raw: legacy-*/matrix.json')
@@ -291,8 +308,8 @@ def agent(sec):
                          ('loopCpuMicrosPerRequest', 'process CPU per exchange (µs)')):
         a = st.median(r[key] for r in runs['without'])
         b = st.median(r[key] for r in runs['with'])
-        note = 'with agent − without = %+.1f µs (%+.0f %%), medians of %d alternating runs; peer column = no agent' % (
-            b - a, 100 * (b - a) / a if a else 0, n)
+        note = 'with agent − without = %+.1f µs (%+.0f %%), medians of %d alternating runs; peer column = no agent; %s' % (
+            b - a, 100 * (b - a) / a if a else 0, n, section_note(sec))
         if noisy and not KEEP_NOISY:
             row('agent', measure, 'discarded: not quiet (foreign %s cores)' % sec['foreign_cores'], None, None,
                 'report (no goal)', 'discarded', '%d alternating runs each; raw: agent.tsv' % n)

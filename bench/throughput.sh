@@ -14,7 +14,9 @@
 # and left out of the medians.
 #
 # Output: OUT/throughput.tsv (header: section target tool rep requests_per_second
-# foreign_cpu_seconds quiet note; bench/run reads it), logs beside it, and a median table on stdout.
+# foreign_cpu_seconds quiet note foreign_cores; foreign_cores = foreign CPU seconds over the watched
+# wall time, the figure quiet is judged by; bench/run reads it), logs beside it, and a median table
+# on stdout.
 # Loopback only; lighttpd runs from its own config, docroot and pid file under the work dir on its
 # own port (never the system service); only the PIDs started here are stopped. Needs root to
 # install lighttpd and wrk (apt-get) when they are missing. Bounded: about
@@ -23,7 +25,8 @@
 # Environment: REPS (3), DURATION_S (10), CLIENT_CPU (0), SERVER_CPU (1), OUT (BENCH_WORK),
 # TARGETS ("lighttpd embedded"), CONNECTIONS (100), LIGHTTPD_PORT (18081), EMBEDDED_PORT (18082),
 # QUIET_MAX_FOREIGN_CORES (0.10), CROSSCHECK_RUN_OPTS (extra options for crosscheck run),
-# CROSSCHECK_JAVA_OPTS (passed to the launcher as is).
+# CC_JAVA_OPTS (the crosscheck JVM's options, given to the launcher as CROSSCHECK_JAVA_OPTS; default
+# "-Xms1536m -Xmn1g -XX:-TieredCompilation").
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=bench/lib.sh
@@ -97,9 +100,13 @@ start_target() {  # sets URL_BASE, URL_PATH, SERVER_PID
   esac
 }
 
-printf 'section\ttarget\ttool\trep\trequests_per_second\tforeign_cpu_seconds\tquiet\tnote\n' > "$TSV"
-row() { printf 'throughput\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" | tee -a "$TSV"; }
-quiet_of() {  # WATCH_LINE -> yes/no
+printf 'section\ttarget\ttool\trep\trequests_per_second\tforeign_cpu_seconds\tquiet\tnote\tforeign_cores\n' > "$TSV"
+# row TARGET TOOL REP REQ_PER_S NOTE WATCH_LINE: the foreign-CPU figures and the quiet verdict from the watch
+row() {
+  local fc; fc=$(foreign_cores "$6")
+  printf 'throughput\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$(foreign_s "$6")" "$(quiet_of "$fc")" "$5" "$fc" | tee -a "$TSV"
+}
+quiet_of() {  # FOREIGN_CORES -> yes/no
   python3 -c "import sys; sys.exit(0 if float('${1:-9}' or 9) <= $QUIET_MAX_FOREIGN_CORES else 1)" && echo yes || echo no
 }
 
@@ -110,7 +117,7 @@ run_wrk() {  # target rep
   ws=$(watch_end); cat "$W/wrk.out" >> "$LOG"; echo "$ws" >> "$LOG"
   rps=$(awk '/^Requests\/sec/{printf "%.0f", $2}' "$W/wrk.out")
   note=$(grep -o 'Socket errors.*\|Non-2xx.*' "$W/wrk.out" | tr '\n' ' ' || true)
-  row "$1" wrk "$2" "${rps:-NA}" "$(foreign_s "$ws")" "$(quiet_of "$(foreign_cores "$ws")")" "${note:-ok}"
+  row "$1" wrk "$2" "${rps:-NA}" "${note:-ok}" "$ws"
 }
 
 run_crosscheck() {  # target rep
@@ -119,9 +126,9 @@ run_crosscheck() {  # target rep
   # shellcheck disable=SC2086
   local cmd="taskset -c $CLIENT_CPU $here/crosscheck run --target $URL_BASE --urls $URL_PATH --users $CONNECTIONS --session-length fixed:1000 --think none --event-loops 1 --duration ${DURATION_S}s --out $out --progress off ${CROSSCHECK_RUN_OPTS:-}"
   echo "## $1 crosscheck rep $2: $cmd" >> "$LOG"; wait_quiet >> "$LOG"; watch_start
-  # shellcheck disable=SC2086
   # C2 only: the launcher's default keeps tiered compilation (better for fidelity, half the throughput
   # on one core: bench/README.md); CC_JAVA_OPTS overrides
+  # shellcheck disable=SC2086
   CROSSCHECK_JAVA_OPTS=${CC_JAVA_OPTS:-"-Xms1536m -Xmn1g -XX:-TieredCompilation"} \
     timeout $((DURATION_S + 90)) $cmd > "$W/cc.out" 2>&1 || true
   ws=$(watch_end); cat "$W/cc.out" >> "$LOG"; echo "$ws" >> "$LOG"
@@ -143,7 +150,7 @@ if lines != s['recordsTotal']: note += ' MISMATCH(requests.csv != recordsTotal)'
 print('%.0f\t%s' % (done / secs, note))
 PY
 )
-  row "$1" crosscheck "$2" "${res%%$'\t'*}" "$(foreign_s "$ws")" "$(quiet_of "$(foreign_cores "$ws")")" "${res#*$'\t'}"
+  row "$1" crosscheck "$2" "${res%%$'\t'*}" "${res#*$'\t'}" "$ws"
 }
 
 cd "$here"
