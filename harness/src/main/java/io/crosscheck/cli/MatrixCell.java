@@ -1,5 +1,6 @@
 package io.crosscheck.cli;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.crosscheck.record.JsonFiles;
 import io.crosscheck.rundir.Findings;
@@ -31,13 +32,19 @@ import java.util.Map;
  * @param status completed, failed, pending, below-floor, interrupted
  * @param runDir the run directory relative to the matrix directory, null while pending
  * @param reason why the cell failed or the search stopped at it; null otherwise
+ * @param dimensions a study's cell: its coordinates (e.g. server, policy, schedule); null in a JVM matrix
+ * @param wirePairs the matched pairs the wire figures rest on (measured phase, capture clock)
+ * @param wireMedianMicros the wire response time's median over those pairs (HdrHistogram, 3 digits)
+ * @param wireP95Micros its 95th percentile
  */
 record MatrixCell(String id, String jvmLabel, String jvmHome, String optsLabel, List<String> jvmOpts, int users,
     String status, String runDir, Double matchedPercent, Double absoluteErrorMicros, Double ratio,
     Double reportedMeanMicros, Double wireMeanMicros, Double generatorCpuCoresMean, Double generatorCpuCoresMax,
     Long heapUsedMaxBytes, Long threadsMax, Long gcPauses, Long connectionsWithRequests, Long sessions,
     String sharingVerdict, Boolean sharing, Boolean clientHostBottleneck, Boolean generatorCpuSaturated,
-    Integer searchStep, String reason) {
+    Integer searchStep, String reason,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, String> dimensions, Long wirePairs,
+    Double wireMedianMicros, Double wireP95Micros) {
 
   static final String COMPLETED = "completed";
   static final String FAILED = "failed";
@@ -48,15 +55,24 @@ record MatrixCell(String id, String jvmLabel, String jvmHome, String optsLabel, 
   /** A cell not run yet. */
   static MatrixCell pending(String id, String jvmLabel, String jvmHome, String optsLabel, List<String> jvmOpts,
       int users, Integer searchStep) {
+    return pending(id, jvmLabel, jvmHome, optsLabel, jvmOpts, users, searchStep, null);
+  }
+
+  /** A study's cell not run yet, at {@code dimensions}. */
+  static MatrixCell pending(String id, String jvmLabel, String jvmHome, String optsLabel, List<String> jvmOpts,
+      int users, Integer searchStep, Map<String, String> dimensions) {
     return new MatrixCell(id, jvmLabel, jvmHome, optsLabel, List.copyOf(jvmOpts), users, PENDING, null, null, null,
-        null, null, null, null, null, null, null, null, null, null, null, null, null, null, searchStep, null);
+        null, null, null, null, null, null, null, null, null, null, null, null, null, null, searchStep, null,
+        dimensions == null ? null : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(dimensions)),
+        null, null, null);
   }
 
   MatrixCell withReason(String why) {
     return new MatrixCell(id, jvmLabel, jvmHome, optsLabel, jvmOpts, users, status, runDir, matchedPercent,
         absoluteErrorMicros, ratio, reportedMeanMicros, wireMeanMicros, generatorCpuCoresMean, generatorCpuCoresMax,
         heapUsedMaxBytes, threadsMax, gcPauses, connectionsWithRequests, sessions, sharingVerdict, sharing,
-        clientHostBottleneck, generatorCpuSaturated, searchStep, why);
+        clientHostBottleneck, generatorCpuSaturated, searchStep, why, dimensions, wirePairs, wireMedianMicros,
+        wireP95Micros);
   }
 
   /** True when the cell's run directory holds findings of a completed run: a resumed matrix skips it. */
@@ -90,7 +106,7 @@ record MatrixCell(String id, String jvmLabel, String jvmHome, String optsLabel, 
       return new MatrixCell(id, jvmLabel, jvmHome, optsLabel, jvmOpts, users, status, runDir, null, null, null,
           null, null, null, null, null, null, null, null, null, null, null, null, null, searchStep,
           reasonNow != null ? reasonNow : FAILED.equals(status) ? "no findings.json: see " + runDir + "/child.out"
-              : null);
+              : null, dimensions, null, null, null);
     }
     Findings.ResponseTime rt = f.responseTime();
     TelemetrySummary pressure = f.pressure();
@@ -114,7 +130,18 @@ record MatrixCell(String id, String jvmLabel, String jvmHome, String optsLabel, 
         conn == null ? null : whole(conn.connectionsWithRequests()), conn == null ? null : whole(conn.sessions()),
         conn == null ? null : conn.verdict(),
         conn == null || !conn.judged() ? null : conn.connectionsUsedBySeveralSessions() > 0,
-        host == null ? null : host.bottleneck(), host == null ? null : host.cpuSaturated(), searchStep, reasonNow);
+        host == null ? null : host.bottleneck(), host == null ? null : host.cpuSaturated(), searchStep, reasonNow,
+        dimensions, rt == null ? null : rt.pairs(), wirePercentile(f.percentiles(), 50.0),
+        wirePercentile(f.percentiles(), 95.0));
+  }
+
+  /** The wire response time at percentile {@code p} of the findings' percentiles, or null without them. */
+  private static Double wirePercentile(Findings.Percentiles ps, double p) {
+    if (ps == null || ps.count() == 0 || ps.wireMicros() == null) {
+      return null;
+    }
+    int i = ps.percentiles().indexOf(p);
+    return i < 0 || i >= ps.wireMicros().size() ? null : ps.wireMicros().get(i);
   }
 
   /** completed or below-floor, from the findings' coverage (a resumed cell). */

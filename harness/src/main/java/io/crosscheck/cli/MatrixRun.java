@@ -42,6 +42,7 @@ final class MatrixRun {
   private final List<MatrixCell> cells = new ArrayList<>();
   private final List<Map<String, Object>> searches = new ArrayList<>();
   private Double boundMicros;
+  private Study study;
   private long ranNanos;
   private int ran;
 
@@ -58,6 +59,28 @@ final class MatrixRun {
   /** A cell's audit: its exit code and its run directory. */
   record Audited(int exitCode, Path runDir) {}
 
+  /** Audits one cell of a study into its directory {@code cellDir}, its console output to {@code log}. */
+  @FunctionalInterface
+  interface CellRun {
+    Audited run(Path cellDir, PrintStream log) throws IOException;
+  }
+
+  /**
+   * A cell a study planned ({@code crosscheck study}): its pending record (with its dimensions), the
+   * words of its progress line, and how it is audited.
+   */
+  record Planned(MatrixCell cell, String what, CellRun run) {}
+
+  /**
+   * What a study adds to the matrix: a section of matrix.json computed from the cells so far
+   * ({@code study}, rewritten with them), and the text printed at the end instead of the JVM table.
+   */
+  interface Study {
+    Object section(List<MatrixCell> cells);
+
+    String text(List<MatrixCell> cells);
+  }
+
   /**
    * crosscheck's own engine: {@code crosscheck run CHILD_ARGS --users N --target URL --into CELL_DIR}
    * in a child JVM under the capture, then compared; the cell's directory is its run directory.
@@ -66,18 +89,29 @@ final class MatrixRun {
     return (jvm, set, users, cellDir, log) -> {
       List<String> args = new ArrayList<>(childArgs);
       args.addAll(set.engineOpts());
-      args.addAll(List.of("--users", String.valueOf(users), "--target", "http://" + target.host() + ":"
-          + target.port(), "--into", cellDir.toString(), "--progress", "off"));
-      AuditCommand.Runner runner = stage -> {
-        ChildRun.Ran r = ChildRun.executeInto(RunDirectory.existing(cellDir), jvm.home(), set.jvmOpts(), args, stage,
-            null);
-        if (Thread.currentThread().isInterrupted()) {
-          throw new InterruptedIOException("interrupted: the child JVM was stopped");
-        }
-        return r;
-      };
-      return new Audited(AuditCommand.audit(runner, target, capture, log).exitCode(), cellDir);
+      args.addAll(List.of("--users", String.valueOf(users)));
+      return auditChild(target, capture, jvm.home(), set.jvmOpts(), args, cellDir, log);
     };
+  }
+
+  /**
+   * {@code crosscheck run ARGS --target URL --into CELL_DIR} in a child JVM of {@code javaHome} with
+   * {@code jvmOpts}, under this process's live capture of {@code target}, then compared: a cell of
+   * crosscheck's own engines (the JVM matrix's and the flash-crowd study's).
+   */
+  static Audited auditChild(Target target, AuditCommand.CaptureOptions capture, Path javaHome, List<String> jvmOpts,
+      List<String> runArgs, Path cellDir, PrintStream log) throws IOException {
+    List<String> args = new ArrayList<>(runArgs);
+    args.addAll(List.of("--target", "http://" + target.host() + ":" + target.port(), "--into", cellDir.toString(),
+        "--progress", "off"));
+    AuditCommand.Runner runner = stage -> {
+      ChildRun.Ran r = ChildRun.executeInto(RunDirectory.existing(cellDir), javaHome, jvmOpts, args, stage, null);
+      if (Thread.currentThread().isInterrupted()) {
+        throw new InterruptedIOException("interrupted: the child JVM was stopped");
+      }
+      return r;
+    };
+    return new Audited(AuditCommand.audit(runner, target, capture, log).exitCode(), cellDir);
   }
 
   MatrixRun(Path dir, CellAudit audit, Map<String, Object> workload, PrintStream out) {
@@ -103,12 +137,47 @@ final class MatrixRun {
     try (ShutdownInterrupt shutdown = ShutdownInterrupt.install("crosscheck-matrix-shutdown",
         INTERRUPT_GRACE_SECONDS)) {
       for (int k = 0; k < cells.size(); k++) {
-        if (!runCell(k, cells.size(), jvms, sets)) {
+        if (!runCell(k, cells.size(), jvmCell(cells.get(k), jvms, sets))) {
           return finish(startNanos, 130);
         }
       }
       return finish(startNanos, cells.stream().allMatch(c -> MatrixCell.COMPLETED.equals(c.status())) ? 0 : 1);
     }
+  }
+
+  /**
+   * The cells a study planned, in order, each audited by its own {@link CellRun}; matrix.json gains
+   * the study's section. Exit 0, 1 (a cell failed), 130 (interrupted).
+   */
+  int planned(List<Planned> plan, Study studyOfCells) throws IOException {
+    this.study = studyOfCells;
+    plan.forEach(p -> cells.add(p.cell()));
+    Files.createDirectories(dir);
+    out.println("crosscheck study: " + cells.size() + " cells in " + dir);
+    writeJson();
+    long startNanos = System.nanoTime();
+    try (ShutdownInterrupt shutdown = ShutdownInterrupt.install("crosscheck-matrix-shutdown",
+        INTERRUPT_GRACE_SECONDS)) {
+      for (int k = 0; k < plan.size(); k++) {
+        if (!runCell(k, plan.size(), new CellJob(plan.get(k).what(), plan.get(k).run()))) {
+          return finish(startNanos, 130);
+        }
+      }
+      return finish(startNanos, cells.stream().allMatch(c -> MatrixCell.COMPLETED.equals(c.status())) ? 0 : 1);
+    }
+  }
+
+  /** A cell's words for the progress line and how it runs. */
+  private record CellJob(String what, CellRun run) {}
+
+  /** A JVM-matrix cell: its JVM, option set and users, audited by this matrix's {@link CellAudit}. */
+  private CellJob jvmCell(MatrixCell cell, List<MatrixCommand.Jvm> jvms, List<MatrixCommand.OptSet> sets) {
+    MatrixCommand.Jvm jvm = jvms.stream().filter(j -> j.home().toString().equals(cell.jvmHome())).findFirst()
+        .orElseThrow();
+    MatrixCommand.OptSet set = sets.stream().filter(s -> s.label().equals(cell.optsLabel())).findFirst()
+        .orElseThrow();
+    return new CellJob(jvm.shortLabel() + " " + cell.optsLabel() + " " + cell.users() + " users",
+        (cellDir, log) -> audit.audit(jvm, set, cell.users(), cellDir, log));
   }
 
   /** The scalability search per JVM × option set; exit 0, or 130 (interrupted). */
@@ -133,7 +202,7 @@ final class MatrixRun {
             // "of n": the most cells still possible (this series' remaining steps, every later series' cap)
             int seriesLeft = series - searches.size() - 1;
             int total = k + 1 + (maxSteps - search.stepsTaken() - 1) + seriesLeft * maxSteps;
-            if (!runCell(k, total, jvms, sets)) {
+            if (!runCell(k, total, jvmCell(cells.get(k), jvms, sets))) {
               searches.add(searchEntry(j, s, search, "interrupted"));
               return finish(startNanos, 130);
             }
@@ -176,12 +245,10 @@ final class MatrixRun {
   }
 
   /** Runs (or resumes) cell {@code k}; false when interrupted. */
-  private boolean runCell(int k, int total, List<MatrixCommand.Jvm> jvms, List<MatrixCommand.OptSet> sets)
-      throws IOException {
+  private boolean runCell(int k, int total, CellJob job) throws IOException {
     MatrixCell cell = cells.get(k);
     Path cellDir = dir.resolve(cell.id());
-    String what = cell.id().substring(0, cell.id().indexOf('-')) + " " + cell.optsLabel() + " " + cell.users()
-        + " users";
+    String what = job.what();
     Path found = runDirOf(cellDir);
     if (found != null && MatrixCell.done(found)) {
       cells.set(k, cell.withFigures(dir, dir.relativize(found).toString(), MatrixCell.statusOf(found), null));
@@ -195,17 +262,13 @@ final class MatrixRun {
     Files.createDirectories(cellDir);
     String eta = ran == 0 ? "--:--" : minutesSeconds(ranNanos / ran * (total - k) / 1_000_000_000L);
     out.println("crosscheck matrix: cell " + (k + 1) + " of " + total + " (" + what + "), ETA " + eta);
-    MatrixCommand.Jvm jvm = jvms.stream().filter(j -> j.home().toString().equals(cell.jvmHome())).findFirst()
-        .orElseThrow();
-    MatrixCommand.OptSet set = sets.stream().filter(s -> s.label().equals(cell.optsLabel())).findFirst()
-        .orElseThrow();
     long t0 = System.nanoTime();
     int exit;
     Path runDir = cellDir;
     String interruptedWhy = null;
     try (PrintStream log = new PrintStream(new FileOutputStream(cellDir.resolve("audit.out").toFile()), true,
         StandardCharsets.UTF_8)) {
-      Audited a = audit.audit(jvm, set, cell.users(), cellDir, log);
+      Audited a = job.run().run(cellDir, log);
       exit = a.exitCode();
       runDir = a.runDir();
     } catch (InterruptedIOException e) {
@@ -254,7 +317,7 @@ final class MatrixRun {
   private int finish(long startNanos, int exit) throws IOException {
     writeJson();
     out.println();
-    out.print(MatrixTable.format(cells));
+    out.print(study != null ? study.text(cells) : MatrixTable.format(cells));
     for (Map<String, Object> s : searches) {
       out.println(String.format(Locale.ROOT, "search %s %s: largest users held %s, failed at %s: %s",
           s.get("jvmLabel"), s.get("optsLabel"), s.get("largestUsersHeld"), s.get("failedAtUsers"), s.get("reason")));
@@ -283,6 +346,9 @@ final class MatrixRun {
     m.put("bound", bound);
     m.put("cells", cells);
     m.put("search", searches);
+    if (study != null) {
+      m.put("study", study.section(cells));
+    }
     JsonFiles.writeAtomically(dir.resolve(MATRIX_JSON), m);
   }
 

@@ -62,7 +62,7 @@ class MatrixSearchTest {
   private static MatrixCell cell(String status, Double absErr, Double cpu, Boolean cpuSaturated, String reason) {
     return new MatrixCell("jdk17-default-u10", "17", "/jdk", "default", List.of(), 10, status, "jdk17-default-u10",
         100.0, absErr, 1.1, 1.0, 1.0, cpu, cpu, 1L, 1L, 1L, 1L, 1L, "v", true, cpuSaturated == null ? null : true,
-        cpuSaturated, 1, reason);
+        cpuSaturated, 1, reason, null, null, null, null);
   }
 
   @Test
