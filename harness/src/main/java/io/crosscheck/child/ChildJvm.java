@@ -46,6 +46,7 @@ public final class ChildJvm {
   private final OutputStream copyOutputTo;
   private final Duration stopGrace;
   private final Path workingDirectory;
+  private final List<String> commandPrefix;
 
   private ChildJvm(Builder b, JavaInstallation installation) {
     this.installation = installation;
@@ -58,6 +59,7 @@ public final class ChildJvm {
     this.copyOutputTo = b.copyOutputTo;
     this.stopGrace = b.stopGrace;
     this.workingDirectory = b.workingDirectory;
+    this.commandPrefix = List.copyOf(b.commandPrefix);
   }
 
   /** A builder for a child of the Java installation at {@code javaHome}. */
@@ -91,7 +93,7 @@ public final class ChildJvm {
 
   /** The full command line. */
   public List<String> command() {
-    List<String> cmd = new ArrayList<>();
+    List<String> cmd = new ArrayList<>(commandPrefix);
     cmd.add(installation.javaExecutable().toString());
     cmd.addAll(effectiveJvmOpts);
     cmd.add("-cp");
@@ -156,6 +158,7 @@ public final class ChildJvm {
     private OutputStream copyOutputTo;
     private Duration stopGrace = DEFAULT_STOP_GRACE;
     private Path workingDirectory;
+    private final List<String> commandPrefix = new ArrayList<>();
 
     private Builder(Path javaHome) {
       this.javaHome = Objects.requireNonNull(javaHome, "javaHome");
@@ -205,6 +208,16 @@ public final class ChildJvm {
     /** Time between SIGTERM and SIGKILL when the child is stopped; default 15 s. */
     public Builder stopGrace(Duration grace) {
       stopGrace = Objects.requireNonNull(grace, "stopGrace");
+      return this;
+    }
+
+    /**
+     * A command the JVM is started under, e.g. {@code ip netns exec NS} (which execs it, so the
+     * process stopped is the JVM itself); default none.
+     */
+    public Builder commandPrefix(List<String> prefix) {
+      commandPrefix.clear();
+      commandPrefix.addAll(prefix);
       return this;
     }
 

@@ -24,6 +24,7 @@ import picocli.CommandLine.ScopeType;
     },
     subcommands = {
       RunCommand.class,
+      StudyCommand.class,
       AuditCommand.class,
       CompareCommand.class,
       ServeCommand.class,

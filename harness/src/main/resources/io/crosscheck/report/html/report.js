@@ -436,6 +436,7 @@
     chart(parent, 'Absolute error vs generator CPU, per JVM and tuning', { type: 'scatter', data: { datasets: cpu },
       options: { scales: { x: axis('generator CPU (cores, mean over the run)', { type: 'linear', min: 0 }), y: yErr } } },
     ev + '; CPU from each cell\u2019s generator telemetry', 320);
+    if (m.study) { renderStudy(parent, m.study); }
     el(parent, 'h2', null, 'Scalability search');
     if (!m.search || m.search.length === 0) {
       missing(parent, 'No search in this matrix (run with --search).');
@@ -464,6 +465,52 @@
         c.clientHostBottleneck === true ? 'bottleneck' : c.clientHostBottleneck === false ? 'not the bottleneck' : null,
         c.searchStep, c.reason, safe ? { href: link, text: 'report' } : null];
     }), [0, 1, 2, 17, 20]);
+  }
+
+  // ---- a study's section of matrix.json (crosscheck study flash-crowd | wan) --------------------
+  function renderStudy(parent, st) {
+    el(parent, 'h2', null, 'Study: ' + st.kind);
+    el(parent, 'p', 'statement first', 'Conclusion: ' + st.conclusion);
+    evidence(parent, st.evidence);
+    if (st.kind === 'flash-crowd') {
+      table(parent, ['server', 'policy', 'schedule', 'status', 'matched pairs', 'median (ms)', 'mean (ms)', 'p95 (ms)',
+        'peak open connections', 'peak workers'], st.rows.map(function (r) {
+        return [r.server, r.policy, r.schedule, r.status, r.pairs, fmt(ms(r.wireMedianMicros), 2),
+          fmt(ms(r.wireMeanMicros), 2), fmt(ms(r.wireP95Micros), 2), r.peakOpenConnections, r.peakWorkers];
+      }), [0, 1, 2, 3]);
+      table(parent, ['server', 'policy', 'bursty / non-bursty mean', 'non-bursty mean (ms)', 'bursty mean (ms)',
+        'pairs (non-bursty, bursty)'], st.ratios.map(function (r) {
+        return [r.server, r.policy, fmt(r.burstyOverNonBurstyMean, 2) + '\u00d7', fmt(ms(r.nonBurstyMeanMicros), 2),
+          fmt(ms(r.burstyMeanMicros), 2), r.nonBurstyPairs + ', ' + r.burstyPairs];
+      }), [0, 1]);
+      var servers = [];
+      st.rows.forEach(function (r) { if (servers.indexOf(r.server) < 0) { servers.push(r.server); } });
+      servers.forEach(function (server) {
+        var sets = [];
+        st.rows.filter(function (r) { return r.server === server && r.schedule === 'bursty'; }).forEach(function (r, i) {
+          var s = st.series[r.cell];
+          if (!s || s.length === 0) { return; }
+          var t0 = s[0][0];
+          sets.push(line(r.policy + ': open connections', s.filter(function (p) { return p[1] >= 0; })
+            .map(function (p) { return { x: p[0] - t0, y: p[1] }; }), i));
+          sets.push(line(r.policy + ': server workers', s.filter(function (p) { return p[2] >= 0; })
+            .map(function (p) { return { x: p[0] - t0, y: p[2] }; }), i, { borderDash: [5, 4] }));
+        });
+        chart(parent, server + ', bursty schedule: open connections vs worker processes per second',
+          { type: 'line', data: { datasets: sets }, options: { scales: { x: axis('seconds since the cell\u2019s first',
+            { type: 'linear' }), y: axis('count', { min: 0 }) } } },
+          'open connections from each cell\u2019s capture (connection.csv), workers counted from /proc each second', 320);
+      });
+    } else if (st.kind === 'wan') {
+      table(parent, ['level', 'status', 'matched pairs', 'transactions/s', 'median (ms)', 'mean (ms)', 'p95 (ms)',
+        'RTT per class: configured / measured (handshakes)'], st.rows.map(function (r) {
+        return [r.level, r.status, r.pairs, fmt(r.transactionsPerSecond, 1), fmt(ms(r.medianMicros), 2),
+          fmt(ms(r.meanMicros), 2), fmt(ms(r.p95Micros), 2), (r.classes || []).map(function (c) {
+            return c.address + ' ' + fmt(ms(c.configuredRttMicros), 1) + ' / ' + fmt(ms(c.medianRttMicros), 1)
+              + ' ms (' + c.handshakes + ')';
+          }).join('; ')];
+      }), [0, 1, 7]);
+    }
   }
 
   // a cell's sharing judgement with the verdict sentence it rests on (connections, sessions)

@@ -1,0 +1,238 @@
+package io.crosscheck.cli;
+
+import io.crosscheck.wire.WireCsv;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The flash-crowd study's table (its Table II) and conclusion, computed from the cells: the wire
+ * median, mean and p95 of every server x policy x schedule (over the cell's matched pairs, measured
+ * phase, capture clock), the bursty/non-bursty mean ratio per server x policy where both cells
+ * have pairs, and per cell the open connections (connection.csv, the capture) against the server's
+ * worker processes (workers.csv) second by second. A figure without evidence is null and a ratio
+ * without both cells is not computed; the conclusion says only what the ratios show.
+ */
+final class FlashCrowdTable implements MatrixRun.Study {
+  private final Path dir;
+
+  FlashCrowdTable(Path dir) {
+    this.dir = dir;
+  }
+
+  /** One bursty/non-bursty comparison: a server and policy with both cells' wire means. */
+  record Ratio(String server, String policy, double nonBurstyMeanMicros, double burstyMeanMicros, long nonBurstyPairs,
+      long burstyPairs) {
+    double ratio() {
+      return burstyMeanMicros / nonBurstyMeanMicros;
+    }
+  }
+
+  @Override
+  public Object section(List<MatrixCell> cells) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("kind", "flash-crowd");
+    m.put("evidence", "wire response times over each cell's matched pairs (measured phase, capture clock);"
+        + " open connections from the capture's connection.csv, worker processes counted from /proc every second");
+    List<Map<String, Object>> rows = new ArrayList<>();
+    Map<String, Object> series = new LinkedHashMap<>();
+    for (MatrixCell c : cells) {
+      if (c.dimensions() == null) {
+        continue;
+      }
+      Map<String, Object> r = new LinkedHashMap<>(c.dimensions());
+      r.put("cell", c.id());
+      r.put("status", c.status());
+      r.put("pairs", c.wirePairs());
+      r.put("wireMedianMicros", c.wireMedianMicros());
+      r.put("wireMeanMicros", c.wireMeanMicros());
+      r.put("wireP95Micros", c.wireP95Micros());
+      List<long[]> s = c.runDir() == null ? List.of() : series(dir.resolve(c.runDir()));
+      r.put("peakOpenConnections", s.stream().mapToLong(p -> p[1]).filter(v -> v >= 0).max().stream().boxed()
+          .findFirst().orElse(null));
+      r.put("peakWorkers", s.stream().mapToLong(p -> p[2]).filter(v -> v >= 0).max().stream().boxed().findFirst()
+          .orElse(null));
+      rows.add(r);
+      if (!s.isEmpty()) {
+        series.put(c.id(), s);
+      }
+    }
+    m.put("rows", rows);
+    List<Ratio> ratios = ratios(cells);
+    m.put("ratios", ratios.stream().map(r -> {
+      Map<String, Object> x = new LinkedHashMap<>();
+      x.put("server", r.server());
+      x.put("policy", r.policy());
+      x.put("burstyOverNonBurstyMean", r.ratio());
+      x.put("nonBurstyMeanMicros", r.nonBurstyMeanMicros());
+      x.put("burstyMeanMicros", r.burstyMeanMicros());
+      x.put("nonBurstyPairs", r.nonBurstyPairs());
+      x.put("burstyPairs", r.burstyPairs());
+      return x;
+    }).toList());
+    m.put("conclusion", conclusion(ratios));
+    m.put("seriesColumns", List.of("epochSeconds", "openConnections", "workers"));
+    m.put("series", series);
+    return m;
+  }
+
+  @Override
+  public String text(List<MatrixCell> cells) {
+    StringBuilder b = new StringBuilder();
+    b.append("Table II: wire response times (ms) over each cell's matched pairs, measured phase, capture clock\n");
+    b.append(String.format(Locale.ROOT, "%-15s %-13s %-11s %-11s %8s %9s %9s %9s %10s %8s%n", "server", "policy",
+        "schedule", "status", "pairs", "median", "mean", "p95", "peak conns", "workers"));
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> rows = (List<Map<String, Object>>) ((Map<String, Object>) section(cells)).get("rows");
+    for (Map<String, Object> r : rows) {
+      b.append(String.format(Locale.ROOT, "%-15s %-13s %-11s %-11s %8s %9s %9s %9s %10s %8s%n", r.get("server"),
+          r.get("policy"), r.get("schedule"), r.get("status"), r.get("pairs") == null ? "-" : r.get("pairs"),
+          ms(r.get("wireMedianMicros")), ms(r.get("wireMeanMicros")), ms(r.get("wireP95Micros")),
+          r.get("peakOpenConnections") == null ? "-" : r.get("peakOpenConnections"),
+          r.get("peakWorkers") == null ? "-" : r.get("peakWorkers")));
+    }
+    List<Ratio> ratios = ratios(cells);
+    if (!ratios.isEmpty()) {
+      b.append("\nbursty / non-bursty wire mean\n");
+      for (Ratio r : ratios) {
+        b.append(String.format(Locale.ROOT, "  %-15s %-13s %6.2fx  (%.2f -> %.2f ms; %,d and %,d pairs)%n",
+            r.server(), r.policy(), r.ratio(), r.nonBurstyMeanMicros() / 1000, r.burstyMeanMicros() / 1000,
+            r.nonBurstyPairs(), r.burstyPairs()));
+      }
+    }
+    b.append("\nConclusion: ").append(conclusion(ratios)).append('\n');
+    return b.toString();
+  }
+
+  private static String ms(Object micros) {
+    return micros instanceof Double d ? String.format(Locale.ROOT, "%.2f", d / 1000) : "-";
+  }
+
+  /** Per server and policy with both schedules' cells completed and matched: the ratio of their wire means. */
+  static List<Ratio> ratios(List<MatrixCell> cells) {
+    List<Ratio> out = new ArrayList<>();
+    Map<String, MatrixCell> byKey = new LinkedHashMap<>();
+    for (MatrixCell c : cells) {
+      if (c.dimensions() != null && MatrixCell.COMPLETED.equals(c.status()) && c.wireMeanMicros() != null
+          && c.wirePairs() != null && c.wirePairs() > 0) {
+        byKey.put(c.dimensions().get("server") + "|" + c.dimensions().get("policy") + "|"
+            + c.dimensions().get("schedule"), c);
+      }
+    }
+    for (MatrixCell c : cells) {
+      if (c.dimensions() == null || !FlashCrowdStudy.NON_BURSTY.equals(c.dimensions().get("schedule"))) {
+        continue;
+      }
+      String key = c.dimensions().get("server") + "|" + c.dimensions().get("policy") + "|";
+      MatrixCell calm = byKey.get(key + FlashCrowdStudy.NON_BURSTY);
+      MatrixCell burst = byKey.get(key + FlashCrowdStudy.BURSTY);
+      if (calm != null && burst != null && calm.wireMeanMicros() > 0) {
+        out.add(new Ratio(c.dimensions().get("server"), c.dimensions().get("policy"), calm.wireMeanMicros(),
+            burst.wireMeanMicros(), calm.wirePairs(), burst.wirePairs()));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * One paragraph from the ratios: per server, how much each policy's bursty mean rose over its
+   * non-bursty one, the largest first, and what the shared-cache policy (the JDK's) showed beside
+   * one connection per session. Nothing is said of a server or policy without both cells.
+   */
+  static String conclusion(List<Ratio> ratios) {
+    if (ratios.isEmpty()) {
+      return "no server and policy has both a bursty and a non-bursty cell with matched pairs: nothing to compare.";
+    }
+    Map<String, List<Ratio>> byServer = new TreeMap<>();
+    ratios.forEach(r -> byServer.computeIfAbsent(r.server(), k -> new ArrayList<>()).add(r));
+    List<String> sentences = new ArrayList<>();
+    for (Map.Entry<String, List<Ratio>> e : byServer.entrySet()) {
+      List<Ratio> rs = new ArrayList<>(e.getValue());
+      rs.sort((a, b) -> Double.compare(b.ratio(), a.ratio()));
+      List<String> parts = new ArrayList<>();
+      for (Ratio r : rs) {
+        parts.add(String.format(Locale.ROOT, "%s %.2fx (%.2f -> %.2f ms)", r.policy(), r.ratio(),
+            r.nonBurstyMeanMicros() / 1000, r.burstyMeanMicros() / 1000));
+      }
+      StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
+          "On %s the burst raised the wire mean over the non-bursty schedule by %s", e.getKey(),
+          String.join(", ", parts)));
+      Ratio shared = rs.stream().filter(r -> r.policy().equals("shared-cache")).findFirst().orElse(null);
+      Ratio session = rs.stream().filter(r -> r.policy().equals("per-session")).findFirst().orElse(null);
+      if (shared != null && session != null) {
+        double k = session.ratio() / shared.ratio();
+        if (k >= 1.25) {
+          s.append(String.format(Locale.ROOT, "; per-session connections exposed %.1fx more of the burst than the"
+              + " shared-cache policy, which hid it", k));
+        } else if (k <= 0.8) {
+          s.append(String.format(Locale.ROOT, "; here the shared-cache client was the pessimistic one (its ratio"
+              + " %.1fx per-session's)", 1 / k));
+        } else {
+          s.append("; per-session and shared-cache saw the burst alike (ratios within 25 % of each other)");
+        }
+      }
+      sentences.add(s.toString());
+    }
+    return String.join(". ", sentences) + ". (Wire means over each cell's matched pairs, measured phase.)";
+  }
+
+  /**
+   * A cell's seconds: {@code [epochSeconds, openConnections, workers]}, -1 where a file has no value
+   * for that second. Open connections: the most open in that second by connection.csv's events,
+   * carried over seconds without events; workers: workers.csv's count of that second.
+   */
+  static List<long[]> series(Path runDir) {
+    TreeMap<Long, long[]> bySecond = new TreeMap<>();
+    Path conns = runDir.resolve(WireCsv.CONNECTION_FILE);
+    Path workers = runDir.resolve(WorkerSampler.WORKERS_CSV);
+    try {
+      if (Files.isRegularFile(conns)) {
+        try (BufferedReader r = Files.newBufferedReader(conns, StandardCharsets.UTF_8)) {
+          r.readLine();
+          for (String line = r.readLine(); line != null; line = r.readLine()) {
+            String[] f = line.split(",");
+            if (f.length < 3) {
+              continue;
+            }
+            long second = (long) Math.floor(Double.parseDouble(f[0]));
+            long open = Long.parseLong(f[2].trim());
+            long[] row = bySecond.computeIfAbsent(second, k -> new long[] {k, -1, -1});
+            row[1] = Math.max(row[1], open);
+          }
+        }
+      }
+      if (Files.isRegularFile(workers)) {
+        for (String line : Files.readAllLines(workers, StandardCharsets.UTF_8)) {
+          String[] f = line.split(",");
+          if (f.length == 2 && !f[0].equals("epochSeconds")) {
+            long second = Long.parseLong(f[0].trim());
+            bySecond.computeIfAbsent(second, k -> new long[] {k, -1, -1})[2] = Long.parseLong(f[1].trim());
+          }
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return List.of(); // unreadable: no series rather than a wrong one
+    }
+    long last = -1;
+    boolean seen = false;
+    List<long[]> out = new ArrayList<>();
+    for (long[] row : bySecond.values()) {
+      if (row[1] >= 0) {
+        last = row[1];
+        seen = true;
+      } else if (seen) {
+        row[1] = last;
+      }
+      out.add(row);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,122 @@
+package io.crosscheck.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.crosscheck.record.JsonFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The WAN study's table and conclusion: per level (cell) the transaction rate (matched pairs per
+ * measured second) and the wire median, mean and p95 over those pairs, and per client class the
+ * handshake RTT the capture measured beside the configured one (the cell's wan.json). A cell
+ * without pairs has no figures; the conclusion compares only cells that have them.
+ */
+final class WanTable implements MatrixRun.Study {
+  static final String WAN_JSON = "wan.json";
+  private final Path dir;
+  private final long measureNanos;
+
+  WanTable(Path dir, long measureNanos) {
+    this.dir = dir;
+    this.measureNanos = measureNanos;
+  }
+
+  /** A cell's row. */
+  record Row(String cell, String level, String status, Long pairs, Double transactionsPerSecond, Double medianMicros,
+      Double meanMicros, Double p95Micros, List<Map<String, Object>> classes) {}
+
+  List<Row> rows(List<MatrixCell> cells) {
+    List<Row> rows = new ArrayList<>();
+    for (MatrixCell c : cells) {
+      if (c.dimensions() == null) {
+        continue;
+      }
+      boolean evidence = MatrixCell.COMPLETED.equals(c.status()) && c.wirePairs() != null && c.wirePairs() > 0;
+      rows.add(new Row(c.id(), c.dimensions().get("level"), c.status(), c.wirePairs(),
+          evidence ? c.wirePairs() / (measureNanos / 1e9) : null, evidence ? c.wireMedianMicros() : null,
+          evidence ? c.wireMeanMicros() : null, evidence ? c.wireP95Micros() : null, classes(dir.resolve(c.id()))));
+    }
+    return rows;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Map<String, Object>> classes(Path cellDir) {
+    Path f = cellDir.resolve(WAN_JSON);
+    if (!Files.isRegularFile(f)) {
+      return List.of();
+    }
+    try {
+      JsonNode measured = JsonFiles.readObject(f, "missing").path("measuredRtt");
+      if (!measured.isArray()) {
+        return List.of();
+      }
+      return JsonFiles.mapper().convertValue(measured, List.class);
+    } catch (IOException | RuntimeException e) {
+      return List.of();
+    }
+  }
+
+  @Override
+  public Object section(List<MatrixCell> cells) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("kind", "wan");
+    m.put("evidence", "transactions: matched pairs per measured second; response times over those pairs (measured"
+        + " phase, capture clock, the client namespace's interface); RTT: each class's handshakes in the capture");
+    m.put("rows", rows(cells));
+    m.put("conclusion", conclusion(rows(cells)));
+    return m;
+  }
+
+  @Override
+  public String text(List<MatrixCell> cells) {
+    List<Row> rows = rows(cells);
+    StringBuilder b = new StringBuilder();
+    b.append("WAN levels: transactions per measured second and wire response times (ms) over the matched pairs\n");
+    b.append(String.format(Locale.ROOT, "%-22s %-11s %8s %9s %9s %9s %9s  %s%n", "level", "status", "pairs", "tx/s",
+        "median", "mean", "p95", "RTT per class: configured / measured median (handshakes)"));
+    for (Row r : rows) {
+      List<String> cls = new ArrayList<>();
+      for (Map<String, Object> c : r.classes()) {
+        Object med = c.get("medianRttMicros");
+        cls.add(String.format(Locale.ROOT, "%s %.1f / %s ms (%s)", c.get("address"),
+            ((Number) c.get("configuredRttMicros")).doubleValue() / 1000,
+            med instanceof Number n ? String.format(Locale.ROOT, "%.1f", n.doubleValue() / 1000) : "-",
+            c.get("handshakes")));
+      }
+      b.append(String.format(Locale.ROOT, "%-22s %-11s %8s %9s %9s %9s %9s  %s%n", r.level(), r.status(),
+          r.pairs() == null ? "-" : r.pairs(), fmt(r.transactionsPerSecond(), 1), ms(r.medianMicros()),
+          ms(r.meanMicros()), ms(r.p95Micros()), String.join("; ", cls)));
+    }
+    b.append("\nConclusion: ").append(conclusion(rows)).append('\n');
+    return b.toString();
+  }
+
+  /** The lowest and highest level with figures, side by side; nothing when fewer than two have them. */
+  static String conclusion(List<Row> rows) {
+    List<Row> with = rows.stream().filter(r -> r.meanMicros() != null).toList();
+    if (with.size() < 2) {
+      return "fewer than two levels have matched pairs: nothing to compare.";
+    }
+    Row best = with.stream().min((a, b) -> Double.compare(a.meanMicros(), b.meanMicros())).orElseThrow();
+    Row worst = with.stream().max((a, b) -> Double.compare(a.meanMicros(), b.meanMicros())).orElseThrow();
+    return String.format(Locale.ROOT, "From %s to %s the wire mean rose %.1fx (%.2f -> %.2f ms), the p95 from %.2f to"
+        + " %.2f ms, and the transaction rate went from %.1f to %.1f per second (%,d and %,d matched pairs,"
+        + " measured phase).", best.level(), worst.level(), worst.meanMicros() / best.meanMicros(),
+        best.meanMicros() / 1000, worst.meanMicros() / 1000, best.p95Micros() / 1000, worst.p95Micros() / 1000,
+        best.transactionsPerSecond(), worst.transactionsPerSecond(), best.pairs(), worst.pairs());
+  }
+
+  private static String ms(Double micros) {
+    return micros == null ? "-" : String.format(Locale.ROOT, "%.2f", micros / 1000);
+  }
+
+  private static String fmt(Double v, int d) {
+    return v == null ? "-" : String.format(Locale.ROOT, "%." + d + "f", v);
+  }
+}

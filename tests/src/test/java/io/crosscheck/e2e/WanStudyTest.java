@@ -1,0 +1,142 @@
+package io.crosscheck.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code crosscheck study wan} end to end (real namespaces, lighttpd, the live capture in the client
+ * namespace): two client classes with RTTs of 20 and 60 ms, each on its own source address. Asserts
+ * each class's handshake RTT measured in the cell's capture within 10 % of its profile, the run's
+ * accounting (completed, matched pairs), and that the study's namespaces, interfaces and the link
+ * are gone after the run, after a failure (the audit in the client namespace killed) and after
+ * SIGINT of the study.
+ */
+class WanStudyTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final List<String> STUDY = List.of("study", "wan", "--wan", "rtt=20ms", "--wan", "rtt=60ms",
+      "--users", "4", "--ramp-up", "1s", "--duration", "4s");
+
+  @Test
+  void eachClassMeasuresItsConfiguredRttAndTheNetworkIsGoneAfterTheRun(@TempDir Path tmp) throws Exception {
+    Path dir = tmp.resolve("wan");
+    List<String> args = new ArrayList<>(STUDY);
+    args.addAll(List.of("--out", dir.toString()));
+    ChildCli.Ended ended = ChildCli.runToEnd(tmp, Duration.ofMinutes(3), args.toArray(String[]::new));
+    System.out.println("[wan] " + ended.output().substring(Math.max(0, ended.output().indexOf("WAN levels"))));
+    assertEquals(0, ended.exitCode(), ended.output());
+    assertNoStudyNetwork();
+    JsonNode m = JSON.readTree(dir.resolve("matrix.json").toFile());
+    JsonNode row = m.get("study").get("rows").get(0);
+    assertEquals("completed", row.get("status").asText(), row.toString());
+    assertTrue(row.get("pairs").asLong() > 20, row.toString());
+    JsonNode classes = row.get("classes");
+    assertEquals(2, classes.size(), row.toString());
+    double[] configured = {20_000, 60_000};
+    for (int i = 0; i < 2; i++) {
+      JsonNode c = classes.get(i);
+      assertEquals("127.0.0." + (2 + i), c.get("address").asText());
+      assertEquals(configured[i], c.get("configuredRttMicros").asDouble(), 1e-6);
+      assertTrue(c.get("handshakes").asLong() >= 2, c.toString());
+      double measured = c.get("medianRttMicros").asDouble();
+      System.out.printf("[wan] class %s: configured %.1f ms, measured median %.2f ms over %d handshakes%n",
+          c.get("address").asText(), configured[i] / 1000, measured / 1000, c.get("handshakes").asLong());
+      assertTrue(Math.abs(measured - configured[i]) <= 0.10 * configured[i],
+          "class " + i + ": measured " + measured + " us within 10 % of " + configured[i] + " us");
+    }
+  }
+
+  @Test
+  void aFailedCellLeavesNoNetwork(@TempDir Path tmp) throws Exception {
+    Path dir = tmp.resolve("wan");
+    List<String> args = new ArrayList<>(STUDY);
+    args.addAll(List.of("--duration", "30s", "--out", dir.toString()));
+    try (ChildCli study = ChildCli.startAsGiven(tmp.resolve("study.out"), null, args)) {
+      awaitStudyNetwork(study);
+      // the audit in the client namespace dies: the cell fails
+      long audit = auditPid(dir);
+      new ProcessBuilder("kill", "-KILL", String.valueOf(audit)).start().waitFor();
+      int exit = study.waitForExit(Duration.ofMinutes(2));
+      assertEquals(1, exit, study.output());
+      assertTrue(study.output().contains("failed"), study.output());
+    }
+    assertNoStudyNetwork();
+  }
+
+  @Test
+  void sigintLeavesNoNetwork(@TempDir Path tmp) throws Exception {
+    Path dir = tmp.resolve("wan");
+    List<String> args = new ArrayList<>(STUDY);
+    args.addAll(List.of("--duration", "30s", "--out", dir.toString()));
+    try (ChildCli study = ChildCli.startAsGiven(tmp.resolve("study.out"), null, args)) {
+      awaitStudyNetwork(study);
+      study.signal("INT");
+      int exit = study.waitForExit(Duration.ofMinutes(2));
+      assertEquals(130, exit, study.output());
+    }
+    assertNoStudyNetwork();
+  }
+
+  private static void awaitStudyNetwork(ChildCli study) throws Exception {
+    long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (System.nanoTime() < until && study.process.isAlive()) {
+      if (!studyNamespaces().isEmpty() && study.output().contains("clients in ")) {
+        Thread.sleep(2000); // the audit under way
+        return;
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("no study network appeared: " + study.output());
+  }
+
+  /** The pid of the audit JVM the study started in the client namespace (its job file names the cell). */
+  private static long auditPid(Path dir) throws IOException {
+    try (var procs = Files.list(Path.of("/proc"))) {
+      for (Path p : procs.filter(x -> x.getFileName().toString().matches("\\d+")).toList()) {
+        try {
+          String cmd = new String(Files.readAllBytes(p.resolve("cmdline")), StandardCharsets.UTF_8);
+          if (cmd.contains(dir.toString()) && cmd.contains("audit-job.json")) {
+            return Long.parseLong(p.getFileName().toString());
+          }
+        } catch (IOException e) {
+          // gone meanwhile
+        }
+      }
+    }
+    throw new AssertionError("no audit process for " + dir);
+  }
+
+  private static List<String> studyNamespaces() throws Exception {
+    Process p = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    p.waitFor();
+    return out.lines().filter(l -> l.startsWith("ccwan-")).toList();
+  }
+
+  /** No ccwan- namespace, and no ccwan interface left in the host's namespace. */
+  private static void assertNoStudyNetwork() throws Exception {
+    long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    List<String> left = studyNamespaces();
+    while (!left.isEmpty() && System.nanoTime() < until) {
+      Thread.sleep(200);
+      left = studyNamespaces();
+    }
+    assertEquals(List.of(), left, "namespaces left");
+    Process p = new ProcessBuilder("ip", "-o", "link").redirectErrorStream(true).start();
+    String links = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    p.waitFor();
+    assertNotEquals(true, links.contains("ccwan"), links);
+  }
+}
