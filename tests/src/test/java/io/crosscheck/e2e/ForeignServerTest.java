@@ -133,6 +133,49 @@ class ForeignServerTest {
     }
   }
 
+  @Test
+  void underANamespacePrefixTheStartWaitsForTheSocketInsideTheNamespace() throws Exception {
+    String ns = "cc-foreign-" + ProcessHandle.current().pid();
+    run(List.of("ip", "netns", "add", ns));
+    try {
+      run(List.of("ip", "-n", ns, "link", "set", "lo", "up"));
+      for (ForeignServer.Kind kind : ForeignServer.Kind.values()) {
+        Path work = dir.resolve("netns-" + kind.label());
+        ForeignServerSpec spec = ForeignServerSpec.in(work).withDocroot(docroot)
+            .withCommandPrefix(List.of("ip", "netns", "exec", ns));
+        int port;
+        long startNanos = System.nanoTime();
+        try (ForeignServer server = ForeignServer.start(kind, spec)) {
+          long startedMillis = (System.nanoTime() - startNanos) / 1_000_000;
+          port = server.port();
+          assertEquals(server.startWorkers(), server.workers(), kind.label() + " workers in the namespace");
+          // the host's loopback has nothing on that port: the server is only in the namespace
+          try (Socket s = new Socket()) {
+            assertThrows(IOException.class, () -> s.connect(new InetSocketAddress("127.0.0.1", server.port()), 500));
+          }
+          String path = snapshot.pages().get(snapshot.pages().size() - 1);
+          byte[] body = run(List.of("ip", "netns", "exec", ns, "curl", "-sf", server.baseUrl() + path));
+          assertArrayEquals(Files.readAllBytes(docroot.resolve(path.substring(1))), body, kind.label() + " " + path);
+          System.out.printf(Locale.ROOT, "[%s] in netns %s: ready in %d ms, workers %d, %s fetched inside%n",
+              kind.label(), ns, startedMillis, server.workers(), path);
+        }
+        assertEquals(List.of(), processesNaming(work.toString()), "processes left after close() in the namespace");
+      }
+    } finally {
+      run(List.of("ip", "netns", "del", ns));
+    }
+  }
+
+  /** Runs a command (bounded, 10 s); its stdout, or an AssertionError with its output. */
+  private static byte[] run(List<String> command) throws Exception {
+    Path out = Files.createTempFile(dir, "cmd", ".out");
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+    assertTrue(p.waitFor(10, TimeUnit.SECONDS), command + " did not end within 10 s");
+    byte[] bytes = Files.readAllBytes(out);
+    assertEquals(0, p.exitValue(), command + ": " + new String(bytes, StandardCharsets.UTF_8));
+    return bytes;
+  }
+
   /** Every page and image over one keep-alive connection: 200 and the file's bytes. */
   private static void fetchEverything(ForeignServer server) throws IOException {
     List<String> all = new ArrayList<>(snapshot.pages());
@@ -256,5 +299,4 @@ class ForeignServerTest {
     byte[] body = in.readNBytes(length);
     return new Response(status, body);
   }
-
 }
