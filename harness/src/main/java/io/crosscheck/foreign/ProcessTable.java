@@ -30,13 +30,44 @@ public final class ProcessTable {
   /** One line of {@code /proc/PID/stat}: the fields after the command name. */
   private record Stat(long pid, char state, long ppid, long pgid) {}
 
-  /** The pids whose parent is {@code ppid} (zombies excluded: they hold no resources but a slot). */
+  /**
+   * The pids whose parent is {@code ppid} (zombies excluded: they hold no resources but a slot).
+   * Reads {@code /proc/PPID/task/TID/children} (a few microseconds), else scans every process's
+   * {@code stat} (milliseconds with a hundred processes).
+   */
   public static List<Long> children(long ppid) {
+    List<Long> listed = listedChildren(ppid);
+    if (listed != null) {
+      return listed;
+    }
     List<Long> out = new ArrayList<>();
     for (Stat s : all()) {
       if (s.ppid == ppid && s.state != 'Z') {
         out.add(s.pid);
       }
+    }
+    return out;
+  }
+
+  /** The children the kernel lists for {@code ppid}'s threads, or null when it cannot list them. */
+  private static List<Long> listedChildren(long ppid) {
+    Path tasks = PROC.resolve(Long.toString(ppid)).resolve("task");
+    List<Long> out = new ArrayList<>();
+    try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
+      for (Path thread : threads) {
+        String text = Files.readString(thread.resolve("children"), StandardCharsets.US_ASCII).strip();
+        for (String pid : text.isEmpty() ? new String[0] : text.split(" ")) {
+          Stat s = stat(Long.parseLong(pid));
+          if (s != null && s.state != 'Z') {
+            out.add(s.pid);
+          }
+        }
+      }
+    } catch (java.nio.file.NoSuchFileException e) {
+      // the process is gone (no task directory): no children; or no children file: scan instead
+      return Files.exists(tasks) ? null : out;
+    } catch (IOException e) {
+      return null;
     }
     return out;
   }
