@@ -38,8 +38,9 @@ import java.util.concurrent.TimeUnit;
  * new port, three attempts in all.
  *
  * <p>{@link #close()} sends SIGTERM to the master, waits up to 10 s for it and every process of its
- * group to end, then sends SIGKILL to the group. Not thread-safe except {@link #workers()}, which
- * only reads {@code /proc}.
+ * group to end, then sends SIGKILL to the group; a shutdown hook does the same for a server still
+ * running when the JVM exits. Thread-safe: {@link #workers()} only reads {@code /proc}, {@link
+ * #close()} is synchronized.
  */
 public final class ForeignServer implements AutoCloseable {
   private static final int PORT_ATTEMPTS = 3;
@@ -84,6 +85,7 @@ public final class ForeignServer implements AutoCloseable {
   private final long masterPid;
   private final long groupId;
   private final String version;
+  private final Thread onExit = new Thread(this::close, "foreign-server-stop");
   private boolean closed;
 
   private ForeignServer(ServerFlavour flavour, ForeignServerSpec spec, Path config, int port, Process process,
@@ -96,6 +98,8 @@ public final class ForeignServer implements AutoCloseable {
     this.masterPid = masterPid;
     this.groupId = process.pid();
     this.version = version;
+    // the server has a session of its own (setsid): Ctrl-C on the terminal does not reach it
+    Runtime.getRuntime().addShutdownHook(onExit);
   }
 
   /**
@@ -190,15 +194,24 @@ public final class ForeignServer implements AutoCloseable {
   /**
    * Stops the server: SIGTERM to the master, up to 10 s for the master and its process group to
    * end, then SIGKILL to the group. Returns once no process of the group is left (or 2 s after the
-   * SIGKILL). Idempotent; never throws.
+   * SIGKILL). Idempotent; never throws. Also runs from a JVM shutdown hook (Ctrl-C, SIGTERM) for
+   * a server still running then: it runs in a session of its own, which a terminal's Ctrl-C does not
+   * reach.
    */
   @Override
-  public void close() {
+  public synchronized void close() {
     if (closed) {
       return;
     }
     closed = true;
     stop(process, masterPid);
+    if (Thread.currentThread() != onExit) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(onExit);
+      } catch (IllegalStateException e) {
+        // the JVM is shutting down: the hook may run, and finds the server closed
+      }
+    }
   }
 
   private static ForeignServer launch(ServerFlavour flavour, ForeignServerSpec spec, int port, boolean root,

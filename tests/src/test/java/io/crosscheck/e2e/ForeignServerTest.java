@@ -171,6 +171,48 @@ class ForeignServerTest {
     }
   }
 
+  @Test
+  void ctrlCOnTheJvmStopsTheServerItStarted() throws Exception {
+    Path work = dir.resolve("sigint");
+    Path log = dir.resolve("sigint-child.log");
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process child = new ProcessBuilder(DefaultSignals.command(List.of(java, "-cp", System.getProperty("java.class.path"),
+        HoldServer.class.getName(), work.toString(), docroot.toString())))
+        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    try {
+      long deadlineNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      while (!Files.readString(log).contains("started") && System.nanoTime() < deadlineNanos && child.isAlive()) {
+        Thread.sleep(50);
+      }
+      String config = work.resolve("apache2.conf").toString();
+      int before = processesNaming(config).size();
+      assertEquals(16, before, "apache master and 15 children in the child JVM: " + Files.readString(log));
+      long sentNanos = System.nanoTime();
+      new ProcessBuilder("kill", "-INT", Long.toString(child.pid())).start().waitFor(5, TimeUnit.SECONDS);
+      assertTrue(child.waitFor(15, TimeUnit.SECONDS), "the child JVM did not end on SIGINT");
+      long stoppedMillis = (System.nanoTime() - sentNanos) / 1_000_000;
+      assertEquals(List.of(), processesNaming(config), "processes left after Ctrl-C");
+      System.out.printf(Locale.ROOT, "[apache] Ctrl-C on the JVM: %d server processes → 0 in %d ms (exit %d)%n",
+          before, stoppedMillis, child.exitValue());
+    } finally {
+      if (child.isAlive()) {
+        // SIGTERM runs the child's shutdown hook too; SIGKILL would leave its server behind
+        child.destroy();
+        child.waitFor(15, TimeUnit.SECONDS);
+      }
+    }
+  }
+
+  /** A JVM that starts Apache prefork in {@code args[0]} serving {@code args[1]} and waits to be stopped. */
+  static final class HoldServer {
+    public static void main(String[] args) throws Exception {
+      ForeignServer server = ForeignServer.start(ForeignServer.Kind.APACHE_PREFORK,
+          ForeignServerSpec.in(Path.of(args[0])).withDocroot(Path.of(args[1])));
+      System.out.println("started " + server);
+      Thread.sleep(60_000);
+    }
+  }
+
   /** Runs a command (bounded, 10 s); its stdout, or an AssertionError with its output. */
   private static byte[] run(List<String> command) throws Exception {
     Path out = Files.createTempFile(dir, "cmd", ".out");
