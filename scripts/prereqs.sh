@@ -42,6 +42,24 @@ ensure_optional_tools() { # PACKAGE...
   return 0
 }
 
+# The foreign servers of `crosscheck study` (issue 16): lighttpd and Apache 2 (prefork) from Debian.
+# Their packages start a system service on :80 when installed; a policy-rc.d answering 101 keeps it
+# from starting while we install (removed afterwards unless it was there before), and a service
+# that started anyway is stopped. crosscheck runs them with configurations of its own, never this
+# service's. (io.crosscheck.foreign.ForeignPackages does the same from Java when a study runs.)
+ensure_study_servers() {
+  local missing policy=/usr/sbin/policy-rc.d own_policy=
+  missing=$(_cc_missing_pkgs lighttpd apache2)
+  [ -z "$missing" ] && return 0
+  if [ "$(id -u)" = 0 ] && [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod 755 "$policy" && own_policy=1
+  fi
+  ( _cc_install $missing ) || { [ -z "$own_policy" ] || rm -f "$policy"; exit 1; }
+  [ -z "$own_policy" ] || rm -f "$policy"
+  [ ! -e /run/apache2/apache2.pid ] || service apache2 stop >/dev/null 2>&1 || true
+  [ ! -e /run/lighttpd.pid ] || service lighttpd stop >/dev/null 2>&1 || true
+}
+
 # Debian's chromium: the report test renders report.html headless (no network, file:// URL).
 ensure_browser() {
   command -v chromium >/dev/null 2>&1 || _cc_install chromium

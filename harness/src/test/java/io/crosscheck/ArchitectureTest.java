@@ -41,6 +41,7 @@ class ArchitectureTest {
   private static final String RUNDIR = "io.crosscheck.rundir..";
   private static final String CLI = "io.crosscheck.cli..";
   private static final String K8S = "io.crosscheck.k8s..";
+  private static final String FOREIGN = "io.crosscheck.foreign..";
 
   @ArchTest
   static final ArchRule theWorkloadSpecIsTheSpinesStart =
@@ -114,6 +115,13 @@ class ArchitectureTest {
       importsNone(K8S, SCHEDULE, ENGINE, RECORD, CAPTURE, WIRE, COMPARE, REPORT, TELEMETRY, SERVER, RUNDIR, CLI)
           .because("issue 15: the k8s manifests only name the run command's options, which the cli checks;"
               + " writing them needs nothing of the spine");
+
+  @ArchTest
+  static final ArchRule foreignServersAreTargetsLikeTheEmbeddedOne =
+      importsNone(FOREIGN,
+          SCHEDULE, ENGINE, RECORD, CAPTURE, WIRE, COMPARE, REPORT, TELEMETRY, SERVER, RUNDIR, CLI, K8S)
+          .because("issue 16: lighttpd and Apache prefork are what the engines load, as the embedded server"
+              + " is; starting them and snapshotting the RUBiS pages needs only the spi to the RUBiS module");
 
   @ArchTest
   static final ArchRule dependenciesPointOneWayOnly =
