@@ -1,6 +1,7 @@
 package io.crosscheck.cli;
 
 import io.crosscheck.foreign.ForeignServer;
+import io.crosscheck.foreign.ForeignServerSpec;
 import io.crosscheck.model.ConnectionPolicy;
 import io.crosscheck.model.Target;
 import io.crosscheck.model.spec.Problem;
@@ -194,17 +195,12 @@ final class FlashCrowdStudy implements Callable<Integer> {
     if (!problems.isEmpty()) {
       return RunCommand.OutputOptions.reportProblems(spec, problems);
     }
-    String missing = ForeignServer.installProblem(servers);
-    if (missing != null) {
-      spec.commandLine().getErr().println("crosscheck study flash-crowd: " + missing);
-      return 2;
-    }
     Path dir = out != null ? out : Path.of("runs", "study-flash-crowd-" + LocalDateTime.now().format(
         DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
     PrintStream console = System.out;
     Files.createDirectories(dir);
     Path site = dir.resolve("site");
-    List<String> paths = RubisSite.snapshot(site, console);
+    List<String> paths = RubisSite.snapshot(site);
     Path urlFile = site.resolve("urls.txt");
 
     Map<String, Plan> plans = new LinkedHashMap<>();
@@ -266,7 +262,7 @@ final class FlashCrowdStudy implements Callable<Integer> {
    */
   private MatrixRun.Audited cell(String server, Path docroot, Path cellDir, List<String> args, Path javaHome,
       PrintStream log) throws IOException {
-    try (ForeignServer s = ForeignServer.start(server, cellDir.resolve("server"), docroot, "127.0.0.1", 0, List.of());
+    try (ForeignServer s = RubisSite.start(server, ForeignServerSpec.in(cellDir.resolve("server")).withDocroot(docroot));
         WorkerSampler workers = WorkerSampler.start(s::workers, cellDir.resolve(WorkerSampler.WORKERS_CSV))) {
       log.println("crosscheck study: " + server + " on 127.0.0.1:" + s.port() + " (" + s.describe() + ")");
       return MatrixRun.auditChild(new Target("127.0.0.1", s.port()), capture, javaHome, List.of(), args, cellDir,

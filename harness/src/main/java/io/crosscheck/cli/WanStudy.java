@@ -4,6 +4,7 @@ import io.crosscheck.capture.CaptureReader;
 import io.crosscheck.child.ChildJvm;
 import io.crosscheck.child.ChildProcess;
 import io.crosscheck.foreign.ForeignServer;
+import io.crosscheck.foreign.ForeignServerSpec;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.record.JsonFiles;
 import io.crosscheck.rundir.RunFiles;
@@ -127,11 +128,6 @@ final class WanStudy implements Callable<Integer> {
     if (!problems.isEmpty()) {
       return RunCommand.OutputOptions.reportProblems(spec, problems);
     }
-    String missing = ForeignServer.installProblem(List.of(server));
-    if (missing != null) {
-      spec.commandLine().getErr().println("crosscheck study wan: " + missing);
-      return 2;
-    }
     List<String> swept = WanNetwork.sweepStale();
     if (!swept.isEmpty()) {
       System.err.println("crosscheck study wan: removed what a killed run left: " + String.join(", ", swept));
@@ -141,7 +137,7 @@ final class WanStudy implements Callable<Integer> {
     PrintStream console = System.out;
     Files.createDirectories(dir);
     Path site = dir.resolve("site");
-    List<String> paths = RubisSite.snapshot(site, console);
+    List<String> paths = RubisSite.snapshot(site);
     Path urlFile = site.resolve("urls.txt");
     Path javaHome = Path.of(System.getProperty("java.home"));
     List<MatrixRun.Planned> cells = new ArrayList<>();
@@ -185,8 +181,9 @@ final class WanStudy implements Callable<Integer> {
   private MatrixRun.Audited cell(List<WanProfile> level, Path docroot, Path cellDir, List<String> auditArgs,
       Path javaHome, PrintStream log) throws IOException {
     try (WanNetwork net = WanNetwork.open(level, seed);
-        ForeignServer s = ForeignServer.start(server, cellDir.resolve("server"), docroot, net.serverAddress(),
-            SERVER_PORT, WanNetwork.inNamespace(net.serverNamespace(), List.of()))) {
+        ForeignServer s = RubisSite.start(server, ForeignServerSpec.in(cellDir.resolve("server")).withDocroot(docroot)
+            .withBindAddress(net.serverAddress()).withPort(SERVER_PORT)
+            .withCommandPrefix(WanNetwork.inNamespace(net.serverNamespace(), List.of())))) {
       log.println("crosscheck study: " + server + " on " + net.serverAddress() + ":" + SERVER_PORT + " in namespace "
           + net.serverNamespace() + "; clients in " + net.clientNamespace() + " on " + net.clientInterface());
       List<String> args = new ArrayList<>(auditArgs);
