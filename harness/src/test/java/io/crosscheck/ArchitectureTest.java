@@ -41,6 +41,7 @@ class ArchitectureTest {
   private static final String RUNDIR = "io.crosscheck.rundir..";
   private static final String CLI = "io.crosscheck.cli..";
   private static final String K8S = "io.crosscheck.k8s..";
+  private static final String WAN = "io.crosscheck.wan..";
 
   @ArchTest
   static final ArchRule theWorkloadSpecIsTheSpinesStart =
@@ -114,6 +115,13 @@ class ArchitectureTest {
       importsNone(K8S, SCHEDULE, ENGINE, RECORD, CAPTURE, WIRE, COMPARE, REPORT, TELEMETRY, SERVER, RUNDIR, CLI)
           .because("issue 15: the k8s manifests only name the run command's options, which the cli checks;"
               + " writing them needs nothing of the spine");
+
+  @ArchTest
+  static final ArchRule theWanNetworkIsPlumbingBesideTheSpine =
+      importsNone(WAN, MODEL, SCHEDULE, ENGINE, RECORD, CAPTURE, WIRE, COMPARE, REPORT, TELEMETRY, SERVER,
+          RUNDIR, CLI, K8S)
+          .because("issue 16: the WAN namespaces and emulated link only carry a run's packets; the cli"
+              + " places the generator, capture and server in them, so the link knows nothing of any");
 
   @ArchTest
   static final ArchRule dependenciesPointOneWayOnly =
