@@ -142,6 +142,7 @@ final class WanLink {
     final AtomicLong lostFrames = new AtomicLong();
     final AtomicLong queueDroppedFrames = new AtomicLong();
     final AtomicInteger inFlightFrames = new AtomicInteger();
+    volatile int largestFrameBytes;
 
     Map<String, Object> describe() {
       Map<String, Object> out = new LinkedHashMap<>();
@@ -149,6 +150,7 @@ final class WanLink {
       out.put("bytes", bytes.get());
       out.put("lostFrames", lostFrames.get());
       out.put("queueDroppedFrames", queueDroppedFrames.get());
+      out.put("largestFrameBytes", largestFrameBytes);
       return out;
     }
   }
@@ -226,6 +228,9 @@ final class WanLink {
       Counters k = counters[c];
       k.frames.incrementAndGet();
       k.bytes.addAndGet(length);
+      if (length > k.largestFrameBytes) {
+        k.largestFrameBytes = length;
+      }
       if (p.lossPercent() > 0 && randoms[c].nextDouble() * 100 < p.lossPercent()) {
         k.lostFrames.incrementAndGet();
         return;

@@ -91,11 +91,11 @@ class WanNetworkTest {
   @Test
   void eachClassSeesItsRoundTripTimeAndRateAndNothingIsLeftAfterClose() throws Exception {
     List<WanProfile> profiles = List.of(WanProfile.parse("rtt=40ms,loss=1%"), WanProfile.parse("rtt=100ms,loss=0"),
-        WanProfile.parse("rtt=2ms,rate=8mbit"));
+        WanProfile.parse("rtt=2ms,rate=8mbit"), WanProfile.parse("mtu=576"));
     long pid = ProcessHandle.current().pid();
     Process server = null;
     try (WanNetwork network = WanNetwork.open(profiles, 42)) {
-      assertEquals(List.of("127.0.0.2", "127.0.0.3", "127.0.0.4"), network.classAddresses());
+      assertEquals(List.of("127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"), network.classAddresses());
       assertEquals("127.0.0.1", network.serverAddress());
       assertTrue(leftovers(pid).contains(network.clientNamespace()), leftovers(pid));
       assertEquals("userspace-tap", network.describe().get("mechanism"));
@@ -126,7 +126,22 @@ class WanNetworkTest {
           bulkAddress, profiles.get(2).label(), bulkMillis, upBytes, upBytes * 8 / 8e6 * 1e3);
       assertTrue(bulkMillis > 850 && bulkMillis < 1150, "1 MB at 8 mbit/s took " + bulkMillis + " ms");
 
+      // The 576-byte class: its frames (Ethernet header included) stay within 576 + 14 in both
+      // directions while the other classes' bulk frames reach 1500 + 14.
+      client(network, network.classAddresses().get(3), "bulk", 1);
       Map<String, Object> record = network.describe();
+      @SuppressWarnings("unchecked")
+      List<Map<String, Object>> classes = (List<Map<String, Object>>) record.get("classes");
+      @SuppressWarnings("unchecked")
+      int smallUp = (Integer) ((Map<String, Object>) classes.get(3).get("up")).get("largestFrameBytes");
+      @SuppressWarnings("unchecked")
+      int smallDown = (Integer) ((Map<String, Object>) classes.get(3).get("down")).get("largestFrameBytes");
+      @SuppressWarnings("unchecked")
+      int bulkUp = (Integer) ((Map<String, Object>) classes.get(2).get("up")).get("largestFrameBytes");
+      System.out.printf("[wan] largest frames: class 127.0.0.5 mtu=576 up %d down %d bytes; class 127.0.0.4 up %d%n",
+          smallUp, smallDown, bulkUp);
+      assertTrue(smallUp > 500 && smallUp <= 590 && smallDown <= 590, smallUp + " / " + smallDown);
+      assertEquals(1514, bulkUp);
       System.out.println("[wan] " + record);
       @SuppressWarnings("unchecked")
       Map<String, Object> first = ((List<Map<String, Object>>) record.get("classes")).get(0);
