@@ -33,7 +33,7 @@ final class WanLink {
    * The delivery thread wakes this long before a frame is due and spins the rest: a thread woken
    * from sleep on a small VM is often late by more than that.
    */
-  static final long SPIN_NANOS = 300_000;
+  static final long SPIN_NANOS = 150_000;
   /** The forwarding threads' nice value: ahead of a busy generator or compiler on the same cores. */
   static final int NICE = -10;
 

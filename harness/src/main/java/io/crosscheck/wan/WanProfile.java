@@ -17,12 +17,15 @@ import java.util.Set;
  * @param upBitsPerSecond client-to-server capacity, 0 unlimited
  * @param downBitsPerSecond server-to-client capacity, 0 unlimited
  * @param lossPercent chance, in percent, that an IPv4 frame is dropped in either direction
- * @param mtu the client interface's MTU in bytes for this class, 0 for the default 1500
+ * @param mtu the largest IPv4 packet of this class in bytes, 0 for the default 1500 (the link's
+ *     interfaces take the classes' largest; a smaller one goes on this class's routes, and TCP's MSS
+ *     follows)
  */
 public record WanProfile(long rttNanos, long upBitsPerSecond, long downBitsPerSecond, double lossPercent, int mtu) {
   /** The MTU a profile without {@code mtu} gets. */
   public static final int DEFAULT_MTU = 1500;
 
+  /** Checks the ranges {@link #parse} checks, for profiles built in code. */
   public WanProfile {
     if (rttNanos < 0 || upBitsPerSecond < 0 || downBitsPerSecond < 0) {
       throw new IllegalArgumentException("rtt and rates must not be negative");
