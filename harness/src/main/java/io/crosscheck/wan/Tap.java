@@ -78,7 +78,9 @@ final class Tap implements AutoCloseable {
       int errno = Native.getLastError();
       CLOSE.invokeInt(new Object[] {fd});
       throw new IOException("ioctl(TUNSETIFF, " + name + ") failed, errno " + errno
-          + (errno == 16 ? " (the name is in use)" : errno == 1 ? " (not permitted: root needed)" : ""));
+          + (errno == 16 ? " (EBUSY: a TAP of that name is in use)" : errno == 22
+              ? " (EINVAL: an interface of that name exists and is no TAP)" : errno == 1
+              ? " (EPERM: root needed)" : ""));
     }
     return new Tap(ifreq.getString(0, "US-ASCII"), fd);
   }
