@@ -54,6 +54,22 @@ class WanNetworkTest {
       "    c, _ = srv.accept()",
       "    threading.Thread(target=serve, args=(c,), daemon=True).start()");
 
+  private static final String UDP_SINK = String.join("\n",
+      "import socket, sys",
+      "s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)",
+      "s.bind(('127.0.0.1', int(sys.argv[1])))",
+      "print('ready', flush=True)",
+      "s.settimeout(8)",
+      "n = 0",
+      "try:",
+      "    while True:",
+      "        s.recv(2048)",
+      "        n += 1",
+      "        s.settimeout(1)",
+      "except socket.timeout:",
+      "    pass",
+      "print(n, flush=True)");
+
   private static final String CLIENT = String.join("\n",
       "import socket, sys, time",
       "port, src, mode, count = int(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])",
@@ -79,6 +95,13 @@ class WanNetworkTest {
       "        s.recv(1)",
       "        print('%.6f' % (time.perf_counter() - t0), flush=True)",
       "    s.close()",
+      "elif mode == 'udp':",
+      "    u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)",
+      "    u.bind((src, 0))",
+      "    for i in range(1000):",
+      "        u.sendto(b'%04d' % i, ('127.0.0.1', port))",
+      "        time.sleep(0.0002)",
+      "    print('0', flush=True)",
       "elif mode == 'bulk':",
       "    s, _ = conn()",
       "    s.sendall(b's')",
@@ -91,11 +114,11 @@ class WanNetworkTest {
   @Test
   void eachClassSeesItsRoundTripTimeAndRateAndNothingIsLeftAfterClose() throws Exception {
     List<WanProfile> profiles = List.of(WanProfile.parse("rtt=40ms,loss=1%"), WanProfile.parse("rtt=100ms,loss=0"),
-        WanProfile.parse("rtt=2ms,rate=8mbit"), WanProfile.parse("mtu=576"));
+        WanProfile.parse("rtt=2ms,rate=8mbit"), WanProfile.parse("mtu=576"), WanProfile.parse("loss=20%"));
     long pid = ProcessHandle.current().pid();
     Process server = null;
     try (WanNetwork network = WanNetwork.open(profiles, 42)) {
-      assertEquals(List.of("127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"), network.classAddresses());
+      assertEquals(List.of("127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5", "127.0.0.6"), network.classAddresses());
       assertEquals("127.0.0.1", network.serverAddress());
       assertTrue(leftovers(pid).contains(network.clientNamespace()), leftovers(pid));
       assertEquals("userspace-tap", network.describe().get("mechanism"));
@@ -125,6 +148,27 @@ class WanNetworkTest {
       System.out.printf("[wan] class %s %s: 1,000,000 bytes in %.1f ms (%d frame bytes up: %.1f ms at 8 mbit/s)%n",
           bulkAddress, profiles.get(2).label(), bulkMillis, upBytes, upBytes * 8 / 8e6 * 1e3);
       assertTrue(bulkMillis > 850 && bulkMillis < 1150, "1 MB at 8 mbit/s took " + bulkMillis + " ms");
+
+      // Loss: 1,000 UDP datagrams of the loss=20% class, the only frames of that class and direction,
+      // so the frames lost are exactly those the seeded draws say, run after run.
+      Process sink = new ProcessBuilder(WanNetwork.inNamespace(network.serverNamespace(),
+          List.of("python3", "-c", UDP_SINK, Integer.toString(PORT)))).redirectErrorStream(true).start();
+      assertEquals("ready", firstLine(sink, 10));
+      client(network, network.classAddresses().get(4), "udp", 1);
+      assertTrue(sink.waitFor(10, TimeUnit.SECONDS), "UDP sink did not finish");
+      int received = Integer.parseInt(new String(sink.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip());
+      java.util.Random draws = new java.util.Random(42 * 31 + 4 * 2L);
+      int expectedLost = 0;
+      for (int i = 0; i < 1000; i++) {
+        expectedLost += draws.nextDouble() * 100 < 20 ? 1 : 0;
+      }
+      @SuppressWarnings("unchecked")
+      long lost = (Long) ((Map<String, Object>) ((List<Map<String, Object>>) network.describe().get("classes"))
+          .get(4).get("up")).get("lostFrames");
+      System.out.printf("[wan] class 127.0.0.6 loss=20%%: %d of 1000 datagrams arrived, %d lost (seeded draws: %d)%n",
+          received, lost, expectedLost);
+      assertEquals(expectedLost, lost);
+      assertEquals(1000 - expectedLost, received);
 
       // The 576-byte class: its frames (Ethernet header included) stay within 576 + 14 in both
       // directions while the other classes' bulk frames reach 1500 + 14.
