@@ -81,6 +81,9 @@ public final class WanNetwork implements AutoCloseable {
     synchronized (WanNetwork.class) {
       network = new WanNetwork(classes, seed, freeIndex(), swept);
       try {
+        // The hook first: a Ctrl-C while the network is being built removes what exists so far.
+        network.hook = new Thread(network::close, "wan-close-" + network.clientNs);
+        Runtime.getRuntime().addShutdownHook(network.hook);
         network.create(network.clientNs);
         network.create(network.serverNs);
       } catch (IOException | RuntimeException e) {
@@ -276,8 +279,6 @@ public final class WanNetwork implements AutoCloseable {
     }
     link = new WanLink(clientTap, serverTap, profiles, addresses, seed);
     link.start();
-    hook = new Thread(this::close, "wan-close-" + clientNs);
-    Runtime.getRuntime().addShutdownHook(hook);
   }
 
   private void configure(String tap, String ns, String mac, int mtu, List<String> addresses) throws IOException {

@@ -41,6 +41,8 @@ class WanNetworkTest {
       "                b = c.recv(1)",
       "                if not b: break",
       "                c.sendall(b)",
+      "        elif mode == b'd':",
+      "            c.sendall(b'x' * 1000000)",
       "        elif mode == b's':",
       "            got = 0",
       "            while got < 1000000:",
@@ -102,6 +104,16 @@ class WanNetworkTest {
       "        u.sendto(b'%04d' % i, ('127.0.0.1', port))",
       "        time.sleep(0.0002)",
       "    print('0', flush=True)",
+      "elif mode == 'pull':",
+      "    s, _ = conn()",
+      "    t0 = time.perf_counter()",
+      "    s.sendall(b'd')",
+      "    got = 0",
+      "    while got < 1000000:",
+      "        b = s.recv(65536)",
+      "        if not b: break",
+      "        got += len(b)",
+      "    print('%.6f' % (time.perf_counter() - t0), flush=True)",
       "elif mode == 'bulk':",
       "    s, _ = conn()",
       "    s.sendall(b's')",
@@ -114,7 +126,7 @@ class WanNetworkTest {
   @Test
   void eachClassSeesItsRoundTripTimeAndRateAndNothingIsLeftAfterClose() throws Exception {
     List<WanProfile> profiles = List.of(WanProfile.parse("rtt=40ms,loss=1%"), WanProfile.parse("rtt=100ms,loss=0"),
-        WanProfile.parse("rtt=2ms,rate=8mbit"), WanProfile.parse("mtu=576"), WanProfile.parse("loss=20%"));
+        WanProfile.parse("rtt=2ms,up=8mbit,down=16mbit"), WanProfile.parse("mtu=576"), WanProfile.parse("loss=20%"));
     long pid = ProcessHandle.current().pid();
     Process server = null;
     try (WanNetwork network = WanNetwork.open(profiles, 42)) {
@@ -148,6 +160,9 @@ class WanNetworkTest {
       System.out.printf("[wan] class %s %s: 1,000,000 bytes in %.1f ms (%d frame bytes up: %.1f ms at 8 mbit/s)%n",
           bulkAddress, profiles.get(2).label(), bulkMillis, upBytes, upBytes * 8 / 8e6 * 1e3);
       assertTrue(bulkMillis > 850 && bulkMillis < 1150, "1 MB at 8 mbit/s took " + bulkMillis + " ms");
+      double pullMillis = client(network, bulkAddress, "pull", 1).get(0);
+      System.out.printf("[wan] class %s: 1,000,000 bytes down at 16 mbit/s in %.1f ms%n", bulkAddress, pullMillis);
+      assertTrue(pullMillis > 425 && pullMillis < 575, "1 MB at 16 mbit/s took " + pullMillis + " ms");
 
       // Loss: 1,000 UDP datagrams of the loss=20% class, the only frames of that class and direction,
       // so the frames lost are exactly those the seeded draws say, run after run.
