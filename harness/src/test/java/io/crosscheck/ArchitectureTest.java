@@ -42,6 +42,7 @@ class ArchitectureTest {
   private static final String CLI = "io.crosscheck.cli..";
   private static final String K8S = "io.crosscheck.k8s..";
   private static final String FOREIGN = "io.crosscheck.foreign..";
+  private static final String WAN = "io.crosscheck.wan..";
 
   @ArchTest
   static final ArchRule theWorkloadSpecIsTheSpinesStart =
@@ -122,6 +123,13 @@ class ArchitectureTest {
           SCHEDULE, ENGINE, RECORD, CAPTURE, WIRE, COMPARE, REPORT, TELEMETRY, SERVER, RUNDIR, CLI, K8S)
           .because("issue 16: lighttpd and Apache prefork are what the engines load, as the embedded server"
               + " is; starting them and snapshotting the RUBiS pages needs only the spi to the RUBiS module");
+
+  @ArchTest
+  static final ArchRule theWanNetworkIsPlumbingBesideTheSpine =
+      importsNone(WAN, MODEL, SCHEDULE, ENGINE, RECORD, CAPTURE, WIRE, COMPARE, REPORT, TELEMETRY, SERVER,
+          RUNDIR, CLI, K8S)
+          .because("issue 16: the WAN namespaces and emulated link only carry a run's packets; the cli"
+              + " places the generator, capture and server in them, so the link knows nothing of any");
 
   @ArchTest
   static final ArchRule dependenciesPointOneWayOnly =
