@@ -179,7 +179,7 @@ final class AuditCommand implements Callable<Integer> {
         // a loopback target crosses another interface only where loopback is down: a network namespace
         // of crosscheck study wan, whose 127.0.0.x addresses sit on the emulated link's interface
         java.net.NetworkInterface lo = java.net.NetworkInterface.getByName("lo");
-        boolean loopbackCarriesIt = lo == null || lo.isUp();
+        boolean loopbackCarriesIt = lo != null && lo.isUp(); // Java lists no "lo" where it is down
         if (host.isLoopbackAddress() && !nif.isLoopback() && loopbackCarriesIt) {
           return new Problem("--interface", interfaceName, "lo: the target " + target + " is on loopback, so its"
               + " traffic never crosses " + interfaceName);

@@ -108,7 +108,7 @@ final class WanStudy implements Callable<Integer> {
       for (String loss : lossLevels == null ? java.util.Collections.<String>singletonList(null) : lossLevels) {
         List<WanProfile> level = new ArrayList<>();
         for (String c : classes) {
-          String text = c + (rtt == null ? "" : ",rtt=" + rtt.strip()) + (loss == null ? "" : ",loss=" + loss.strip());
+          String text = withKey(withKey(c, "rtt", rtt), "loss", loss);
           try {
             level.add(WanProfile.parse(text));
           } catch (IllegalArgumentException e) {
@@ -153,7 +153,10 @@ final class WanStudy implements Callable<Integer> {
           .replace('.', '_'));
       List<String> args = new ArrayList<>(List.of("audit", "--arrival", "closed", "--users", String.valueOf(users),
           "--url-file", urlFile.toAbsolutePath().toString(), "--url-order", "random", "--session-length", "fixed:5",
-          "--think", think, "--ramp-up", rampUp, "--duration", duration, "--seed", String.valueOf(seed)));
+          "--think", think, "--ramp-up", rampUp, "--duration", duration, "--seed", String.valueOf(seed),
+          // the client namespace has no loopback for the JIT warm-up's in-process server, and a busy-polling
+          // loop would take a core from the emulated link: the WAN's milliseconds dwarf both
+          "--jit-warm-up", "0", "--layout", "shared"));
       MatrixCell pending = MatrixCell.pending(id, System.getProperty("java.version") + " ("
           + System.getProperty("java.vendor") + ")", javaHome.toString(), "default", List.of(), users, null, dims);
       cells.add(new MatrixRun.Planned(pending, server + " " + dims.get("level") + " (" + level.size() + " class"
@@ -240,6 +243,21 @@ final class WanStudy implements Callable<Integer> {
       out.add(m);
     }
     return out;
+  }
+
+  /** {@code profile} with {@code key} set to {@code value} (replacing the profile's own), or as it is for null. */
+  static String withKey(String profile, String key, String value) {
+    if (value == null) {
+      return profile;
+    }
+    List<String> parts = new ArrayList<>();
+    for (String p : profile.split(",")) {
+      if (!p.isBlank() && !p.strip().toLowerCase(Locale.ROOT).startsWith(key + "=")) {
+        parts.add(p.strip());
+      }
+    }
+    parts.add(key + "=" + value.strip());
+    return String.join(",", parts);
   }
 
   private static long duration(String option, String text, List<Problem> problems) {
