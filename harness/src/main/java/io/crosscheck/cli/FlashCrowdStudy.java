@@ -42,8 +42,8 @@ import picocli.CommandLine.Option;
       "Both serve a static snapshot of the embedded RUBiS server's pages (DIR/site): the study's effect is the"
           + " front server's connection handling, which a proxy would mix with the embedded server's own queueing"
           + " on the same cores. Schedules: partly-open sessions (Poisson arrivals, the same seed in every cell),"
-          + " --ramp-up at the base rate (not measured), 10 s at the base rate, the burst (non-bursty: the base"
-          + " rate), 10 s at the base rate, --ramp-down. Policies: per-session, per-request and browser (K=6)"
+          + " --ramp-up (10 s) at the base rate, not measured, so that the server's pool settles; 10 s at the base"
+          + " rate, the burst (non-bursty: the base rate), 10 s at the base rate; --ramp-down (5 s). Policies: per-session, per-request and browser (K=6)"
           + " with the Netty engine; shared-cache with legacy-urlconnection (a thread per session, URL.openStream"
           + " and the JDK's keep-alive cache, for real).",
       "Reports wire response times (median, mean, p95 over each cell's matched pairs, measured phase, capture"
@@ -75,17 +75,19 @@ final class FlashCrowdStudy implements Callable<Integer> {
   double rateScale = 1.0;
 
   @Option(names = "--time-scale", paramLabel = "F",
-      description = "Multiplies every duration of the schedule, the burst's included (0 < F <= 10)."
+      description = "Multiplies the measured phase's durations, the burst's included, not the ramps (0 < F <= 10)."
           + " Default: ${DEFAULT-VALUE}.")
   double timeScale = 1.0;
 
   @Option(names = "--ramp-up", paramLabel = "DURATION",
-      description = "At the base rate before the measured phase, so that the server's pool settles (scaled"
-          + " by --time-scale). Default: ${DEFAULT-VALUE}.")
-  String rampUp = "5s";
+      description = "At the base rate before the measured phase, not measured, not scaled: prefork's pool grows"
+          + " from 15 to what the base rate's sessions hold open (about 45 per-session connections at 8/s) at 1, 2,"
+          + " 4... spawns a second, and a baseline measured while it grows is no baseline. Default: ${DEFAULT-VALUE}.")
+  String rampUp = "10s";
 
   @Option(names = "--ramp-down", paramLabel = "DURATION",
-      description = "At the base rate after it, so that measured sessions finish (scaled). Default: ${DEFAULT-VALUE}.")
+      description = "At the base rate after it, not measured, not scaled, so that measured sessions finish."
+          + " Default: ${DEFAULT-VALUE}.")
   String rampDown = "5s";
 
   @Option(names = "--session-length", paramLabel = "SPEC",
@@ -149,8 +151,8 @@ final class FlashCrowdStudy implements Callable<Integer> {
   static Plan plan(String server, double rateScale, double timeScale, long rampUpNanos, long rampDownNanos) {
     long before = Math.round(10 * SECOND * timeScale);
     long after = before;
-    long ru = Math.round(rampUpNanos * timeScale);
-    long rd = Math.round(rampDownNanos * timeScale);
+    long ru = rampUpNanos;
+    long rd = rampDownNanos;
     return LIGHTTPD.equals(server)
         ? new Plan(server, 10 * rateScale, 333 * rateScale, Math.round(4 * SECOND * timeScale), before, after, ru, rd)
         : new Plan(server, 8 * rateScale, 20 * rateScale, Math.round(20 * SECOND * timeScale), before, after, ru, rd);
