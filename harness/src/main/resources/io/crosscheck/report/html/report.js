@@ -402,15 +402,42 @@
   // ---- a matrix -----------------------------------------------------------------------------
   function renderMatrix(parent, doc) {
     var m = doc.matrix;
-    el(parent, 'h1', null, 'crosscheck matrix');
+    el(parent, 'h1', null, m.study ? 'crosscheck study ' + m.study.kind : 'crosscheck matrix');
     var bound = m.bound && isNum(m.bound.maxAbsErrorMicros) ? fmt(ms(m.bound.maxAbsErrorMicros), 3) + ' ms' : 'none';
     el(parent, 'p', 'statement first', m.cells.length + ' cells; ' + m.cells.filter(function (c) {
-      return c.status === 'completed'; }).length + ' completed; absolute-error bound: ' + bound + '.');
+      return c.status === 'completed'; }).length + ' completed' + (m.study ? '.' : '; absolute-error bound: ' + bound + '.'));
     var w = m.workload || {};
     table(parent, ['workload', ''], Object.keys(w).map(function (k) {
       var v = w[k];
       return [k, v !== null && typeof v === 'object' ? JSON.stringify(v) : v];
     }), [0, 1]);
+    if (m.study) {
+      renderStudy(parent, m.study); // a study's cells are not a JVM x users grid: its own figures instead
+    } else {
+      renderJvmGrid(parent, m);
+    }
+    el(parent, 'h2', null, 'Every cell');
+    evidence(parent, 'one row per cell; a dash where the cell has no evidence for the figure; sharing: a connection'
+      + ' carried matched requests of several sessions, with the cell\u2019s connection verdict in words');
+    table(parent, ['cell', 'JVM', 'options', 'users', 'status', 'matched %', 'reported (ms)', 'wire (ms)',
+      'abs. error (ms)', 'ratio', 'CPU mean', 'CPU max', 'heap max (MiB)', 'threads max', 'GC pauses',
+      'connections', 'sessions', 'sharing', 'client host', 'search step', 'reason', 'report'],
+    m.cells.map(function (c) {
+      var link = doc.cellReports[c.id];
+      var safe = typeof link === 'string' && !/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(link) && link.indexOf('//') !== 0;
+      return [c.id, c.jvmLabel, c.optsLabel, c.users, c.status, fmt(c.matchedPercent, 1), fmt(ms(c.reportedMeanMicros), 3),
+        fmt(ms(c.wireMeanMicros), 3), fmt(ms(c.absoluteErrorMicros), 3), fmt(c.ratio, 3),
+        fmt(c.generatorCpuCoresMean, 2), fmt(c.generatorCpuCoresMax, 2),
+        isNum(c.heapUsedMaxBytes) ? fmt(c.heapUsedMaxBytes / 1048576, 1) : null, c.threadsMax, c.gcPauses,
+        c.connectionsWithRequests, c.sessions,
+        sharingText(c),
+        c.clientHostBottleneck === true ? 'bottleneck' : c.clientHostBottleneck === false ? 'not the bottleneck' : null,
+        c.searchStep, c.reason, safe ? { href: link, text: 'report' } : null];
+    }), [0, 1, 2, 17, 20]);
+  }
+
+  // ---- a JVM x option set x users matrix: error vs users and CPU, the scalability search ------------
+  function renderJvmGrid(parent, m) {
     var lines = {};
     var order = [];
     m.cells.forEach(function (c) {
@@ -436,7 +463,6 @@
     chart(parent, 'Absolute error vs generator CPU, per JVM and tuning', { type: 'scatter', data: { datasets: cpu },
       options: { scales: { x: axis('generator CPU (cores, mean over the run)', { type: 'linear', min: 0 }), y: yErr } } },
     ev + '; CPU from each cell\u2019s generator telemetry', 320);
-    if (m.study) { renderStudy(parent, m.study); }
     el(parent, 'h2', null, 'Scalability search');
     if (!m.search || m.search.length === 0) {
       missing(parent, 'No search in this matrix (run with --search).');
@@ -447,24 +473,6 @@
             s.largestUsersHeld, s.failedAtUsers, s.reason];
         }), [0, 1, 5]);
     }
-    el(parent, 'h2', null, 'Every cell');
-    evidence(parent, 'one row per cell; a dash where the cell has no evidence for the figure; sharing: a connection'
-      + ' carried matched requests of several sessions, with the cell\u2019s connection verdict in words');
-    table(parent, ['cell', 'JVM', 'options', 'users', 'status', 'matched %', 'reported (ms)', 'wire (ms)',
-      'abs. error (ms)', 'ratio', 'CPU mean', 'CPU max', 'heap max (MiB)', 'threads max', 'GC pauses',
-      'connections', 'sessions', 'sharing', 'client host', 'search step', 'reason', 'report'],
-    m.cells.map(function (c) {
-      var link = doc.cellReports[c.id];
-      var safe = typeof link === 'string' && !/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(link) && link.indexOf('//') !== 0;
-      return [c.id, c.jvmLabel, c.optsLabel, c.users, c.status, fmt(c.matchedPercent, 1), fmt(ms(c.reportedMeanMicros), 3),
-        fmt(ms(c.wireMeanMicros), 3), fmt(ms(c.absoluteErrorMicros), 3), fmt(c.ratio, 3),
-        fmt(c.generatorCpuCoresMean, 2), fmt(c.generatorCpuCoresMax, 2),
-        isNum(c.heapUsedMaxBytes) ? fmt(c.heapUsedMaxBytes / 1048576, 1) : null, c.threadsMax, c.gcPauses,
-        c.connectionsWithRequests, c.sessions,
-        sharingText(c),
-        c.clientHostBottleneck === true ? 'bottleneck' : c.clientHostBottleneck === false ? 'not the bottleneck' : null,
-        c.searchStep, c.reason, safe ? { href: link, text: 'report' } : null];
-    }), [0, 1, 2, 17, 20]);
   }
 
   // ---- a study's section of matrix.json (crosscheck study flash-crowd | wan) --------------------
