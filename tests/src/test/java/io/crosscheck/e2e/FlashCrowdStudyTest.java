@@ -28,8 +28,14 @@ import org.junit.jupiter.api.io.TempDir;
 class FlashCrowdStudyTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** The servers' workers run as www-data: the docroot under the test's private temporary directory must be reachable. */
+  static void openToTheServersWorkers(Path tmp) throws java.io.IOException {
+    Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+  }
+
   @Test
   void perSessionConnectionsExposePreforksWorkerSpawnThatTheSharedCacheHides(@TempDir Path tmp) throws Exception {
+    openToTheServersWorkers(tmp);
     Path dir = tmp.resolve("study");
     ChildCli.Ended ended = ChildCli.runToEnd(tmp, Duration.ofMinutes(6), "study", "flash-crowd", "--servers",
         "apache-prefork", "--policies", "per-session,shared-cache", "--time-scale", "0.5", "--out", dir.toString());

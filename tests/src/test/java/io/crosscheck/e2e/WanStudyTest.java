@@ -24,16 +24,18 @@ import org.junit.jupiter.api.io.TempDir;
  * are gone after the run, after a failure (the audit in the client namespace killed) and after
  * SIGINT of the study.
  */
+@org.junit.jupiter.api.Tag("heavy")
 class WanStudyTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final List<String> STUDY = List.of("study", "wan", "--wan", "rtt=20ms", "--wan", "rtt=60ms",
-      "--users", "4", "--ramp-up", "1s", "--duration", "4s");
+      "--users", "4", "--ramp-up", "1s");
 
   @Test
   void eachClassMeasuresItsConfiguredRttAndTheNetworkIsGoneAfterTheRun(@TempDir Path tmp) throws Exception {
+    FlashCrowdStudyTest.openToTheServersWorkers(tmp);
     Path dir = tmp.resolve("wan");
     List<String> args = new ArrayList<>(STUDY);
-    args.addAll(List.of("--out", dir.toString()));
+    args.addAll(List.of("--duration", "4s", "--out", dir.toString()));
     ChildCli.Ended ended = ChildCli.runToEnd(tmp, Duration.ofMinutes(3), args.toArray(String[]::new));
     System.out.println("[wan] " + ended.output().substring(Math.max(0, ended.output().indexOf("WAN levels"))));
     assertEquals(0, ended.exitCode(), ended.output());
@@ -60,11 +62,12 @@ class WanStudyTest {
 
   @Test
   void aFailedCellLeavesNoNetwork(@TempDir Path tmp) throws Exception {
+    FlashCrowdStudyTest.openToTheServersWorkers(tmp);
     Path dir = tmp.resolve("wan");
     List<String> args = new ArrayList<>(STUDY);
     args.addAll(List.of("--duration", "30s", "--out", dir.toString()));
     try (ChildCli study = ChildCli.startAsGiven(tmp.resolve("study.out"), null, args)) {
-      awaitStudyNetwork(study);
+      awaitStudyNetwork(study, dir);
       // the audit in the client namespace dies: the cell fails
       long audit = auditPid(dir);
       new ProcessBuilder("kill", "-KILL", String.valueOf(audit)).start().waitFor();
@@ -77,11 +80,12 @@ class WanStudyTest {
 
   @Test
   void sigintLeavesNoNetwork(@TempDir Path tmp) throws Exception {
+    FlashCrowdStudyTest.openToTheServersWorkers(tmp);
     Path dir = tmp.resolve("wan");
     List<String> args = new ArrayList<>(STUDY);
     args.addAll(List.of("--duration", "30s", "--out", dir.toString()));
     try (ChildCli study = ChildCli.startAsGiven(tmp.resolve("study.out"), null, args)) {
-      awaitStudyNetwork(study);
+      awaitStudyNetwork(study, dir);
       study.signal("INT");
       int exit = study.waitForExit(Duration.ofMinutes(2));
       assertEquals(130, exit, study.output());
@@ -89,11 +93,12 @@ class WanStudyTest {
     assertNoStudyNetwork();
   }
 
-  private static void awaitStudyNetwork(ChildCli study) throws Exception {
+  /** Waits until the study's namespaces exist and its audit runs in the client one (then 2 s more: loading). */
+  private static void awaitStudyNetwork(ChildCli study, Path dir) throws Exception {
     long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
     while (System.nanoTime() < until && study.process.isAlive()) {
-      if (!studyNamespaces().isEmpty() && study.output().contains("clients in ")) {
-        Thread.sleep(2000); // the audit under way
+      if (!studyNamespaces().isEmpty() && findAuditPid(dir) > 0) {
+        Thread.sleep(2000);
         return;
       }
       Thread.sleep(100);
@@ -103,6 +108,14 @@ class WanStudyTest {
 
   /** The pid of the audit JVM the study started in the client namespace (its job file names the cell). */
   private static long auditPid(Path dir) throws IOException {
+    long pid = findAuditPid(dir);
+    if (pid < 0) {
+      throw new AssertionError("no audit process for " + dir);
+    }
+    return pid;
+  }
+
+  private static long findAuditPid(Path dir) throws IOException {
     try (var procs = Files.list(Path.of("/proc"))) {
       for (Path p : procs.filter(x -> x.getFileName().toString().matches("\\d+")).toList()) {
         try {
@@ -115,7 +128,7 @@ class WanStudyTest {
         }
       }
     }
-    throw new AssertionError("no audit process for " + dir);
+    return -1;
   }
 
   private static List<String> studyNamespaces() throws Exception {
