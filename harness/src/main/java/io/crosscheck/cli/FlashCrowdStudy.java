@@ -9,8 +9,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -192,13 +190,12 @@ final class FlashCrowdStudy implements Callable<Integer> {
     if (!(timeScale > 0 && timeScale <= 10)) {
       problems.add(new Problem("--time-scale", String.valueOf(timeScale), "a factor > 0 and <= 10"));
     }
-    long rampUpNanos = duration("--ramp-up", rampUp, problems);
-    long rampDownNanos = duration("--ramp-down", rampDown, problems);
+    long rampUpNanos = StudyCommand.duration("--ramp-up", rampUp, 0, 600 * SECOND, problems);
+    long rampDownNanos = StudyCommand.duration("--ramp-down", rampDown, 0, 600 * SECOND, problems);
     if (!problems.isEmpty()) {
       return RunCommand.OutputOptions.reportProblems(spec, problems);
     }
-    Path dir = out != null ? out : Path.of("runs", "study-flash-crowd-" + LocalDateTime.now().format(
-        DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+    Path dir = StudyCommand.directory(out, "flash-crowd");
     PrintStream console = System.out;
     Files.createDirectories(dir);
     Path site = dir.resolve("site");
@@ -272,16 +269,4 @@ final class FlashCrowdStudy implements Callable<Integer> {
     }
   }
 
-  private static long duration(String option, String text, List<Problem> problems) {
-    try {
-      long n = io.crosscheck.model.spec.Durations.parseNanos(text);
-      if (n < 0 || n > 600 * SECOND) {
-        throw new IllegalArgumentException();
-      }
-      return n;
-    } catch (IllegalArgumentException e) {
-      problems.add(new Problem(option, text, "a duration >= 0 with a unit, at most 10 min, e.g. 5s"));
-      return 0;
-    }
-  }
 }

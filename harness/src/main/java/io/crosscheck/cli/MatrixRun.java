@@ -123,26 +123,15 @@ final class MatrixRun {
 
   /** Every JVM × option set × level; exit 0, 1 (a cell failed), 130 (interrupted). */
   int grid(List<MatrixCommand.Jvm> jvms, List<MatrixCommand.OptSet> sets, List<Integer> levels) throws IOException {
+    List<Planned> plan = new ArrayList<>();
     for (MatrixCommand.Jvm j : jvms) {
       for (MatrixCommand.OptSet s : sets) {
         for (int users : levels) {
-          cells.add(pending(j, s, users, null));
+          plan.add(jvmCell(pending(j, s, users, null), jvms, sets));
         }
       }
     }
-    Files.createDirectories(dir);
-    out.println("crosscheck matrix: " + cells.size() + " cells in " + dir);
-    writeJson();
-    long startNanos = System.nanoTime();
-    try (ShutdownInterrupt shutdown = ShutdownInterrupt.install("crosscheck-matrix-shutdown",
-        INTERRUPT_GRACE_SECONDS)) {
-      for (int k = 0; k < cells.size(); k++) {
-        if (!runCell(k, cells.size(), jvmCell(cells.get(k), jvms, sets))) {
-          return finish(startNanos, 130);
-        }
-      }
-      return finish(startNanos, cells.stream().allMatch(c -> MatrixCell.COMPLETED.equals(c.status())) ? 0 : 1);
-    }
+    return runAll(plan, "crosscheck matrix");
   }
 
   /**
@@ -151,15 +140,20 @@ final class MatrixRun {
    */
   int planned(List<Planned> plan, Study studyOfCells) throws IOException {
     this.study = studyOfCells;
+    return runAll(plan, "crosscheck study");
+  }
+
+  /** Runs {@code plan}'s cells in order; exit 0, 1 (a cell failed), 130 (interrupted). */
+  private int runAll(List<Planned> plan, String command) throws IOException {
     plan.forEach(p -> cells.add(p.cell()));
     Files.createDirectories(dir);
-    out.println("crosscheck study: " + cells.size() + " cells in " + dir);
+    out.println(command + ": " + cells.size() + " cells in " + dir);
     writeJson();
     long startNanos = System.nanoTime();
     try (ShutdownInterrupt shutdown = ShutdownInterrupt.install("crosscheck-matrix-shutdown",
         INTERRUPT_GRACE_SECONDS)) {
       for (int k = 0; k < plan.size(); k++) {
-        if (!runCell(k, plan.size(), new CellJob(plan.get(k).what(), plan.get(k).run()))) {
+        if (!runCell(k, plan.size(), plan.get(k))) {
           return finish(startNanos, 130);
         }
       }
@@ -167,16 +161,13 @@ final class MatrixRun {
     }
   }
 
-  /** A cell's words for the progress line and how it runs. */
-  private record CellJob(String what, CellRun run) {}
-
   /** A JVM-matrix cell: its JVM, option set and users, audited by this matrix's {@link CellAudit}. */
-  private CellJob jvmCell(MatrixCell cell, List<MatrixCommand.Jvm> jvms, List<MatrixCommand.OptSet> sets) {
+  private Planned jvmCell(MatrixCell cell, List<MatrixCommand.Jvm> jvms, List<MatrixCommand.OptSet> sets) {
     MatrixCommand.Jvm jvm = jvms.stream().filter(j -> j.home().toString().equals(cell.jvmHome())).findFirst()
         .orElseThrow();
     MatrixCommand.OptSet set = sets.stream().filter(s -> s.label().equals(cell.optsLabel())).findFirst()
         .orElseThrow();
-    return new CellJob(jvm.shortLabel() + " " + cell.optsLabel() + " " + cell.users() + " users",
+    return new Planned(cell, jvm.shortLabel() + " " + cell.optsLabel() + " " + cell.users() + " users",
         (cellDir, log) -> audit.audit(jvm, set, cell.users(), cellDir, log));
   }
 
@@ -245,7 +236,7 @@ final class MatrixRun {
   }
 
   /** Runs (or resumes) cell {@code k}; false when interrupted. */
-  private boolean runCell(int k, int total, CellJob job) throws IOException {
+  private boolean runCell(int k, int total, Planned job) throws IOException {
     MatrixCell cell = cells.get(k);
     Path cellDir = dir.resolve(cell.id());
     String what = job.what();

@@ -1,5 +1,12 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.model.spec.Durations;
+import io.crosscheck.model.spec.Problem;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -26,5 +33,29 @@ final class StudyCommand implements Runnable {
   @Override
   public void run() {
     spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /** The study directory: {@code given}, or {@code runs/study-NAME-yyyyMMdd-HHmmss}. */
+  static Path directory(Path given, String name) {
+    return given != null ? given : Path.of("runs", "study-" + name + "-" + LocalDateTime.now().format(
+        DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+  }
+
+  /**
+   * A study option's duration in nanoseconds within {@code [minNanos, maxNanos]}; otherwise a problem
+   * naming {@code option} and the range, and 0.
+   */
+  static long duration(String option, String text, long minNanos, long maxNanos, List<Problem> problems) {
+    try {
+      long n = Durations.parseNanos(text);
+      if (n < minNanos || n > maxNanos) {
+        throw new IllegalArgumentException();
+      }
+      return n;
+    } catch (IllegalArgumentException e) {
+      problems.add(new Problem(option, text, String.format(Locale.ROOT, "a duration with a unit from %s to %s, e.g. 5s",
+          minNanos == 0 ? "0" : minNanos / 1_000_000 + " ms", maxNanos / 60_000_000_000L + " min")));
+      return 0;
+    }
   }
 }

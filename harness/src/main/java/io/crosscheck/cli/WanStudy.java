@@ -16,8 +16,6 @@ import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -120,8 +118,8 @@ final class WanStudy implements Callable<Integer> {
         levelNames.add((rtt == null ? "" : "rtt" + rtt.strip()) + (loss == null ? "" : "-loss" + loss.strip()));
       }
     }
-    long measureNanos = duration("--duration", duration, problems);
-    duration("--ramp-up", rampUp, problems);
+    long measureNanos = StudyCommand.duration("--duration", duration, 1_000_000L, 3_600_000_000_000L, problems);
+    StudyCommand.duration("--ramp-up", rampUp, 0, 3_600_000_000_000L, problems);
     if (users < 1 || users > 10_000) {
       problems.add(new Problem("--users", String.valueOf(users), "1..10000"));
     }
@@ -132,8 +130,7 @@ final class WanStudy implements Callable<Integer> {
     if (!swept.isEmpty()) {
       System.err.println("crosscheck study wan: removed what a killed run left: " + String.join(", ", swept));
     }
-    Path dir = out != null ? out : Path.of("runs", "study-wan-" + LocalDateTime.now().format(
-        DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+    Path dir = StudyCommand.directory(out, "wan");
     PrintStream console = System.out;
     Files.createDirectories(dir);
     Path site = dir.resolve("site");
@@ -258,18 +255,5 @@ final class WanStudy implements Callable<Integer> {
     }
     parts.add(key + "=" + value.strip());
     return String.join(",", parts);
-  }
-
-  private static long duration(String option, String text, List<Problem> problems) {
-    try {
-      long n = io.crosscheck.model.spec.Durations.parseNanos(text);
-      if (n <= 0 || n > 3_600_000_000_000L) {
-        throw new IllegalArgumentException();
-      }
-      return n;
-    } catch (IllegalArgumentException e) {
-      problems.add(new Problem(option, text, "a duration > 0 with a unit, at most 1 h, e.g. 15s"));
-      return 0;
-    }
   }
 }

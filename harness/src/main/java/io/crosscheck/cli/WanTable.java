@@ -105,10 +105,11 @@ final class WanTable implements MatrixRun.Study {
     }
     Row best = with.stream().min((a, b) -> Double.compare(a.meanMicros(), b.meanMicros())).orElseThrow();
     Row worst = with.stream().max((a, b) -> Double.compare(a.meanMicros(), b.meanMicros())).orElseThrow();
-    return String.format(Locale.ROOT, "From %s to %s the wire mean rose %.1fx (%.2f -> %.2f ms), the p95 from %.2f to"
-        + " %.2f ms, and the transaction rate went from %.1f to %.1f per second (%,d and %,d matched pairs,"
-        + " measured phase).", best.level(), worst.level(), worst.meanMicros() / best.meanMicros(),
-        best.meanMicros() / 1000, worst.meanMicros() / 1000, best.p95Micros() / 1000, worst.p95Micros() / 1000,
+    String p95 = best.p95Micros() == null || worst.p95Micros() == null ? ""
+        : String.format(Locale.ROOT, ", the p95 from %.2f to %.2f ms", best.p95Micros() / 1000, worst.p95Micros() / 1000);
+    return String.format(Locale.ROOT, "From %s to %s the wire mean rose %.1fx (%.2f -> %.2f ms)%s, and the transaction"
+        + " rate went from %.1f to %.1f per second (%,d and %,d matched pairs, measured phase).", best.level(),
+        worst.level(), worst.meanMicros() / best.meanMicros(), best.meanMicros() / 1000, worst.meanMicros() / 1000, p95,
         best.transactionsPerSecond(), worst.transactionsPerSecond(), best.pairs(), worst.pairs());
   }
 
