@@ -45,8 +45,8 @@ import picocli.CommandLine.Option;
           + " (client, server) made for the cell and removed after it (also after a failure or Ctrl-C), the"
           + " server on 127.0.0.1 in one, a whole 'crosscheck audit' in the other capturing on the client's"
           + " interface, each client class (--wan, repeatable) on its own source address 127.0.0.(2+i).",
-      "Profiles: rtt=40ms,rate=10mbit,loss=0.5%,mtu=576 (also up=/down= for asymmetric rates). Without --wan:"
-          + " one class swept over --rtt 10ms,40ms,160ms x --loss 0%,2%; with --wan: only the lists given sweep"
+      "Profiles: rtt=40ms,rate=10mbit,loss=0.5%%,mtu=576 (also up=/down= for asymmetric rates). Without --wan:"
+          + " one class swept over --rtt 10ms,40ms,160ms x --loss 0%%,2%%; with --wan: only the lists given sweep"
           + " (each level sets that key in every class).",
       "Reports per level the transaction rate (matched pairs per measured second) and the wire response times"
           + " (median, mean, p95 over the matched pairs, capture clock), and per class the handshake RTT measured"
@@ -65,7 +65,7 @@ final class WanStudy implements Callable<Integer> {
   @Option(names = "--rtt", paramLabel = "LIST", split = ",", description = "RTT levels, e.g. 10ms,40ms,160ms.")
   List<String> rtts;
 
-  @Option(names = "--loss", paramLabel = "LIST", split = ",", description = "Loss levels in percent, e.g. 0%,2%.")
+  @Option(names = "--loss", paramLabel = "LIST", split = ",", description = "Loss levels in percent, e.g. 0%%,2%%.")
   List<String> losses;
 
   @Option(names = "--users", paramLabel = "N", description = "Closed users per cell. Default: ${DEFAULT-VALUE}.")
@@ -94,6 +94,10 @@ final class WanStudy implements Callable<Integer> {
   public Integer call() throws Exception {
     List<Problem> problems = new ArrayList<>();
     capture.check(problems);
+    if (spec.commandLine().getParseResult().hasMatchedOption("--interface")) {
+      problems.add(new Problem("--interface", capture.interfaceName, "none: the audit captures on the client"
+          + " namespace's interface, which the study makes for each cell"));
+    }
     if (!List.of(FlashCrowdStudy.LIGHTTPD, FlashCrowdStudy.APACHE).contains(server)) {
       problems.add(new Problem("--server", server, "lighttpd or apache-prefork"));
     }
