@@ -163,8 +163,7 @@ final class FlashCrowdTable implements MatrixRun.Study {
             r.nonBurstyMeanMicros() / 1000, r.burstyMeanMicros() / 1000));
       }
       StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
-          "On %s the burst raised the wire mean over the non-bursty schedule by %s", e.getKey(),
-          String.join(", ", parts)));
+          "On %s the bursty/non-bursty wire-mean ratio was %s", e.getKey(), String.join(", ", parts)));
       Ratio shared = rs.stream().filter(r -> r.policy().equals("shared-cache")).findFirst().orElse(null);
       Ratio session = rs.stream().filter(r -> r.policy().equals("per-session")).findFirst().orElse(null);
       if (shared != null && session != null) {

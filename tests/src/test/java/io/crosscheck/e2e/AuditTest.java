@@ -53,8 +53,12 @@ class AuditTest {
     // the JIT warm-up ran (default 20,000 requests) and sent nothing to the target: the capture and
     // the server saw the run's 500 connections only
     JsonNode warm = runJson(out).get("jitWarmUp");
-    assertEquals(20000, warm.get("requests").asLong(), warm.toString());
-    assertEquals(20000, warm.get("ok").asLong(), warm.toString());
+    // 20,000 unless the warm-up stopped at its 5 s cap (its contract: at most 5 s; a slow host, e.g. Temurin 25
+    // here at 16,543 in 5.8 s once): then it ran to the cap, and every request it sent was answered
+    boolean capped = warm.get("elapsedMillis").asLong() >= 5000;
+    assertTrue(capped ? warm.get("requests").asLong() >= 1000 : warm.get("requests").asLong() == 20000,
+        warm.toString());
+    assertEquals(warm.get("requests").asLong(), warm.get("ok").asLong(), warm.toString());
     // plus the one probe connect that checks something listens before the load (it sends nothing)
     assertEquals(500 + 1, server.connectionsAccepted() - acceptedBefore,
         "the target saw only the run's connections and the probe");
