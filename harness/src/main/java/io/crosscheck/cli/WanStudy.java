@@ -1,22 +1,23 @@
 package io.crosscheck.cli;
 
-import io.crosscheck.capture.CaptureReader;
 import io.crosscheck.child.ChildJvm;
 import io.crosscheck.child.ChildProcess;
 import io.crosscheck.foreign.ForeignServer;
 import io.crosscheck.foreign.ForeignServerSpec;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.record.JsonFiles;
-import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.wan.WanNetwork;
 import io.crosscheck.wan.WanProfile;
-import io.crosscheck.wire.HandshakeRtts;
+import io.crosscheck.wire.WireCsv;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -220,18 +221,35 @@ final class WanStudy implements Callable<Integer> {
     }
   }
 
-  /** Per class: the configured RTT and the handshakes' median RTT in the cell's capture. */
+  /**
+   * Per class: the configured RTT and the median SYN to SYN-ACK time of its connections, as the
+   * audit's wire reconstruction recorded it ({@code connectNanos} of each connection's first exchange
+   * in wire-exchanges.csv, grouped by the client address of {@code connectionId}).
+   */
   static List<Map<String, Object>> measuredRtts(Path runDir, List<WanProfile> level, List<String> addresses)
       throws IOException {
-    Path pcap = runDir.resolve(RunFiles.CAPTURE_PCAP);
-    if (!Files.isRegularFile(pcap)) {
+    Path csv = runDir.resolve(WireCsv.EXCHANGES_FILE);
+    if (!Files.isRegularFile(csv)) {
       return null;
     }
-    HandshakeRtts rtts = new HandshakeRtts(SERVER_PORT);
-    CaptureReader.read(pcap, rtts);
+    Map<String, List<Long>> byAddress = new HashMap<>();
+    try (BufferedReader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+      r.readLine(); // WireCsv.EXCHANGES_HEADER: connectionId,connectionOpenEpochNanos,serverAddress,requestIndex,
+      // pipelined,connectNanos,... (the first six fields are never quoted)
+      for (String line = r.readLine(); line != null; line = r.readLine()) {
+        String[] f = line.split(",", 7);
+        if (f.length < 7 || !f[3].equals("0") || f[5].startsWith("-")) {
+          continue; // a later request on its connection, or a handshake the capture did not see
+        }
+        String client = f[0].substring(0, Math.max(0, f[0].lastIndexOf(':')));
+        byAddress.computeIfAbsent(client, k -> new ArrayList<>()).add(Long.parseLong(f[5]));
+      }
+    } catch (NumberFormatException e) {
+      throw new IOException(csv + ": a connectNanos that is not a number: " + e.getMessage(), e);
+    }
     List<Map<String, Object>> out = new ArrayList<>();
     for (int i = 0; i < level.size(); i++) {
-      List<Long> seen = new ArrayList<>(rtts.rttNanosByClientAddress().getOrDefault(addresses.get(i), List.of()));
+      List<Long> seen = new ArrayList<>(byAddress.getOrDefault(addresses.get(i), List.of()));
       seen.sort(null);
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("address", addresses.get(i));
@@ -239,8 +257,8 @@ final class WanStudy implements Callable<Integer> {
       m.put("configuredRttMicros", level.get(i).rttNanos() / 1000.0);
       m.put("handshakes", seen.size());
       m.put("medianRttMicros", seen.isEmpty() ? null : seen.get(seen.size() / 2) / 1000.0);
-      m.put("evidence", "SYN to SYN-ACK of each handshake from " + addresses.get(i) + " in " + RunFiles.CAPTURE_PCAP
-          + " (the client namespace's interface, capture clock)");
+      m.put("evidence", "SYN to SYN-ACK (connectNanos) of each connection from " + addresses.get(i) + " with a"
+          + " request, in " + WireCsv.EXCHANGES_FILE + " (the capture on the client namespace's interface)");
       out.add(m);
     }
     return out;
