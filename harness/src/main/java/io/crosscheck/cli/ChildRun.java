@@ -58,10 +58,7 @@ final class ChildRun {
     Thread hook = new Thread(() -> stopQuietly(process), "crosscheck-child-stop");
     Runtime.getRuntime().addShutdownHook(hook);
     try {
-      code = process.waitFor();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      code = stopQuietly(process);
+      code = awaitOrStop(process);
     } finally {
       try {
         Runtime.getRuntime().removeShutdownHook(hook);
@@ -72,6 +69,19 @@ final class ChildRun {
     }
     recordJvm(dir.path(), child);
     return new Ran(dir.path(), code);
+  }
+
+  /**
+   * The child's exit code; when this thread is interrupted while waiting, the child is stopped
+   * ({@link #stopQuietly}) and the thread's interrupt flag is left set for the caller to see.
+   */
+  static int awaitOrStop(ChildProcess process) {
+    try {
+      return process.waitFor();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return stopQuietly(process);
+    }
   }
 
   /** SIGTERM, a grace period, then SIGKILL; the exit code, or 130 when interrupted meanwhile. */

@@ -201,16 +201,8 @@ final class WanStudy implements Callable<Integer> {
           .job(cellDir.resolve("audit-job.json"), Main.class.getName(), args)
           .outputFile(cellDir.resolve("audit-child.out")).copyOutputTo(log).build();
       ChildProcess process = child.start();
-      int code;
-      try {
-        code = process.waitFor();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        try {
-          process.stop();
-        } catch (InterruptedException again) {
-          Thread.currentThread().interrupt();
-        }
+      int code = ChildRun.awaitOrStop(process);
+      if (Thread.currentThread().isInterrupted()) {
         throw new InterruptedIOException("interrupted: the audit in " + net.clientNamespace() + " was stopped");
       }
       Path runDir = MatrixRun.runDirOf(cellDir);
