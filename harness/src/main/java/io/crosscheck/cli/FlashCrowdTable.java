@@ -42,30 +42,8 @@ final class FlashCrowdTable implements MatrixRun.Study {
     m.put("kind", "flash-crowd");
     m.put("evidence", "wire response times over each cell's matched pairs (measured phase, capture clock);"
         + " open connections from the capture's connection.csv, worker processes counted from /proc every second");
-    List<Map<String, Object>> rows = new ArrayList<>();
     Map<String, Object> series = new LinkedHashMap<>();
-    for (MatrixCell c : cells) {
-      if (c.dimensions() == null) {
-        continue;
-      }
-      Map<String, Object> r = new LinkedHashMap<>(c.dimensions());
-      r.put("cell", c.id());
-      r.put("status", c.status());
-      r.put("pairs", c.wirePairs());
-      r.put("wireMedianMicros", c.wireMedianMicros());
-      r.put("wireMeanMicros", c.wireMeanMicros());
-      r.put("wireP95Micros", c.wireP95Micros());
-      List<long[]> s = c.runDir() == null ? List.of() : series(dir.resolve(c.runDir()));
-      r.put("peakOpenConnections", s.stream().mapToLong(p -> p[1]).filter(v -> v >= 0).max().stream().boxed()
-          .findFirst().orElse(null));
-      r.put("peakWorkers", s.stream().mapToLong(p -> p[2]).filter(v -> v >= 0).max().stream().boxed().findFirst()
-          .orElse(null));
-      rows.add(r);
-      if (!s.isEmpty()) {
-        series.put(c.id(), s);
-      }
-    }
-    m.put("rows", rows);
+    m.put("rows", rows(cells, series));
     List<Ratio> ratios = ratios(cells);
     m.put("ratios", ratios.stream().map(r -> {
       Map<String, Object> x = new LinkedHashMap<>();
@@ -84,21 +62,52 @@ final class FlashCrowdTable implements MatrixRun.Study {
     return m;
   }
 
+  /** One row per study cell; each cell's per-second series goes into {@code series} by cell id. */
+  private List<Map<String, Object>> rows(List<MatrixCell> cells, Map<String, Object> series) {
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (MatrixCell c : cells) {
+      if (c.dimensions() == null) {
+        continue;
+      }
+      Map<String, Object> r = new LinkedHashMap<>(c.dimensions());
+      r.put("cell", c.id());
+      r.put("status", c.status());
+      r.put("pairs", c.wirePairs());
+      r.put("wireMedianMicros", c.wireMedianMicros());
+      r.put("wireMeanMicros", c.wireMeanMicros());
+      r.put("wireP95Micros", c.wireP95Micros());
+      List<long[]> s = c.runDir() == null ? List.of() : series(dir.resolve(c.runDir()));
+      r.put("peakOpenConnections", peak(s, 1));
+      r.put("peakWorkers", peak(s, 2));
+      rows.add(r);
+      if (!s.isEmpty()) {
+        series.put(c.id(), s);
+      }
+    }
+    return rows;
+  }
+
+  /** The largest value of column {@code k} of a series, or null without one. */
+  private static Long peak(List<long[]> series, int k) {
+    long max = series.stream().mapToLong(p -> p[k]).max().orElse(-1);
+    return max >= 0 ? max : null;
+  }
+
   @Override
   public String text(List<MatrixCell> cells) {
     StringBuilder b = new StringBuilder();
     b.append("Table II: wire response times (ms) over each cell's matched pairs, measured phase, capture clock\n");
     b.append(String.format(Locale.ROOT, "%-15s %-13s %-11s %-11s %8s %9s %9s %9s %10s %8s%n", "server", "policy",
         "schedule", "status", "pairs", "median", "mean", "p95", "peak conns", "workers"));
-    @SuppressWarnings("unchecked")
-    List<Map<String, Object>> rows = (List<Map<String, Object>>) ((Map<String, Object>) section(cells)).get("rows");
-    for (Map<String, Object> r : rows) {
+    for (Map<String, Object> r : rows(cells, new LinkedHashMap<>())) {
       b.append(String.format(Locale.ROOT, "%-15s %-13s %-11s %-11s %8s %9s %9s %9s %10s %8s%n", r.get("server"),
           r.get("policy"), r.get("schedule"), r.get("status"), r.get("pairs") == null ? "-" : r.get("pairs"),
           ms(r.get("wireMedianMicros")), ms(r.get("wireMeanMicros")), ms(r.get("wireP95Micros")),
           r.get("peakOpenConnections") == null ? "-" : r.get("peakOpenConnections"),
           r.get("peakWorkers") == null ? "-" : r.get("peakWorkers")));
     }
+    b.append("(pairs: matched pairs the times rest on; peak conns: the capture's connection.csv; workers: the"
+        + " server's worker processes, counted from /proc every second)\n");
     List<Ratio> ratios = ratios(cells);
     if (!ratios.isEmpty()) {
       b.append("\nbursty / non-bursty wire mean\n");
