@@ -62,35 +62,43 @@ class WanStudyTest {
 
   @Test
   void aFailedCellLeavesNoNetwork(@TempDir Path tmp) throws Exception {
-    FlashCrowdStudyTest.openToTheServersWorkers(tmp);
-    Path dir = tmp.resolve("wan");
-    List<String> args = new ArrayList<>(STUDY);
-    args.addAll(List.of("--duration", "30s", "--out", dir.toString()));
-    try (ChildCli study = ChildCli.startAsGiven(tmp.resolve("study.out"), null, args)) {
-      awaitStudyNetwork(study, dir);
+    String output = endStudyMidCell(tmp, 1, (study, dir) -> {
       // the audit in the client namespace dies: the cell fails
-      long audit = auditPid(dir);
-      new ProcessBuilder("kill", "-KILL", String.valueOf(audit)).start().waitFor();
-      int exit = study.waitForExit(Duration.ofMinutes(2));
-      assertEquals(1, exit, study.output());
-      assertTrue(study.output().contains("failed"), study.output());
-    }
-    assertNoStudyNetwork();
+      new ProcessBuilder("kill", "-KILL", String.valueOf(auditPid(dir))).start().waitFor();
+    });
+    assertTrue(output.contains("failed"), output);
   }
 
   @Test
   void sigintLeavesNoNetwork(@TempDir Path tmp) throws Exception {
+    endStudyMidCell(tmp, 130, (study, dir) -> study.signal("INT"));
+  }
+
+  /** What ends a study mid-cell. */
+  @FunctionalInterface
+  private interface Ending {
+    void end(ChildCli study, Path dir) throws Exception;
+  }
+
+  /**
+   * Starts a 30 s study, ends it by {@code ending} once its audit runs in the client namespace,
+   * asserts its exit code and that no network is left; returns what it printed.
+   */
+  private static String endStudyMidCell(Path tmp, int expectedExit, Ending ending) throws Exception {
     FlashCrowdStudyTest.openToTheServersWorkers(tmp);
     Path dir = tmp.resolve("wan");
     List<String> args = new ArrayList<>(STUDY);
     args.addAll(List.of("--duration", "30s", "--out", dir.toString()));
+    String output;
     try (ChildCli study = ChildCli.startAsGiven(tmp.resolve("study.out"), null, args)) {
       awaitStudyNetwork(study, dir);
-      study.signal("INT");
+      ending.end(study, dir);
       int exit = study.waitForExit(Duration.ofMinutes(2));
-      assertEquals(130, exit, study.output());
+      output = study.output();
+      assertEquals(expectedExit, exit, output);
     }
     assertNoStudyNetwork();
+    return output;
   }
 
   /** Waits until the study's namespaces exist and its audit runs in the client one (then 2 s more: loading). */
