@@ -32,8 +32,8 @@ public final class ProcessTable {
 
   /**
    * The pids whose parent is {@code ppid} (zombies excluded: they hold no resources but a slot).
-   * Reads {@code /proc/PPID/task/TID/children} (a few microseconds), else scans every process's
-   * {@code stat} (milliseconds with a hundred processes).
+   * Reads {@code /proc/PPID/task/TID/children} (ForeignServerTest prints what one {@link
+   * ForeignServer#workers()} read costs), else scans every process's {@code stat}.
    */
   public static List<Long> children(long ppid) {
     List<Long> listed = listedChildren(ppid);
