@@ -83,7 +83,6 @@ public final class ForeignServer implements AutoCloseable {
   private final int port;
   private final Process process;
   private final long masterPid;
-  private final long groupId;
   private final String version;
   private final Thread onExit = new Thread(this::close, "foreign-server-stop");
   private boolean closed;
@@ -96,7 +95,6 @@ public final class ForeignServer implements AutoCloseable {
     this.port = port;
     this.process = process;
     this.masterPid = masterPid;
-    this.groupId = process.pid();
     this.version = version;
     // the server has a session of its own (setsid): Ctrl-C on the terminal does not reach it
     Runtime.getRuntime().addShutdownHook(onExit);

@@ -32,8 +32,8 @@ public final class ProcessTable {
 
   /**
    * The pids whose parent is {@code ppid} (zombies excluded: they hold no resources but a slot).
-   * Reads {@code /proc/PPID/task/TID/children} (a few microseconds), else scans every process's
-   * {@code stat} (milliseconds with a hundred processes).
+   * Reads {@code /proc/PPID/task/TID/children} (ForeignServerTest prints what one {@link
+   * ForeignServer#workers()} read costs), else scans every process's {@code stat}.
    */
   public static List<Long> children(long ppid) {
     List<Long> listed = listedChildren(ppid);
@@ -83,26 +83,10 @@ public final class ProcessTable {
     return out;
   }
 
-  /** The process group of {@code pid}, or -1 when it is gone. */
-  public static long groupOf(long pid) {
-    Stat s = stat(pid);
-    return s == null ? -1 : s.pgid;
-  }
-
   /** True while {@code pid} exists and is not a zombie. */
   public static boolean alive(long pid) {
     Stat s = stat(pid);
     return s != null && s.state != 'Z';
-  }
-
-  /** The command line of {@code pid}, arguments joined by spaces, or "" when it is gone. */
-  public static String commandLine(long pid) {
-    try {
-      byte[] raw = Files.readAllBytes(PROC.resolve(Long.toString(pid)).resolve("cmdline"));
-      return new String(raw, StandardCharsets.UTF_8).replace('\0', ' ').strip();
-    } catch (IOException e) {
-      return "";
-    }
   }
 
   /**

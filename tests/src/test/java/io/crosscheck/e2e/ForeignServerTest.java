@@ -70,49 +70,58 @@ class ForeignServerTest {
 
   @Test
   void lighttpdServesTheSnapshotWithTwoWorkersAndLeavesNothingBehind() throws Exception {
-    ForeignServerSpec spec = ForeignServerSpec.in(dir.resolve("lighttpd")).withDocroot(docroot);
-    int port;
-    String config;
-    long startNanos = System.nanoTime();
-    try (ForeignServer server = ForeignServer.start(ForeignServer.Kind.LIGHTTPD, spec)) {
-      long startedMillis = (System.nanoTime() - startNanos) / 1_000_000;
-      port = server.port();
-      config = server.configFile().toString();
-      assertEquals("lighttpd", server.kind());
-      assertEquals(2, server.workers(), "lighttpd's worker processes (server.max-worker = 2)");
-      fetchEverything(server);
-      Map<String, Object> d = server.describe();
-      assertTrue(d.get("version").toString().startsWith("lighttpd/1.4"), d.toString());
-      System.out.printf(Locale.ROOT, "[lighttpd] %s started in %d ms on port %d, workers %d, %d files identical%n",
-          d.get("version"), startedMillis, port, server.workers(), snapshot.pages().size() + snapshot.resources().size());
-    }
-    assertNothingLeft(config, port);
+    serveThenCheckNothingLeft(ForeignServer.Kind.LIGHTTPD, "lighttpd", 2, "lighttpd's worker processes (server.max-worker = 2)",
+        (server, startedMillis) -> {
+          Map<String, Object> d = server.describe();
+          assertTrue(d.get("version").toString().startsWith("lighttpd/1.4"), d.toString());
+          System.out.printf(Locale.ROOT, "[lighttpd] %s started in %d ms on port %d, workers %d, %d files identical%n",
+              d.get("version"), startedMillis, server.port(), server.workers(),
+              snapshot.pages().size() + snapshot.resources().size());
+        });
   }
 
   @Test
   void apachePreforkStartsFifteenChildrenAndSpawnsMoreUnderABurst() throws Exception {
-    ForeignServerSpec spec = ForeignServerSpec.in(dir.resolve("apache")).withDocroot(docroot);
+    // StartServers 15 forks all 15 before the main loop; MaxSpareServers 15 keeps them
+    serveThenCheckNothingLeft(ForeignServer.Kind.APACHE_PREFORK, "apache-prefork", 15, "prefork children right after start",
+        (server, startedMillis) -> {
+          Thread.sleep(1_500);
+          assertEquals(15, server.workers(), "an idle pool neither shrinks nor grows (MaxSpareServers 15)");
+          long readNanos = System.nanoTime();
+          for (int i = 0; i < 100; i++) {
+            assertEquals(15, server.workers());
+          }
+          long perReadMicros = (System.nanoTime() - readNanos) / 100 / 1_000;
+          System.out.printf(Locale.ROOT, "[apache] %s started in %d ms, workers %d (one workers() read of /proc: %d us)%n",
+              server.describe().get("version"), startedMillis, server.workers(), perReadMicros);
+          burst(server);
+        });
+  }
+
+  /** What a test checks on a started server that {@link #fetchEverything} has just read in full. */
+  private interface StartedCheck {
+    void check(ForeignServer server, long startedMillis) throws Exception;
+  }
+
+  /**
+   * Starts {@code kind} in a work directory named {@code label} on a free loopback port, checks it
+   * calls itself {@code label} and has {@code workers} at start, fetches every file, runs {@code
+   * then}, closes it, and checks no process is left and the port is free.
+   */
+  private static void serveThenCheckNothingLeft(ForeignServer.Kind kind, String label, int workers,
+      String workersWhat, StartedCheck then) throws Exception {
+    ForeignServerSpec spec = ForeignServerSpec.in(dir.resolve(label)).withDocroot(docroot);
     int port;
     String config;
     long startNanos = System.nanoTime();
-    try (ForeignServer server = ForeignServer.start(ForeignServer.Kind.APACHE_PREFORK, spec)) {
+    try (ForeignServer server = ForeignServer.start(kind, spec)) {
       long startedMillis = (System.nanoTime() - startNanos) / 1_000_000;
       port = server.port();
       config = server.configFile().toString();
-      assertEquals("apache-prefork", server.kind());
-      // StartServers 15 forks all 15 before the main loop; MaxSpareServers 15 keeps them
-      assertEquals(15, server.workers(), "prefork children right after start");
+      assertEquals(label, server.kind());
+      assertEquals(workers, server.workers(), workersWhat);
       fetchEverything(server);
-      Thread.sleep(1_500);
-      assertEquals(15, server.workers(), "an idle pool neither shrinks nor grows (MaxSpareServers 15)");
-      long readNanos = System.nanoTime();
-      for (int i = 0; i < 100; i++) {
-        assertEquals(15, server.workers());
-      }
-      long perReadMicros = (System.nanoTime() - readNanos) / 100 / 1_000;
-      System.out.printf(Locale.ROOT, "[apache] %s started in %d ms, workers %d (one workers() read of /proc: %d us)%n",
-          server.describe().get("version"), startedMillis, server.workers(), perReadMicros);
-      burst(server);
+      then.check(server, startedMillis);
     }
     assertNothingLeft(config, port);
   }
