@@ -2,6 +2,7 @@ package io.crosscheck.wan;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -218,10 +219,9 @@ final class WanLink {
 
     private void accept(byte[] buffer, int length, long nowNanos) {
       int c = classOf(buffer, length, isUp);
-      byte[] data = java.util.Arrays.copyOf(buffer, length);
       if (c < 0) {
         unclassifiedFrames.incrementAndGet();
-        queue.add(new Frame(nowNanos, sequence++, data, -1));
+        queue.add(new Frame(nowNanos, sequence++, Arrays.copyOf(buffer, length), -1));
         return;
       }
       WanProfile p = profiles.get(c);
@@ -248,7 +248,8 @@ final class WanLink {
       }
       long dueNanos = leftNanos + (isUp ? p.upDelayNanos() : p.downDelayNanos());
       k.inFlightFrames.incrementAndGet();
-      queue.add(new Frame(dueNanos, sequence++, data, c));
+      // Copied only now: a lost or tail-dropped frame costs no allocation.
+      queue.add(new Frame(dueNanos, sequence++, Arrays.copyOf(buffer, length), c));
     }
 
     void deliverLoop() {
