@@ -26,13 +26,17 @@ import java.util.concurrent.atomic.AtomicLong;
  * System#nanoTime()} instants. Counters are written by the reader threads and read by anyone.
  */
 final class WanLink {
-  /** netem's default {@code limit}: frames held by a class and direction before tail drop. */
+  /**
+   * netem's default {@code limit}: frames held by a class and direction before tail drop (tail drop at
+   * this count: {@code WanNetworkTest.framesBeyondTheQueueLimitAreTailDropped}).
+   */
   static final int QUEUE_LIMIT_FRAMES = 1000;
   private static final int POLL_MILLIS = 50;
   private static final int ETHERTYPE_IPV4 = 0x0800;
   /**
-   * The delivery thread wakes this long before a frame is due and spins the rest: a thread woken
-   * from sleep on a small VM is often late by more than that.
+   * The delivery thread wakes this long before a frame is due and spins the rest, as a margin for a
+   * sleeping thread's late wake-up. A chosen margin: no test measures wake-up lateness; {@code
+   * WanNetworkTest} checks only the end result (median RTT within +10 % of the profile's).
    */
   static final long SPIN_NANOS = 150_000;
   /** The forwarding threads' nice value: ahead of a busy generator or compiler on the same cores. */
