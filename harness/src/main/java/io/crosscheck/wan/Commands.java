@@ -1,7 +1,10 @@
 package io.crosscheck.wan;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -22,22 +25,29 @@ final class Commands {
     }
   }
 
-  /** Runs {@code command}; its output must fit a pipe buffer (all of ours do). */
+  /**
+   * Runs {@code command}. Its output goes to a temporary file, not a pipe, so the timeout bounds the
+   * command even when it hangs with its output open, and no output size can block it.
+   */
   static Result run(List<String> command) throws IOException {
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    Path output = Files.createTempFile("crosscheck-wan-command", ".out");
     try {
-      p.getOutputStream().close();
-      byte[] out = p.getInputStream().readAllBytes();
-      if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+      Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile())
+          .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+      try {
+        if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+          p.destroyForcibly();
+          throw new IOException("`" + String.join(" ", command) + "` did not finish within "
+              + TIMEOUT_SECONDS + " s");
+        }
+      } catch (InterruptedException e) {
         p.destroyForcibly();
-        throw new IOException("`" + String.join(" ", command) + "` did not finish within "
-            + TIMEOUT_SECONDS + " s");
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while running `" + String.join(" ", command) + "`");
       }
-      return new Result(p.exitValue(), new String(out, StandardCharsets.UTF_8).strip());
-    } catch (InterruptedException e) {
-      p.destroyForcibly();
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while running `" + String.join(" ", command) + "`");
+      return new Result(p.exitValue(), new String(Files.readAllBytes(output), StandardCharsets.UTF_8).strip());
+    } finally {
+      Files.deleteIfExists(output);
     }
   }
 

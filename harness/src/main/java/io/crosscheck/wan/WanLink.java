@@ -2,6 +2,7 @@ package io.crosscheck.wan;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,13 +26,17 @@ import java.util.concurrent.atomic.AtomicLong;
  * System#nanoTime()} instants. Counters are written by the reader threads and read by anyone.
  */
 final class WanLink {
-  /** netem's default {@code limit}: frames held by a class and direction before tail drop. */
+  /**
+   * netem's default {@code limit}: frames held by a class and direction before tail drop (tail drop at
+   * this count: {@code WanNetworkTest.framesBeyondTheQueueLimitAreTailDropped}).
+   */
   static final int QUEUE_LIMIT_FRAMES = 1000;
   private static final int POLL_MILLIS = 50;
   private static final int ETHERTYPE_IPV4 = 0x0800;
   /**
-   * The delivery thread wakes this long before a frame is due and spins the rest: a thread woken
-   * from sleep on a small VM is often late by more than that.
+   * The delivery thread wakes this long before a frame is due and spins the rest, as a margin for a
+   * sleeping thread's late wake-up. A chosen margin: no test measures wake-up lateness; {@code
+   * WanNetworkTest} checks only the end result (median RTT within +10 % of the profile's).
    */
   static final long SPIN_NANOS = 150_000;
   /** The forwarding threads' nice value: ahead of a busy generator or compiler on the same cores. */
@@ -218,10 +223,9 @@ final class WanLink {
 
     private void accept(byte[] buffer, int length, long nowNanos) {
       int c = classOf(buffer, length, isUp);
-      byte[] data = java.util.Arrays.copyOf(buffer, length);
       if (c < 0) {
         unclassifiedFrames.incrementAndGet();
-        queue.add(new Frame(nowNanos, sequence++, data, -1));
+        queue.add(new Frame(nowNanos, sequence++, Arrays.copyOf(buffer, length), -1));
         return;
       }
       WanProfile p = profiles.get(c);
@@ -248,7 +252,8 @@ final class WanLink {
       }
       long dueNanos = leftNanos + (isUp ? p.upDelayNanos() : p.downDelayNanos());
       k.inFlightFrames.incrementAndGet();
-      queue.add(new Frame(dueNanos, sequence++, data, c));
+      // Copied only now: a lost or tail-dropped frame costs no allocation.
+      queue.add(new Frame(dueNanos, sequence++, Arrays.copyOf(buffer, length), c));
     }
 
     void deliverLoop() {

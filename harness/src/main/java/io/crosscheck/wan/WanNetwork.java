@@ -341,22 +341,21 @@ public final class WanNetwork implements AutoCloseable {
   }
 
   private static void requireRoot() throws IOException {
+    List<String> status;
     try {
-      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-        if (line.startsWith("Uid:")) {
-          String effective = line.split("\\s+")[2];
-          if (!effective.equals("0")) {
-            throw new IOException("--wan needs root (to create network namespaces and TAP devices);"
-                + " running as uid " + effective);
-          }
-          return;
-        }
-      }
+      status = Files.readAllLines(Path.of("/proc/self/status"));
     } catch (IOException e) {
-      if (e.getMessage() != null && e.getMessage().startsWith("--wan")) {
-        throw e;
-      }
       throw new IOException("--wan needs Linux network namespaces: cannot read /proc/self/status (" + e + ")");
+    }
+    for (String line : status) {
+      if (line.startsWith("Uid:")) {
+        String effective = line.split("\\s+")[2];
+        if (!effective.equals("0")) {
+          throw new IOException("--wan needs root (to create network namespaces and TAP devices);"
+              + " running as uid " + effective);
+        }
+        return;
+      }
     }
   }
 }

@@ -205,29 +205,25 @@ public record WanProfile(long rttNanos, long upBitsPerSecond, long downBitsPerSe
   }
 
   private static String durationText(long nanos) {
-    if (nanos % 1_000_000_000L == 0) {
-      return nanos / 1_000_000_000L + "s";
-    }
-    if (nanos % 1_000_000L == 0) {
-      return nanos / 1_000_000L + "ms";
-    }
-    if (nanos % 1_000L == 0) {
-      return nanos / 1_000L + "us";
-    }
-    return number(nanos / 1000.0) + "us";
+    return scaled(nanos, "s", "ms", "us");
   }
 
   private static String rateText(long bitsPerSecond) {
-    if (bitsPerSecond == 0) {
-      return "0mbit";
+    return bitsPerSecond == 0 ? "0mbit" : scaled(bitsPerSecond, "gbit", "mbit", "kbit");
+  }
+
+  /** {@code value} in the largest of the units 10^9, 10^6, 10^3 it is a whole multiple of, else in 10^3. */
+  private static String scaled(long value, String giga, String mega, String kilo) {
+    if (value % 1_000_000_000L == 0) {
+      return value / 1_000_000_000L + giga;
     }
-    if (bitsPerSecond % 1_000_000_000L == 0) {
-      return bitsPerSecond / 1_000_000_000L + "gbit";
+    if (value % 1_000_000L == 0) {
+      return value / 1_000_000L + mega;
     }
-    if (bitsPerSecond % 1_000_000L == 0) {
-      return bitsPerSecond / 1_000_000L + "mbit";
+    if (value % 1_000L == 0) {
+      return value / 1_000L + kilo;
     }
-    return number(bitsPerSecond / 1000.0) + "kbit";
+    return number(value / 1000.0) + kilo;
   }
 
   private static String number(double value) {

@@ -104,6 +104,13 @@ class WanNetworkTest {
       "        u.sendto(b'%04d' % i, ('127.0.0.1', port))",
       "        time.sleep(0.0002)",
       "    print('0', flush=True)",
+      "elif mode == 'burst':",
+      "    u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)",
+      "    u.bind((src, 0))",
+      "    for i in range(1500):",
+      "        u.sendto(b'x' * 200, ('127.0.0.1', port))",
+      "        time.sleep(0.0002)",
+      "    print('0', flush=True)",
       "elif mode == 'pull':",
       "    s, _ = conn()",
       "    t0 = time.perf_counter()",
@@ -213,6 +220,29 @@ class WanNetworkTest {
       }
     }
     assertEquals("", leftovers(pid), "left after close()");
+  }
+
+  /**
+   * The queue limit: 1,500 datagrams of 242 frame bytes into an 8 kbit/s class (242 ms each on the
+   * link) within about half a second, so at most a few leave before the queue holds {@link
+   * WanLink#QUEUE_LIMIT_FRAMES} and the rest are tail-dropped.
+   */
+  @Test
+  void framesBeyondTheQueueLimitAreTailDropped() throws Exception {
+    try (WanNetwork network = WanNetwork.open(List.of(WanProfile.parse("rate=8kbit")), 7)) {
+      client(network, network.classAddresses().get(0), "burst", 1);
+      @SuppressWarnings("unchecked")
+      Map<String, Object> up = (Map<String, Object>) ((List<Map<String, Object>>) network.describe().get("classes"))
+          .get(0).get("up");
+      long frames = (Long) up.get("frames");
+      long dropped = (Long) up.get("queueDroppedFrames");
+      System.out.printf("[wan] queue limit %d: %d frames up, %d tail-dropped%n", WanLink.QUEUE_LIMIT_FRAMES, frames,
+          dropped);
+      assertEquals(1500, frames);
+      assertEquals(0L, up.get("lostFrames"));
+      assertTrue(dropped <= 1500 - WanLink.QUEUE_LIMIT_FRAMES && dropped >= 1500 - WanLink.QUEUE_LIMIT_FRAMES - 10,
+          dropped + " tail-dropped");
+    }
   }
 
   @Test

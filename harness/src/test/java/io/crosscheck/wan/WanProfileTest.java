@@ -37,6 +37,14 @@ class WanProfileTest {
   }
 
   @Test
+  void labelPicksTheLargestWholeUnit() {
+    assertEquals("rtt=2s,up=0mbit,down=2gbit", new WanProfile(2_000_000_000L, 0, 2_000_000_000L, 0, 0).label());
+    assertEquals("rtt=7ms,up=3mbit,down=512kbit", new WanProfile(7_000_000L, 3_000_000L, 512_000L, 0, 0).label());
+    assertEquals("rtt=250us,up=8.5kbit,down=1500kbit", new WanProfile(250_000L, 8_500L, 1_500_000L, 0, 0).label());
+    assertEquals("rtt=1.001us,rate=1.001kbit", new WanProfile(1_001L, 1_001L, 1_001L, 0, 0).label());
+  }
+
+  @Test
   void errorsNameTheKeyAndWhatIsExpected() {
     assertEquals("--wan \"rtt=40\": rtt=\"40\" is not a duration with unit us, ms or s, e.g. 40ms",
         message("rtt=40"));
