@@ -27,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the target's exit code is its own. Bad agent arguments leave the target unharmed. The agent
  * opens no TCP port. Targets run on the JDK of the tests (the suite runs on JDK 17 and Temurin 25).
  */
+@org.junit.jupiter.api.Tag("every-jdk") // its subject depends on the JDK: runs on Temurin 25 too (tests/pom.xml)
 @Timeout(60)
 class AgentEndingsTest {
   private static final int THREADS = 3;

@@ -37,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the wire's, and the instants are ordered. The harness's {@link RequestCsv} reads the file's 18
  * harness columns.
  */
+@org.junit.jupiter.api.Tag("every-jdk") // its subject depends on the JDK: runs on Temurin 25 too (tests/pom.xml)
 @Timeout(60)
 class AgentKeepAliveTest {
   private static final int THREADS = 4;

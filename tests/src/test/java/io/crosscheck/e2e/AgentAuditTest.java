@@ -38,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the capture sees and the same sharing, each reported figure covers the wire span of its exchanges,
  * and the agent does not change how many connections the generator opens.
  */
+@org.junit.jupiter.api.Tag("every-jdk") // its subject depends on the JDK: runs on Temurin 25 too (tests/pom.xml)
 class AgentAuditTest {
   private static final String RUBIS_REPORTED_BY = "io.crosscheck.testgen.rubis.UserSession#callHTTPServer";
   private static final String TPCW_REPORTED_VALUE = "io.crosscheck.testgen.tpcw.Stats#record:2..3:ms";

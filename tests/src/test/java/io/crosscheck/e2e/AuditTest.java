@@ -14,6 +14,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code crosscheck audit} end to end: live capture on lo, a real run against the embedded server,
  * reconstruction and matching. Asserts what the capture says about each engine's connections.
  */
+@org.junit.jupiter.api.Tag("every-jdk") // its subject depends on the JDK: runs on Temurin 25 too (tests/pom.xml)
 class AuditTest {
   @RegisterExtension
   static final EmbeddedServerExtension server = new EmbeddedServerExtension();

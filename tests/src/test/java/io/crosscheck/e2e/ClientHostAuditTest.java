@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (the host has CPU to spare) and the legacy engine interpreted ({@code -Xint}) in a child JVM with
  * 60 users and no think time on this 2-core machine (the generator's threads queue for a core).
  */
+@org.junit.jupiter.api.Tag("every-jdk") // its subject depends on the JDK: runs on Temurin 25 too (tests/pom.xml)
 class ClientHostAuditTest {
   @RegisterExtension
   static final EmbeddedServerExtension server = new EmbeddedServerExtension();

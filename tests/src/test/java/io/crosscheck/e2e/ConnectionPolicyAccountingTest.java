@@ -22,6 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Request accounting and connection behaviour of the Netty engine's policies, asserted from the
  * run directory's {@code requests.csv} and from the embedded server's own connection counter.
  */
+@org.junit.jupiter.api.Tag("every-jdk") // its subject depends on the JDK: runs on Temurin 25 too (tests/pom.xml)
 class ConnectionPolicyAccountingTest {
   @RegisterExtension
   static final EmbeddedServerExtension server = new EmbeddedServerExtension();

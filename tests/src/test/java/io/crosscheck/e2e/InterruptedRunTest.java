@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * JVM treats like Ctrl-C) while loading the embedded server; the run directory must be finished as
  * "interrupted" with every request it issued on record.
  */
+@org.junit.jupiter.api.Tag("every-jdk") // its subject depends on the JDK: runs on Temurin 25 too (tests/pom.xml)
 class InterruptedRunTest {
   @Test
   void sigtermMidRunLeavesAFinishedRunDirectoryWithEveryIssuedRequest(@TempDir Path out) throws Exception {

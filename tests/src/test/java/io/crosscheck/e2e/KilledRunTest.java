@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * comparison. What was measured before the end must still be analysed, and a comparison cut short
  * must leave all of its outputs or none.
  */
+@org.junit.jupiter.api.Tag("every-jdk") // its subject depends on the JDK: runs on Temurin 25 too (tests/pom.xml)
 class KilledRunTest {
   @RegisterExtension
   static final EmbeddedServerExtension server = new EmbeddedServerExtension();

@@ -47,6 +47,7 @@ import org.junit.jupiter.api.io.TempDir;
  * two runs of 3 s at the same time, each against its own embedded RUBiS server (the audit's capture
  * sees only its own).
  */
+@org.junit.jupiter.api.Tag("every-jdk") // its subject depends on the JDK: runs on Temurin 25 too (tests/pom.xml)
 class RubisReproductionTest {
   private static final int USERS = 20;
   private static final double THINK_SCALE = 0.01;

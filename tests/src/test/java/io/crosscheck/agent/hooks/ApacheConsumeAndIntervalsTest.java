@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code reportedBy}) around each pair of requests: every exchange is complete (ok, a last byte, the
  * whole body counted) and belongs to its thread's interval, which spans it.
  */
+@org.junit.jupiter.api.Tag("every-jdk") // its subject depends on the JDK: runs on Temurin 25 too (tests/pom.xml)
 class ApacheConsumeAndIntervalsTest {
   static final int PAGES = 15;
   static final int BODY_BYTES = 20_000;
