@@ -66,6 +66,9 @@ import picocli.CommandLine.Option;
           + " before anything starts."
     })
 final class AuditCommand implements Callable<Integer> {
+  /** Exit code: Ctrl-C (SIGINT, SIGTERM) stopped the run or the comparison. */
+  static final int EXIT_INTERRUPTED = 130;
+
   @Mixin WorkloadOptions workload = new WorkloadOptions();
   @Mixin EngineOptionsMixin engine = new EngineOptionsMixin();
   @Mixin RunCommand.OutputOptions output = new RunCommand.OutputOptions();
@@ -308,7 +311,9 @@ final class AuditCommand implements Callable<Integer> {
     return stage -> {
       RunJob.Result r = job.around(stage).execute(progress, System.out);
       CliErrors.runFailed(new java.io.PrintWriter(System.err, true), "crosscheck audit", r.directory(), r.status());
-      return new ChildRun.Ran(r.directory(), r.exitCode());
+      // interrupted by Ctrl-C: 130, so that audit() skips the comparison in a JVM shutting down
+      return new ChildRun.Ran(r.directory(), io.crosscheck.rundir.RunJson.INTERRUPTED.equals(r.status())
+          ? EXIT_INTERRUPTED : r.exitCode());
     };
   }
 
@@ -324,6 +329,13 @@ final class AuditCommand implements Callable<Integer> {
         return new Audit(2, null, null);
       }
       throw e;
+    }
+    if (result.exitCode() == EXIT_INTERRUPTED) {
+      // Ctrl-C ended the load: the JVM is shutting down (its grace is for finishing the run
+      // directory, not for a comparison), so the comparison is left to 'compare', as documented
+      System.err.println("crosscheck audit: interrupted; the run is kept: compare it with 'crosscheck compare "
+          + result.directory() + "'");
+      return new Audit(EXIT_INTERRUPTED, null, result.directory());
     }
     return compareCaptured(result.directory(), stage.captureJson(), options, result.exitCode(), out, System.err);
   }
