@@ -57,8 +57,10 @@ import picocli.CommandLine.Option;
       "Needs root or CAP_NET_RAW for the capture.",
       "Exit codes: 0 completed and the findings are supported; 1 the run failed (a generator that exited"
           + " with a code other than 0, an attach that failed); 2 bad usage, the agent jar or the capture"
-          + " missing (nothing was loaded or started); 3 the run completed but fewer than --min-matched"
-          + " of its records matched the capture (nothing judged); 130 interrupted (by Ctrl-C during a"
+          + " missing (nothing was loaded or started); 3 the run completed but its findings support no verdict"
+          + " (findings.json support.reasons): fewer than --min-matched of its records matched the capture"
+          + " (nothing judged), no exchange completed on both sides (no response time), or more than half of"
+          + " its records failed (no reply); 130 interrupted (by Ctrl-C during the warm-up, the load or a"
           + " generator's run, or during the comparison: the run directory keeps the run; compare it with"
           + " 'compare RUN_DIR'); 4 a --check rule failed (the audit itself completed).",
       "--check EXPR (repeatable), --check-rules FILE, --baseline RUN_DIR, --junit FILE: the CI gate of"
