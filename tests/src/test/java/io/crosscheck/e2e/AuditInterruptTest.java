@@ -56,6 +56,15 @@ class AuditInterruptTest {
       assertEquals("interrupted", Evidence.json(child.runDirectory().resolve("run.json")).path("status").asText());
       assertFalse(Files.exists(child.runDirectory().resolve("findings.json")), "no comparison was made");
       assertEquals(List.of(), Evidence.tmpFiles(child.runDirectory()), "no *.tmp left");
+      if (phase.equals("load")) {
+        // red-team 23 and 9: 'compare' of the interrupted run states it first and exits 3, not 0
+        Evidence.Compared compared = Evidence.compare(child.runDirectory().toString());
+        System.out.println("[audit interrupt] compare of the interrupted run: " + compared);
+        assertEquals(3, compared.exitCode(), compared.toString());
+        assertTrue(compared.out().contains("\nrun:           interrupted: the run was stopped (Ctrl-C or SIGTERM)"),
+            compared.out());
+        assertTrue(compared.out().contains("not supported: the run is interrupted, not completed"), compared.out());
+      }
     }
   }
 }
