@@ -228,13 +228,14 @@ public final class FindingsTable {
   private static void connections(StringBuilder out, Findings.Connections c) {
     out.append(System.lineSeparator());
     line(out, "connections", String.format(Locale.ROOT,
-        "%,d opened, %,d carried requests, peak %,d open at once, %.1f opened/s; %,d sessions among the matched"
+        "%,d opened, %,d carried requests, peak %,d open at once, %s; %,d sessions among the matched"
             + " records",
         c.connectionsOpened(), c.connectionsWithRequests(), c.peakConcurrentConnections(),
-        c.connectionsOpenedPerSecond(), c.sessions()));
+        Double.isNaN(c.connectionsOpenedPerSecond()) ? "no rate (the capture spans no time)"
+            : String.format(Locale.ROOT, "%.1f opened/s", c.connectionsOpenedPerSecond()), c.sessions()));
     line(out, "requests/conn", c.requestsPerConnection().entrySet().stream().filter(e -> e.getValue() > 0)
         .map(e -> e.getKey() + ": " + e.getValue()).reduce((a, b) -> a + ", " + b).orElse("none"));
-    if (c.openAfterFirstSecondsMin() >= 0) {
+    if (c.openAfterFirstSecondsMin() >= 0 && !Double.isNaN(c.busiestConnectionPercent())) {
       line(out, "open later", String.format(Locale.ROOT, "%d-%d open at once after the first %d s; the busiest"
           + " connection carried %.1f %% of all exchanges", c.openAfterFirstSecondsMin(), c.openAfterFirstSecondsMax(),
           c.settleSeconds(), c.busiestConnectionPercent()));
@@ -246,9 +247,10 @@ public final class FindingsTable {
   private static void pressure(StringBuilder out, TelemetrySummary p) {
     if (p != null) {
       line(out, "generator JVM", String.format(Locale.ROOT,
-          "peak %d threads, heap max %.1f MiB, %d GC pauses (total %.1f ms, max %.1f ms), mean CPU %.2f cores",
+          "peak %d threads, heap max %.1f MiB, %d GC pauses (total %.1f ms, max %.1f ms), mean CPU %s",
           p.threadsPeak(), p.heapUsedMaxBytes() / 1048576.0, p.gcPauses(), p.gcPauseTotalMicros() / 1e3,
-          p.gcPauseMaxMicros() / 1e3, p.processCpuMeanCores()));
+          p.gcPauseMaxMicros() / 1e3, Double.isNaN(p.processCpuMeanCores()) ? "not measured"
+              : String.format(Locale.ROOT, "%.2f cores", p.processCpuMeanCores())));
     }
   }
 
