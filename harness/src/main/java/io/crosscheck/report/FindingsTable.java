@@ -69,8 +69,9 @@ public final class FindingsTable {
   }
 
   private static String failures(Support s) {
-    return String.format(Locale.ROOT, "%,d of %,d records%s ended with no reply (%.1f %%: %s)", s.failed(),
-        s.records(), s.pairs() < 0 && s.records() == 0 ? "" : " of the measured phase", s.failedPercent(),
+    // the measured phase's records (every record when none is in it: SupportCheck)
+    return String.format(Locale.ROOT, "%,d of %,d records of the measured phase ended with no reply (%.1f %%: %s)",
+        s.failed(), s.records(), s.failedPercent(),
         s.failedByOutcome().entrySet().stream().map(e -> String.format(Locale.ROOT, "%s %,d", e.getKey(), e.getValue()))
             .reduce((a, b) -> a + ", " + b).orElse(""));
   }
