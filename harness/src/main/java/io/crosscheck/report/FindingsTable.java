@@ -99,8 +99,9 @@ public final class FindingsTable {
         case NO_COMPLETED_EXCHANGE -> String.format(Locale.ROOT, "no exchange completed on both sides in the"
             + " measured phase (%,d records matched; none has a complete reply in both the records and the"
             + " capture)", c == null ? 0 : c.matched());
-        case FAILURES_DOMINATE -> String.format(Locale.ROOT, "%.1f %% of the records failed (above the %.0f %%"
-            + " ceiling): the figures would rest on the few that did not", s.failedPercent(), s.maxFailedPercent());
+        case FAILURES_DOMINATE -> String.format(Locale.ROOT, "%.1f %% of the records failed (%,d of %,d, above"
+            + " the %.0f %% ceiling): a figure rests only on the %,d that did not", s.failedPercent(), s.failed(),
+            s.records(), s.maxFailedPercent(), s.records() - s.failed());
         case RUN_INCOMPLETE -> "the run is " + s.runStatus() + ", not completed: its figures cover only the part"
             + " that ran";
       });
