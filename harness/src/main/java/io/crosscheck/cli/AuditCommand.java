@@ -57,8 +57,10 @@ import picocli.CommandLine.Option;
       "Needs root or CAP_NET_RAW for the capture.",
       "Exit codes: 0 completed and the findings are supported; 1 the run failed (a generator that exited"
           + " with a code other than 0, an attach that failed); 2 bad usage, the agent jar or the capture"
-          + " missing (nothing was loaded or started); 3 the run completed but fewer than --min-matched"
-          + " of its records matched the capture (nothing judged); 130 interrupted (by Ctrl-C during a"
+          + " missing (nothing was loaded or started); 3 the run completed but its findings support no verdict"
+          + " (findings.json support.reasons): fewer than --min-matched of its records matched the capture"
+          + " (nothing judged), no exchange completed on both sides (no response time), or more than half of"
+          + " its records failed (no reply); 130 interrupted (by Ctrl-C during the warm-up, the load or a"
           + " generator's run, or during the comparison: the run directory keeps the run; compare it with"
           + " 'compare RUN_DIR'); 4 a --check rule failed (the audit itself completed).",
       "--check EXPR (repeatable), --check-rules FILE, --baseline RUN_DIR, --junit FILE: the CI gate of"
@@ -66,6 +68,9 @@ import picocli.CommandLine.Option;
           + " before anything starts."
     })
 final class AuditCommand implements Callable<Integer> {
+  /** Exit code: Ctrl-C (SIGINT, SIGTERM) stopped the run or the comparison. */
+  static final int EXIT_INTERRUPTED = 130;
+
   @Mixin WorkloadOptions workload = new WorkloadOptions();
   @Mixin EngineOptionsMixin engine = new EngineOptionsMixin();
   @Mixin RunCommand.OutputOptions output = new RunCommand.OutputOptions();
@@ -308,7 +313,9 @@ final class AuditCommand implements Callable<Integer> {
     return stage -> {
       RunJob.Result r = job.around(stage).execute(progress, System.out);
       CliErrors.runFailed(new java.io.PrintWriter(System.err, true), "crosscheck audit", r.directory(), r.status());
-      return new ChildRun.Ran(r.directory(), r.exitCode());
+      // interrupted by Ctrl-C: 130, so that audit() skips the comparison in a JVM shutting down
+      return new ChildRun.Ran(r.directory(), io.crosscheck.rundir.RunJson.INTERRUPTED.equals(r.status())
+          ? EXIT_INTERRUPTED : r.exitCode());
     };
   }
 
@@ -324,6 +331,13 @@ final class AuditCommand implements Callable<Integer> {
         return new Audit(2, null, null);
       }
       throw e;
+    }
+    if (result.exitCode() == EXIT_INTERRUPTED) {
+      // Ctrl-C ended the load: the JVM is shutting down (its grace is for finishing the run
+      // directory, not for a comparison), so the comparison is left to 'compare', as documented
+      System.err.println("crosscheck audit: interrupted; the run is kept: compare it with 'crosscheck compare "
+          + result.directory() + "'");
+      return new Audit(EXIT_INTERRUPTED, null, result.directory());
     }
     return compareCaptured(result.directory(), stage.captureJson(), options, result.exitCode(), out, System.err);
   }

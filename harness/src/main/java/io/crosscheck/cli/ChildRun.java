@@ -56,7 +56,12 @@ final class ChildRun {
     int code;
     ChildProcess process = child.start();
     Thread hook = new Thread(() -> stopQuietly(process), "crosscheck-child-stop");
-    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      Runtime.getRuntime().addShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // Ctrl-C came first: no hook can be added, so the wait below is interrupted and stops the child
+      Thread.currentThread().interrupt();
+    }
     try {
       code = awaitOrStop(process);
     } finally {

@@ -38,8 +38,11 @@ import picocli.CommandLine.Parameters;
           + " capture's time span matched a wire exchange. Below --min-matched nothing is judged.",
       "",
       "Exit codes: 0 findings written and supported; 1 the comparison failed (I/O); 2 bad usage or a"
-          + " malformed input (named with its file); 3 findings written but the evidence is below the"
-          + " matching floor (no verdict, no error figures); 130 interrupted (nothing written)."
+          + " malformed input (named with its file); 3 findings written but they support no verdict on the"
+          + " run (findings.json support.reasons): below the matching floor (no verdict, no error figures), no"
+          + " exchange completed on both sides, more than half of the records failed, or the run did not"
+          + " complete (interrupted, killed: 'unfinished', failed; its figures cover the part that ran);"
+          + " 130 interrupted (nothing written)."
     })
 final class CompareCommand implements Callable<Integer> {
   @Parameters(index = "0", arity = "0..1", paramLabel = "RUN_DIR",

@@ -8,6 +8,7 @@ import io.crosscheck.compare.MatchResult;
 import io.crosscheck.compare.Matcher;
 import io.crosscheck.compare.Reconstruction;
 import io.crosscheck.compare.ReportedIntervalAnalysis;
+import io.crosscheck.compare.SupportCheck;
 import io.crosscheck.record.AgentJson;
 import io.crosscheck.record.IntervalCsv;
 import io.crosscheck.record.IntervalRecord;
@@ -25,6 +26,7 @@ import io.crosscheck.rundir.FindingsFile;
 import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.rundir.RunJson;
+import io.crosscheck.rundir.Support;
 import io.crosscheck.telemetry.TelemetryCsv;
 import io.crosscheck.telemetry.TelemetrySample;
 import io.crosscheck.wire.WireCsv;
@@ -49,7 +51,10 @@ public final class CompareJob {
   /** Interval length of the findings' time series. */
   static final long INTERVAL_NANOS = 1_000_000_000L;
 
-  /** Exit code: the findings rest on too little evidence (below the matching floor). */
+  /**
+   * Exit code: the findings do not support a verdict on the run (below the matching floor, no
+   * exchange completed on both sides, failures dominate, the run did not complete: {@link SupportCheck}).
+   */
   static final int EXIT_INSUFFICIENT_EVIDENCE = 3;
 
   private static final List<String> OUTPUTS = List.of(WireCsv.EXCHANGES_FILE, WireCsv.RESPONSE_FILE,
@@ -60,7 +65,8 @@ public final class CompareJob {
   /**
    * What a comparison gave.
    *
-   * @param exitCode 0 the findings are supported, {@link #EXIT_INSUFFICIENT_EVIDENCE} below the floor
+   * @param exitCode 0 the findings are supported, {@link #EXIT_INSUFFICIENT_EVIDENCE} not ({@link
+   *     SupportCheck}: below the floor, no exchange completed, failures dominate, the run incomplete)
    * @param file what was written to findings.json
    * @param findingsJson where
    */
@@ -99,8 +105,11 @@ public final class CompareJob {
           : run.startEpochNanos() != null ? run.startEpochNanos() : Long.MIN_VALUE;
       Path telemetryCsv = runDir.resolve(RunFiles.TELEMETRY_CSV);
       List<TelemetrySample> telemetry = Files.exists(telemetryCsv) ? TelemetryCsv.read(telemetryCsv) : List.of();
+      // the run's end on the generator's clock: the engine's, or run.json's end mapped back (agents)
+      long runEndNanos = run.engineResult() != null ? run.engineResult().endNanos()
+          : run.endEpochNanos() != null ? run.endEpochNanos() - clock.offsetAt(Long.MAX_VALUE) : -1;
       gen = new GeneratorSide(records, clock, startEpochNanos, run.reportedResolutionNanos(), telemetry,
-          run.telemetry(), coresFallback(run, read), coresSource(run, read), busyPollingCores(run));
+          run.telemetry(), coresFallback(run, read), coresSource(run, read), busyPollingCores(run), runEndNanos);
     }
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(status.status(), status.note(), records.size(),
         torn, pcap.toString());
@@ -243,8 +252,9 @@ public final class CompareJob {
       if (gen != null) {
         findings = findings.withErrorSource(ErrorSourceCheck.judge(findings, engine));
       }
+      Support support = SupportCheck.judge(evidence.status(), findings, gen == null ? List.of() : gen.records());
       FindingsFile file = new FindingsFile(RunFiles.FORMAT_VERSION, evidence, wire.capture(), live, wire.wire(),
-          findings);
+          findings, support);
       RunFiles.writeFindings(commit.tmp(RunFiles.FINDINGS_JSON), file);
       commit.commit();
       Path findingsJson = dir.resolve(RunFiles.FINDINGS_JSON);
@@ -260,10 +270,10 @@ public final class CompareJob {
       }
       out.println("crosscheck: findings in " + findingsJson);
       writeReport(dir, out);
-      int exit = findings.coverage().sufficient() ? 0 : EXIT_INSUFFICIENT_EVIDENCE;
+      int exit = support.supported() ? 0 : EXIT_INSUFFICIENT_EVIDENCE;
       if (exit != 0) {
-        out.println("crosscheck: the evidence is insufficient (" + findings.coverage().statement() + "): exit "
-            + exit);
+        out.println("crosscheck: the findings do not support a verdict on this run ("
+            + FindingsTable.unsupported(file) + "): exit " + exit);
       }
       return new Result(exit, file, findingsJson);
     }

@@ -9,7 +9,8 @@ import picocli.CommandLine.ScopeType;
 /**
  * The {@code crosscheck} command line: the top of the spine, which only parses options and hands
  * them to the library. Exit codes: 0 success, 1 the run failed, 2 bad usage or a bad spec (nothing
- * was started), 3 below the matching floor (audit, compare), 4 a rule of the CI gate failed (check, audit
+ * was started), 3 the findings support no verdict (audit, compare: below the matching floor, no exchange
+ * completed, failures dominate, the run incomplete), 4 a rule of the CI gate failed (check, audit
  * --check), 130 interrupted. Every error is one line
  * on stderr ({@link CliErrors}); a stack trace only with {@code --debug}.
  */

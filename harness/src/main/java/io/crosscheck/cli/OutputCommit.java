@@ -24,12 +24,20 @@ final class OutputCommit implements AutoCloseable {
   private boolean committed;
   private boolean aborted;
 
-  /** @param names the outputs, in commit order; the last is the one that vouches for the others */
-  OutputCommit(Path dir, List<String> names) {
+  /**
+   * @param names the outputs, in commit order; the last is the one that vouches for the others
+   * @throws InterruptedIOException when the JVM is already shutting down (Ctrl-C came first): no
+   *     comparison is started that the shutdown would cut short
+   */
+  OutputCommit(Path dir, List<String> names) throws InterruptedIOException {
     this.dir = dir;
     this.names = List.copyOf(names);
     this.hook = new Thread(this::abort, "crosscheck-compare-abort");
-    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      Runtime.getRuntime().addShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      throw new InterruptedIOException("interrupted: the comparison did not start (the JVM is shutting down)");
+    }
   }
 
   /** Where {@code name} is written until the commit. */

@@ -14,8 +14,10 @@ import java.util.concurrent.TimeUnit;
 final class ShutdownInterrupt implements AutoCloseable {
   private final CountDownLatch finished = new CountDownLatch(1);
   private final Thread hook;
+  private final Thread toInterrupt;
 
   private ShutdownInterrupt(String name, long graceSeconds, Thread toInterrupt) {
+    this.toInterrupt = toInterrupt;
     hook = new Thread(() -> {
       if (toInterrupt != null) {
         toInterrupt.interrupt();
@@ -39,7 +41,15 @@ final class ShutdownInterrupt implements AutoCloseable {
   }
 
   private static ShutdownInterrupt added(ShutdownInterrupt s) {
-    Runtime.getRuntime().addShutdownHook(s.hook);
+    try {
+      Runtime.getRuntime().addShutdownHook(s.hook);
+    } catch (IllegalStateException e) {
+      // Ctrl-C came first (e.g. during a JIT warm-up or before the load): no hook can be added now,
+      // so the interrupt it would have sent is sent here, and the work ends as interrupted
+      if (s.toInterrupt != null) {
+        s.toInterrupt.interrupt();
+      }
+    }
     return s;
   }
 

@@ -108,8 +108,13 @@ public final class ClientHostCheck {
     double periodMillis = gaps.length == 0 ? Double.NaN : gaps[gaps.length / 2] / 1e6;
     double measuredSeconds = Math.max(0, windowEndNanos - windowStartNanos) / 1e9;
     if (window.size() < 2) {
-      return notJudged(String.format(Locale.ROOT, "only %d telemetry samples with CPU fall in the measured phase"
-          + " (%.1f s; at least 2 needed)", window.size(), measuredSeconds), sendLagP99Micros);
+      // say which: too short a phase for the period, or samples without CPU (singular or plural)
+      return notJudged(String.format(Locale.ROOT, "%s telemetry %s with CPU %s in the measured phase (%.1f s, of"
+          + " %d %s in all%s; at least 2 needed)", window.isEmpty() ? "no" : "only " + window.size(),
+          window.size() == 1 ? "sample" : "samples", window.size() == 1 ? "falls" : "fall", measuredSeconds,
+          telemetry.size(), telemetry.size() == 1 ? "sample" : "samples",
+          Double.isNaN(periodMillis) ? "" : String.format(Locale.ROOT, " every %.0f ms", periodMillis)),
+          sendLagP99Micros);
     }
     if (cores <= 0) {
       return notJudged("the cores available to the generator are unknown (" + coresSource + ")", sendLagP99Micros);

@@ -56,7 +56,7 @@ public final class FindingsBuilder {
     }
     long lagPairs = figures.lags() == null ? 0 : figures.lags().sendLag().count();
     Double sendLagP99 = lagPairs == 0 ? null : figures.lags().sendLag().p99Micros();
-    long[] window = measuredWindow(gen.records());
+    long[] window = measuredWindow(gen.records(), gen.runEndNanos());
     long[] startLags = startLagsSorted(gen.records());
     String lagEvidence = String.format(Locale.ROOT, "send lag over %,d matched pairs (wire clock mapped to the"
         + " generator's), start lag over %,d measured-phase records with an intended start (generator clock)",
@@ -69,11 +69,16 @@ public final class FindingsBuilder {
 
   /**
    * The measured phase on the generator's clock: its records' first intended start (send start when
-   * there is none) to their last instant; every record's when none is in the measured phase.
+   * there is none) to their last instant; every record's when none is in the measured phase. A
+   * record that never completed (no last byte: aborted, timed out, stalled) was in flight until it
+   * ended, an instant its record does not hold: with {@code runEndNanos} known (not -1), the window
+   * then lasts up to the run's end, not up to that request's send (a mute server's run of 5 s used
+   * to leave a window of its first sends alone, and the client-host check one telemetry sample).
    */
-  static long[] measuredWindow(List<RequestRecord> records) {
+  static long[] measuredWindow(List<RequestRecord> records, long runEndNanos) {
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
+    boolean unfinished = false;
     for (int pass = 0; pass < 2 && first == Long.MAX_VALUE; pass++) {
       for (RequestRecord r : records) {
         if (pass == 0 && r.phase() != Phase.MEASURE) {
@@ -84,10 +89,19 @@ public final class FindingsBuilder {
         if (start >= 0) {
           first = Math.min(first, start);
           last = Math.max(last, end);
+          unfinished |= r.lastByteNanos() < 0;
         }
       }
     }
-    return first == Long.MAX_VALUE ? new long[] {0, 0} : new long[] {first, last};
+    if (first == Long.MAX_VALUE) {
+      return new long[] {0, 0};
+    }
+    return new long[] {first, unfinished && runEndNanos > last ? runEndNanos : last};
+  }
+
+  /** {@link #measuredWindow(List, long)} with the run's end unknown. */
+  static long[] measuredWindow(List<RequestRecord> records) {
+    return measuredWindow(records, -1);
   }
 
   /** Send start minus intended start of the measured phase's sent records, ns, ascending. */

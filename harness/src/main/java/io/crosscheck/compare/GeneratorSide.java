@@ -21,12 +21,23 @@ import java.util.List;
  * @param cpuCoresSource where {@code cpuCoresFallback} came from, in words
  * @param busyPollingCores cores the engine's busy-polling event loops keep at 100 % by design (its
  *     layout in run.json), left out of the client-host check's CPU figures; 0 when none
+ * @param runEndNanos the run's end on the generator's monotonic clock (the engine's end, or run.json's
+ *     end mapped through the clock); -1 when unknown. A request that never completed was in flight up
+ *     to its abort, which its record does not time: the measured phase then lasts up to here
  */
 public record GeneratorSide(List<RequestRecord> records, ClockMap clock, long startEpochNanos,
     long reportedResolutionNanos, List<TelemetrySample> telemetry, TelemetrySummary pressure, int cpuCoresFallback,
-    String cpuCoresSource, int busyPollingCores) {
+    String cpuCoresSource, int busyPollingCores, long runEndNanos) {
   public GeneratorSide {
     telemetry = List.copyOf(telemetry);
+  }
+
+  /** Without the run's end (unknown). */
+  public GeneratorSide(List<RequestRecord> records, ClockMap clock, long startEpochNanos,
+      long reportedResolutionNanos, List<TelemetrySample> telemetry, TelemetrySummary pressure, int cpuCoresFallback,
+      String cpuCoresSource, int busyPollingCores) {
+    this(records, clock, startEpochNanos, reportedResolutionNanos, telemetry, pressure, cpuCoresFallback,
+        cpuCoresSource, busyPollingCores, -1);
   }
 
   /** Without busy-polling loops. */

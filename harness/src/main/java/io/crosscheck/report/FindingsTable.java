@@ -3,8 +3,11 @@ package io.crosscheck.report;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.Findings.Stats;
 import io.crosscheck.rundir.FindingsFile;
+import io.crosscheck.rundir.RunJson;
+import io.crosscheck.rundir.Support;
 import io.crosscheck.telemetry.TelemetrySummary;
 import io.crosscheck.text.Printable;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -35,11 +38,75 @@ public final class FindingsTable {
           + " was killed): skipped; the %,d records before it are analysed", run.tornLastLine().line(),
           run.tornLastLine().bytes(), run.tornLastLine().reason(), run.recordsRead()));
     }
-    if (run != null && !run.statusNote().isEmpty()) {
-      line(out, "run", run.status() + ": " + run.statusNote());
+    if (run != null && (!run.statusNote().isEmpty() || incomplete(run.status()))) {
+      line(out, "run", run.status() + ": " + (run.statusNote().isEmpty() ? statusWords(run.status())
+          : run.statusNote()));
+    }
+    Support support = file.support();
+    if (support != null && support.failed() > 0) {
+      line(out, "failures", failures(support));
+    }
+    if (support != null && !support.supported()) {
+      line(out, "not supported", unsupported(file) + " (exit 3)");
     }
     out.append(table(file.findings()));
     return out.toString();
+  }
+
+  private static boolean incomplete(String status) {
+    return status != null && !RunJson.COMPLETED.equals(status) && !RunJson.WIRE_ONLY.equals(status);
+  }
+
+  /** What a status without a note means, in words. */
+  private static String statusWords(String status) {
+    return switch (status) {
+      case RunJson.INTERRUPTED -> "the run was stopped (Ctrl-C or SIGTERM) before its end; its records up to"
+          + " then are analysed";
+      case RunJson.FAILED -> "the run failed before its end (run.json says why); its records up to then are"
+          + " analysed";
+      default -> "the run did not complete; its records up to then are analysed";
+    };
+  }
+
+  private static String failures(Support s) {
+    // the measured phase's records (every record when none is in it: SupportCheck)
+    return String.format(Locale.ROOT, "%,d of %,d records of the measured phase ended with no reply (%.1f %%: %s)",
+        s.failed(), s.records(), s.failedPercent(),
+        s.failedByOutcome().entrySet().stream().map(e -> String.format(Locale.ROOT, "%s %,d", e.getKey(), e.getValue()))
+            .reduce((a, b) -> a + ", " + b).orElse(""));
+  }
+
+  /**
+   * Why the findings of {@code file} support no verdict on the run, in words (its support's
+   * reasons); empty when they do, or when the file has no support section.
+   */
+  public static String unsupported(FindingsFile file) {
+    Support s = file.support();
+    if (s == null || s.supported()) {
+      return "";
+    }
+    List<String> why = new ArrayList<>();
+    for (Support.Reason r : s.reasons()) {
+      if (r == null) {
+        continue; // a reason of a newer crosscheck
+      }
+      Findings.Coverage c = file.findings() == null ? null : file.findings().coverage();
+      why.add(switch (r) {
+        case BELOW_FLOOR -> c == null ? "below the matching floor" : c.wireOnly()
+            ? "the capture holds no HTTP exchange"
+            : String.format(Locale.ROOT, "below the %.0f %% matching floor (%,d of %,d records in the capture"
+                + " matched)", c.minMatchedPercent(), c.matched(), c.inCapture());
+        case NO_COMPLETED_EXCHANGE -> String.format(Locale.ROOT, "no exchange completed on both sides in the"
+            + " measured phase (%,d records matched; none has a complete reply in both the records and the"
+            + " capture)", c == null ? 0 : c.matched());
+        case FAILURES_DOMINATE -> String.format(Locale.ROOT, "%.1f %% of the records failed (%,d of %,d, above"
+            + " the %.0f %% ceiling): a figure rests only on the %,d that did not", s.failedPercent(), s.failed(),
+            s.records(), s.maxFailedPercent(), s.records() - s.failed());
+        case RUN_INCOMPLETE -> "the run is " + s.runStatus() + ", not completed: its figures cover only the part"
+            + " that ran";
+      });
+    }
+    return String.join("; ", why);
   }
 
   public static String format(Findings f) {
@@ -74,20 +141,33 @@ public final class FindingsTable {
         line(out, "  evidence", f.clientHost().evidence());
       }
     }
-    if (f.errorSource() != null) {
+    // legacy engines and agents have no layout: nothing to state (never the word "null")
+    if (f.errorSource() != null && f.errorSource().layout() != null) {
       line(out, "engine layout", f.errorSource().layout());
-      line(out, "  known", f.errorSource().knownAccuracy());
+      if (f.errorSource().knownAccuracy() != null) {
+        line(out, "  known", f.errorSource().knownAccuracy());
+      }
     }
     Findings.ResponseTime rt = f.responseTime();
     // without the evidence for them (rt null) no error figure is printed: the wire's own only
-    if (rt != null) {
+    if (rt != null && rt.pairs() == 0) {
+      // no pair complete on both sides: a mean of nothing is no figure
+      line(out, "response time", "not judged: no exchange completed on both sides in the measured phase (0"
+          + " pairs)" + reasons("; left out", rt.excludedPairs()));
+      rt = null;
+    } else if (rt != null) {
       line(out, "response time", String.format(Locale.ROOT,
           "%,d pairs: reported mean %.1f us, wire mean %.1f us; absolute error %+.1f us (ratio %.3f)",
           rt.pairs(), rt.reportedMeanMicros(), rt.wireMeanMicros(), rt.absoluteErrorMicros(), rt.ratio())
           + reasons("; left out", rt.excludedPairs()));
     }
-    out.append(String.format(Locale.ROOT, "%n%-28s %10s %10s %10s %10s %10s%n", "(microseconds)", "mean", "p50",
-        "p90", "p99", "max"));
+    Stats wireAll = f.latency().wireAllExchanges();
+    if (rt == null && (wireAll == null || wireAll.count() == 0)) {
+      line(out, "on the wire", "no exchange completed in the capture: no wire figure");
+    } else {
+      out.append(String.format(Locale.ROOT, "%n%-28s %10s %10s %10s %10s %10s%n", "(microseconds)", "mean", "p50",
+          "p90", "p99", "max"));
+    }
     if (rt != null) {
       row(out, "per-request error", rt.perRequestError());
       row(out, "  send lag (wire - sent)", f.lags().sendLag());
@@ -96,7 +176,9 @@ public final class FindingsTable {
       row(out, "from send start (reported)", f.latency().fromSendStart());
       row(out, "on the wire", f.latency().wire());
     }
-    row(out, "on the wire, every exchange", f.latency().wireAllExchanges());
+    if (rt != null || (wireAll != null && wireAll.count() > 0)) {
+      row(out, "on the wire, every exchange", wireAll);
+    }
     if (rt != null && f.errorSource() != null && f.errorSource().statement() != null) {
       line(out, "error source", f.errorSource().statement());
       line(out, "  evidence", f.errorSource().evidence());
@@ -135,9 +217,10 @@ public final class FindingsTable {
       // a URL came from a workload or a server: escaped on its own, so that a newline in it cannot
       // forge a line of the table
       String name = Printable.escape(g.urlGroup());
-      out.append(String.format(Locale.ROOT, "%-32s %8d %7d %8d %11.1f %11.1f %+11.1f %11.1f %11.1f%n",
+      out.append(String.format(Locale.ROOT, "%-32s %8d %7d %8d %11s %11s %11s %11s %11s%n",
           name.length() > 32 ? name.substring(0, 31) + "~" : name, g.count(), g.errors(), g.matched(),
-          g.reportedMeanMicros(), g.wireMeanMicros(), g.absoluteErrorMicros(), g.wireP50Micros(), g.wireP99Micros()));
+          micros(g.reportedMeanMicros()), micros(g.wireMeanMicros()), signedMicros(g.absoluteErrorMicros()),
+          micros(g.wireP50Micros()), micros(g.wireP99Micros())));
     }
     if (groups.size() > MAX_URL_ROWS) {
       out.append(String.format(Locale.ROOT, "(%d more groups in findings.json)%n", groups.size() - MAX_URL_ROWS));
@@ -147,13 +230,14 @@ public final class FindingsTable {
   private static void connections(StringBuilder out, Findings.Connections c) {
     out.append(System.lineSeparator());
     line(out, "connections", String.format(Locale.ROOT,
-        "%,d opened, %,d carried requests, peak %,d open at once, %.1f opened/s; %,d sessions among the matched"
+        "%,d opened, %,d carried requests, peak %,d open at once, %s; %,d sessions among the matched"
             + " records",
         c.connectionsOpened(), c.connectionsWithRequests(), c.peakConcurrentConnections(),
-        c.connectionsOpenedPerSecond(), c.sessions()));
+        Double.isNaN(c.connectionsOpenedPerSecond()) ? "no rate (the capture spans no time)"
+            : String.format(Locale.ROOT, "%.1f opened/s", c.connectionsOpenedPerSecond()), c.sessions()));
     line(out, "requests/conn", c.requestsPerConnection().entrySet().stream().filter(e -> e.getValue() > 0)
         .map(e -> e.getKey() + ": " + e.getValue()).reduce((a, b) -> a + ", " + b).orElse("none"));
-    if (c.openAfterFirstSecondsMin() >= 0) {
+    if (c.openAfterFirstSecondsMin() >= 0 && !Double.isNaN(c.busiestConnectionPercent())) {
       line(out, "open later", String.format(Locale.ROOT, "%d-%d open at once after the first %d s; the busiest"
           + " connection carried %.1f %% of all exchanges", c.openAfterFirstSecondsMin(), c.openAfterFirstSecondsMax(),
           c.settleSeconds(), c.busiestConnectionPercent()));
@@ -165,35 +249,80 @@ public final class FindingsTable {
   private static void pressure(StringBuilder out, TelemetrySummary p) {
     if (p != null) {
       line(out, "generator JVM", String.format(Locale.ROOT,
-          "peak %d threads, heap max %.1f MiB, %d GC pauses (total %.1f ms, max %.1f ms), mean CPU %.2f cores",
+          "peak %d threads, heap max %.1f MiB, %d GC pauses (total %.1f ms, max %.1f ms), mean CPU %s",
           p.threadsPeak(), p.heapUsedMaxBytes() / 1048576.0, p.gcPauses(), p.gcPauseTotalMicros() / 1e3,
-          p.gcPauseMaxMicros() / 1e3, p.processCpuMeanCores()));
+          p.gcPauseMaxMicros() / 1e3, Double.isNaN(p.processCpuMeanCores()) ? "not measured"
+              : String.format(Locale.ROOT, "%.2f cores", p.processCpuMeanCores())));
     }
   }
 
   /**
-   * At most {@value #MAX_INTERVAL_ROWS} rows, evenly spread over the run; with {@code wireOnly} (no
-   * records, or too few matched to judge) only the wire's own columns.
+   * The run's intervals in at most {@value #MAX_INTERVAL_ROWS} rows that cover it whole: each row
+   * sums {@code step} consecutive intervals (counts added, means weighted by their counts, maxima
+   * kept), so no request is hidden between rows; the header says how many seconds a row holds. With
+   * {@code wireOnly} (no records, or no pair to judge) only the wire's own columns.
    */
   private static void intervals(StringBuilder out, List<Findings.Interval> intervals, boolean wireOnly) {
     if (intervals.size() < 2) {
       return;
     }
-    out.append(wireOnly
-        ? String.format(Locale.ROOT, "%n%8s %10s %12s %8s%n", "second", "exchanges", "wireUs", "openConn")
-        : String.format(Locale.ROOT, "%n%8s %9s %12s %12s %12s %8s %8s %8s%n", "second", "req/s", "reportedUs",
-            "wireUs", "errorUs", "openConn", "threads", "cpuCores"));
     int step = (intervals.size() + MAX_INTERVAL_ROWS - 1) / MAX_INTERVAL_ROWS;
-    for (int i = 0; i < intervals.size(); i += step) {
-      Findings.Interval v = intervals.get(i);
-      out.append(wireOnly
-          ? String.format(Locale.ROOT, "%8.0f %10d %12.1f %8d%n", v.startSeconds(), v.wireExchanges(),
-              v.wireAllMeanMicros(), v.openConnectionsMax())
-          : String.format(Locale.ROOT, "%8.0f %9.0f %12.1f %12.1f %+12.1f %8d %8s %8.2f%n", v.startSeconds(),
-              v.requestsPerSecond(), v.reportedMeanMicros(), v.wireMeanMicros(), v.meanErrorMicros(),
-              v.openConnectionsMax(), v.generatorThreadsMax() < 0 ? "-" : String.valueOf(v.generatorThreadsMax()),
-              v.generatorCpuCores()));
+    double intervalSeconds = intervals.get(1).startSeconds() - intervals.get(0).startSeconds();
+    out.append(System.lineSeparator());
+    if (step > 1) {
+      out.append(String.format(Locale.ROOT, "(%d intervals of %s s, %d to a row: each row sums them;"
+          + " findings.json \"intervals\" has each one)%n", intervals.size(), seconds(intervalSeconds), step));
     }
+    out.append(wireOnly
+        ? String.format(Locale.ROOT, "%8s %10s %12s %8s%n", "second", "exchanges", "wireUs", "openConn")
+        : String.format(Locale.ROOT, "%8s %9s %12s %12s %12s %8s %8s %8s%n", "second", "req/s", "reportedUs",
+            "wireUs", "errorUs", "openConn", "threads", "cpuCores"));
+    for (int i = 0; i < intervals.size(); i += step) {
+      List<Findings.Interval> row = intervals.subList(i, Math.min(intervals.size(), i + step));
+      String second = row.size() == 1 ? seconds(row.get(0).startSeconds())
+          : seconds(row.get(0).startSeconds()) + "-" + seconds(row.get(row.size() - 1).startSeconds());
+      long requests = 0;
+      double reportedSum = 0;
+      double wireSum = 0;
+      long exchanges = 0;
+      double wireAllSum = 0;
+      int open = 0;
+      int threads = -1;
+      double cpuSum = 0;
+      int cpuIntervals = 0;
+      for (Findings.Interval v : row) {
+        if (v.requests() > 0) {
+          requests += v.requests();
+          reportedSum += v.reportedMeanMicros() * v.requests();
+          wireSum += v.wireMeanMicros() * v.requests();
+        }
+        if (v.wireExchanges() > 0) {
+          exchanges += v.wireExchanges();
+          wireAllSum += v.wireAllMeanMicros() * v.wireExchanges();
+        }
+        open = Math.max(open, v.openConnectionsMax());
+        threads = Math.max(threads, v.generatorThreadsMax());
+        if (!Double.isNaN(v.generatorCpuCores())) {
+          cpuSum += v.generatorCpuCores();
+          cpuIntervals++;
+        }
+      }
+      double rowSeconds = row.size() * intervalSeconds;
+      double reported = requests == 0 ? Double.NaN : reportedSum / requests;
+      double wire = requests == 0 ? Double.NaN : wireSum / requests;
+      out.append(wireOnly
+          ? String.format(Locale.ROOT, "%8s %10d %12s %8d%n", second, exchanges,
+              micros(exchanges == 0 ? Double.NaN : wireAllSum / exchanges), open)
+          : String.format(Locale.ROOT, "%8s %9.0f %12s %12s %12s %8d %8s %8s%n", second, requests / rowSeconds,
+              micros(reported), micros(wire), signedMicros(reported - wire), open,
+              threads < 0 ? "-" : String.valueOf(threads),
+              cpuIntervals == 0 ? "-" : String.format(Locale.ROOT, "%.2f", cpuSum / cpuIntervals)));
+    }
+  }
+
+  /** Seconds without a needless fraction: 5, 0.5. */
+  private static String seconds(double s) {
+    return s == Math.rint(s) ? String.format(Locale.ROOT, "%.0f", s) : String.format(Locale.ROOT, "%.1f", s);
   }
 
   private static String reasons(String label, Map<String, Long> reasons) {
@@ -206,7 +335,16 @@ public final class FindingsTable {
   }
 
   private static void row(StringBuilder out, String label, Stats s) {
-    out.append(String.format(Locale.ROOT, "%-28s %10.1f %10.1f %10.1f %10.1f %10.1f%n", label, s.meanMicros(),
-        s.p50Micros(), s.p90Micros(), s.p99Micros(), s.maxMicros()));
+    out.append(String.format(Locale.ROOT, "%-28s %10s %10s %10s %10s %10s%n", label, micros(s.meanMicros()),
+        micros(s.p50Micros()), micros(s.p90Micros()), micros(s.p99Micros()), micros(s.maxMicros())));
+  }
+
+  /** A figure in microseconds to one decimal; "-" where it rests on nothing (NaN is never printed). */
+  static String micros(double v) {
+    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
+  }
+
+  private static String signedMicros(double v) {
+    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%+.1f", v);
   }
 }

@@ -18,10 +18,18 @@ import io.crosscheck.wire.WireStats;
  * @param liveCapture the live capture's own counters (capture.json), null for a capture made elsewhere
  * @param wire what reconstruction counted (malformed, retransmitted, truncated, ...)
  * @param findings the findings
+ * @param support whether the findings support a verdict on the run, and if not why (the exit code
+ *     0 or 3 of compare and audit); absent in files written before it
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FindingsFile(int formatVersion, RunEvidence run, CaptureStats capture, CaptureJson liveCapture,
-    WireStats wire, Findings findings) {
+    WireStats wire, Findings findings, Support support) {
+
+  /** A file without a support section (as written before it existed). */
+  public FindingsFile(int formatVersion, RunEvidence run, CaptureStats capture, CaptureJson liveCapture,
+      WireStats wire, Findings findings) {
+    this(formatVersion, run, capture, liveCapture, wire, findings, null);
+  }
 
   /**
    * The run as the comparison found it.

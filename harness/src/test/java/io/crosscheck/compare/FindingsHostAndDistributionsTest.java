@@ -251,7 +251,7 @@ class FindingsHostAndDistributionsTest {
     // telemetry that ends before the measured phase: too few samples in it
     Findings early = build(run(100, i -> "/p"), telemetry(100 * MS, i -> 0.5, 0, 2).subList(0, 2), 2);
     assertFalse(early.clientHost().judged());
-    assertTrue(early.clientHost().statement().startsWith("not judged: only 1 telemetry samples with CPU fall in"
+    assertTrue(early.clientHost().statement().startsWith("not judged: only 1 telemetry sample with CPU falls in"
         + " the measured phase"), early.clientHost().statement());
   }
 

@@ -129,8 +129,11 @@ final class Evidence {
    * evidence is below the matching floor, exit 0 otherwise; a sharing verdict only from
    * connections that carried matched requests of several sessions. Returns the coverage.
    */
-  static JsonNode assertSupportedByCoverage(JsonNode findings, int exitCode, String context) {
-    String where = context + "\nfindings: " + findings;
+  static JsonNode assertSupportedByCoverage(JsonNode findingsOrFile, int exitCode, String context) {
+    // the whole findings.json carries the run's support (exit 0 or 3) beside its findings
+    JsonNode findings = findingsOrFile.has("findings") ? findingsOrFile.get("findings") : findingsOrFile;
+    JsonNode support = findingsOrFile.has("findings") ? findingsOrFile.get("support") : null;
+    String where = context + "\nfindings: " + findings + "\nsupport: " + support;
     JsonNode c = findings.get("coverage");
     assertNotNull(c, "findings.coverage is written: " + where);
     String statement = c.path("statement").asText("");
@@ -162,6 +165,9 @@ final class Evidence {
       assertTrue(absent(findings, "lags"), "no lag figure: " + where);
       assertTrue(absent(findings, "cdf"), "no CDF: " + where);
       assertTrue(verdict.startsWith("not judged"), "the verdict judges nothing: " + verdict);
+    } else if (support != null && !support.path("supported").asBoolean(true)) {
+      assertEquals(3, exitCode, "sufficient coverage, but no verdict supported: exit 3; " + where);
+      assertTrue(support.path("reasons").size() > 0, "an unsupported run says why: " + where);
     } else {
       assertEquals(0, exitCode, "sufficient evidence: exit 0; " + where);
       JsonNode rt = findings.get("responseTime");

@@ -184,7 +184,7 @@ class MisleadingEvidenceTest {
         + records.size() + " records");
 
     JsonNode f = Evidence.findings(run.runDirectory());
-    JsonNode c = assertSupportedByCoverage(f, run.exitCode, run.err);
+    JsonNode c = assertSupportedByCoverage(Evidence.findingsFile(run.runDirectory()), run.exitCode, run.err);
     assertEquals(records.size(), c.get("records").asLong());
     assertEquals(Evidence.sent(records), c.get("recordsSent").asLong(),
         "connect-error records never reached a server: not counted as sent: " + c);
