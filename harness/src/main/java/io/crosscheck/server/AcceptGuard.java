@@ -7,6 +7,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import java.io.PrintStream;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 
 /**
  * The listening socket's own handler (first in its pipeline, before Netty's acceptor): it sheds
@@ -39,6 +40,7 @@ final class AcceptGuard extends ChannelInboundHandlerAdapter {
   private final PrintStream report;
   private final HttpListener.ConnectionCounter counter;
   private final int maxConnections;
+  private final LongSupplier clockNanos;
   private final AtomicInteger open = new AtomicInteger();
   // made once: a lambda's first use defines a class, which the error path must not need to do
   private final ChannelFutureListener onChildClosed = f -> open.decrementAndGet();
@@ -48,17 +50,21 @@ final class AcceptGuard extends ChannelInboundHandlerAdapter {
   private boolean paused;
   private long pauseNanos = FIRST_PAUSE_NANOS;
   private long failedSinceReport;
-  private long lastReportNanos = System.nanoTime() - REPORT_INTERVAL_NANOS;
+  private long lastReportNanos;
 
   /**
    * @param name the prefix of the report lines ({@code crosscheck-server})
    * @param report where failed accepts are reported (stderr), null for nowhere
+   * @param clockNanos the monotonic clock reports are spaced by ({@code System::nanoTime})
    */
-  AcceptGuard(String name, PrintStream report, HttpListener.ConnectionCounter counter, int maxConnections) {
+  AcceptGuard(String name, PrintStream report, HttpListener.ConnectionCounter counter, int maxConnections,
+      LongSupplier clockNanos) {
     this.name = name;
     this.report = report;
     this.counter = counter;
     this.maxConnections = maxConnections;
+    this.clockNanos = clockNanos;
+    this.lastReportNanos = clockNanos.getAsLong() - REPORT_INTERVAL_NANOS;
   }
 
   /** Accepted connections open now (shed ones never count). */
@@ -120,7 +126,7 @@ final class AcceptGuard extends ChannelInboundHandlerAdapter {
 
   /** One line, at most one per {@link #REPORT_INTERVAL_NANOS}; the count carries over when skipped. */
   private void report(String what, Throwable cause) {
-    long nowNanos = System.nanoTime();
+    long nowNanos = clockNanos.getAsLong();
     if (report == null || nowNanos - lastReportNanos < REPORT_INTERVAL_NANOS) {
       return;
     }
@@ -132,7 +138,7 @@ final class AcceptGuard extends ChannelInboundHandlerAdapter {
       String message = cause.getMessage();
       line.append(" (").append(message != null ? message : cause.getClass().getName()).append(')');
     }
-    line.append(" since the last report; ").append(open.get()).append(" connections open; ").append(what);
+    line.append(" since the last line; ").append(open.get()).append(" connections open; ").append(what);
     failedSinceReport = 0;
     report.println(line);
   }

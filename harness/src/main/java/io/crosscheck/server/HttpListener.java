@@ -139,7 +139,7 @@ public final class HttpListener implements AutoCloseable {
             : new NioServerSocketChannel(java.nio.channels.spi.SelectorProvider.provider(), family))
         .option(ChannelOption.SO_BACKLOG, 1024)
         .option(ChannelOption.SO_REUSEADDR, true)
-        .handler(new AcceptGuard(name, System.err, counter, limits.maxConnections()))
+        .handler(new AcceptGuard(name, System.err, counter, limits.maxConnections(), System::nanoTime))
         .childOption(ChannelOption.TCP_NODELAY, true)
         .childHandler(new ChannelInitializer<SocketChannel>() {
           @Override
