@@ -102,6 +102,8 @@ class ServerStormTest {
       assertTrue(accepted.find() && shed.find(), "the stop line: " + output);
       Stormed s = new Stormed(Long.parseLong(accepted.group(1)), Long.parseLong(shed.group(1)),
           Long.parseLong(shed.group(2)), Long.parseLong(shed.group(3)), opened, output);
+      System.out.println("ServerStormTest " + command + ": opened " + opened + "; "
+          + output.lines().filter(l -> l.contains("stopped;")).findFirst().orElse(""));
       assertEquals(opened, s.accepted() + s.shed(), "every connection opened was accepted or shed: " + output);
       assertTrue(s.closedIdle() >= 1, "the idle connection was counted: " + output);
       return s;
