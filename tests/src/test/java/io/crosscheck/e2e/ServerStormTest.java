@@ -106,6 +106,8 @@ class ServerStormTest {
           + output.lines().filter(l -> l.contains("stopped;")).findFirst().orElse(""));
       assertEquals(opened, s.accepted() + s.shed(), "every connection opened was accepted or shed: " + output);
       assertTrue(s.closedIdle() >= 1, "the idle connection was counted: " + output);
+      assertTrue(!output.contains("Exception in thread") && !output.contains("NoClassDefFoundError"),
+          "no thread of the server died: " + output);
       return s;
     }
   }
