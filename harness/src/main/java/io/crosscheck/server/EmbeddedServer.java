@@ -110,7 +110,7 @@ public final class EmbeddedServer implements AutoCloseable {
     return listener.transport();
   }
 
-  /** TCP connections accepted since start. */
+  /** TCP connections accepted since start and taken into service ({@link #connectionsShed()} not included). */
   public long connectionsAccepted() {
     return counters.connectionsAccepted();
   }
