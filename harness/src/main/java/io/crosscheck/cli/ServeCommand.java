@@ -1,6 +1,8 @@
 package io.crosscheck.cli;
 
 import io.crosscheck.model.spec.Problem;
+import io.crosscheck.model.spec.Durations;
+import io.crosscheck.server.ConnectionLimits;
 import io.crosscheck.server.DemandMode;
 import io.crosscheck.server.EmbeddedServer;
 import io.crosscheck.server.ServerConfig;
@@ -31,12 +33,16 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     description = {
       "Runs the embedded HTTP/1.1 server until Ctrl-C, then prints its counters (connections"
-          + " accepted, requests served, connections open).",
+          + " accepted, requests served, connections open, and what was shed: connections closed by"
+          + " --max-connections or --keep-alive-timeout, failed accepts).",
       "Paths: /static/SIZE (Content-Length), /chunked/SIZE, /close/SIZE (close-delimited); SIZE in"
           + " bytes, suffix k, m or g = 1024, 1024^2, 1024^3 (e.g. 2k, 64k, 1m, 100).",
       "Faults: /fault/stall, /fault/reset, /fault/garbage, /fault/close-mid-body, /fault/status/CODE."
     })
 final class ServeCommand implements Callable<Integer> {
+  /** IdleStateHandler's own floor: a shorter timeout would be 1 ms anyway. */
+  private static final long MIN_KEEP_ALIVE_NANOS = 1_000_000L;
+
   @Option(
       names = "--bind",
       paramLabel = "ADDR",
@@ -92,6 +98,24 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--seed", paramLabel = "N", description = "Seed of the service-demand random source. Default: ${DEFAULT-VALUE}.")
   String seed = "1";
 
+  @Option(
+      names = "--keep-alive-timeout",
+      paramLabel = "DURATION",
+      description = "Close a connection idle between requests (nothing read or written, no request awaiting its"
+          + " reply) for this long; 0 or none: never. A request in service (its demand, the cpu queue,"
+          + " /fault/stall) is never cut. Also for --rubis and --tpcw. Default: ${DEFAULT-VALUE}, Tomcat's"
+          + " keepAliveTimeout.")
+  String keepAliveTimeout = ConnectionLimits.DEFAULT_KEEP_ALIVE_SECONDS + "s";
+
+  @Option(
+      names = "--max-connections",
+      paramLabel = "N",
+      description = "Connections open at once; one accepted beyond it is closed at once and counted as shed. auto:"
+          + " the open-file limit (ulimit -n) less the descriptors open at start less "
+          + ConnectionLimits.SPARE_DESCRIPTORS + ", so a storm is shed before accepts fail (a failed accept pauses"
+          + " accepting, then retries); none: no cap. Also for --rubis and --tpcw. Default: ${DEFAULT-VALUE}.")
+  String maxConnections = "auto";
+
   @Option(names = "--rubis", description = "Serve the embedded RUBiS-compatible auction site (the 27"
       + " interactions of the RUBiS client in the PHP and Servlets URL spaces, an in-memory dataset, working"
       + " writes, per-interaction service demand) instead of the generic content.")
@@ -121,6 +145,7 @@ final class ServeCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     List<Problem> problems = new ArrayList<>();
     ServerConfig config = toConfig(problems);
+    ConnectionLimits limits = toLimits(problems);
     if (!problems.isEmpty()) {
       for (Problem p : problems) {
         err.println("crosscheck serve: " + p.message());
@@ -131,7 +156,7 @@ final class ServeCommand implements Callable<Integer> {
     }
     EmbeddedServer server;
     try {
-      server = EmbeddedServer.start(config);
+      server = EmbeddedServer.start(config, limits);
     } catch (IllegalStateException e) {
       return cannotListen(err, e);
     }
@@ -140,10 +165,12 @@ final class ServeCommand implements Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.close();
       out.println("crosscheck serve: stopped; connectionsAccepted=" + server.connectionsAccepted()
-          + " requestsServed=" + server.requestsServed() + " openConnections=" + server.openConnections());
+          + " requestsServed=" + server.requestsServed() + " openConnections=" + server.openConnections()
+          + " " + server.describeShed());
       out.flush();
       closed.countDown();
     }, "crosscheck-serve-shutdown"));
+    printLimits(out, limits);
     out.println("crosscheck serve: listening on " + server.baseUrl() + " (paths: " + EmbeddedServer.PATHS + ";"
         + " transport " + server.transport() + ", demand " + config.demand() + " in " + config.demandMode()
         + " mode); Ctrl-C stops");
@@ -159,6 +186,7 @@ final class ServeCommand implements Callable<Integer> {
     if (bind == null || bind.isBlank()) {
       problems.add(new Problem("--bind", String.valueOf(bind), "an IP address or host name such as 127.0.0.1"));
     }
+    ConnectionLimits limits = toLimits(problems);
     if (rubis && tpcw) {
       problems.add(new Problem("--tpcw", "given", "not both --rubis and --tpcw (one site per server)"));
     }
@@ -182,8 +210,8 @@ final class ServeCommand implements Callable<Integer> {
     }
     EmbeddedSite server;
     try {
-      server = rubis ? rubisSupport.startServer(bind.strip(), portValue, logRequests)
-          : tpcwSupport.startServer(bind.strip(), portValue, logRequests, tpcwCustomers, tpcwItems);
+      server = rubis ? rubisSupport.startServer(bind.strip(), portValue, logRequests, limits)
+          : tpcwSupport.startServer(bind.strip(), portValue, logRequests, tpcwCustomers, tpcwItems, limits);
     } catch (IllegalStateException e) {
       return cannotListen(err, e);
     } catch (IllegalArgumentException e) { // -CUST/-ITEM out of range
@@ -200,6 +228,7 @@ final class ServeCommand implements Callable<Integer> {
       out.flush();
       closed.countDown();
     }, "crosscheck-serve-shutdown"));
+    printLimits(out, limits);
     out.println(rubis ? "crosscheck serve: RUBiS auction site on " + server.baseUrl()
         + " (/PHP/index.html, /rubis_servlets/servlet/edu.rice.rubis.servlets.*); Ctrl-C stops"
         : "crosscheck serve: TPC-W bookstore on " + server.baseUrl() + " (/tpcw/TPCW_home_interaction and the"
@@ -208,6 +237,38 @@ final class ServeCommand implements Callable<Integer> {
     out.flush();
     closed.await();
     return 0;
+  }
+
+  /**
+   * The keep-alive timeout and connection cap the options describe, or null with {@code problems}
+   * filled in. {@code --max-connections auto} is resolved now, from the descriptors open now.
+   */
+  ConnectionLimits toLimits(List<Problem> problems) {
+    String timeoutText = keepAliveTimeout.strip().toLowerCase(java.util.Locale.ROOT);
+    long timeoutNanos = -1;
+    try {
+      timeoutNanos = timeoutText.equals("none") ? 0 : Durations.parseNanos(timeoutText);
+    } catch (IllegalArgumentException e) {
+      // reported below
+    }
+    if (timeoutNanos < 0 || (timeoutNanos > 0 && timeoutNanos < MIN_KEEP_ALIVE_NANOS)) {
+      problems.add(new Problem("--keep-alive-timeout", keepAliveTimeout, "a duration of at least 1ms such as 20s or"
+          + " 500ms, or 0 or none (never close idle connections)"));
+    }
+    String capText = maxConnections.strip().toLowerCase(java.util.Locale.ROOT);
+    int cap = capText.equals("auto") ? ConnectionLimits.defaultMaxConnections()
+        : capText.equals("none") ? ConnectionLimits.NO_CAP
+        : integer("--max-connections", maxConnections, 1, ConnectionLimits.NO_CAP - 1,
+            "an integer >= 1, auto (what the open-file limit leaves) or none (no cap)", problems);
+    return problems.isEmpty() ? new ConnectionLimits(timeoutNanos, cap) : null;
+  }
+
+  /** One line before the listening line: the limits in force, and where an automatic cap came from. */
+  private void printLimits(PrintWriter out, ConnectionLimits limits) {
+    out.println("crosscheck serve: " + limits.describe()
+        + (maxConnections.strip().equalsIgnoreCase("auto") && limits.maxConnections() != ConnectionLimits.NO_CAP
+            ? " (--max-connections auto: the open-file limit less the descriptors open less "
+                + ConnectionLimits.SPARE_DESCRIPTORS + ")" : ""));
   }
 
   /** The bind failed (port in use, address not on this host): one line with what to do; exit 1. */

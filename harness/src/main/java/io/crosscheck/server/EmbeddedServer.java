@@ -40,6 +40,17 @@ public final class EmbeddedServer implements AutoCloseable {
    * @throws InterruptedException when interrupted while binding
    */
   public static EmbeddedServer start(ServerConfig config) throws InterruptedException {
+    return start(config, ConnectionLimits.defaults());
+  }
+
+  /**
+   * Binds and starts a server with the given keep-alive timeout and connection cap; returns once
+   * it is listening.
+   *
+   * @throws IllegalStateException when the address cannot be bound (message names address and cause)
+   * @throws InterruptedException when interrupted while binding
+   */
+  public static EmbeddedServer start(ServerConfig config, ConnectionLimits limits) throws InterruptedException {
     ServerCounters counters = new ServerCounters();
     DemandExecutor demandExecutor = new DemandExecutor(config.demandMode(), config.workers(), config.queueCapacity());
     ContentCache content = new ContentCache();
@@ -56,7 +67,7 @@ public final class EmbeddedServer implements AutoCloseable {
     try {
       HttpListener listener = HttpListener.bind("crosscheck-server", config.bindAddress(), config.port(),
           config.ioThreads(), config.seed(), 4096, counters, random -> new RequestHandler(parts, random),
-          config.reusePort());
+          config.reusePort(), limits);
       return new EmbeddedServer(config, counters, demandExecutor, listener);
     } catch (IllegalStateException | InterruptedException e) {
       demandExecutor.close();
@@ -89,12 +100,17 @@ public final class EmbeddedServer implements AutoCloseable {
     return config;
   }
 
+  /** The keep-alive timeout and connection cap the server enforces. */
+  public ConnectionLimits limits() {
+    return listener.limits();
+  }
+
   /** {@code epoll} or {@code nio}: the Netty transport in use. */
   public String transport() {
     return listener.transport();
   }
 
-  /** TCP connections accepted since start. */
+  /** TCP connections accepted since start and taken into service ({@link #connectionsShed()} not included). */
   public long connectionsAccepted() {
     return counters.connectionsAccepted();
   }
@@ -114,6 +130,26 @@ public final class EmbeddedServer implements AutoCloseable {
    */
   public long openConnections() {
     return counters.openConnections();
+  }
+
+  /** Connections closed at once because the cap's connections were open (not counted as accepted). */
+  public long connectionsShed() {
+    return counters.connectionsShed();
+  }
+
+  /** Connections closed by the keep-alive timeout, idle between requests. */
+  public long connectionsClosedIdle() {
+    return counters.connectionsClosedIdle();
+  }
+
+  /** {@code accept()} calls that failed (EMFILE, ENFILE...), each retried after a pause. */
+  public long acceptsFailed() {
+    return counters.acceptsFailed();
+  }
+
+  /** {@code connectionsShed=S connectionsClosedIdle=I acceptsFailed=F}, for a stop line. */
+  public String describeShed() {
+    return counters.describeShed();
   }
 
   /** Stops listening, closes every open connection, and stops the server's threads. Idempotent. */

@@ -18,6 +18,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.Inet4Address;
@@ -37,7 +38,10 @@ import java.util.concurrent.TimeUnit;
  * RUBiS auction site): native epoll when available, one accept thread and {@code ioThreads} I/O
  * threads (daemon), every connection tracked so that {@link #close()} closes it, and per connection
  * {@code HttpServerCodec → HttpObjectAggregator → } the caller's handler, which gets its own split of
- * one seeded random source. An IPv4 bind address (the default, 127.0.0.1) gets an IPv4 socket, so
+ * one seeded random source. Every listener enforces {@link ConnectionLimits}: a connection idle
+ * between requests for the keep-alive timeout is closed ({@link KeepAliveGuard}), connections
+ * beyond the cap are closed at once, and a failed {@code accept()} (EMFILE, ENFILE) pauses
+ * accepting briefly instead of ending it ({@link AcceptGuard}); each is counted. An IPv4 bind address (the default, 127.0.0.1) gets an IPv4 socket, so
  * the listener is never reachable over IPv6 (the epoll transport otherwise opens a dual-stack IPv6
  * socket: {@code 0.0.0.0} listened on every IPv6 address too); an IPv6 address gets an IPv6 socket.
  * Thread-safe.
@@ -56,6 +60,15 @@ public final class HttpListener implements AutoCloseable {
     void opened();
 
     void closed();
+
+    /** An accepted connection was closed at once: the cap's connections were open. */
+    void shed();
+
+    /** A connection idle between requests was closed by the keep-alive timeout. */
+    void closedIdle();
+
+    /** {@code accept()} failed (EMFILE, ENFILE...); it is retried after a pause. */
+    void acceptFailed();
   }
 
   private final EventLoopGroup acceptGroup;
@@ -63,14 +76,16 @@ public final class HttpListener implements AutoCloseable {
   private final ChannelGroup channels;
   private final Channel serverChannel;
   private final String transport;
+  private final ConnectionLimits limits;
 
   private HttpListener(EventLoopGroup acceptGroup, EventLoopGroup ioGroup, ChannelGroup channels,
-      Channel serverChannel, String transport) {
+      Channel serverChannel, String transport, ConnectionLimits limits) {
     this.acceptGroup = acceptGroup;
     this.ioGroup = ioGroup;
     this.channels = channels;
     this.serverChannel = serverChannel;
     this.transport = transport;
+    this.limits = limits;
   }
 
   /**
@@ -92,6 +107,18 @@ public final class HttpListener implements AutoCloseable {
   public static HttpListener bind(String name, String bindAddress, int port, int ioThreads, long seed,
       int maxInitialLineBytes, ConnectionCounter counter, HandlerFactory handlers, boolean reusePort)
       throws InterruptedException {
+    return bind(name, bindAddress, port, ioThreads, seed, maxInitialLineBytes, counter, handlers, reusePort,
+        ConnectionLimits.defaults());
+  }
+
+  /**
+   * As above, with the given keep-alive timeout and connection cap. Failed accepts are reported on
+   * stderr, one line per second at most, each line starting with {@code name}.
+   */
+  public static HttpListener bind(String name, String bindAddress, int port, int ioThreads, long seed,
+      int maxInitialLineBytes, ConnectionCounter counter, HandlerFactory handlers, boolean reusePort,
+      ConnectionLimits limits) throws InterruptedException {
+    ErrorPathPreload.ensure();
     boolean epoll = Epoll.isAvailable();
     InetAddress address;
     try {
@@ -112,6 +139,7 @@ public final class HttpListener implements AutoCloseable {
             : new NioServerSocketChannel(java.nio.channels.spi.SelectorProvider.provider(), family))
         .option(ChannelOption.SO_BACKLOG, 1024)
         .option(ChannelOption.SO_REUSEADDR, true)
+        .handler(new AcceptGuard(name, System.err, counter, limits.maxConnections(), System::nanoTime))
         .childOption(ChannelOption.TCP_NODELAY, true)
         .childHandler(new ChannelInitializer<SocketChannel>() {
           @Override
@@ -123,10 +151,18 @@ public final class HttpListener implements AutoCloseable {
             synchronized (seeds) {
               random = seeds.split();
             }
+            long idleNanos = limits.keepAliveTimeoutNanos();
+            if (idleNanos > 0) {
+              // observeOutput: a long reply the client is still reading is not idle
+              ch.pipeline().addLast("idle", new IdleStateHandler(true, 0, 0, idleNanos, TimeUnit.NANOSECONDS));
+            }
             ch.pipeline()
                 .addLast("http", new HttpServerCodec(maxInitialLineBytes, 16 * 1024, 8192))
-                .addLast("aggregate", new HttpObjectAggregator(MAX_REQUEST_BODY_BYTES))
-                .addLast("requests", handlers.create(random));
+                .addLast("aggregate", new HttpObjectAggregator(MAX_REQUEST_BODY_BYTES));
+            if (idleNanos > 0) {
+              ch.pipeline().addLast("keep-alive", new KeepAliveGuard(counter));
+            }
+            ch.pipeline().addLast("requests", handlers.create(random));
           }
         });
     if (epoll && reusePort) {
@@ -139,7 +175,12 @@ public final class HttpListener implements AutoCloseable {
       throw new IllegalStateException(
           "cannot listen on " + bindAddress + ":" + port + ": " + cause.getMessage(), cause);
     }
-    return new HttpListener(acceptGroup, ioGroup, channels, bound.channel(), epoll ? "epoll" : "nio");
+    return new HttpListener(acceptGroup, ioGroup, channels, bound.channel(), epoll ? "epoll" : "nio", limits);
+  }
+
+  /** The keep-alive timeout and connection cap this listener enforces. */
+  public ConnectionLimits limits() {
+    return limits;
   }
 
   /** The address listened on (with the ephemeral port chosen for port 0). */

@@ -4,6 +4,7 @@ import io.crosscheck.model.Arrival;
 import io.crosscheck.model.Phases;
 import io.crosscheck.model.SessionSource;
 import io.crosscheck.model.spec.SpecException;
+import io.crosscheck.server.ConnectionLimits;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -59,7 +60,12 @@ public interface RubisSupport {
    * @param port the port, 0 for any
    * @param logRequests one line per request on stderr
    */
-  Server startServer(String bindAddress, int port, boolean logRequests) throws Exception;
+  default Server startServer(String bindAddress, int port, boolean logRequests) throws Exception {
+    return startServer(bindAddress, port, logRequests, ConnectionLimits.defaults());
+  }
+
+  /** As above, with the given keep-alive timeout and connection cap. */
+  Server startServer(String bindAddress, int port, boolean logRequests, ConnectionLimits limits) throws Exception;
 
   /** The implementation on the classpath, if any. */
   static Optional<RubisSupport> find() {

@@ -4,6 +4,7 @@ import io.crosscheck.model.Arrival;
 import io.crosscheck.model.Phases;
 import io.crosscheck.model.SessionSource;
 import io.crosscheck.model.spec.SpecException;
+import io.crosscheck.server.ConnectionLimits;
 import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
@@ -91,8 +92,14 @@ public interface TpcwSupport {
    * @param customers the database's customers ({@code -CUST})
    * @param items the database's items ({@code -ITEM})
    */
-  EmbeddedSite startServer(String bindAddress, int port, boolean logRequests, int customers, int items)
-      throws Exception;
+  default EmbeddedSite startServer(String bindAddress, int port, boolean logRequests, int customers, int items)
+      throws Exception {
+    return startServer(bindAddress, port, logRequests, customers, items, ConnectionLimits.defaults());
+  }
+
+  /** As above, with the given keep-alive timeout and connection cap. */
+  EmbeddedSite startServer(String bindAddress, int port, boolean logRequests, int customers, int items,
+      ConnectionLimits limits) throws Exception;
 
   /** The implementation on the classpath, if any. */
   static Optional<TpcwSupport> find() {

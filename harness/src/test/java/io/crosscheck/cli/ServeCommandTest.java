@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.crosscheck.model.spec.Problem;
+import io.crosscheck.server.ConnectionLimits;
 import io.crosscheck.server.DemandMode;
 import io.crosscheck.server.ServerConfig;
 import io.crosscheck.server.ServiceDemand;
@@ -37,6 +38,39 @@ class ServeCommandTest {
     assertTrue(text.contains("crosscheck serve: --workers: \"0\": expected an integer in 1..4096"), text);
     assertTrue(text.contains("crosscheck serve: --demand-mode: \"spin\": expected delay or cpu"), text);
     assertTrue(text.contains("crosscheck serve: --seed: \"x\": expected an integer"), text);
+  }
+
+  @Test
+  void badConnectionLimitsAreListedForEveryServerThenExit2() {
+    for (String[] site : List.of(new String[0], new String[] {"--rubis"}, new String[] {"--tpcw"})) {
+      List<String> args = new ArrayList<>(List.of("serve"));
+      args.addAll(List.of(site));
+      args.addAll(List.of("--keep-alive-timeout", "1ns", "--max-connections", "0"));
+      StringWriter err = new StringWriter();
+      assertEquals(2, execute(err, args.toArray(String[]::new)), err.toString());
+      String text = err.toString();
+      assertTrue(text.contains("crosscheck serve: --keep-alive-timeout: \"1ns\": expected a duration of at least 1ms"
+          + " such as 20s or 500ms, or 0 or none (never close idle connections)"), text);
+      assertTrue(text.contains("crosscheck serve: --max-connections: \"0\": expected an integer >= 1, auto (what the"
+          + " open-file limit leaves) or none (no cap)"), text);
+    }
+  }
+
+  @Test
+  void connectionLimitsParse() {
+    List<Problem> problems = new ArrayList<>();
+    ServeCommand serve = new ServeCommand();
+    new CommandLine(serve).parseArgs("--keep-alive-timeout", "1.5s", "--max-connections", "500");
+    assertEquals(new ConnectionLimits(1_500_000_000L, 500), serve.toLimits(problems));
+    serve = new ServeCommand();
+    new CommandLine(serve).parseArgs("--keep-alive-timeout", "none", "--max-connections", "none");
+    assertEquals(new ConnectionLimits(0, ConnectionLimits.NO_CAP), serve.toLimits(problems));
+    serve = new ServeCommand();
+    new CommandLine(serve).parseArgs();
+    ConnectionLimits defaults = serve.toLimits(problems);
+    assertEquals(20_000_000_000L, defaults.keepAliveTimeoutNanos(), "Tomcat's 20 s");
+    assertTrue(defaults.maxConnections() >= 1, "auto: " + defaults);
+    assertEquals(List.of(), problems);
   }
 
   @Test

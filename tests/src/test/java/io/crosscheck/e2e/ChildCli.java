@@ -55,8 +55,17 @@ final class ChildCli implements AutoCloseable {
    * #runDirectory} and {@link #waitForRows}), null for a command that makes none ({@code serve}).
    */
   static ChildCli startAsGiven(Path log, Path out, List<String> args) throws IOException {
+    return startWrapped(List.of(), log, out, args);
+  }
+
+  /**
+   * As {@link #startAsGiven}, the JVM started by {@code wrapper}, a command that execs the rest of
+   * its arguments (so the child keeps its pid), e.g. {@code prlimit --nofile=300 --}.
+   */
+  static ChildCli startWrapped(List<String> wrapper, Path log, Path out, List<String> args) throws IOException {
     Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
-    List<String> command = new ArrayList<>(List.of(java.toString(), "-cp",
+    List<String> command = new ArrayList<>(wrapper);
+    command.addAll(List.of(java.toString(), "-cp",
         System.getProperty("java.class.path"), "io.crosscheck.cli.Main"));
     command.addAll(args);
     Process p = new ProcessBuilder(DefaultSignals.command(command))

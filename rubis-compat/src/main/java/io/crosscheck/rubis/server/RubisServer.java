@@ -1,5 +1,6 @@
 package io.crosscheck.rubis.server;
 
+import io.crosscheck.server.ConnectionLimits;
 import io.crosscheck.server.DemandExecutor;
 import io.crosscheck.server.HttpListener;
 import java.io.PrintStream;
@@ -42,6 +43,16 @@ public final class RubisServer implements AutoCloseable {
    * @throws InterruptedException when interrupted while binding
    */
   public static RubisServer start(RubisServerConfig config) throws InterruptedException {
+    return start(config, ConnectionLimits.defaults());
+  }
+
+  /**
+   * As {@link #start(RubisServerConfig)}, with the given keep-alive timeout and connection cap.
+   *
+   * @throws IllegalStateException when the address cannot be bound (message names address and cause)
+   * @throws InterruptedException when interrupted while binding
+   */
+  public static RubisServer start(RubisServerConfig config, ConnectionLimits limits) throws InterruptedException {
     long nowEpochSeconds = System.currentTimeMillis() / 1000;
     AuctionStore store = AuctionGenerator.generate(config.dataset(), ReferenceData.load(), nowEpochSeconds);
     Images images = new Images();
@@ -54,7 +65,8 @@ public final class RubisServer implements AutoCloseable {
 
     try {
       HttpListener listener = HttpListener.bind("crosscheck-rubis", config.bindAddress(), config.port(),
-          config.ioThreads(), config.seed(), MAX_INITIAL_LINE_BYTES, counters, random -> new RubisHandler(parts, random));
+          config.ioThreads(), config.seed(), MAX_INITIAL_LINE_BYTES, counters, random -> new RubisHandler(parts, random),
+          false, limits);
       return new RubisServer(parts, listener);
     } catch (IllegalStateException | InterruptedException e) {
       demandExecutor.close();

@@ -11,6 +11,7 @@ import io.crosscheck.rubis.RubisInputException;
 import io.crosscheck.rubis.RubisWorkload;
 import io.crosscheck.rubis.server.RubisServer;
 import io.crosscheck.rubis.server.RubisServerConfig;
+import io.crosscheck.server.ConnectionLimits;
 import io.crosscheck.spi.RubisSupport;
 import java.io.IOException;
 import java.io.InputStream;
@@ -71,9 +72,10 @@ public final class RubisSupportImpl implements RubisSupport {
   }
 
   @Override
-  public Server startServer(String bindAddress, int port, boolean logRequests) throws Exception {
+  public Server startServer(String bindAddress, int port, boolean logRequests, ConnectionLimits limits)
+      throws Exception {
     RubisServer server = RubisServer.start(RubisServerConfig.defaults().withBindAddress(bindAddress)
-        .withPort(port).withLogRequests(logRequests));
+        .withPort(port).withLogRequests(logRequests), limits);
     return new Server() {
       @Override
       public int port() {
@@ -93,7 +95,8 @@ public final class RubisSupportImpl implements RubisSupport {
       @Override
       public String describeCounters() {
         return "connectionsAccepted=" + server.connectionsAccepted() + " requestsServed="
-            + server.counters().requestsServed() + " byInteraction=" + server.counters().servedByInteraction();
+            + server.counters().requestsServed() + " byInteraction=" + server.counters().servedByInteraction()
+            + " " + server.counters().describeShed();
       }
 
       @Override

@@ -1,5 +1,6 @@
 package io.crosscheck.tpcw.server;
 
+import io.crosscheck.server.ConnectionLimits;
 import io.crosscheck.server.DemandExecutor;
 import io.crosscheck.server.HttpListener;
 import java.io.PrintStream;
@@ -68,8 +69,18 @@ public final class TpcwServer implements AutoCloseable {
     return start(config, System::currentTimeMillis);
   }
 
+  /** {@link #start(TpcwServerConfig)} with the given keep-alive timeout and connection cap. */
+  public static TpcwServer start(TpcwServerConfig config, ConnectionLimits limits) throws InterruptedException {
+    return start(config, System::currentTimeMillis, limits);
+  }
+
   /** {@link #start(TpcwServerConfig)} with the bookstore's wall clock ({@link Bookstore}) given. */
   static TpcwServer start(TpcwServerConfig config, LongSupplier clockEpochMillis) throws InterruptedException {
+    return start(config, clockEpochMillis, ConnectionLimits.defaults());
+  }
+
+  private static TpcwServer start(TpcwServerConfig config, LongSupplier clockEpochMillis, ConnectionLimits limits)
+      throws InterruptedException {
     Bookstore store = new Bookstore(config, clockEpochMillis);
     BookstoreImages images = new BookstoreImages(config.items());
     BookstoreCounters counters = new BookstoreCounters();
@@ -79,7 +90,8 @@ public final class TpcwServer implements AutoCloseable {
         counters, config.logRequests() ? System.err : null);
     try {
       HttpListener listener = HttpListener.bind("crosscheck-tpcw", config.bindAddress(), config.port(),
-          config.ioThreads(), config.seed(), MAX_INITIAL_LINE_BYTES, counters, random -> new TpcwHandler(parts, random));
+          config.ioThreads(), config.seed(), MAX_INITIAL_LINE_BYTES, counters, random -> new TpcwHandler(parts, random),
+          false, limits);
       return new TpcwServer(parts, listener);
     } catch (IllegalStateException | InterruptedException e) {
       demandExecutor.close();

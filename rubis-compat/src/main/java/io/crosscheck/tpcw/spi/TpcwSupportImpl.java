@@ -1,6 +1,7 @@
 package io.crosscheck.tpcw.spi;
 
 import io.crosscheck.model.spec.SpecException;
+import io.crosscheck.server.ConnectionLimits;
 import io.crosscheck.spi.EmbeddedSite;
 import io.crosscheck.spi.TpcwSupport;
 import io.crosscheck.tpcw.TpcwWorkload;
@@ -19,10 +20,10 @@ public final class TpcwSupportImpl implements TpcwSupport {
   }
 
   @Override
-  public EmbeddedSite startServer(String bindAddress, int port, boolean logRequests, int customers, int items)
-      throws Exception {
+  public EmbeddedSite startServer(String bindAddress, int port, boolean logRequests, int customers, int items,
+      ConnectionLimits limits) throws Exception {
     TpcwServer server = TpcwServer.start(TpcwServerConfig.defaults().withBindAddress(bindAddress).withPort(port)
-        .withLogRequests(logRequests).withDatabase(customers, items));
+        .withLogRequests(logRequests).withDatabase(customers, items), limits);
     return new EmbeddedSite() {
       @Override
       public int port() {
@@ -41,7 +42,7 @@ public final class TpcwSupportImpl implements TpcwSupport {
 
       @Override
       public String describeCounters() {
-        return server.counters().describe();
+        return server.counters().describe() + "; " + server.counters().describeShed();
       }
 
       @Override
