@@ -4,10 +4,13 @@ import io.crosscheck.record.SummaryJson;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.Findings.Connections;
 import io.crosscheck.rundir.Findings.Coverage;
+import io.crosscheck.rundir.Findings.IntervalGroup;
 import io.crosscheck.rundir.Findings.Percentiles;
 import io.crosscheck.rundir.Findings.ResponseTime;
 import io.crosscheck.rundir.Findings.Stats;
 import io.crosscheck.rundir.Findings.VerdictKind;
+import io.crosscheck.rundir.RunFiles;
+import io.crosscheck.rundir.RunJson;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -96,18 +99,26 @@ public final class Metrics {
 
   private static List<Metric> build() {
     List<Metric> all = new ArrayList<>();
-    all.add(number("abs-error", Dimension.TIME, "responseTime.absoluteErrorMicros: reported mean - wire mean (the"
-        + " study's absolute error)", r -> responseTime(r, ResponseTime::absoluteErrorMicros)));
-    all.add(number("ratio", Dimension.NUMBER, "responseTime.ratio: reported mean / wire mean",
-        r -> responseTime(r, ResponseTime::ratio)));
-    all.add(number("p50-error", Dimension.TIME, "responseTime.perRequestError.p50Micros (reported - wire, per"
-        + " request)", r -> responseTime(r, t -> t.perRequestError().p50Micros())));
-    all.add(number("p90-error", Dimension.TIME, "responseTime.perRequestError.p90Micros",
-        r -> responseTime(r, t -> t.perRequestError().p90Micros())));
-    all.add(number("p99-error", Dimension.TIME, "responseTime.perRequestError.p99Micros",
-        r -> responseTime(r, t -> t.perRequestError().p99Micros())));
-    all.add(number("max-error", Dimension.TIME, "responseTime.perRequestError.maxMicros",
-        r -> responseTime(r, t -> t.perRequestError().maxMicros())));
+    all.add(number("abs-error", Dimension.TIME, "|reported mean - wire mean|: the magnitude of the study's"
+        + " absolute error (responseTime.absoluteErrorMicros; for an audit of the generator's own figure,"
+        + " --reported-value/--reported-by: reportedIntervals.overall.meanErrorMicros, against each interval's wire"
+        + " span); no evidence when a pair is impossible (see impossible)", r -> error(r, ErrorFigure.ABS)));
+    all.add(number("ratio", Dimension.NUMBER, "reported mean / wire mean (responseTime.ratio; the generator's own"
+        + " figure: meanReportedMicros / meanWireSpanMicros); no evidence when a pair is impossible",
+        r -> error(r, ErrorFigure.RATIO)));
+    all.add(number("p50-error", Dimension.TIME, "median of |reported - wire| per request"
+        + " (responseTime.perRequestErrorMagnitude; the generator's own figure:"
+        + " reportedIntervals.overall.errorMagnitude); no evidence when a pair is impossible",
+        r -> error(r, ErrorFigure.P50)));
+    all.add(number("p90-error", Dimension.TIME, "p90 of |reported - wire| per request (as p50-error)",
+        r -> error(r, ErrorFigure.P90)));
+    all.add(number("p99-error", Dimension.TIME, "p99 of |reported - wire| per request (as p50-error)",
+        r -> error(r, ErrorFigure.P99)));
+    all.add(number("max-error", Dimension.TIME, "max of |reported - wire| per request (as p50-error)",
+        r -> error(r, ErrorFigure.MAX)));
+    all.add(number("impossible", Dimension.NUMBER, "pairs whose reported time is below the wire's beyond the clock"
+        + " uncertainty and timing resolution (lags.belowUncertainty; the generator's own figure:"
+        + " reportedIntervals.overall.reportedBelowSpan)", Metrics::impossible));
     all.add(number("pairs", Dimension.NUMBER, "responseTime.pairs: matched complete pairs of the measured phase",
         r -> responseTime(r, t -> t.pairs())));
     all.add(number("matched", Dimension.PERCENT, "coverage.recordsMatchedPercent: records matched of those sent"
@@ -143,10 +154,18 @@ public final class Metrics {
           + " (latency from the intended start: coordinated omission shows here)",
           r -> percentile(r, p, Percentiles::fromIntendedStartMicros, "fromIntendedStartMicros")));
     }
+    all.add(new Metric("run.status", Dimension.WORD, "run.status: how the run ended (findings.json, else"
+        + " run.json); a run not completed fails the gate unless --allow-unfinished", RUN_STATUSES,
+        r -> Measure.word(r.status().status(), r.status().note().isEmpty() ? "findings.json run.status"
+            : "findings.json run.status: " + r.status().note())));
     all.add(new Metric("client-host", Dimension.WORD, "clientHost.bottleneck; not judged (no telemetry) is no"
         + " evidence", List.of("bottleneck", "not-bottleneck"), Metrics::clientHost));
     return List.copyOf(all);
   }
+
+  /** The statuses a run can have ({@code run.status}'s words). */
+  static final List<String> RUN_STATUSES = List.of(RunJson.COMPLETED, RunJson.INTERRUPTED, RunJson.FAILED,
+      RunFiles.UNFINISHED, RunJson.RUNNING, RunJson.WIRE_ONLY);
 
   private static Metric number(String name, Dimension dimension, String source, Function<CheckedRun, Measure> read) {
     return new Metric(name, dimension, source, List.of(), read);
@@ -182,7 +201,11 @@ public final class Metrics {
     if (!c.sufficient()) {
       return "below the matching floor: " + c.statement();
     }
-    return "no matched complete pair in the measured phase";
+    ResponseTime t = r.findings().responseTime();
+    String left = t == null || t.excludedPairs() == null || t.excludedPairs().isEmpty() ? ""
+        : " (matched pairs left out: " + String.join(", ", t.excludedPairs().entrySet().stream()
+            .map(e -> String.format(Locale.ROOT, "%,d %s", e.getValue(), e.getKey())).toList()) + ")";
+    return "no matched complete pair in the measured phase" + left;
   }
 
   private static Measure responseTime(CheckedRun r, ToDoubleFunction<ResponseTime> field) {
@@ -195,6 +218,117 @@ public final class Metrics {
           Findings.emptyStats(), t.excludedPairs());
     }
     return Measure.of(field.applyAsDouble(t), pairs(t.pairs()));
+  }
+
+  /** The error figures a rule can set a bound on. */
+  private enum ErrorFigure { ABS, RATIO, P50, P90, P99, MAX }
+
+  /**
+   * Whether the audit measured the generator's own figure ({@code --reported-value}/{@code
+   * --reported-by}): then the error metrics judge that figure, not the agent's timing of its I/O.
+   */
+  private static boolean ownFigure(CheckedRun r) {
+    Findings.ReportedIntervals ri = r.findings().reportedIntervals();
+    return ri != null && ri.reporting() != null && !ri.reporting().isEmpty();
+  }
+
+  /**
+   * An error figure as a magnitude (an under-report counts as much as an over-report), over the
+   * records' pairs or, for an audit of the generator's own figure, its reported intervals; missing
+   * when no pair (interval) holds it or when any is impossible (reported below the wire beyond the
+   * tolerance): a figure over impossible measurements says nothing of accuracy, so it never passes.
+   */
+  private static Measure error(CheckedRun r, ErrorFigure figure) {
+    if (ownFigure(r)) {
+      return intervalError(r, figure);
+    }
+    ResponseTime t = r.findings().responseTime();
+    if (t == null) {
+      return Measure.missing("findings.responseTime is null: " + noPairs(r));
+    }
+    if (t.pairs() == 0) {
+      return Measure.missing("findings.responseTime rests on no pair: " + noPairs(r));
+    }
+    Findings.Lags lags = r.findings().lags();
+    if (lags != null && lags.belowUncertainty() > 0) {
+      return Measure.missing(String.format(Locale.ROOT, "%,d of %,d matched pairs are impossible: the generator's"
+          + " time is below the wire's beyond the clock's uncertainty and its timing resolution"
+          + " (lags.belowUncertainty); an error over them measures no accuracy", lags.belowUncertainty(), t.pairs()));
+    }
+    String evidence = pairs(t.pairs());
+    if (figure == ErrorFigure.ABS) {
+      return Measure.of(Math.abs(t.absoluteErrorMicros()), evidence);
+    }
+    if (figure == ErrorFigure.RATIO) {
+      return Measure.of(t.ratio(), evidence);
+    }
+    Stats magnitude = t.perRequestErrorMagnitude();
+    if (magnitude == null) {
+      Stats signed = t.perRequestError();
+      if (signed == null || !(signed.minMicros() >= 0)) {
+        // written before the magnitudes: the signed figures are the magnitudes only when none is negative
+        return Measure.missing("findings.responseTime.perRequestErrorMagnitude is absent (written before it) and"
+            + " the signed errors reach " + (signed == null ? "an unknown minimum" : signed.minMicros() + " us")
+            + "; re-run 'crosscheck compare' on the run");
+      }
+      magnitude = signed;
+    }
+    return Measure.of(stat(magnitude, figure), evidence);
+  }
+
+  private static double stat(Stats s, ErrorFigure figure) {
+    return switch (figure) {
+      case P50 -> s.p50Micros();
+      case P90 -> s.p90Micros();
+      case P99 -> s.p99Micros();
+      default -> s.maxMicros();
+    };
+  }
+
+  private static Measure intervalError(CheckedRun r, ErrorFigure figure) {
+    Findings.ReportedIntervals ri = r.findings().reportedIntervals();
+    IntervalGroup all = ri.overall();
+    String what = "the generator's own figure (" + ri.reporting() + ")";
+    if (all == null || all.count() == 0) {
+      return Measure.missing(what + " was not judged: " + ri.statement());
+    }
+    if (all.reportedBelowSpan() > 0) {
+      return Measure.missing(String.format(Locale.ROOT, "%,d of %,d reported intervals are impossible: %s is below"
+          + " its wire span by more than %.1f us (reportedIntervals.overall.reportedBelowSpan); an error over them"
+          + " measures no accuracy", all.reportedBelowSpan(), all.count(), what, ri.belowSpanToleranceMicros()));
+    }
+    String evidence = String.format(Locale.ROOT, "%,d reported intervals matched in full: %s against each"
+        + " interval's wire span", all.count(), what);
+    if (figure == ErrorFigure.ABS) {
+      return Measure.of(Math.abs(all.meanErrorMicros()), evidence);
+    }
+    if (figure == ErrorFigure.RATIO) {
+      return Measure.of(all.meanReportedMicros() / all.meanWireSpanMicros(), evidence);
+    }
+    if (all.errorMagnitude() == null) {
+      return Measure.missing("reportedIntervals.overall.errorMagnitude is absent (written before it); re-run"
+          + " 'crosscheck compare' on the run");
+    }
+    return Measure.of(stat(all.errorMagnitude(), figure), evidence);
+  }
+
+  private static Measure impossible(CheckedRun r) {
+    if (ownFigure(r)) {
+      Findings.ReportedIntervals ri = r.findings().reportedIntervals();
+      IntervalGroup all = ri.overall();
+      if (all == null || all.count() == 0) {
+        return Measure.missing("the generator's own figure (" + ri.reporting() + ") was not judged: "
+            + ri.statement());
+      }
+      return Measure.of(all.reportedBelowSpan(), String.format(Locale.ROOT, "%,d reported intervals matched in full",
+          all.count()));
+    }
+    Findings.Lags lags = r.findings().lags();
+    ResponseTime t = r.findings().responseTime();
+    if (lags == null || t == null) {
+      return Measure.missing("findings.lags is null: " + noPairs(r));
+    }
+    return Measure.of(lags.belowUncertainty(), pairs(t.pairs()));
   }
 
   private static Measure matched(CheckedRun r) {
@@ -270,6 +404,11 @@ public final class Metrics {
     List<Double> values = column.apply(ps);
     if (i < 0 || values == null || values.size() <= i) {
       return Measure.missing("findings.percentiles." + columnName + " has no value at " + label(p));
+    }
+    if (values.get(i) == null || ps.count() == 0) {
+      // an empty sample is written as null (JSON has no NaN): no pair, no percentile
+      return Measure.missing("findings.percentiles." + columnName + " has no value at " + label(p) + ": "
+          + noPairs(r));
     }
     return Measure.of(values.get(i), pairs(ps.count()));
   }
