@@ -29,6 +29,10 @@ public final class Metrics {
   /** The percentiles the {@code wire.}, {@code reported.} and {@code intended.} metrics offer. */
   private static final double[] PERCENTILES = {50, 90, 95, 99, 99.9};
 
+  /** The statuses (declared before {@link #ALL}, which reads them) a run can have ({@code run.status}'s words). */
+  static final List<String> RUN_STATUSES = List.of(RunJson.COMPLETED, RunJson.INTERRUPTED, RunJson.FAILED,
+      RunFiles.UNFINISHED, RunJson.RUNNING, RunJson.WIRE_ONLY);
+
   /** Every metric, in the order the help lists them. */
   public static final List<Metric> ALL = build();
 
@@ -99,22 +103,22 @@ public final class Metrics {
 
   private static List<Metric> build() {
     List<Metric> all = new ArrayList<>();
-    all.add(number("abs-error", Dimension.TIME, "|reported mean - wire mean|: the magnitude of the study's"
-        + " absolute error (responseTime.absoluteErrorMicros; for an audit of the generator's own figure,"
+    all.add(number("abs-error", Dimension.TIME, "reported mean - wire mean without its sign (the magnitude"
+        + " of the study's absolute error, responseTime.absoluteErrorMicros; for an audit of the generator's own figure,"
         + " --reported-value/--reported-by: reportedIntervals.overall.meanErrorMicros, against each interval's wire"
         + " span); no evidence when a pair is impossible (see impossible)", r -> error(r, ErrorFigure.ABS)));
     all.add(number("ratio", Dimension.NUMBER, "reported mean / wire mean (responseTime.ratio; the generator's own"
         + " figure: meanReportedMicros / meanWireSpanMicros); no evidence when a pair is impossible",
         r -> error(r, ErrorFigure.RATIO)));
-    all.add(number("p50-error", Dimension.TIME, "median of |reported - wire| per request"
-        + " (responseTime.perRequestErrorMagnitude; the generator's own figure:"
+    all.add(number("p50-error", Dimension.TIME, "median of the per-request error's magnitude (reported -"
+        + " wire without its sign: responseTime.perRequestErrorMagnitude; the generator's own figure:"
         + " reportedIntervals.overall.errorMagnitude); no evidence when a pair is impossible",
         r -> error(r, ErrorFigure.P50)));
-    all.add(number("p90-error", Dimension.TIME, "p90 of |reported - wire| per request (as p50-error)",
+    all.add(number("p90-error", Dimension.TIME, "p90 of the per-request error's magnitude (as p50-error)",
         r -> error(r, ErrorFigure.P90)));
-    all.add(number("p99-error", Dimension.TIME, "p99 of |reported - wire| per request (as p50-error)",
+    all.add(number("p99-error", Dimension.TIME, "p99 of the per-request error's magnitude (as p50-error)",
         r -> error(r, ErrorFigure.P99)));
-    all.add(number("max-error", Dimension.TIME, "max of |reported - wire| per request (as p50-error)",
+    all.add(number("max-error", Dimension.TIME, "max of the per-request error's magnitude (as p50-error)",
         r -> error(r, ErrorFigure.MAX)));
     all.add(number("impossible", Dimension.NUMBER, "pairs whose reported time is below the wire's beyond the clock"
         + " uncertainty and timing resolution (lags.belowUncertainty; the generator's own figure:"
@@ -162,10 +166,6 @@ public final class Metrics {
         + " evidence", List.of("bottleneck", "not-bottleneck"), Metrics::clientHost));
     return List.copyOf(all);
   }
-
-  /** The statuses a run can have ({@code run.status}'s words). */
-  static final List<String> RUN_STATUSES = List.of(RunJson.COMPLETED, RunJson.INTERRUPTED, RunJson.FAILED,
-      RunFiles.UNFINISHED, RunJson.RUNNING, RunJson.WIRE_ONLY);
 
   private static Metric number(String name, Dimension dimension, String source, Function<CheckedRun, Measure> read) {
     return new Metric(name, dimension, source, List.of(), read);
