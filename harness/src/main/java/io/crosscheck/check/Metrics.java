@@ -4,7 +4,6 @@ import io.crosscheck.record.SummaryJson;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.Findings.Connections;
 import io.crosscheck.rundir.Findings.Coverage;
-import io.crosscheck.rundir.Findings.IntervalGroup;
 import io.crosscheck.rundir.Findings.Percentiles;
 import io.crosscheck.rundir.Findings.ResponseTime;
 import io.crosscheck.rundir.Findings.Stats;
@@ -106,23 +105,23 @@ public final class Metrics {
     all.add(number("abs-error", Dimension.TIME, "reported mean - wire mean without its sign (the magnitude"
         + " of the study's absolute error, responseTime.absoluteErrorMicros; for an audit of the generator's own figure,"
         + " --reported-value/--reported-by: reportedIntervals.overall.meanErrorMicros, against each interval's wire"
-        + " span); no evidence when a pair is impossible (see impossible)", r -> error(r, ErrorFigure.ABS)));
+        + " span); no evidence when a pair is impossible (see impossible)", r -> ErrorMetrics.error(r, ErrorMetrics.Figure.ABS)));
     all.add(number("ratio", Dimension.NUMBER, "reported mean / wire mean (responseTime.ratio; the generator's own"
         + " figure: meanReportedMicros / meanWireSpanMicros); no evidence when a pair is impossible",
-        r -> error(r, ErrorFigure.RATIO)));
+        r -> ErrorMetrics.error(r, ErrorMetrics.Figure.RATIO)));
     all.add(number("p50-error", Dimension.TIME, "median of the per-request error's magnitude (reported -"
         + " wire without its sign: responseTime.perRequestErrorMagnitude; the generator's own figure:"
         + " reportedIntervals.overall.errorMagnitude); no evidence when a pair is impossible",
-        r -> error(r, ErrorFigure.P50)));
+        r -> ErrorMetrics.error(r, ErrorMetrics.Figure.P50)));
     all.add(number("p90-error", Dimension.TIME, "p90 of the per-request error's magnitude (as p50-error)",
-        r -> error(r, ErrorFigure.P90)));
+        r -> ErrorMetrics.error(r, ErrorMetrics.Figure.P90)));
     all.add(number("p99-error", Dimension.TIME, "p99 of the per-request error's magnitude (as p50-error)",
-        r -> error(r, ErrorFigure.P99)));
+        r -> ErrorMetrics.error(r, ErrorMetrics.Figure.P99)));
     all.add(number("max-error", Dimension.TIME, "max of the per-request error's magnitude (as p50-error)",
-        r -> error(r, ErrorFigure.MAX)));
+        r -> ErrorMetrics.error(r, ErrorMetrics.Figure.MAX)));
     all.add(number("impossible", Dimension.NUMBER, "pairs whose reported time is below the wire's beyond the clock"
         + " uncertainty and timing resolution (lags.belowUncertainty; the generator's own figure:"
-        + " reportedIntervals.overall.reportedBelowSpan)", Metrics::impossible));
+        + " reportedIntervals.overall.reportedBelowSpan)", ErrorMetrics::impossible));
     all.add(number("pairs", Dimension.NUMBER, "responseTime.pairs: matched complete pairs of the measured phase",
         r -> responseTime(r, t -> t.pairs())));
     all.add(number("matched", Dimension.PERCENT, "coverage.recordsMatchedPercent: records matched of those sent"
@@ -185,12 +184,12 @@ public final class Metrics {
         .toList();
   }
 
-  private static String pairs(long n) {
+  static String pairs(long n) {
     return String.format(Locale.ROOT, "%,d matched pairs of the measured phase", n);
   }
 
   /** Why findings.responseTime (and what rests on the same pairs) is absent. */
-  private static String noPairs(CheckedRun r) {
+  static String noPairs(CheckedRun r) {
     Coverage c = r.findings().coverage();
     if (c == null) {
       return "a format-1 findings.json (no coverage); re-run 'crosscheck compare' on it";
@@ -218,117 +217,6 @@ public final class Metrics {
           Findings.emptyStats(), t.excludedPairs());
     }
     return Measure.of(field.applyAsDouble(t), pairs(t.pairs()));
-  }
-
-  /** The error figures a rule can set a bound on. */
-  private enum ErrorFigure { ABS, RATIO, P50, P90, P99, MAX }
-
-  /**
-   * Whether the audit measured the generator's own figure ({@code --reported-value}/{@code
-   * --reported-by}): then the error metrics judge that figure, not the agent's timing of its I/O.
-   */
-  private static boolean ownFigure(CheckedRun r) {
-    Findings.ReportedIntervals ri = r.findings().reportedIntervals();
-    return ri != null && ri.reporting() != null && !ri.reporting().isEmpty();
-  }
-
-  /**
-   * An error figure as a magnitude (an under-report counts as much as an over-report), over the
-   * records' pairs or, for an audit of the generator's own figure, its reported intervals; missing
-   * when no pair (interval) holds it or when any is impossible (reported below the wire beyond the
-   * tolerance): a figure over impossible measurements says nothing of accuracy, so it never passes.
-   */
-  private static Measure error(CheckedRun r, ErrorFigure figure) {
-    if (ownFigure(r)) {
-      return intervalError(r, figure);
-    }
-    ResponseTime t = r.findings().responseTime();
-    if (t == null) {
-      return Measure.missing("findings.responseTime is null: " + noPairs(r));
-    }
-    if (t.pairs() == 0) {
-      return Measure.missing("findings.responseTime rests on no pair: " + noPairs(r));
-    }
-    Findings.Lags lags = r.findings().lags();
-    if (lags != null && lags.belowUncertainty() > 0) {
-      return Measure.missing(String.format(Locale.ROOT, "%,d of %,d matched pairs are impossible: the generator's"
-          + " time is below the wire's beyond the clock's uncertainty and its timing resolution"
-          + " (lags.belowUncertainty); an error over them measures no accuracy", lags.belowUncertainty(), t.pairs()));
-    }
-    String evidence = pairs(t.pairs());
-    if (figure == ErrorFigure.ABS) {
-      return Measure.of(Math.abs(t.absoluteErrorMicros()), evidence);
-    }
-    if (figure == ErrorFigure.RATIO) {
-      return Measure.of(t.ratio(), evidence);
-    }
-    Stats magnitude = t.perRequestErrorMagnitude();
-    if (magnitude == null) {
-      Stats signed = t.perRequestError();
-      if (signed == null || !(signed.minMicros() >= 0)) {
-        // written before the magnitudes: the signed figures are the magnitudes only when none is negative
-        return Measure.missing("findings.responseTime.perRequestErrorMagnitude is absent (written before it) and"
-            + " the signed errors reach " + (signed == null ? "an unknown minimum" : signed.minMicros() + " us")
-            + "; re-run 'crosscheck compare' on the run");
-      }
-      magnitude = signed;
-    }
-    return Measure.of(stat(magnitude, figure), evidence);
-  }
-
-  private static double stat(Stats s, ErrorFigure figure) {
-    return switch (figure) {
-      case P50 -> s.p50Micros();
-      case P90 -> s.p90Micros();
-      case P99 -> s.p99Micros();
-      default -> s.maxMicros();
-    };
-  }
-
-  private static Measure intervalError(CheckedRun r, ErrorFigure figure) {
-    Findings.ReportedIntervals ri = r.findings().reportedIntervals();
-    IntervalGroup all = ri.overall();
-    String what = "the generator's own figure (" + ri.reporting() + ")";
-    if (all == null || all.count() == 0) {
-      return Measure.missing(what + " was not judged: " + ri.statement());
-    }
-    if (all.reportedBelowSpan() > 0) {
-      return Measure.missing(String.format(Locale.ROOT, "%,d of %,d reported intervals are impossible: %s is below"
-          + " its wire span by more than %.1f us (reportedIntervals.overall.reportedBelowSpan); an error over them"
-          + " measures no accuracy", all.reportedBelowSpan(), all.count(), what, ri.belowSpanToleranceMicros()));
-    }
-    String evidence = String.format(Locale.ROOT, "%,d reported intervals matched in full: %s against each"
-        + " interval's wire span", all.count(), what);
-    if (figure == ErrorFigure.ABS) {
-      return Measure.of(Math.abs(all.meanErrorMicros()), evidence);
-    }
-    if (figure == ErrorFigure.RATIO) {
-      return Measure.of(all.meanReportedMicros() / all.meanWireSpanMicros(), evidence);
-    }
-    if (all.errorMagnitude() == null) {
-      return Measure.missing("reportedIntervals.overall.errorMagnitude is absent (written before it); re-run"
-          + " 'crosscheck compare' on the run");
-    }
-    return Measure.of(stat(all.errorMagnitude(), figure), evidence);
-  }
-
-  private static Measure impossible(CheckedRun r) {
-    if (ownFigure(r)) {
-      Findings.ReportedIntervals ri = r.findings().reportedIntervals();
-      IntervalGroup all = ri.overall();
-      if (all == null || all.count() == 0) {
-        return Measure.missing("the generator's own figure (" + ri.reporting() + ") was not judged: "
-            + ri.statement());
-      }
-      return Measure.of(all.reportedBelowSpan(), String.format(Locale.ROOT, "%,d reported intervals matched in full",
-          all.count()));
-    }
-    Findings.Lags lags = r.findings().lags();
-    ResponseTime t = r.findings().responseTime();
-    if (lags == null || t == null) {
-      return Measure.missing("findings.lags is null: " + noPairs(r));
-    }
-    return Measure.of(lags.belowUncertainty(), pairs(t.pairs()));
   }
 
   private static Measure matched(CheckedRun r) {
