@@ -122,8 +122,9 @@ final class ErrorMetrics {
     }
     Findings.Lags lags = r.findings().lags();
     ResponseTime t = r.findings().responseTime();
-    if (lags == null || t == null) {
-      return Measure.missing("findings.lags is null: " + Metrics.noPairs(r));
+    if (lags == null || t == null || t.pairs() == 0) {
+      // no pair, no count of impossible ones: "0 impossible" over nothing would pass impossible == 0
+      return Measure.missing("findings.lags rests on no pair: " + Metrics.noPairs(r));
     }
     return Measure.of(lags.belowUncertainty(), Metrics.pairs(t.pairs()));
   }
