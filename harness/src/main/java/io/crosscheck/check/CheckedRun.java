@@ -4,6 +4,7 @@ import io.crosscheck.record.MalformedInputException;
 import io.crosscheck.record.SummaryJson;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.FindingsFile;
+import io.crosscheck.rundir.RunJson;
 import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.text.Printable;
 import java.io.IOException;
@@ -21,8 +22,31 @@ import java.util.Optional;
  * @param summary summary.json, empty for a run without one (an agent's or a wire-only run) or with
  *     an unreadable one
  * @param noSummary why {@code summary} is empty, for a metric's "no evidence" line; null when present
+ * @param runJson run.json through the typed reader, for the run's status and workload; null when it
+ *     cannot be read
+ * @param runJsonProblem why {@code runJson} is null; null when it is not
  */
-public record CheckedRun(Path dir, FindingsFile file, Optional<SummaryJson> summary, String noSummary) {
+public record CheckedRun(Path dir, FindingsFile file, Optional<SummaryJson> summary, String noSummary,
+    RunJson runJson, String runJsonProblem) {
+
+  /**
+   * The run's status as its findings rest on it: findings.json's {@code run.status} (the comparison
+   * tells a killed run, {@code unfinished}, from a running one), else, for a file written before it,
+   * run.json's as {@link RunFiles#status} reads it; {@code unknown} when neither can be read.
+   */
+  public RunFiles.Status status() {
+    FindingsFile.RunEvidence evidence = file.run();
+    if (evidence != null && evidence.status() != null) {
+      return new RunFiles.Status(evidence.status(), evidence.statusNote() == null ? "" : evidence.statusNote());
+    }
+    if (runJson == null) {
+      return new RunFiles.Status(UNKNOWN_STATUS, runJsonProblem);
+    }
+    return RunFiles.status(runJson);
+  }
+
+  /** The status of a run whose findings state none and whose run.json cannot be read. */
+  public static final String UNKNOWN_STATUS = "unknown";
 
   /** The findings; never null for a file this reader accepted. */
   public Findings findings() {
@@ -79,7 +103,15 @@ public record CheckedRun(Path dir, FindingsFile file, Optional<SummaryJson> summ
       summary = Optional.empty();
       noSummary = "its " + RunFiles.SUMMARY_JSON + " is unreadable: " + e.getMessage();
     }
-    return new CheckedRun(dir, file, summary, noSummary);
+    RunJson runJson = null;
+    String runJsonProblem = null;
+    try {
+      runJson = RunFiles.readRun(dir);
+    } catch (MalformedInputException e) {
+      // only the status (when findings.json lacks it) and the workload comparison need it: they say why
+      runJsonProblem = "its " + RunFiles.RUN_JSON + " is unreadable: " + e.getMessage();
+    }
+    return new CheckedRun(dir, file, summary, noSummary, runJson, runJsonProblem);
   }
 
   /**

@@ -8,6 +8,8 @@ import io.crosscheck.rundir.Findings.Percentiles;
 import io.crosscheck.rundir.Findings.ResponseTime;
 import io.crosscheck.rundir.Findings.Stats;
 import io.crosscheck.rundir.Findings.VerdictKind;
+import io.crosscheck.rundir.RunFiles;
+import io.crosscheck.rundir.RunJson;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,6 +27,10 @@ import java.util.function.ToDoubleFunction;
 public final class Metrics {
   /** The percentiles the {@code wire.}, {@code reported.} and {@code intended.} metrics offer. */
   private static final double[] PERCENTILES = {50, 90, 95, 99, 99.9};
+
+  /** The statuses (declared before {@link #ALL}, which reads them) a run can have ({@code run.status}'s words). */
+  static final List<String> RUN_STATUSES = List.of(RunJson.COMPLETED, RunJson.INTERRUPTED, RunJson.FAILED,
+      RunFiles.UNFINISHED, RunJson.RUNNING, RunJson.WIRE_ONLY);
 
   /** Every metric, in the order the help lists them. */
   public static final List<Metric> ALL = build();
@@ -96,18 +102,26 @@ public final class Metrics {
 
   private static List<Metric> build() {
     List<Metric> all = new ArrayList<>();
-    all.add(number("abs-error", Dimension.TIME, "responseTime.absoluteErrorMicros: reported mean - wire mean (the"
-        + " study's absolute error)", r -> responseTime(r, ResponseTime::absoluteErrorMicros)));
-    all.add(number("ratio", Dimension.NUMBER, "responseTime.ratio: reported mean / wire mean",
-        r -> responseTime(r, ResponseTime::ratio)));
-    all.add(number("p50-error", Dimension.TIME, "responseTime.perRequestError.p50Micros (reported - wire, per"
-        + " request)", r -> responseTime(r, t -> t.perRequestError().p50Micros())));
-    all.add(number("p90-error", Dimension.TIME, "responseTime.perRequestError.p90Micros",
-        r -> responseTime(r, t -> t.perRequestError().p90Micros())));
-    all.add(number("p99-error", Dimension.TIME, "responseTime.perRequestError.p99Micros",
-        r -> responseTime(r, t -> t.perRequestError().p99Micros())));
-    all.add(number("max-error", Dimension.TIME, "responseTime.perRequestError.maxMicros",
-        r -> responseTime(r, t -> t.perRequestError().maxMicros())));
+    all.add(number("abs-error", Dimension.TIME, "reported mean - wire mean without its sign (the magnitude"
+        + " of the study's absolute error, responseTime.absoluteErrorMicros; for an audit of the generator's own figure,"
+        + " --reported-value/--reported-by: reportedIntervals.overall.meanErrorMicros, against each interval's wire"
+        + " span); no evidence when a pair is impossible (see impossible)", r -> ErrorMetrics.error(r, ErrorMetrics.Figure.ABS)));
+    all.add(number("ratio", Dimension.NUMBER, "reported mean / wire mean (responseTime.ratio; the generator's own"
+        + " figure: meanReportedMicros / meanWireSpanMicros); no evidence when a pair is impossible",
+        r -> ErrorMetrics.error(r, ErrorMetrics.Figure.RATIO)));
+    all.add(number("p50-error", Dimension.TIME, "median of the per-request error's magnitude (reported -"
+        + " wire without its sign: responseTime.perRequestErrorMagnitude; the generator's own figure:"
+        + " reportedIntervals.overall.errorMagnitude); no evidence when a pair is impossible",
+        r -> ErrorMetrics.error(r, ErrorMetrics.Figure.P50)));
+    all.add(number("p90-error", Dimension.TIME, "p90 of the per-request error's magnitude (as p50-error)",
+        r -> ErrorMetrics.error(r, ErrorMetrics.Figure.P90)));
+    all.add(number("p99-error", Dimension.TIME, "p99 of the per-request error's magnitude (as p50-error)",
+        r -> ErrorMetrics.error(r, ErrorMetrics.Figure.P99)));
+    all.add(number("max-error", Dimension.TIME, "max of the per-request error's magnitude (as p50-error)",
+        r -> ErrorMetrics.error(r, ErrorMetrics.Figure.MAX)));
+    all.add(number("impossible", Dimension.NUMBER, "pairs whose reported time is below the wire's beyond the clock"
+        + " uncertainty and timing resolution (lags.belowUncertainty; the generator's own figure:"
+        + " reportedIntervals.overall.reportedBelowSpan)", ErrorMetrics::impossible));
     all.add(number("pairs", Dimension.NUMBER, "responseTime.pairs: matched complete pairs of the measured phase",
         r -> responseTime(r, t -> t.pairs())));
     all.add(number("matched", Dimension.PERCENT, "coverage.recordsMatchedPercent: records matched of those sent"
@@ -143,6 +157,10 @@ public final class Metrics {
           + " (latency from the intended start: coordinated omission shows here)",
           r -> percentile(r, p, Percentiles::fromIntendedStartMicros, "fromIntendedStartMicros")));
     }
+    all.add(new Metric("run.status", Dimension.WORD, "run.status: how the run ended (findings.json, else"
+        + " run.json); a run not completed fails the gate unless --allow-unfinished", RUN_STATUSES,
+        r -> Measure.word(r.status().status(), r.status().note().isEmpty() ? "findings.json run.status"
+            : "findings.json run.status: " + r.status().note())));
     all.add(new Metric("client-host", Dimension.WORD, "clientHost.bottleneck; not judged (no telemetry) is no"
         + " evidence", List.of("bottleneck", "not-bottleneck"), Metrics::clientHost));
     return List.copyOf(all);
@@ -166,12 +184,12 @@ public final class Metrics {
         .toList();
   }
 
-  private static String pairs(long n) {
+  static String pairs(long n) {
     return String.format(Locale.ROOT, "%,d matched pairs of the measured phase", n);
   }
 
   /** Why findings.responseTime (and what rests on the same pairs) is absent. */
-  private static String noPairs(CheckedRun r) {
+  static String noPairs(CheckedRun r) {
     Coverage c = r.findings().coverage();
     if (c == null) {
       return "a format-1 findings.json (no coverage); re-run 'crosscheck compare' on it";
@@ -182,7 +200,11 @@ public final class Metrics {
     if (!c.sufficient()) {
       return "below the matching floor: " + c.statement();
     }
-    return "no matched complete pair in the measured phase";
+    ResponseTime t = r.findings().responseTime();
+    String left = t == null || t.excludedPairs() == null || t.excludedPairs().isEmpty() ? ""
+        : " (matched pairs left out: " + String.join(", ", t.excludedPairs().entrySet().stream()
+            .map(e -> String.format(Locale.ROOT, "%,d %s", e.getValue(), e.getKey())).toList()) + ")";
+    return "no matched complete pair in the measured phase" + left;
   }
 
   private static Measure responseTime(CheckedRun r, ToDoubleFunction<ResponseTime> field) {
@@ -270,6 +292,11 @@ public final class Metrics {
     List<Double> values = column.apply(ps);
     if (i < 0 || values == null || values.size() <= i) {
       return Measure.missing("findings.percentiles." + columnName + " has no value at " + label(p));
+    }
+    if (values.get(i) == null || ps.count() == 0) {
+      // an empty sample is written as null (JSON has no NaN): no pair, no percentile
+      return Measure.missing("findings.percentiles." + columnName + " has no value at " + label(p) + ": "
+          + noPairs(r));
     }
     return Measure.of(values.get(i), pairs(ps.count()));
   }

@@ -49,7 +49,14 @@ public final class RuleEvaluator {
   public static List<Judgement> judge(List<Rule> rules, CheckedRun run, CheckedRun baseline) {
     List<Judgement> out = new ArrayList<>(rules.size());
     for (Rule r : rules) {
-      out.add(judge(r, run, baseline));
+      try {
+        out.add(judge(r, run, baseline));
+      } catch (RuntimeException e) {
+        // a findings.json this reader did not foresee fails its rule, in the line and the JUnit XML,
+        // rather than ending the gate with no line and no JUnit file
+        out.add(new Judgement(r, false, null, null, null, "internal error reading the findings for "
+            + r.metric().name() + ": " + e + " (please report it)", true));
+      }
     }
     return out;
   }

@@ -25,8 +25,10 @@ import picocli.CommandLine.Parameters;
       "The CI regression gate: judges rules over a compared run's findings (findings.json), optionally"
           + " against a baseline run (e.g. the main branch's stored run), prints one line per rule (pass or"
           + " FAIL: the rule, the measured value, the threshold, the baseline value and the evidence) and"
-          + " exits 4 when a rule failed. A rule whose evidence is missing (below the matching floor, a"
-          + " baseline without that figure) fails with 'no evidence: ...'.",
+          + " exits 4 when a rule failed. A rule whose evidence is missing (below the matching floor, no pair, an"
+          + " impossible pair, a baseline without that figure) fails with 'no evidence: ...'. A run that did not"
+          + " complete fails (run.status == completed); a baseline that did not, or that ran another workload, is"
+          + " refused.",
       "",
       "Rules: METRIC OP VALUE, OP one of < <= > >= == !=; VALUE a number with its unit (us, ms, s for a"
           + " time; %% for a percentage; none for a count or ratio), a word for a verdict, or an expression"
@@ -43,7 +45,8 @@ import picocli.CommandLine.Parameters;
       "",
       "Exit codes: 0 every rule held; 4 a rule failed (or had no evidence); 2 a malformed rule (its"
           + " character position is named), a RUN_DIR or --baseline that is not a compared run, a baseline of"
-          + " another findings format or kind (wire-only vs a run with records), nothing judged; 1 an I/O"
+          + " another findings format or kind (wire-only vs a run with records), of another workload or not"
+          + " completed, nothing judged; 1 an I/O"
           + " failure (e.g. the JUnit XML could not be written).",
       ""
     })
@@ -66,13 +69,24 @@ final class CheckCommand implements Callable<Integer> {
       + " testcase per rule), atomically.")
   Path junit;
 
+  @Option(names = "--allow-unfinished", description = "Judge a run that did not complete (killed, interrupted,"
+      + " failed) and accept such a baseline. By default such a run fails the gate (run.status == completed)"
+      + " and such a baseline is refused.")
+  boolean allowUnfinished;
+
+  @Option(names = "--allow-other-workload", description = "Accept a baseline that ran another workload. By default"
+      + " one is refused (exit 2) with the differences named: generator or engine, connection policy, users,"
+      + " URLs, arrival, think time, duration, seed, the audited command and reporting.")
+  boolean allowOtherWorkload;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
     Optional<CheckGate> gate = CheckGate.prepare("crosscheck check",
-        new CheckGate.Options("--rule", rules, ruleFiles, baseline, junit), null, err);
+        new CheckGate.Options("--rule", rules, ruleFiles, baseline, junit, allowUnfinished,
+            allowOtherWorkload), null, err);
     if (gate.isEmpty()) {
       return 2;
     }

@@ -2,8 +2,11 @@ package io.crosscheck.cli;
 
 import io.crosscheck.check.CheckedRun;
 import io.crosscheck.check.JunitXml;
+import io.crosscheck.check.Rule;
 import io.crosscheck.check.RuleEvaluator;
+import io.crosscheck.check.RunCompletion;
 import io.crosscheck.check.RuleSet;
+import io.crosscheck.check.WorkloadMatch;
 import io.crosscheck.record.MalformedInputException;
 import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.text.Printable;
@@ -32,16 +35,31 @@ final class CheckGate {
   private final RuleSet rules;
   private final CheckedRun baseline;
   private final Path junit;
+  private final Options options;
 
-  private CheckGate(String command, RuleSet rules, CheckedRun baseline, Path junit) {
+  private CheckGate(String command, RuleSet rules, CheckedRun baseline, Options options) {
     this.command = command;
     this.rules = rules;
     this.baseline = baseline;
-    this.junit = junit;
+    this.junit = options.junit();
+    this.options = options;
   }
 
-  /** The options {@code check} and {@code audit} take for the gate, as given. */
-  record Options(String ruleOption, List<String> texts, List<Path> files, Path baseline, Path junit) {
+  /**
+   * The options {@code check} and {@code audit} take for the gate, as given.
+   *
+   * @param allowUnfinished judge a run (and accept a baseline) that did not complete ({@code check
+   *     --allow-unfinished}); by default such a run fails the gate and such a baseline is refused
+   * @param allowOtherWorkload accept a baseline that ran another workload ({@code check
+   *     --allow-other-workload}); by default it is refused with the differences named
+   */
+  record Options(String ruleOption, List<String> texts, List<Path> files, Path baseline, Path junit,
+      boolean allowUnfinished, boolean allowOtherWorkload) {
+    /** The options of {@code audit --check}: an unfinished run or a baseline of other work is never accepted. */
+    Options(String ruleOption, List<String> texts, List<Path> files, Path baseline, Path junit) {
+      this(ruleOption, texts, files, baseline, junit, false, false);
+    }
+
     boolean requested() {
       return !texts.isEmpty() || !files.isEmpty();
     }
@@ -72,6 +90,9 @@ final class CheckGate {
           }
           CheckedRun.wireOnlyMismatch(wireOnly, baseline).ifPresent(problems::add);
         }
+        if (!options.allowUnfinished()) {
+          RunCompletion.ofBaseline(baseline).ifPresent(problems::add);
+        }
       } catch (MalformedInputException e) {
         problems.add(e.getMessage());
       }
@@ -94,7 +115,7 @@ final class CheckGate {
       err.flush();
       return Optional.empty();
     }
-    return Optional.of(new CheckGate(command, rules, baseline, options.junit()));
+    return Optional.of(new CheckGate(command, rules, baseline, options));
   }
 
   /**
@@ -116,6 +137,17 @@ final class CheckGate {
           err.flush();
           return 2;
         }
+        List<String> differences = options.allowOtherWorkload() ? List.of() : WorkloadMatch.differences(run, baseline);
+        if (!differences.isEmpty()) {
+          err.println(command + ": --baseline " + Printable.escape(baseline.dir().toString()) + ": not the run's"
+              + " workload (expected a baseline of the same work; --allow-other-workload judges it anyway):");
+          for (String d : differences) {
+            err.println("  " + d);
+          }
+          err.println(command + ": nothing was judged");
+          err.flush();
+          return 2;
+        }
       }
     } catch (MalformedInputException e) {
       err.println(command + ": " + e.getMessage() + "; nothing was judged");
@@ -126,14 +158,20 @@ final class CheckGate {
       err.flush();
       return 1;
     }
-    List<RuleEvaluator.Judgement> judgements = RuleEvaluator.judge(rules.rules(), run, baseline);
+    List<Rule> judged = new ArrayList<>(rules.rules());
+    Optional<Rule> completion = options.allowUnfinished() ? Optional.empty() : RunCompletion.rule(run, judged);
+    completion.ifPresent(r -> judged.add(0, r));
+    List<RuleEvaluator.Judgement> judgements = RuleEvaluator.judge(judged, run, baseline);
     long failed = judgements.stream().filter(j -> !j.held()).count();
-    out.println(command + ": " + rules.rules().size() + " rule" + (rules.rules().size() == 1 ? "" : "s") + " on "
+    out.println(command + ": " + judged.size() + " rule" + (judged.size() == 1 ? "" : "s") + " on "
         + Printable.escape(runDir.resolve(RunFiles.FINDINGS_JSON).toString())
         + (baseline == null ? "" : ", baseline " + Printable.escape(baseline.dir().resolve(RunFiles.FINDINGS_JSON)
             .toString())));
     for (RuleEvaluator.Judgement j : judgements) {
       out.println("  " + j.line());
+    }
+    if (completion.isPresent()) {
+      out.println(command + ": " + RunCompletion.NOTE);
     }
     out.println(String.format(Locale.ROOT, "%s: %d of %d rules held%s", command, judgements.size() - failed,
         judgements.size(), failed == 0 ? "" : "; " + failed + " failed (exit " + RULE_FAILED + ")"));

@@ -283,11 +283,13 @@ public final class FindingsBuilder {
     Findings.Urls urls = urls(gen.records(), pairs);
     // each array is sorted once, in place (nothing needs the pair order after this point), and
     // read for both its statistics and its CDF
-    for (long[] values : new long[][] {reported, wireNanos, error, fromIntended, sendLag, receiveLag}) {
+    long[] errorMagnitude = Arrays.stream(error).map(Math::abs).toArray();
+    for (long[] values : new long[][] {reported, wireNanos, error, errorMagnitude, fromIntended, sendLag,
+        receiveLag}) {
       Arrays.sort(values);
     }
     ResponseTime rt = new ResponseTime(n, reportedMean / 1e3, wireMean / 1e3, (reportedMean - wireMean) / 1e3,
-        reportedMean / wireMean, sortedStats(error), excluded);
+        reportedMean / wireMean, sortedStats(error), excluded, sortedStats(errorMagnitude));
     return new Findings(coverage, matching, clockFinding, rt,
         new Lags(sortedStats(sendLag), sortedStats(receiveLag), belowUncertainty),
         new LatencyColumns(sortedStats(fromIntended), sortedStats(reported), sortedStats(wireNanos),
@@ -407,7 +409,7 @@ public final class FindingsBuilder {
   }
 
   /** {@link #stats} of values already in ascending order. */
-  private static Stats sortedStats(long[] s) {
+  static Stats sortedStats(long[] s) {
     if (s.length == 0) {
       return Findings.emptyStats();
     }

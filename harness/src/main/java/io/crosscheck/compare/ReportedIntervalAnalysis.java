@@ -249,10 +249,11 @@ public final class ReportedIntervalAnalysis {
       }
     }
     double meanError = Arrays.stream(error).asDoubleStream().sum() / n;
+    long[] magnitude = Arrays.stream(error).map(Math::abs).sorted().toArray();
     Arrays.sort(error);
     return new IntervalGroup(name, n, exchanges / n, reported / n / 1e3, page / n / 1e3, span / n / 1e3,
         sum / n / 1e3, (span - sum) / n / 1e3, meanError / 1e3, FindingsBuilder.quantile(error, 0.5) / 1e3,
-        FindingsBuilder.quantile(error, 0.99) / 1e3, below);
+        FindingsBuilder.quantile(error, 0.99) / 1e3, below, FindingsBuilder.sortedStats(magnitude));
   }
 
   private static String statement(String reporting, long intervals, long matched, long exchanges,

@@ -289,10 +289,22 @@ public record Findings(
    * @param p99ErrorMicros its 99th percentile
    * @param reportedBelowSpan intervals whose figure is below their wire span by more than the
    *     tolerance (impossible for a figure that covers its exchanges: counted, not clamped)
+   * @param errorMagnitude |reported - span| per interval (the CI gate's error metrics); null in
+   *     files written before it
    */
   public record IntervalGroup(String urlGroup, long count, double meanExchanges, double meanReportedMicros,
       double meanWirePageMicros, double meanWireSpanMicros, double meanWireSumMicros, double meanGapMicros,
-      double meanErrorMicros, double p50ErrorMicros, double p99ErrorMicros, long reportedBelowSpan) {}
+      double meanErrorMicros, double p50ErrorMicros, double p99ErrorMicros, long reportedBelowSpan,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Stats errorMagnitude) {
+
+    /** A group without the error magnitudes. */
+    public IntervalGroup(String urlGroup, long count, double meanExchanges, double meanReportedMicros,
+        double meanWirePageMicros, double meanWireSpanMicros, double meanWireSumMicros, double meanGapMicros,
+        double meanErrorMicros, double p50ErrorMicros, double p99ErrorMicros, long reportedBelowSpan) {
+      this(urlGroup, count, meanExchanges, meanReportedMicros, meanWirePageMicros, meanWireSpanMicros,
+          meanWireSumMicros, meanGapMicros, meanErrorMicros, p50ErrorMicros, p99ErrorMicros, reportedBelowSpan, null);
+    }
+  }
 
   /**
    * The evidence behind the findings (DESIGN.md: "coverage").
@@ -368,9 +380,21 @@ public record Findings(
    * @param excludedPairs matched pairs left out of these statistics, by reason ({@code
    *     not-measured-phase}, {@code reported-incomplete}, {@code wire-incomplete} — e.g. a reply
    *     whose framing the snap length cut)
+   * @param perRequestErrorMagnitude |reported - wire|, request by request (the CI gate's
+   *     {@code p99-error}...: an under-report counts as much as an over-report); null in files
+   *     written before it
    */
   public record ResponseTime(long pairs, double reportedMeanMicros, double wireMeanMicros,
-      double absoluteErrorMicros, double ratio, Stats perRequestError, Map<String, Long> excludedPairs) {}
+      double absoluteErrorMicros, double ratio, Stats perRequestError, Map<String, Long> excludedPairs,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Stats perRequestErrorMagnitude) {
+
+    /** Response times without the error magnitudes. */
+    public ResponseTime(long pairs, double reportedMeanMicros, double wireMeanMicros, double absoluteErrorMicros,
+        double ratio, Stats perRequestError, Map<String, Long> excludedPairs) {
+      this(pairs, reportedMeanMicros, wireMeanMicros, absoluteErrorMicros, ratio, perRequestError, excludedPairs,
+          null);
+    }
+  }
 
   /**
    * The per-request error split at the clock mapping: {@code sendLag} = the request's first byte on

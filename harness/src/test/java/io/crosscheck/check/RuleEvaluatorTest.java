@@ -194,4 +194,164 @@ class RuleEvaluatorTest {
     e = assertThrows(CheckedRun.BadInputException.class, () -> CheckedRun.read(noFindings, "--baseline"));
     assertTrue(e.getMessage().contains("no findings.json: the run was not compared"), e.getMessage());
   }
+
+  /** A copy of the mute-server run (0 complete pairs: every percentile column a list of nulls). */
+  private Path muteRun(String name) throws IOException {
+    Path from = Path.of("src/test/resources/io/crosscheck/check/mute-server-run");
+    Path dir = Files.createDirectories(tmp.resolve(name));
+    for (String f : List.of("run.json", "findings.json", "summary.json")) {
+      Files.copy(from.resolve(f), dir.resolve(f));
+    }
+    return dir;
+  }
+
+  @Test
+  void aRunWithoutAnyPairIsNoEvidenceForEveryMetricOverPairs() throws Exception {
+    // issue 24, finding 6: the percentiles of an empty sample are nulls in findings.json; reading
+    // them ended the gate with a NullPointerException
+    Path mute = muteRun("mute");
+    String why = "no matched complete pair in the measured phase (matched pairs left out: 2 reported-incomplete)";
+    assertEquals("FAIL  wire.p99 < 5ms: no evidence: the run's wire.p99: findings.percentiles.wireMicros has no value"
+        + " at 99: " + why, judge("wire.p99 < 5ms", mute, null).line());
+    assertEquals("no evidence: the run's reported.p50: findings.percentiles.reportedMicros has no value at 50: " + why,
+        judge("reported.p50 < 1s", mute, null).message());
+    assertEquals("no evidence: the run's abs-error: findings.responseTime rests on no pair: " + why,
+        judge("abs-error < 1ms", mute, null).message());
+    for (String rule : List.of("intended.p99 < 1s", "wire.p50 > 0us", "p99-error < 5ms", "max-error < 1s",
+        "ratio < 2", "wire.mean < 1s", "reported.mean < 1s", "impossible == 0")) {
+      RuleEvaluator.Judgement j = judge(rule, mute, null);
+      assertTrue(j.noEvidence() && !j.held(), j.line());
+    }
+    // a baseline without pairs: the rule has no evidence, it does not pass
+    Path run = run(tmp, "run", f -> {});
+    RuleEvaluator.Judgement j = judge("wire.p99 <= baseline * 1.1", run, mute);
+    assertTrue(j.noEvidence() && !j.held(), j.line());
+    assertEquals("no evidence: the baseline's wire.p99: findings.percentiles.wireMicros has no value at 99: " + why,
+        j.message());
+  }
+
+  /**
+   * Issue 24, finding 13: a generator reporting 1 us against a 1,348 us wire, every one of 3,494
+   * pairs impossible; the signed figures (-1,347 us) passed every upper bound.
+   */
+  @Test
+  void errorsAreMagnitudesAndImpossiblePairsNeverPass() throws Exception {
+    Path under = run(tmp, "under", f -> {
+      ObjectNode rt = (ObjectNode) findings(f).get("responseTime");
+      rt.put("pairs", 3494);
+      rt.put("reportedMeanMicros", 1.0);
+      rt.put("wireMeanMicros", 1348.0);
+      rt.put("absoluteErrorMicros", -1347.0);
+      rt.put("ratio", 1.0 / 1348);
+      stats((ObjectNode) rt.get("perRequestError"), 3494, -1347, -2100, -1340, -1200, -1100, -1000);
+      stats(rt.putObject("perRequestErrorMagnitude"), 3494, 1347, 1000, 1340, 1500, 2000, 2100);
+      ((ObjectNode) findings(f).get("lags")).put("belowUncertainty", 3494);
+    });
+    for (String rule : List.of("abs-error < 1ms", "p99-error < 5ms", "max-error < 10ms", "ratio < 1.1",
+        "p50-error < 2ms", "abs-error within 100% of baseline")) {
+      RuleEvaluator.Judgement j = judge(rule, under, under);
+      assertFalse(j.held(), j.line());
+      assertTrue(j.noEvidence(), j.line());
+    }
+    assertEquals("FAIL  abs-error < 1ms: no evidence: the run's abs-error: 3,494 of 3,494 matched pairs are"
+        + " impossible: the generator's time is below the wire's beyond the clock's uncertainty and its timing"
+        + " resolution (lags.belowUncertainty); an error over them measures no accuracy",
+        judge("abs-error < 1ms", under, null).line());
+    assertEquals("FAIL  impossible == 0: measured 3494, threshold == 0; from 3,494 matched pairs of the measured"
+        + " phase", judge("impossible == 0", under, null).line());
+    // the same figures without impossible pairs (e.g. a generator timing with a coarse clock): judged on
+    // the magnitudes, so an under-report of 1.347 ms fails a 1 ms bound instead of passing it as -1.347 ms
+    Path coarse = run(tmp, "coarse", f -> {
+      ObjectNode rt = (ObjectNode) findings(f).get("responseTime");
+      rt.put("absoluteErrorMicros", -1347.0);
+      stats(rt.putObject("perRequestErrorMagnitude"), 320, 1347, 1000, 1340, 1500, 2000, 2100);
+    });
+    assertEquals("measured 1.347 ms, threshold < 1.000 ms", head(judge("abs-error < 1ms", coarse, null)));
+    assertEquals("measured 2.000 ms, threshold < 1.000 ms", head(judge("p99-error < 1ms", coarse, null)));
+    assertEquals("measured 2.100 ms, threshold < 2.000 ms", head(judge("max-error < 2ms", coarse, null)));
+    assertTrue(judge("impossible == 0", coarse, null).held());
+    // a findings.json written before the magnitudes: its signed figures are magnitudes when none is
+    // negative (the fixture's minimum is +47.4 us), else the rule has no evidence
+    assertEquals("measured 5.245 ms, threshold < 5.000 ms", head(judge("p99-error < 5ms", run(tmp, "old", f -> {}),
+        null)));
+    Path oldNegative = run(tmp, "old-negative", f -> ((ObjectNode) ((ObjectNode) findings(f).get("responseTime"))
+        .get("perRequestError")).put("minMicros", -40.0));
+    assertTrue(judge("p99-error < 5ms", oldNegative, null).message().contains("perRequestErrorMagnitude is absent"
+        + " (written before it) and the signed errors reach -40.0 us; re-run 'crosscheck compare'"));
+  }
+
+  private static void stats(ObjectNode s, long count, double mean, double min, double p50, double p90, double p99,
+      double max) {
+    s.put("count", count);
+    s.put("meanMicros", mean);
+    s.put("minMicros", min);
+    s.put("p50Micros", p50);
+    s.put("p90Micros", p90);
+    s.put("p99Micros", p99);
+    s.put("maxMicros", max);
+  }
+
+  /** The fixture as an agent audit of the generator's own figure: its reported intervals set. */
+  private static void ownFigure(ObjectNode file, double meanErrorMicros, long belowSpan) {
+    ObjectNode ri = findings(file).putObject("reportedIntervals");
+    ri.put("reporting", "reportedValue=gen.Stats#record:1:us");
+    ri.put("intervals", 300);
+    ri.put("intervalsMatched", 300);
+    ri.put("exchanges", 300);
+    ri.put("exchangesMatched", 300);
+    ri.putObject("unmatchedIntervals");
+    ri.put("belowSpanToleranceMicros", 1.0);
+    ri.put("clockMapping", "monotonic -> capture clock");
+    ri.put("statement", "300 of 300 intervals matched");
+    ObjectNode all = ri.putObject("overall");
+    all.put("urlGroup", "all");
+    all.put("count", 300);
+    all.put("meanExchanges", 1.0);
+    all.put("meanReportedMicros", 1348.0 + meanErrorMicros);
+    all.put("meanWirePageMicros", 1348.0);
+    all.put("meanWireSpanMicros", 1348.0);
+    all.put("meanWireSumMicros", 1348.0);
+    all.put("meanGapMicros", 0.0);
+    all.put("meanErrorMicros", meanErrorMicros);
+    all.put("p50ErrorMicros", meanErrorMicros);
+    all.put("p99ErrorMicros", meanErrorMicros);
+    all.put("reportedBelowSpan", belowSpan);
+    stats(all.putObject("errorMagnitude"), 300, Math.abs(meanErrorMicros), 0, Math.abs(meanErrorMicros),
+        Math.abs(meanErrorMicros), Math.abs(meanErrorMicros) + 100, Math.abs(meanErrorMicros) + 200);
+    ri.putArray("groups");
+  }
+
+  /**
+   * Issue 24, finding 14: an audit of the generator's own figure (--reported-value) of a generator
+   * reporting 1 us passed abs-error < 1ms, judged on the agent's timing of its I/O.
+   */
+  @Test
+  void anAuditOfTheGeneratorsOwnFigureIsJudgedOnThatFigure() throws Exception {
+    // the records' error (the agent's timing) is 570.2 us; the generator's own figure is 1 us for 1,348 us
+    Path liar = run(tmp, "liar", f -> ownFigure(f, -1347, 300));
+    RuleEvaluator.Judgement j = judge("abs-error < 1ms", liar, null);
+    assertFalse(j.held(), j.line());
+    assertEquals("FAIL  abs-error < 1ms: no evidence: the run's abs-error: 300 of 300 reported intervals are"
+        + " impossible: the generator's own figure (reportedValue=gen.Stats#record:1:us) is below its wire span by"
+        + " more than 1.0 us (reportedIntervals.overall.reportedBelowSpan); an error over them measures no"
+        + " accuracy", j.line());
+    assertEquals("measured 300, threshold == 0", head(judge("impossible == 0", liar, null)));
+    // an honest figure 250 us above the span: judged on it, and it says so
+    Path honest = run(tmp, "honest", f -> ownFigure(f, 250, 0));
+    assertEquals("pass  abs-error < 1ms: measured 250.0 us, threshold < 1.000 ms; from 300 reported intervals"
+        + " matched in full: the generator's own figure (reportedValue=gen.Stats#record:1:us) against each"
+        + " interval's wire span", judge("abs-error < 1ms", honest, null).line());
+    assertEquals("measured 350.0 us, threshold < 300.0 us", head(judge("p99-error < 300us", honest, null)));
+    assertEquals("measured 1.1855, threshold < 1.1000", head(judge("ratio < 1.1", honest, null)));
+    // not judged (below the floor): no evidence, with the statement
+    Path notJudged = run(tmp, "not-judged", f -> {
+      ownFigure(f, 250, 0);
+      ObjectNode ri = (ObjectNode) findings(f).get("reportedIntervals");
+      ((ObjectNode) ri.get("overall")).put("count", 0);
+      ri.put("statement", "not judged: 12.0 % of the reported intervals matched in full, below the 90 % floor");
+    });
+    assertEquals("no evidence: the run's abs-error: the generator's own figure (reportedValue=gen.Stats#record:1:us)"
+        + " was not judged: not judged: 12.0 % of the reported intervals matched in full, below the 90 % floor",
+        judge("abs-error < 1ms", notJudged, null).message());
+  }
 }

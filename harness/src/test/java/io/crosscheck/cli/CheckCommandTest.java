@@ -151,4 +151,113 @@ class CheckCommandTest {
     assertTrue(help.contains("  ratio < 1.1                          matched >= 99.9%\n"), "'%' as written: " + help);
     assertTrue(help.lines().allMatch(l -> l.length() <= 80), "80 columns: " + help);
   }
+
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
+  /** Edits {@code dir/file} as a JSON tree. */
+  private static void edit(Path dir, String file, java.util.function.Consumer<com.fasterxml.jackson.databind.node.ObjectNode>
+      change) throws Exception {
+    com.fasterxml.jackson.databind.node.ObjectNode tree =
+        (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(dir.resolve(file).toFile());
+    change.accept(tree);
+    JSON.writeValue(dir.resolve(file).toFile(), tree);
+  }
+
+  /** Issue 24, finding 6: a run without any complete pair (a mute server) ended the gate with an NPE, no JUnit. */
+  @Test
+  void aRunWithoutPairsFailsItsRulesAsNoEvidenceAndWritesTheJunitXml() throws Exception {
+    Path from = Path.of(getClass().getResource("/io/crosscheck/check/mute-server-run").toURI());
+    Path mute = Files.createDirectories(tmp.resolve("mute"));
+    for (String f : List.of("run.json", "findings.json", "summary.json")) {
+      Files.copy(from.resolve(f), mute.resolve(f));
+    }
+    Path xml = tmp.resolve("check.xml");
+    Ran ran = check(mute.toString(), "--rule", "wire.p99 < 5ms", "--rule", "reported.p50 < 1s", "--rule",
+        "intended.p99 < 1s", "--junit", xml.toString());
+    assertEquals(CheckGate.RULE_FAILED, ran.exitCode(), ran.out() + ran.err());
+    assertTrue(ran.out().contains("  FAIL  wire.p99 < 5ms: no evidence: the run's wire.p99: findings.percentiles"
+        + ".wireMicros has no value at 99: no matched complete pair in the measured phase (matched pairs left out: 2"
+        + " reported-incomplete)"), ran.out());
+    assertTrue(ran.out().contains("0 of 3 rules held; 3 failed (exit 4)"), ran.out());
+    String junit = Files.readString(xml);
+    assertTrue(junit.contains("tests=\"3\"") && junit.contains("failures=\"3\""), junit);
+    assertEquals(3, junit.split("type=\"no-evidence\"", -1).length - 1, junit);
+    assertEquals("", ran.err());
+  }
+
+  private static final String KILLED = "run.json still says running but process 4242 is gone: the run was killed or"
+      + " crashed; its records up to then are analysed";
+
+  /** The fixture as a SIGKILLed audit compared afterwards: findings.json's run.status {@code unfinished}. */
+  private Path killed(String as) throws Exception {
+    Path dir = run(as);
+    edit(dir, "findings.json", f -> {
+      com.fasterxml.jackson.databind.node.ObjectNode run = (com.fasterxml.jackson.databind.node.ObjectNode) f.get("run");
+      run.put("status", "unfinished");
+      run.put("statusNote", KILLED);
+    });
+    edit(dir, "run.json", r -> r.put("status", "running"));
+    return dir;
+  }
+
+  /** Issue 24, finding 9: a SIGKILLed audit passed every rule, exit 0. */
+  @Test
+  void aRunThatDidNotCompleteFailsAndSuchABaselineIsRefused() throws Exception {
+    Path killed = killed("killed");
+    Path xml = tmp.resolve("killed.xml");
+    Ran ran = check(killed.toString(), "--rule", "abs-error < 1ms", "--junit", xml.toString());
+    assertEquals(CheckGate.RULE_FAILED, ran.exitCode(), ran.out() + ran.err());
+    List<String> lines = ran.out().lines().toList();
+    assertEquals("  FAIL  run.status == completed: measured unfinished, threshold == completed; from findings.json"
+        + " run.status: " + KILLED, lines.get(1), ran.out());
+    assertTrue(lines.get(2).startsWith("  pass  abs-error < 1ms: measured 570.2 us"), ran.out());
+    assertEquals("crosscheck check: the run did not complete: a gate does not pass the findings of a part of a run"
+        + " (check --allow-unfinished judges it anyway)", lines.get(3));
+    assertEquals("crosscheck check: 1 of 2 rules held; 1 failed (exit 4)", lines.get(4));
+    assertTrue(Files.readString(xml).contains("[the gate's default (check --allow-unfinished drops it)]"));
+    // opting out, or a run.status rule of the user's own, judges the rules alone
+    Ran allowed = check(killed.toString(), "--rule", "abs-error < 1ms", "--allow-unfinished");
+    assertEquals(0, allowed.exitCode(), allowed.out());
+    assertTrue(allowed.out().contains("1 of 1 rules held"), allowed.out());
+    assertEquals(0, check(killed.toString(), "--rule", "run.status == unfinished").exitCode());
+    // a completed run gets no extra rule (the fixture: completed)
+    Ran complete = check(run("complete").toString(), "--rule", "run.status == completed", "--rule", "ratio < 2");
+    assertEquals(0, complete.exitCode(), complete.out());
+    // a killed baseline is refused before anything is judged
+    Ran baseline = check(run("run").toString(), "--baseline", killed.toString(), "--rule", "abs-error < baseline");
+    assertEquals(2, baseline.exitCode(), baseline.out());
+    assertTrue(baseline.err().startsWith("crosscheck check: --baseline " + killed + ": the run did not complete"
+        + " (status unfinished: " + KILLED + "); a baseline must be a completed run (check --allow-unfinished"
+        + " accepts it)"), baseline.err());
+    assertEquals("", baseline.out());
+  }
+
+  /** Issue 24, finding 10: a baseline of another workload was accepted without a word. */
+  @Test
+  void aBaselineOfAnotherWorkloadIsRefusedWithTheDifferencesNamed() throws Exception {
+    Path run = run("run");
+    Path other = run("other");
+    edit(other, "run.json", r -> {
+      ((com.fasterxml.jackson.databind.node.ObjectNode) r.get("workload").get("arrival")).put("users", 16);
+      ((com.fasterxml.jackson.databind.node.ObjectNode) r.get("engine")).put("name", "legacy");
+      ((com.fasterxml.jackson.databind.node.ObjectNode) r.get("workload")).put("targetPort", 9999);
+    });
+    Ran ran = check(run.toString(), "--baseline", other.toString(), "--rule", "abs-error < baseline * 1.2");
+    assertEquals(2, ran.exitCode(), ran.out() + ran.err());
+    assertEquals(List.of("crosscheck check: --baseline " + other + ": not the run's workload (expected a baseline of"
+        + " the same work; --allow-other-workload judges it anyway):",
+        "  workload.arrival.users: 8, the baseline's 16",
+        "  engine.name: netty, the baseline's legacy",
+        "crosscheck check: nothing was judged"), ran.err().lines().toList());
+    assertEquals("", ran.out());
+    Ran allowed = check(run.toString(), "--baseline", other.toString(), "--rule", "abs-error < baseline * 1.2",
+        "--allow-other-workload");
+    assertEquals(0, allowed.exitCode(), allowed.err());
+    // another port of the same work is the same workload
+    Path moved = run("moved");
+    edit(moved, "run.json", r -> ((com.fasterxml.jackson.databind.node.ObjectNode) r.get("workload"))
+        .put("targetPort", 9999).put("target", "http://127.0.0.1:9999"));
+    assertEquals(0, check(run.toString(), "--baseline", moved.toString(), "--rule", "abs-error < baseline * 1.2")
+        .exitCode());
+  }
 }

@@ -98,6 +98,11 @@ class FindingsBuilderTest {
     assertTrue(f.connections().verdict().startsWith("no sharing: 5 connections for 5 sessions"),
         f.connections().verdict());
     assertEquals(20, f.responseTime().pairs());
+    // the magnitudes beside the signed errors (the CI gate's p99-error): equal while no error is negative
+    assertEquals(20, f.responseTime().perRequestErrorMagnitude().count());
+    assertTrue(f.responseTime().perRequestError().minMicros() >= 0);
+    assertEquals(f.responseTime().perRequestError().p99Micros(),
+        f.responseTime().perRequestErrorMagnitude().p99Micros(), 1e-9);
   }
 
   @Test

@@ -154,4 +154,32 @@ class CheckGateTest {
         + " 4 (3 failed), 2 (missing baseline), 2 (wire-only baseline); check of the wire-only run %d ms",
         bad.millis(), audited.millis() / 1e3, wireOnly.millis()));
   }
+
+  /**
+   * Issue 24, finding 6: {@code audit --check ... --junit F} of a run without a complete pair (found
+   * against a mute server; here the embedded server's {@code /fault/reset}, which ends sooner) ended
+   * with "internal error: NullPointerException" and no JUnit file. Each rule over pairs now fails as
+   * no evidence, in the lines and in the JUnit XML.
+   */
+  @Test
+  void auditCheckOfARunWithoutPairsFailsItsRulesAsNoEvidenceWithJunit(@TempDir Path tmp) throws Exception {
+    Path xml = tmp.resolve("mute.xml");
+    List<String> args = new ArrayList<>(List.of("audit", "--target", server.target(), "--out",
+        tmp.resolve("runs").toString(), "--progress", "off", "--jit-warm-up", "0", "--users", "2",
+        "--sessions-per-user", "1", "--session-length", "fixed:1", "--urls", "/fault/reset", "--duration", "1s",
+        "--check", "wire.p99 < 5ms", "--check", "abs-error < 1ms", "--junit", xml.toString()));
+    Ran ran = cli(args.toArray(String[]::new));
+    // 4: the rules failed; 3 once a 0-pair audit is itself below the floor (the audit's code comes first)
+    assertTrue(ran.exitCode() == 4 || ran.exitCode() == 3, ran.exitCode() + ": " + ran.err());
+    assertFalse(ran.err().contains("internal error"), ran.err());
+    assertTrue(ran.out().contains("  FAIL  wire.p99 < 5ms: no evidence: the run's wire.p99: findings.percentiles"
+        + ".wireMicros has no value at 99: no matched complete pair in the measured phase"), ran.out());
+    assertTrue(ran.out().contains("  FAIL  abs-error < 1ms: no evidence: the run's abs-error: findings.responseTime"
+        + " rests on no pair"), ran.out());
+    Element suite = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(xml.toFile()).getDocumentElement();
+    assertEquals("2", suite.getAttribute("tests"));
+    assertEquals("2", suite.getAttribute("failures"));
+    System.out.println(String.format(Locale.ROOT, "[check] audit --check of a run without pairs (every request reset): exit %d,"
+        + " 2 of 2 rules no evidence, JUnit written, in %.1f s", ran.exitCode(), ran.millis() / 1e3));
+  }
 }

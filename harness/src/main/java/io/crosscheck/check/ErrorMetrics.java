@@ -1,0 +1,131 @@
+package io.crosscheck.check;
+
+import io.crosscheck.rundir.Findings;
+import io.crosscheck.rundir.Findings.IntervalGroup;
+import io.crosscheck.rundir.Findings.ResponseTime;
+import io.crosscheck.rundir.Findings.Stats;
+import java.util.Locale;
+
+/**
+ * The error metrics of {@link Metrics} ({@code abs-error}, {@code ratio}, {@code p50-error} ..
+ * {@code max-error}, {@code impossible}): magnitudes, so that an under-report counts as much as an
+ * over-report; over the records' pairs, or over the generator's own figure (reported intervals)
+ * when the audit measured it; and never a value over an impossible pair (a reported time below the
+ * wire's beyond the tolerance), which measures no accuracy: such a rule has no evidence and fails.
+ * Stateless.
+ */
+final class ErrorMetrics {
+  private ErrorMetrics() {}
+
+  /** The error figures a rule can set a bound on. */
+  enum Figure { ABS, RATIO, P50, P90, P99, MAX }
+
+  /**
+   * Whether the audit measured the generator's own figure ({@code --reported-value}/{@code
+   * --reported-by}): then the error metrics judge that figure, not the agent's timing of its I/O.
+   */
+  private static boolean ownFigure(CheckedRun r) {
+    Findings.ReportedIntervals ri = r.findings().reportedIntervals();
+    return ri != null && ri.reporting() != null && !ri.reporting().isEmpty();
+  }
+
+  /**
+   * An error figure as a magnitude (an under-report counts as much as an over-report), over the
+   * records' pairs or, for an audit of the generator's own figure, its reported intervals; missing
+   * when no pair (interval) holds it or when any is impossible (reported below the wire beyond the
+   * tolerance): a figure over impossible measurements says nothing of accuracy, so it never passes.
+   */
+  static Measure error(CheckedRun r, Figure figure) {
+    if (ownFigure(r)) {
+      return intervalError(r, figure);
+    }
+    ResponseTime t = r.findings().responseTime();
+    if (t == null) {
+      return Measure.missing("findings.responseTime is null: " + Metrics.noPairs(r));
+    }
+    if (t.pairs() == 0) {
+      return Measure.missing("findings.responseTime rests on no pair: " + Metrics.noPairs(r));
+    }
+    Findings.Lags lags = r.findings().lags();
+    if (lags != null && lags.belowUncertainty() > 0) {
+      return Measure.missing(String.format(Locale.ROOT, "%,d of %,d matched pairs are impossible: the generator's"
+          + " time is below the wire's beyond the clock's uncertainty and its timing resolution"
+          + " (lags.belowUncertainty); an error over them measures no accuracy", lags.belowUncertainty(), t.pairs()));
+    }
+    String evidence = Metrics.pairs(t.pairs());
+    if (figure == Figure.ABS) {
+      return Measure.of(Math.abs(t.absoluteErrorMicros()), evidence);
+    }
+    if (figure == Figure.RATIO) {
+      return Measure.of(t.ratio(), evidence);
+    }
+    Stats magnitude = t.perRequestErrorMagnitude();
+    if (magnitude == null) {
+      Stats signed = t.perRequestError();
+      if (signed == null || !(signed.minMicros() >= 0)) {
+        // written before the magnitudes: the signed figures are the magnitudes only when none is negative
+        return Measure.missing("findings.responseTime.perRequestErrorMagnitude is absent (written before it) and"
+            + " the signed errors reach " + (signed == null ? "an unknown minimum" : signed.minMicros() + " us")
+            + "; re-run 'crosscheck compare' on the run");
+      }
+      magnitude = signed;
+    }
+    return Measure.of(stat(magnitude, figure), evidence);
+  }
+
+  private static double stat(Stats s, Figure figure) {
+    return switch (figure) {
+      case P50 -> s.p50Micros();
+      case P90 -> s.p90Micros();
+      case P99 -> s.p99Micros();
+      default -> s.maxMicros();
+    };
+  }
+
+  private static Measure intervalError(CheckedRun r, Figure figure) {
+    Findings.ReportedIntervals ri = r.findings().reportedIntervals();
+    IntervalGroup all = ri.overall();
+    String what = "the generator's own figure (" + ri.reporting() + ")";
+    if (all == null || all.count() == 0) {
+      return Measure.missing(what + " was not judged: " + ri.statement());
+    }
+    if (all.reportedBelowSpan() > 0) {
+      return Measure.missing(String.format(Locale.ROOT, "%,d of %,d reported intervals are impossible: %s is below"
+          + " its wire span by more than %.1f us (reportedIntervals.overall.reportedBelowSpan); an error over them"
+          + " measures no accuracy", all.reportedBelowSpan(), all.count(), what, ri.belowSpanToleranceMicros()));
+    }
+    String evidence = String.format(Locale.ROOT, "%,d reported intervals matched in full: %s against each"
+        + " interval's wire span", all.count(), what);
+    if (figure == Figure.ABS) {
+      return Measure.of(Math.abs(all.meanErrorMicros()), evidence);
+    }
+    if (figure == Figure.RATIO) {
+      return Measure.of(all.meanReportedMicros() / all.meanWireSpanMicros(), evidence);
+    }
+    if (all.errorMagnitude() == null) {
+      return Measure.missing("reportedIntervals.overall.errorMagnitude is absent (written before it); re-run"
+          + " 'crosscheck compare' on the run");
+    }
+    return Measure.of(stat(all.errorMagnitude(), figure), evidence);
+  }
+
+  static Measure impossible(CheckedRun r) {
+    if (ownFigure(r)) {
+      Findings.ReportedIntervals ri = r.findings().reportedIntervals();
+      IntervalGroup all = ri.overall();
+      if (all == null || all.count() == 0) {
+        return Measure.missing("the generator's own figure (" + ri.reporting() + ") was not judged: "
+            + ri.statement());
+      }
+      return Measure.of(all.reportedBelowSpan(), String.format(Locale.ROOT, "%,d reported intervals matched in full",
+          all.count()));
+    }
+    Findings.Lags lags = r.findings().lags();
+    ResponseTime t = r.findings().responseTime();
+    if (lags == null || t == null || t.pairs() == 0) {
+      // no pair, no count of impossible ones: "0 impossible" over nothing would pass impossible == 0
+      return Measure.missing("findings.lags rests on no pair: " + Metrics.noPairs(r));
+    }
+    return Measure.of(lags.belowUncertainty(), Metrics.pairs(t.pairs()));
+  }
+}
