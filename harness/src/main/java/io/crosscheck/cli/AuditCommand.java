@@ -137,7 +137,7 @@ final class AuditCommand implements Callable<Integer> {
   private static final Set<String> GENERATOR_AUDIT_OPTIONS = Set.of("--server", "--reported-by",
       "--reported-value", "--hooks", "--no-agent", "--pid", "--duration", "--out", "--name", "--progress",
       "--interface", "--snaplen", "--min-matched", "--capture-buffer", "--telemetry-period", "--debug", "--check",
-      "--check-rules", "--baseline", "--junit");
+      "--check-rules", "--baseline", "--junit", "--stall-warning", "--stall-timeout");
   private static final Set<String> GENERATOR_ONLY_OPTIONS = Set.of("--server", "--reported-by",
       "--reported-value", "--hooks", "--no-agent");
 
@@ -269,6 +269,7 @@ final class AuditCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       problems.add(new Problem("--telemetry-period", output.telemetryPeriod, "0 (none) or a period of 1ms or more"));
     }
+    StallLimits stall = output.stallLimits(problems);
     GeneratorOptions.Spec checked = generator.check(duration, others, output.out, problems);
     if (checked == null || !problems.isEmpty()) {
       var err = spec.commandLine().getErr();
@@ -282,7 +283,7 @@ final class AuditCommand implements Callable<Integer> {
     List<String> command = new ArrayList<>(List.of("crosscheck", "audit"));
     command.addAll(spec.commandLine().getParseResult().originalArgs());
     GeneratorAudit audit = new GeneratorAudit(checked, capture, output, command, telemetryMillis, System.out,
-        System.err);
+        System.err).stallLimits(stall);
     int code = audit.run();
     return gated(gate, code, audit.runDir());
   }

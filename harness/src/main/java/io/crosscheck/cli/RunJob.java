@@ -5,6 +5,7 @@ import io.crosscheck.engine.EngineLayout;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.EngineProgress;
 import io.crosscheck.engine.EngineResult;
+import io.crosscheck.engine.StallWatch;
 import io.crosscheck.engine.legacy.LegacyEngineLimit;
 import io.crosscheck.model.Workload;
 import io.crosscheck.record.ClockCalibration;
@@ -46,7 +47,7 @@ final class RunJob {
   /** The finished run. */
   record Result(Path directory, Summary summary, EngineResult engineResult, String status) {
     int exitCode() {
-      return "completed".equals(status) ? 0 : 1;
+      return "completed".equals(status) ? 0 : RunJson.STALLED.equals(status) ? StallLimits.EXIT_STALLED : 1;
     }
   }
 
@@ -64,6 +65,7 @@ final class RunJob {
   private GcPauseSource telemetryPauses = GcPauseSource.JMX;
   private ShardSpec shard = ShardSpec.ALL;
   private java.time.Instant startAt;
+  private StallLimits stallLimits = StallLimits.DEFAULT;
 
   /**
    * Work around the load, in the run directory: {@link #beforeLoad} runs after run.json is written
@@ -145,6 +147,12 @@ final class RunJob {
   /** Warms the engine's JIT with {@code requests} requests before the load (engines that support it). */
   RunJob jitWarmUp(int requests) {
     this.jitWarmUpRequests = requests;
+    return this;
+  }
+
+  /** How long a stall may last before a line on stderr, and before the load is stopped. */
+  RunJob stallLimits(StallLimits limits) {
+    this.stallLimits = limits;
     return this;
   }
 
@@ -247,6 +255,7 @@ final class RunJob {
     String status = "failed";
     EngineResult result = null;
     Summary summary = null;
+    StallWatch stalls = null;
     TelemetryRecorder telemetry = telemetryPeriodNanos <= 0 ? null
         : TelemetryRecorder.start(dir.path().resolve("telemetry.csv"), telemetryPeriodNanos, telemetryPauses);
     try (ProgressDisplay display = ProgressDisplay.start(progressMode, progress, ticker);
@@ -260,7 +269,12 @@ final class RunJob {
         out.println("crosscheck: " + missed);
         dir.failure(missed);
       } else {
-        result = engine.run(schedule, runOptions, ticker, sink, progress);
+        stalls = stallLimits.watch(progress::stallSample, System.err, loadStop::stalled);
+        try {
+          result = engine.run(schedule, runOptions, ticker, sink, progress);
+        } finally {
+          stalls.close();
+        }
         status = Thread.interrupted() ? "interrupted" : "completed";
       }
     } catch (InterruptedException e) {
@@ -268,6 +282,12 @@ final class RunJob {
     } finally {
       if (loadStop.loadEnded()) {
         status = "failed"; // the stop was ours, not an interrupt (closing the sink says why)
+      } else if (loadStop.stalled) {
+        status = RunJson.STALLED; // --stall-timeout stopped it, not Ctrl-C
+        System.err.println(stallLimits.stoppedLine("crosscheck"));
+      }
+      if (stalls != null) {
+        dir.stall(stallLimits.section(stalls));
       }
       if (telemetry != null) {
         TelemetrySummary pressure = telemetry.stop();
@@ -360,6 +380,8 @@ final class RunJob {
     private final Thread loadThread;
     private boolean loading = true;
     private boolean failed;
+    /** --stall-timeout stopped the load (its interrupt is cleared when the load ends). */
+    volatile boolean stalled;
 
     LoadStop(Thread loadThread) {
       this.loadThread = loadThread;
@@ -373,13 +395,21 @@ final class RunJob {
       }
     }
 
+    /** The stall watch's timeout: the load stops as on Ctrl-C, and ends as stalled. */
+    synchronized void stalled() {
+      if (loading && !failed) {
+        stalled = true;
+        loadThread.interrupt();
+      }
+    }
+
     /**
-     * The load is over (call on the load's thread): true when recording failed during it, its
-     * interrupt then cleared.
+     * The load is over (call on the load's thread): true when recording failed during it; its
+     * interrupt is cleared then, and when the stall timeout stopped it.
      */
     synchronized boolean loadEnded() {
       loading = false;
-      if (failed) {
+      if (failed || stalled) {
         Thread.interrupted();
       }
       return failed;
