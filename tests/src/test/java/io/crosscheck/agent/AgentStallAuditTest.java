@@ -19,6 +19,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * directory (status stalled, the stall's figures, requests.csv with the 6 exchanges, capture.pcap,
  * findings.json's stall).
  */
+@Tag("heavy") // behaviour, not JDK compatibility: once, on the build's JDK
 class AgentStallAuditTest {
   private static final int USERS = 6;
   /** {@code crosscheck: stall: no exchange completed for 1.0 s; 6 in flight on 6 connections, ...}. */
