@@ -15,6 +15,7 @@ import io.crosscheck.model.Phase;
 import io.crosscheck.model.Phases;
 import io.crosscheck.model.SessionScriptFactory;
 import io.crosscheck.model.SessionSource;
+import io.crosscheck.model.StuckUsers;
 import io.crosscheck.record.PageIntervals;
 import io.crosscheck.record.RecordingSink;
 import io.crosscheck.record.RequestCsv;
@@ -106,7 +107,7 @@ final class RunJob {
   }
 
   /** A scripted workload with states (RUBiS): the client's per-state view, in states.csv and on stdout. */
-  private void printStates(RunDirectory dir, PrintStream out) {
+  private void printStates(RunDirectory dir, PrintStream out, StuckUsers stuck) {
     if (!(workload.source() instanceof SessionSource.Scripted s) || !s.factory().hasStates()) {
       return;
     }
@@ -116,9 +117,34 @@ final class RunJob {
           Map.of(Phase.RAMP_UP, p.rampUpNanos(), Phase.MEASURE, p.measureNanos(), Phase.RAMP_DOWN, p.rampDownNanos()));
       states.writeCsv(dir.path().resolve("states.csv"));
       out.print(states.format());
-      out.println("sessions: " + s.factory().describeOutcomes());
+      out.println("sessions: " + s.factory().describeOutcomes(stuck));
     } catch (IOException e) {
       out.println("crosscheck: no per-state summary: " + e.getMessage());
+    }
+  }
+
+  /**
+   * The users whose request was sent and still unanswered when the run ended (aborted by the run's
+   * end, after the engine's grace, or by the stall timeout), from requests.csv; {@code endNanos}:
+   * the run's end on the engine's ticker. None when the file cannot be read.
+   */
+  static StuckUsers stuckUsers(RunDirectory dir, long endNanos) {
+    try {
+      java.util.Set<Long> sessions = new java.util.HashSet<>();
+      long requests = 0;
+      long oldestSendNanos = Long.MAX_VALUE;
+      for (io.crosscheck.record.RequestRecord r : RequestCsv.read(dir.requestsCsv())) {
+        if (r.outcome() == io.crosscheck.record.Outcome.ABORTED && r.sendStartNanos() >= 0
+            && r.detail().startsWith("run ")) { // "run stopped", "run interrupted": the end, not the session
+          requests++;
+          sessions.add(r.sessionId());
+          oldestSendNanos = Math.min(oldestSendNanos, r.sendStartNanos());
+        }
+      }
+      return requests == 0 ? StuckUsers.NONE
+          : new StuckUsers(sessions.size(), requests, Math.max(0, endNanos - oldestSendNanos));
+    } catch (IOException | RuntimeException e) {
+      return StuckUsers.NONE;
     }
   }
 
@@ -256,6 +282,7 @@ final class RunJob {
     EngineResult result = null;
     Summary summary = null;
     StallWatch stalls = null;
+    StuckUsers stuck = StuckUsers.NONE;
     TelemetryRecorder telemetry = telemetryPeriodNanos <= 0 ? null
         : TelemetryRecorder.start(dir.path().resolve("telemetry.csv"), telemetryPeriodNanos, telemetryPauses);
     try (ProgressDisplay display = ProgressDisplay.start(progressMode, progress, ticker);
@@ -313,7 +340,8 @@ final class RunJob {
       }
       if (workload.source() instanceof SessionSource.Scripted scripted) {
         // what the emulated generator did, as its scripts counted it: into run.json with the end
-        String outcomes = scripted.factory().describeOutcomes();
+        stuck = stuckUsers(dir, result == null ? ticker.nanoTime() : result.endNanos());
+        String outcomes = scripted.factory().describeOutcomes(stuck);
         if (!outcomes.isBlank()) {
           dir.scriptOutcomes(outcomes);
         }
@@ -326,7 +354,7 @@ final class RunJob {
     }
     if (summary != null) {
       out.print(SummaryTable.format(summary));
-      printStates(dir, out);
+      printStates(dir, out, stuck);
     }
     if (result != null) {
       LegacyEngineLimit.fromExtra(result.extra())
