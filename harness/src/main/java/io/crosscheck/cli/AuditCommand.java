@@ -60,7 +60,9 @@ import picocli.CommandLine.Option;
           + " missing (nothing was loaded or started); 3 the run completed but fewer than --min-matched"
           + " of its records matched the capture (nothing judged); 130 interrupted (by Ctrl-C during a"
           + " generator's run, or during the comparison: the run directory keeps the run; compare it with"
-          + " 'compare RUN_DIR'); 4 a --check rule failed (the audit itself completed).",
+          + " 'compare RUN_DIR'); 4 a --check rule failed (the audit itself completed); 5 stopped by --stall-timeout"
+          + " (no exchange completed for that long while some were in flight: the run directory is finished as"
+          + " stalled and compared).",
       "--check EXPR (repeatable), --check-rules FILE, --baseline RUN_DIR, --junit FILE: the CI gate of"
           + " 'crosscheck check', judged on this audit's findings; a malformed rule or an unusable baseline exits 2"
           + " before anything starts."
