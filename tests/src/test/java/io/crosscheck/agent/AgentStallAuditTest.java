@@ -6,15 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.crosscheck.agent.targets.FetchTarget;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -25,8 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Issue 24's acceptance for "no silent hang": a server that accepts and never replies, and {@code
  * crosscheck audit --stall-warning 1s --stall-timeout 3s -- java ... FetchTarget} (6 threads, one
- * {@code URL.openStream()} each, no read timeout: every user hangs) in a child JVM, as a user runs
- * it. The stall line comes on stderr within the warning period, names the 6 exchanges in flight on
+ * {@code URL.openStream()} each, no read timeout: every user hangs), as a user types it. The stall line comes on stderr within the warning period, names the 6 exchanges in flight on
  * 6 connections, repeats, and the audit ends at the timeout with exit 5 and a finished run
  * directory (status stalled, the stall's figures, requests.csv with the 6 exchanges, capture.pcap,
  * findings.json's stall).
@@ -38,45 +36,70 @@ class AgentStallAuditTest {
   private static final Pattern LINE = Pattern.compile(
       "crosscheck: stall: no exchange completed for ([0-9.]+) s; ([0-9,]+) in flight on ([0-9,]+) connections?");
 
+  /** Collects what is written as lines, each with the instant its end came. Thread-safe. */
+  private static final class LineStamps extends java.io.OutputStream {
+    private final List<String> lines;
+    private final List<Long> nanos;
+    private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+
+    LineStamps(List<String> lines, List<Long> nanos) {
+      this.lines = lines;
+      this.nanos = nanos;
+    }
+
+    @Override
+    public void write(int b) {
+      synchronized (lines) {
+        if (b == '\n') {
+          lines.add(line.toString(StandardCharsets.UTF_8));
+          nanos.add(System.nanoTime());
+          line.reset();
+        } else {
+          line.write(b);
+        }
+      }
+    }
+  }
+
   @Test
   void anAuditOfAGeneratorWhoseUsersAllHangSaysSoWithinTheWarningAndEndsAtTheTimeoutWithExit5(@TempDir Path tmp)
       throws Exception {
     try (StallServer server = new StallServer()) {
       Path out = tmp.resolve("runs");
-      List<String> command = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java")
-          .toString(), "-cp", System.getProperty("java.class.path"), "io.crosscheck.cli.Main", "audit", "--out",
-          out.toString(), "--progress", "off", "--server", "127.0.0.1:" + server.port(), "--stall-warning", "1s",
-          "--stall-timeout", "3s", "--", Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-          TargetJvm.testClasses().toString(), FetchTarget.class.getName(), "http://127.0.0.1:" + server.port(),
-          "/stall", String.valueOf(USERS), "1", "-", "0", "return"));
-      Process p = new ProcessBuilder(command).redirectOutput(tmp.resolve("audit.out").toFile()).start();
+      String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+      String[] args = {"audit", "--out", out.toString(), "--progress", "off", "--server", "127.0.0.1:" + server.port(),
+          "--stall-warning", "1s", "--stall-timeout", "3s", "--", java, "-cp", TargetJvm.testClasses().toString(),
+          FetchTarget.class.getName(), "http://127.0.0.1:" + server.port(), "/stall", String.valueOf(USERS), "1", "-",
+          "0", "return"};
+      // in this JVM, as AgentAuditTest does (one JVM start less); stderr lines time-stamped as they come
       List<String> errLines = new ArrayList<>();
       List<Long> errNanos = new ArrayList<>();
-      Thread reader = new Thread(() -> {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
-          String l;
-          while ((l = r.readLine()) != null) {
-            synchronized (errLines) {
-              errLines.add(l);
-              errNanos.add(System.nanoTime());
-            }
-          }
-        } catch (java.io.IOException e) {
-          // the child ended
-        }
-      });
-      reader.start();
-      server.awaitRequests(USERS, 60_000);
-      long stuckNanos = System.nanoTime(); // every user's request has reached the server: the stall begins
-      boolean ended = p.waitFor(90, TimeUnit.SECONDS);
-      if (!ended) {
-        p.destroyForcibly();
+      PrintStream savedErr = System.err;
+      PrintStream savedOut = System.out;
+      ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+      int[] exit = {-1};
+      Thread audit = new Thread(() -> exit[0] = io.crosscheck.cli.Main.commandLine().execute(args), "audit");
+      long stuckNanos;
+      System.setErr(new PrintStream(new LineStamps(errLines, errNanos), true, StandardCharsets.UTF_8));
+      System.setOut(new PrintStream(outBytes, true, StandardCharsets.UTF_8));
+      try {
+        audit.start();
+        server.awaitRequests(USERS, 60_000);
+        stuckNanos = System.nanoTime(); // every user's request has reached the server: the stall begins
+        audit.join(90_000);
+      } finally {
+        System.setErr(savedErr);
+        System.setOut(savedOut);
       }
-      reader.join(5_000);
-      String stdout = Files.readString(tmp.resolve("audit.out"));
-      String all = "--- stdout\n" + stdout + "\n--- stderr\n" + String.join("\n", errLines);
+      boolean ended = !audit.isAlive();
+      String stdout = outBytes.toString(StandardCharsets.UTF_8);
+      String all;
+      synchronized (errLines) {
+        all = "--- stdout\n" + stdout + "\n--- stderr\n" + String.join("\n", errLines);
+      }
+      savedOut.print(all);
       assertTrue(ended, "the audit ended by itself: " + all);
-      assertEquals(5, p.exitValue(), "exit 5: stopped by --stall-timeout\n" + all);
+      assertEquals(5, exit[0], "exit 5: stopped by --stall-timeout\n" + all);
 
       List<Integer> stallLines = new ArrayList<>();
       for (int i = 0; i < errLines.size(); i++) {
