@@ -61,6 +61,11 @@ public final class EngineProgress {
     long inFlight = Math.max(0, requestsStarted.sum() - completed);
     java.util.function.Supplier<InFlightView> v = inFlightView;
     InFlightView view = v == null || inFlight == 0 ? null : v.get();
+    if (view != null && view.connections() == 0) {
+      // nothing is on a connection or connecting: whatever the counters say, no request waits on the
+      // network (a request queued for a connection waits for a busy one, so it counts one)
+      inFlight = 0;
+    }
     return new StallWatch.Sample(completed, inFlight, view == null ? -1 : view.connections(),
         view == null ? -1 : view.oldestStartNanos());
   }
