@@ -62,7 +62,9 @@ import picocli.CommandLine.Option;
           + " (nothing judged), no exchange completed on both sides (no response time), or more than half of"
           + " its records failed (no reply); 130 interrupted (by Ctrl-C during the warm-up, the load or a"
           + " generator's run, or during the comparison: the run directory keeps the run; compare it with"
-          + " 'compare RUN_DIR'); 4 a --check rule failed (the audit itself completed).",
+          + " 'compare RUN_DIR'); 4 a --check rule failed (the audit itself completed); 5 stopped by --stall-timeout"
+          + " (no exchange completed for that long while some were in flight: the run directory is finished as"
+          + " stalled and compared).",
       "--check EXPR (repeatable), --check-rules FILE, --baseline RUN_DIR, --junit FILE: the CI gate of"
           + " 'crosscheck check', judged on this audit's findings; a malformed rule or an unusable baseline exits 2"
           + " before anything starts."
@@ -142,7 +144,7 @@ final class AuditCommand implements Callable<Integer> {
   private static final Set<String> GENERATOR_AUDIT_OPTIONS = Set.of("--server", "--reported-by",
       "--reported-value", "--hooks", "--no-agent", "--pid", "--duration", "--out", "--name", "--progress",
       "--interface", "--snaplen", "--min-matched", "--capture-buffer", "--telemetry-period", "--debug", "--check",
-      "--check-rules", "--baseline", "--junit");
+      "--check-rules", "--baseline", "--junit", "--stall-warning", "--stall-timeout");
   private static final Set<String> GENERATOR_ONLY_OPTIONS = Set.of("--server", "--reported-by",
       "--reported-value", "--hooks", "--no-agent");
 
@@ -274,6 +276,7 @@ final class AuditCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       problems.add(new Problem("--telemetry-period", output.telemetryPeriod, "0 (none) or a period of 1ms or more"));
     }
+    StallLimits stall = output.stallLimits(problems);
     GeneratorOptions.Spec checked = generator.check(duration, others, output.out, problems);
     if (checked == null || !problems.isEmpty()) {
       var err = spec.commandLine().getErr();
@@ -287,7 +290,7 @@ final class AuditCommand implements Callable<Integer> {
     List<String> command = new ArrayList<>(List.of("crosscheck", "audit"));
     command.addAll(spec.commandLine().getParseResult().originalArgs());
     GeneratorAudit audit = new GeneratorAudit(checked, capture, output, command, telemetryMillis, System.out,
-        System.err);
+        System.err).stallLimits(stall);
     int code = audit.run();
     return gated(gate, code, audit.runDir());
   }

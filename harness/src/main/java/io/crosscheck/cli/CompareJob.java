@@ -115,7 +115,7 @@ public final class CompareJob {
         torn, pcap.toString());
     AgentSide agent = gen == null ? null : AgentSide.read(runDir, read, out);
     return analyse(runDir, pcap, run.targetPort(), gen, agent, evidence, live, minMatchedPercent, out,
-        behaviour(run.scriptOutcomes()), run.engine());
+        behaviour(run.scriptOutcomes()), run.engine(), run.stall());
   }
 
   /** Cores the run's event loops spun on by design (run.json's engine section); 0 without busy polling. */
@@ -217,12 +217,14 @@ public final class CompareJob {
     dir.writeWireOnly(command);
     out.println("crosscheck: run directory " + dir.path() + " (wire-only analysis of " + pcap + ")");
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(RunJson.WIRE_ONLY, "", 0, null, pcap.toString());
-    return analyse(dir.path(), pcap, serverPort, null, null, evidence, null, minMatchedPercent, out, null, null);
+    return analyse(dir.path(), pcap, serverPort, null, null, evidence, null, minMatchedPercent, out, null, null,
+        null);
   }
 
   private static Result analyse(Path dir, Path pcap, int serverPort, GeneratorSide gen, AgentSide agent,
       FindingsFile.RunEvidence evidence, CaptureJson live, double minMatchedPercent, PrintStream out,
-      Findings.GeneratorBehaviour behaviour, RunJson.EngineSection engine) throws IOException {
+      Findings.GeneratorBehaviour behaviour, RunJson.EngineSection engine, RunJson.StallSection stall)
+      throws IOException {
     out.printf(Locale.ROOT, "crosscheck: comparing %,d records with %s (%,d bytes)...%n",
         gen == null ? 0 : gen.records().size(), pcap, Files.size(pcap));
     List<String> outputs = OUTPUTS;
@@ -251,6 +253,9 @@ public final class CompareJob {
       }
       if (gen != null) {
         findings = findings.withErrorSource(ErrorSourceCheck.judge(findings, engine));
+      }
+      if (stall != null) {
+        findings = findings.withStall(stall);
       }
       Support support = SupportCheck.judge(evidence.status(), findings, gen == null ? List.of() : gen.records());
       FindingsFile file = new FindingsFile(RunFiles.FORMAT_VERSION, evidence, wire.capture(), live, wire.wire(),

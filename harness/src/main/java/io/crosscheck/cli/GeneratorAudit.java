@@ -1,5 +1,6 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.engine.StallWatch;
 import io.crosscheck.model.Target;
 import io.crosscheck.record.AgentJson;
 import io.crosscheck.record.ClockCalibration;
@@ -7,6 +8,7 @@ import io.crosscheck.record.ClockSampler;
 import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.rundir.RunJson;
+import io.crosscheck.schedule.Ticker;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -45,6 +47,10 @@ final class GeneratorAudit {
   private final PrintStream out;
   private final PrintStream err;
   private Path runDir;
+  private StallLimits stallLimits = StallLimits.DEFAULT;
+  /** The stall watch stopped the generator (--stall-timeout), not Ctrl-C. */
+  private volatile boolean stalled;
+  private StallWatch stallWatch;
 
   GeneratorAudit(GeneratorOptions.Spec spec, AuditCommand.CaptureOptions capture, RunCommand.OutputOptions output,
       List<String> crosscheckCommand, long telemetryMillis, PrintStream out, PrintStream err) {
@@ -79,6 +85,26 @@ final class GeneratorAudit {
     launched.add("-javaagent:" + jar + "=" + arguments);
     launched.addAll(command.subList(1, command.size()));
     return launched;
+  }
+
+  /** How long a stall may last before a line on stderr, and before the generator is stopped. */
+  GeneratorAudit stallLimits(StallLimits limits) {
+    this.stallLimits = limits;
+    return this;
+  }
+
+  /**
+   * Watches the agent's live.json (audits with the agent only: without it nothing says what is in
+   * flight); the timeout stops the generator as Ctrl-C does, through {@code auditThread}'s interrupt.
+   */
+  private StallWatch watchStalls(Path dir, Thread auditThread) {
+    if (!spec.agent()) {
+      return null;
+    }
+    return stallLimits.watch(new AgentLive(dir, Ticker.system()), err, () -> {
+      stalled = true;
+      auditThread.interrupt();
+    });
   }
 
   /** The run directory {@link #run} created; null before, or when it created none. */
@@ -130,9 +156,14 @@ final class GeneratorAudit {
     Ended ended = null;
     try (ShutdownInterrupt shutdown = ShutdownInterrupt.install("crosscheck-audit-shutdown",
         TERMINATE_WAIT_SECONDS + 15)) {
+      stallWatch = watchStalls(dir.path(), Thread.currentThread());
       try (ClockSampler clocks = ClockSampler.start(dir.path().resolve(RunFiles.CLOCK_CSV), 1, TimeUnit.SECONDS)) {
         ended = attach ? attach(jar, arguments, dir.path()) : launch(launched, dir.path());
       } finally {
+        if (stallWatch != null) {
+          stallWatch.close();
+          dir.stall(stallLimits.section(stallWatch));
+        }
         try {
           Thread.sleep(CAPTURE_TAIL_MILLIS);
         } catch (InterruptedException e) {
@@ -144,6 +175,12 @@ final class GeneratorAudit {
         }
       }
       finish(dir, target, ended);
+    }
+    if (stalled) {
+      Thread.interrupted(); // the watch's, not a Ctrl-C: the comparison runs and records the stall
+      err.println(stallLimits.stoppedLine("crosscheck audit"));
+      return AuditCommand.compareCaptured(dir.path(), stage.captureJson(), capture, StallLimits.EXIT_STALLED, out,
+          err).exitCode();
     }
     if (ended.interrupted || Thread.interrupted()) {
       err.println("crosscheck audit: interrupted; the run is kept: compare it with 'crosscheck compare "
@@ -166,7 +203,7 @@ final class GeneratorAudit {
         agentError = e.getMessage();
       }
     }
-    String status = ended.interrupted ? RunJson.INTERRUPTED : ended.ok && (agent == null || agent.ended())
+    String status = stalled ? RunJson.STALLED : ended.interrupted ? RunJson.INTERRUPTED : ended.ok && (agent == null || agent.ended())
         ? RunJson.COMPLETED : RunJson.FAILED;
     dir.writeTargetEnd(status, target.ended(ended.pid, ended.exitCode, agent == null ? null : agent.status(),
         agentError), agent == null ? null : generatorJvm(agent, spec.command()), ClockCalibration.calibrate());

@@ -170,12 +170,13 @@ final class RunCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       problems.add(new Problem("--telemetry-pauses", output.telemetryPauses, "jmx, jfr or off"));
     }
+    StallLimits stall = output.stallLimits(problems);
     if (!problems.isEmpty()) {
       return null;
     }
     RunJob job = new RunJob(w, generator, options, output.out, output.name,
         spec.commandLine().getParseResult().originalArgs());
-    job.telemetryEvery(telemetryNanos).telemetryPauses(pauses);
+    job.telemetryEvery(telemetryNanos).telemetryPauses(pauses).stallLimits(stall);
     job.jitWarmUp(engine.jitWarmUpRequests());
     return output.into == null ? job : job.into(output.into);
   }
@@ -214,6 +215,23 @@ final class RunCommand implements Callable<Integer> {
         paramLabel = "MODE",
         description = "One-line progress display: auto (when on a terminal), on, off. Default: ${DEFAULT-VALUE}.")
     String progress = "auto";
+
+    @Option(names = "--stall-warning", paramLabel = "DURATION",
+        description = "When no exchange completes for this long while requests are in flight, print one line on"
+            + " stderr saying what is stuck (in flight, on how many connections, the oldest for how long, the last"
+            + " completion), and again every such period while it lasts. Default: ${DEFAULT-VALUE}.")
+    String stallWarning = "10s";
+
+    @Option(names = "--stall-timeout", paramLabel = "DURATION",
+        description = "Stop the load (an audited generator: its JVM, with SIGTERM) when no exchange has completed"
+            + " for this long while requests are in flight; the run directory is finished with status stalled and"
+            + " the exit code is 5. 0: never. Default: ${DEFAULT-VALUE}.")
+    String stallTimeout = "0";
+
+    /** --stall-warning and --stall-timeout, checked; null after adding the problems to {@code problems}. */
+    StallLimits stallLimits(List<Problem> problems) {
+      return StallLimits.parse(stallWarning, stallTimeout, problems);
+    }
 
     /** The run directory can be made: --out is a directory or can become one, --name fits in a file name. */
     void check(List<Problem> problems) {

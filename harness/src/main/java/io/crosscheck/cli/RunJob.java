@@ -5,6 +5,7 @@ import io.crosscheck.engine.EngineLayout;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.EngineProgress;
 import io.crosscheck.engine.EngineResult;
+import io.crosscheck.engine.StallWatch;
 import io.crosscheck.engine.legacy.LegacyEngineLimit;
 import io.crosscheck.model.Workload;
 import io.crosscheck.record.ClockCalibration;
@@ -14,6 +15,7 @@ import io.crosscheck.model.Phase;
 import io.crosscheck.model.Phases;
 import io.crosscheck.model.SessionScriptFactory;
 import io.crosscheck.model.SessionSource;
+import io.crosscheck.model.StuckUsers;
 import io.crosscheck.record.PageIntervals;
 import io.crosscheck.record.RecordingSink;
 import io.crosscheck.record.RequestCsv;
@@ -46,7 +48,7 @@ final class RunJob {
   /** The finished run. */
   record Result(Path directory, Summary summary, EngineResult engineResult, String status) {
     int exitCode() {
-      return "completed".equals(status) ? 0 : 1;
+      return "completed".equals(status) ? 0 : RunJson.STALLED.equals(status) ? StallLimits.EXIT_STALLED : 1;
     }
   }
 
@@ -64,6 +66,7 @@ final class RunJob {
   private GcPauseSource telemetryPauses = GcPauseSource.JMX;
   private ShardSpec shard = ShardSpec.ALL;
   private java.time.Instant startAt;
+  private StallLimits stallLimits = StallLimits.DEFAULT;
 
   /**
    * Work around the load, in the run directory: {@link #beforeLoad} runs after run.json is written
@@ -104,7 +107,7 @@ final class RunJob {
   }
 
   /** A scripted workload with states (RUBiS): the client's per-state view, in states.csv and on stdout. */
-  private void printStates(RunDirectory dir, PrintStream out) {
+  private void printStates(RunDirectory dir, PrintStream out, StuckUsers stuck) {
     if (!(workload.source() instanceof SessionSource.Scripted s) || !s.factory().hasStates()) {
       return;
     }
@@ -114,9 +117,34 @@ final class RunJob {
           Map.of(Phase.RAMP_UP, p.rampUpNanos(), Phase.MEASURE, p.measureNanos(), Phase.RAMP_DOWN, p.rampDownNanos()));
       states.writeCsv(dir.path().resolve("states.csv"));
       out.print(states.format());
-      out.println("sessions: " + s.factory().describeOutcomes());
+      out.println("sessions: " + s.factory().describeOutcomes(stuck));
     } catch (IOException e) {
       out.println("crosscheck: no per-state summary: " + e.getMessage());
+    }
+  }
+
+  /**
+   * The users whose request was sent and still unanswered when the run ended (aborted by the run's
+   * end, after the engine's grace, or by the stall timeout), from requests.csv; {@code endNanos}:
+   * the run's end on the engine's ticker. None when the file cannot be read.
+   */
+  static StuckUsers stuckUsers(RunDirectory dir, long endNanos) {
+    try {
+      java.util.Set<Long> sessions = new java.util.HashSet<>();
+      long requests = 0;
+      long oldestSendNanos = Long.MAX_VALUE;
+      for (io.crosscheck.record.RequestRecord r : RequestCsv.read(dir.requestsCsv())) {
+        if (r.outcome() == io.crosscheck.record.Outcome.ABORTED && r.sendStartNanos() >= 0
+            && r.detail().startsWith("run ")) { // "run stopped", "run interrupted": the end, not the session
+          requests++;
+          sessions.add(r.sessionId());
+          oldestSendNanos = Math.min(oldestSendNanos, r.sendStartNanos());
+        }
+      }
+      return requests == 0 ? StuckUsers.NONE
+          : new StuckUsers(sessions.size(), requests, Math.max(0, endNanos - oldestSendNanos));
+    } catch (IOException | RuntimeException e) {
+      return StuckUsers.NONE;
     }
   }
 
@@ -145,6 +173,12 @@ final class RunJob {
   /** Warms the engine's JIT with {@code requests} requests before the load (engines that support it). */
   RunJob jitWarmUp(int requests) {
     this.jitWarmUpRequests = requests;
+    return this;
+  }
+
+  /** How long a stall may last before a line on stderr, and before the load is stopped. */
+  RunJob stallLimits(StallLimits limits) {
+    this.stallLimits = limits;
     return this;
   }
 
@@ -247,6 +281,8 @@ final class RunJob {
     String status = "failed";
     EngineResult result = null;
     Summary summary = null;
+    StallWatch stalls = null;
+    StuckUsers stuck = StuckUsers.NONE;
     TelemetryRecorder telemetry = telemetryPeriodNanos <= 0 ? null
         : TelemetryRecorder.start(dir.path().resolve("telemetry.csv"), telemetryPeriodNanos, telemetryPauses);
     try (ProgressDisplay display = ProgressDisplay.start(progressMode, progress, ticker);
@@ -260,7 +296,12 @@ final class RunJob {
         out.println("crosscheck: " + missed);
         dir.failure(missed);
       } else {
-        result = engine.run(schedule, runOptions, ticker, sink, progress);
+        stalls = stallLimits.watch(progress::stallSample, System.err, loadStop::stalled);
+        try {
+          result = engine.run(schedule, runOptions, ticker, sink, progress);
+        } finally {
+          stalls.close();
+        }
         status = Thread.interrupted() ? "interrupted" : "completed";
       }
     } catch (InterruptedException e) {
@@ -268,6 +309,12 @@ final class RunJob {
     } finally {
       if (loadStop.loadEnded()) {
         status = "failed"; // the stop was ours, not an interrupt (closing the sink says why)
+      } else if (loadStop.stalled) {
+        status = RunJson.STALLED; // --stall-timeout stopped it, not Ctrl-C
+        System.err.println(stallLimits.stoppedLine("crosscheck"));
+      }
+      if (stalls != null) {
+        dir.stall(stallLimits.section(stalls));
       }
       if (telemetry != null) {
         TelemetrySummary pressure = telemetry.stop();
@@ -293,7 +340,8 @@ final class RunJob {
       }
       if (workload.source() instanceof SessionSource.Scripted scripted) {
         // what the emulated generator did, as its scripts counted it: into run.json with the end
-        String outcomes = scripted.factory().describeOutcomes();
+        stuck = stuckUsers(dir, result == null ? ticker.nanoTime() : result.endNanos());
+        String outcomes = scripted.factory().describeOutcomes(stuck);
         if (!outcomes.isBlank()) {
           dir.scriptOutcomes(outcomes);
         }
@@ -306,7 +354,7 @@ final class RunJob {
     }
     if (summary != null) {
       out.print(SummaryTable.format(summary));
-      printStates(dir, out);
+      printStates(dir, out, stuck);
     }
     if (result != null) {
       LegacyEngineLimit.fromExtra(result.extra())
@@ -360,6 +408,8 @@ final class RunJob {
     private final Thread loadThread;
     private boolean loading = true;
     private boolean failed;
+    /** --stall-timeout stopped the load (its interrupt is cleared when the load ends). */
+    volatile boolean stalled;
 
     LoadStop(Thread loadThread) {
       this.loadThread = loadThread;
@@ -373,13 +423,21 @@ final class RunJob {
       }
     }
 
+    /** The stall watch's timeout: the load stops as on Ctrl-C, and ends as stalled. */
+    synchronized void stalled() {
+      if (loading && !failed) {
+        stalled = true;
+        loadThread.interrupt();
+      }
+    }
+
     /**
-     * The load is over (call on the load's thread): true when recording failed during it, its
-     * interrupt then cleared.
+     * The load is over (call on the load's thread): true when recording failed during it; its
+     * interrupt is cleared then, and when the stall timeout stopped it.
      */
     synchronized boolean loadEnded() {
       loading = false;
-      if (failed) {
+      if (failed || stalled) {
         Thread.interrupted();
       }
       return failed;

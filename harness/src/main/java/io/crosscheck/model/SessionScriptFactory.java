@@ -28,6 +28,14 @@ public interface SessionScriptFactory {
   }
 
   /**
+   * {@link #describeOutcomes()}, told which users were still waiting for a reply when the run ended
+   * (the scripts never saw those replies): a verdict that no user was lost must account for them.
+   */
+  default String describeOutcomes(StuckUsers stuck) {
+    return describeOutcomes();
+  }
+
+  /**
    * What the emulated generator reports per page, when it times pages rather than exchanges: one
    * figure from the page's intended start (its scheduled send instant) to the last byte of the
    * last exchange before the next page (images, retries), as TPC-W's RBE does. The text names the

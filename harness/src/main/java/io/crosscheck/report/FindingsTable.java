@@ -198,8 +198,28 @@ public final class FindingsTable {
         line(out, "generator", statement);
       }
     }
+    if (f.stall() != null) {
+      line(out, "stall", stall(f.stall()));
+    }
     pressure(out, f.pressure());
     return out.toString();
+  }
+
+  /** The load's longest stall in words, with its figures (run.json's stall section). */
+  static String stall(io.crosscheck.rundir.RunJson.StallSection s) {
+    String on = s.connections() < 0 ? "" : String.format(Locale.ROOT, " on %,d connection%s", s.connections(),
+        s.connections() == 1 ? "" : "s");
+    String oldest = s.oldestInFlightNanos() < 0 ? "" : String.format(Locale.ROOT, ", the oldest in flight for %.1f s",
+        s.oldestInFlightNanos() / 1e9);
+    String last = s.lastCompletionOffsetNanos() < 0 ? "nothing had completed before it"
+        : String.format(Locale.ROOT, "%,d completed before it, the last at %.1f s", s.completedBefore(),
+            s.lastCompletionOffsetNanos() / 1e9);
+    String end = s.stoppedByTimeout()
+        ? String.format(Locale.ROOT, "; --stall-timeout %.1f s stopped the load (status stalled)", s.timeoutNanos() / 1e9)
+        : "";
+    return String.format(Locale.ROOT, "no exchange completed for %.1f s from %.1f s after the start: %,d in flight%s%s;"
+        + " %s (%,d stall%s of %.1f s or more)%s", s.durationNanos() / 1e9, s.startOffsetNanos() / 1e9, s.inFlight(),
+        on, oldest, last, s.stalls(), s.stalls() == 1 ? "" : "s", s.warningNanos() / 1e9, end);
   }
 
   /** The URL groups, most records first, at most {@value #MAX_URL_ROWS} rows (all are in findings.json). */

@@ -39,6 +39,11 @@ import java.util.Map;
  *     statistics; absent as {@code percentiles}
  * @param clientHost whether the client host (the generator's CPU) was the bottleneck, judged
  *     before any error figure is stated; absent in files written before it
+ * @param generatorBehaviour what the emulated generator itself would have done (see the record)
+ * @param errorSource where the per-request error arises (see the record)
+ * @param stall the load's longest stall, from run.json {@code stall}: requests in flight and none
+ *     completing for at least {@code --stall-warning} (the one {@code --stall-timeout} stopped the load
+ *     at, when it did); absent when there was none
  */
 public record Findings(
     Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
@@ -50,7 +55,23 @@ public record Findings(
     @JsonInclude(JsonInclude.Include.NON_NULL) Urls urls,
     @JsonInclude(JsonInclude.Include.NON_NULL) ClientHost clientHost,
     @JsonInclude(JsonInclude.Include.NON_NULL) GeneratorBehaviour generatorBehaviour,
-    @JsonInclude(JsonInclude.Include.NON_NULL) ErrorSource errorSource) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) ErrorSource errorSource,
+    @JsonInclude(JsonInclude.Include.NON_NULL) RunJson.StallSection stall) {
+
+  /** Findings without a stall section (a load that never stalled, and files written before it existed). */
+  public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
+      LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf, TelemetrySummary pressure,
+      ReportedIntervals reportedIntervals, Pace pace, Percentiles percentiles, Urls urls, ClientHost clientHost,
+      GeneratorBehaviour generatorBehaviour, ErrorSource errorSource) {
+    this(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf, pressure,
+        reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, null);
+  }
+
+  /** A copy with {@code s} as its stall section: the load's longest stall (run.json {@code stall}). */
+  public Findings withStall(RunJson.StallSection s) {
+    return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, s);
+  }
 
   /** Findings without an error-source section (before it is added, and in files written before it existed). */
   public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
@@ -79,7 +100,7 @@ public record Findings(
   /** A copy with {@code source} as its error-source section. */
   public Findings withErrorSource(ErrorSource source) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, source);
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, source, stall);
   }
 
   /** Findings without a generator-behaviour section (every run but an emulation of a known generator). */
@@ -104,7 +125,7 @@ public record Findings(
   /** A copy with {@code behaviour} as its generator-behaviour section. */
   public Findings withGeneratorBehaviour(GeneratorBehaviour behaviour) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace, percentiles, urls, clientHost, behaviour, errorSource);
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost, behaviour, errorSource, stall);
   }
 
   /** Findings without the percentile, URL and client-host sections (before they are added). */
@@ -119,7 +140,7 @@ public record Findings(
   public Findings withHostAndDistributions(Percentiles percentiles, Urls urls, ClientHost clientHost) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour,
-        errorSource);
+        errorSource, stall);
   }
 
   /**
@@ -206,7 +227,7 @@ public record Findings(
   public Findings withPace(Pace pace) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour,
-        errorSource);
+        errorSource, stall);
   }
 
   /**
@@ -238,7 +259,7 @@ public record Findings(
   public Findings withReportedIntervals(ReportedIntervals reported) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reported, pace, percentiles, urls, clientHost, generatorBehaviour,
-        errorSource);
+        errorSource, stall);
   }
 
   /**

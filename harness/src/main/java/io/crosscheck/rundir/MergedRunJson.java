@@ -75,6 +75,6 @@ final class MergedRunJson {
         ProcessHandle.current().pid(), List.copyOf(command), r.seed(), r.scheduleDigest(), r.workload(), engine,
         r.jvm(), r.host(), r.clockStart(), files, r.jitWarmUp(), null, r.scriptOutcomes(), r.generatorJvm(),
         now.toString(), io.crosscheck.record.ClockCalibration.toEpochNanos(now), r.clockEnd(), r.clockDrift(),
-        engineResult, null, failure, shard, r.startAt());
+        engineResult, null, failure, shard, r.startAt(), r.stall());
   }
 }

@@ -40,7 +40,7 @@ public final class RunDirectory {
   static final int RESERVE_BYTES = 64 * 1024;
 
   /** The statuses {@link #writeEnd} accepts. */
-  public static final Set<String> END_STATUSES = Set.of("completed", "interrupted", "failed");
+  public static final Set<String> END_STATUSES = Set.of("completed", "interrupted", "failed", "stalled");
 
   private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
@@ -52,6 +52,7 @@ public final class RunDirectory {
   private String failure;
   private RunJson.ShardSection shard;
   private RunJson.StartAtSection startAt;
+  private RunJson.StallSection stall;
 
   private RunDirectory(Path path) {
     this.path = path;
@@ -138,7 +139,7 @@ public final class RunDirectory {
     start = new RunJson(RunFiles.FORMAT_VERSION, RunJson.RUNNING, version(), now.toString(),
         ClockCalibration.toEpochNanos(now), ProcessHandle.current().pid(), List.copyOf(command), seed,
         scheduleDigest, WorkloadSection.of(workload), engine, jvm(), host(), RunJson.ClockSection.of(clock),
-        files(), null, null, null, null, null, null, null, null, null, null, null, shard, startAt);
+        files(), null, null, null, null, null, null, null, null, null, null, null, shard, startAt, null);
     RunFiles.writeRun(path, start);
     reserveForEnd();
   }
@@ -167,7 +168,7 @@ public final class RunDirectory {
     start = new RunJson(RunFiles.FORMAT_VERSION, RunJson.RUNNING, version(), now.toString(),
         ClockCalibration.toEpochNanos(now), ProcessHandle.current().pid(), List.copyOf(command), null, null, null,
         engine, jvm(), host(), RunJson.ClockSection.of(clock), files, null, null, null, null, null, null, null, null,
-        null, target, null, null, null);
+        null, target, null, null, null, null);
     RunFiles.writeRun(path, start);
     reserveForEnd();
   }
@@ -196,7 +197,7 @@ public final class RunDirectory {
     RunFiles.writeRun(path, new RunJson(RunFiles.FORMAT_VERSION, RunJson.WIRE_ONLY, version(), now.toString(),
         ClockCalibration.toEpochNanos(now), ProcessHandle.current().pid(), List.copyOf(command), null, null, null,
         null, jvm(), host(), null, Map.of(), null, null, null, null, null, null, null, null, null, null, null, null,
-        null));
+        null, null));
   }
 
   /** Why the run failed, in one line, for the final write (status {@code failed}). */
@@ -242,6 +243,11 @@ public final class RunDirectory {
     this.telemetry = summary;
   }
 
+  /** The load's longest stall, for the next write (null: none). */
+  public void stall(RunJson.StallSection section) {
+    this.stall = section;
+  }
+
   /** A scripted workload's session outcomes in words, for the next write. */
   public void scriptOutcomes(String outcomes) {
     this.scriptOutcomes = outcomes;
@@ -270,7 +276,7 @@ public final class RunDirectory {
       RunJson.GeneratorJvmSection generatorJvm, RunJson.TargetSection target) throws IOException {
     if (!END_STATUSES.contains(status)) {
       throw new IllegalArgumentException(
-          "status \"" + status + "\" is not one of completed, interrupted, failed");
+          "status \"" + status + "\" is not one of completed, interrupted, failed, stalled");
     }
     if (start == null) {
       throw new IllegalStateException("writeEnd before writeStart");
@@ -288,7 +294,7 @@ public final class RunDirectory {
           s.startEpochNanos(), s.pid(), s.command(), s.seed(), s.scheduleDigest(), s.workload(), s.engine(), s.jvm(),
           s.host(), s.clockStart(), s.files(), jitWarmUp, telemetry, scriptOutcomes, generatorJvm, now.toString(),
           ClockCalibration.toEpochNanos(now), RunJson.ClockSection.of(endClock), drift, result, target, why, s.shard(),
-          s.startAt()));
+          s.startAt(), stall));
     } catch (IOException e) {
       // the full record did not fit (a full disk without the reserve): at least replace "running" by
       // "failed" and why, in the old file's place (its blocks are freed by the truncation)
@@ -297,7 +303,7 @@ public final class RunDirectory {
       RunJson minimal = new RunJson(s.formatVersion(), RunJson.FAILED, s.crosscheckVersion(), s.startTimeUtc(),
           s.startEpochNanos(), s.pid(), s.command(), s.seed(), s.scheduleDigest(), null, s.engine(), null, null,
           s.clockStart(), s.files(), null, null, null, null, now.toString(), ClockCalibration.toEpochNanos(now),
-          null, null, null, target, reason, s.shard(), s.startAt());
+          null, null, null, target, reason, s.shard(), s.startAt(), stall);
       Files.write(path.resolve(RunFiles.RUN_JSON), io.crosscheck.record.JsonFiles.mapper().writeValueAsBytes(minimal));
       throw e;
     }

@@ -49,6 +49,8 @@ import java.util.Map;
  * @param shard the shard of the schedule this run ran ({@code --shard I/N}), or, in a merged run
  *     directory, the shards it merges; null for an unsharded run
  * @param startAt the absolute start instant the run was given ({@code --start-at}); null without
+ * @param stall the longest stall of the load ({@code --stall-warning}, {@code --stall-timeout}); null
+ *     when none was seen (and in files written before it existed)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunJson(
@@ -79,12 +81,15 @@ public record RunJson(
     TargetSection target,
     String failure,
     ShardSection shard,
-    StartAtSection startAt) {
+    StartAtSection startAt,
+    StallSection stall) {
 
   public static final String RUNNING = "running";
   public static final String COMPLETED = "completed";
   public static final String INTERRUPTED = "interrupted";
   public static final String FAILED = "failed";
+  /** Stopped by {@code --stall-timeout}: no exchange completed for that long while some were in flight. */
+  public static final String STALLED = "stalled";
   public static final String WIRE_ONLY = "wire-only";
 
   /**
@@ -258,18 +263,39 @@ public record RunJson(
   public record StartAtSection(String instantUtc, long epochNanos, long monotonicNanos, long clockOffsetNanos,
       long clockUncertaintyNanos, long leadNanos) {}
 
+  /**
+   * The longest stall of a load: a stretch with requests in flight and none completing, at least the
+   * warning period long (the one that stopped the load, when {@code stoppedByTimeout}). Offsets are
+   * from the start of the load on the monotonic clock of the process that watched it.
+   *
+   * @param warningNanos {@code --stall-warning}
+   * @param timeoutNanos {@code --stall-timeout}, 0 when off
+   * @param stalls stalls seen (each at least the warning period long)
+   * @param stoppedByTimeout the load was stopped by the timeout (status {@code stalled})
+   * @param startOffsetNanos when the longest began
+   * @param durationNanos how long it lasted
+   * @param inFlight requests in flight at its last look
+   * @param connections the connections they were on; -1 when not known
+   * @param oldestInFlightNanos how long the oldest of them had been in flight; -1 when not known
+   * @param lastCompletionOffsetNanos the last completion before it; -1 when none had completed
+   * @param completedBefore requests completed before it
+   */
+  public record StallSection(long warningNanos, long timeoutNanos, long stalls, boolean stoppedByTimeout,
+      long startOffsetNanos, long durationNanos, long inFlight, long connections, long oldestInFlightNanos,
+      long lastCompletionOffsetNanos, long completedBefore) {}
+
   /** A copy with {@code shard} set. */
   public RunJson withShard(ShardSection s) {
     return new RunJson(formatVersion, status, crosscheckVersion, startTimeUtc, startEpochNanos, pid, command, seed,
         scheduleDigest, workload, engine, jvm, host, clockStart, files, jitWarmUp, telemetry, scriptOutcomes,
-        generatorJvm, endTimeUtc, endEpochNanos, clockEnd, clockDrift, engineResult, target, failure, s, startAt);
+        generatorJvm, endTimeUtc, endEpochNanos, clockEnd, clockDrift, engineResult, target, failure, s, startAt, stall);
   }
 
   /** A copy with {@code generatorJvm} set. */
   public RunJson withGeneratorJvm(GeneratorJvmSection g) {
     return new RunJson(formatVersion, status, crosscheckVersion, startTimeUtc, startEpochNanos, pid, command, seed,
         scheduleDigest, workload, engine, jvm, host, clockStart, files, jitWarmUp, telemetry, scriptOutcomes, g,
-        endTimeUtc, endEpochNanos, clockEnd, clockDrift, engineResult, target, failure, shard, startAt);
+        endTimeUtc, endEpochNanos, clockEnd, clockDrift, engineResult, target, failure, shard, startAt, stall);
   }
 
   /** The port of a {@code HOST:PORT}, 0 when there is none. */

@@ -131,7 +131,23 @@ class RunDirectoryTest {
     assertTrue(json.get("clockEnd").get("uncertaintyNanos").asLong() > 0);
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> dir.writeEnd("done", null));
-    assertEquals("status \"done\" is not one of completed, interrupted, failed", e.getMessage());
+    assertEquals("status \"done\" is not one of completed, interrupted, failed, stalled", e.getMessage());
+  }
+
+  @Test
+  void aStalledRunKeepsItsStallWithUnitsInEveryKey() throws IOException {
+    RunDirectory dir = RunDirectory.create(base, "stall");
+    dir.writeStart(List.of("x"), workload(), 1L, "d", ENGINE, ClockCalibration.calibrate());
+    dir.stall(new RunJson.StallSection(1_000_000_000L, 3_000_000_000L, 1, true, 16_000_000_000L, 3_000_000_000L, 6,
+        6, 3_000_000_000L, -1, 0));
+    dir.writeEnd("stalled", null);
+
+    JsonNode json = new ObjectMapper().readTree(dir.runJson().toFile());
+    assertEquals("stalled", json.get("status").asText());
+    assertEquals(6, json.get("stall").get("inFlight").asLong());
+    assertTrue(json.get("stall").get("stoppedByTimeout").asBoolean());
+    assertEquals(-1, RunFiles.readRun(dir.path()).stall().lastCompletionOffsetNanos(), "read back typed");
+    assertUnitsInKeys(json, "");
   }
 
   /** Every key that names a time, size or rate carries its unit. */

@@ -1,6 +1,7 @@
 package io.crosscheck.tpcw;
 
 import io.crosscheck.model.SessionScriptFactory;
+import io.crosscheck.model.StuckUsers;
 import io.crosscheck.spi.TpcwSupport;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -97,8 +98,24 @@ public final class TpcwScriptFactory implements SessionScriptFactory {
    */
   @Override
   public String describeOutcomes() {
+    return describeOutcomes(StuckUsers.NONE);
+  }
+
+  /**
+   * {@link #describeOutcomes()}, with the browsers still waiting for a reply when the run ended: the
+   * RBE reads with {@code URL.openStream} and no read timeout, so each of them would hang there for
+   * the rest of its run. Then no line says that no browser would have been lost.
+   */
+  @Override
+  public String describeOutcomes(StuckUsers stuck) {
     TpcwCounters.Snapshot s = counters.snapshot();
     List<String> lines = new ArrayList<>(TpcwCounters.outcomes(s));
+    if (stuck.users() > 0) {
+      lines.add(String.format(Locale.ROOT, "%,d browser%s still waiting for a reply when the run ended (%,d request%s"
+          + " sent and never answered, the longest for %.1f s): the RBE sets no read timeout, so each of those EB"
+          + " threads would hang there, lost for the rest of its run", stuck.users(), stuck.users() == 1 ? " was"
+          : "s were", stuck.requests(), stuck.requests() == 1 ? "" : "s", stuck.longestWaitNanos() / 1e9));
+    }
     if (lines.isEmpty()) {
       lines.add(String.format(Locale.ROOT, "none of the RBE's failure modes observed: %,d interactions in %,d user"
           + " sessions, 0 errors in its sense, no browser its threads would have lost", s.interactions(),

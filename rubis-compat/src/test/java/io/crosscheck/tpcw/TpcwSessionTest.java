@@ -202,6 +202,20 @@ class TpcwSessionTest {
   }
 
   @Test
+  void browsersStillWaitingAtTheEndAreNamedAndNoneIsCalledSafe() {
+    TpcwScriptFactory f = factory(options(HOME_AND_CART, false, 0));
+    TpcwSession s = f.create(0, 5);
+    s.next(null); // its Home: sent, never answered
+    String clean = f.describeOutcomes(io.crosscheck.model.StuckUsers.NONE);
+    assertTrue(clean.startsWith("none of the RBE's failure modes observed: 0 interactions in 1 user sessions, 0"
+        + " errors in its sense, no browser its threads would have lost"), clean);
+    String stuck = f.describeOutcomes(new io.crosscheck.model.StuckUsers(400, 400, 12_345_000_000L));
+    assertTrue(stuck.startsWith("400 browsers were still waiting for a reply when the run ended (400 requests sent"
+        + " and never answered, the longest for 12.3 s): the RBE sets no read timeout"), stuck);
+    assertFalse(stuck.contains("would have lost"), stuck);
+  }
+
+  @Test
   void theStatisticsLimitIsReportedBeyondOneHundredThousandInteractions() {
     TpcwCounters counters = new TpcwCounters(1);
     assertEquals(java.util.List.of(), TpcwCounters.outcomes(counters.snapshot()));

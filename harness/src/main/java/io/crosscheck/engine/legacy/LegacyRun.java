@@ -52,6 +52,32 @@ final class LegacyRun {
     this.baseUrl = baseUrl;
     this.startNanos = startNanos;
     this.deadlineNanos = startNanos + phases.totalNanos();
+    progress.inFlightView(this::inFlightView);
+  }
+
+  /**
+   * What the stall watch sees: the connections of the users' requests in flight (one each while
+   * its connection is not known yet) and the oldest one's send start (its intended start before).
+   */
+  private EngineProgress.InFlightView inFlightView() {
+    Set<String> ids = new java.util.HashSet<>();
+    long unknown = 0;
+    long oldest = Long.MAX_VALUE;
+    for (UserInstance u : live) {
+      InFlight ex = u.inFlight();
+      if (ex == null || ex.ended()) {
+        continue;
+      }
+      String id = ex.connectionId;
+      if (id == null || id.isEmpty()) {
+        unknown++;
+      } else {
+        ids.add(id);
+      }
+      long send = ex.sendStartNanos;
+      oldest = Math.min(oldest, send >= 0 ? send : ex.intendedStartNanos);
+    }
+    return new EngineProgress.InFlightView(ids.size() + unknown, oldest == Long.MAX_VALUE ? -1 : oldest);
   }
 
   /** True when a request intended at {@code intendedNanos} may still be issued. */

@@ -45,6 +45,11 @@ final class UserInstance implements Runnable {
     this.firstIntendedNanos = firstIntendedNanos;
   }
 
+  /** The request this user has in flight, null between requests; any thread. */
+  InFlight inFlight() {
+    return current;
+  }
+
   @Override
   public void run() {
     thread = Thread.currentThread();
@@ -126,6 +131,7 @@ final class UserInstance implements Runnable {
       boolean keepBody) {
     InFlight ex = new InFlight(run, plan, request, intendedNanos, phase, keepBody);
     run.requestsIssued.increment();
+    run.progress.requestStarted();
     current = ex;
     try {
       if (run.stopping()) {

@@ -54,6 +54,31 @@ final class ClientConnection {
   private final ReadStampAllocator reads;
   /** This connection counts against the run's cap of open connections until its channel closes. */
   private boolean slotHeld;
+  /**
+   * Since when (ticker) a request has been in flight on it (connecting included), -1 when idle:
+   * written on the loop with release semantics (a plain store on x86), read by the stall watch.
+   */
+  @SuppressWarnings("unused") // through BUSY_SINCE
+  private long busySinceNanos = -1;
+  private static final java.lang.invoke.VarHandle BUSY_SINCE;
+
+  static {
+    try {
+      BUSY_SINCE = java.lang.invoke.MethodHandles.lookup().findVarHandle(ClientConnection.class, "busySinceNanos",
+          long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  private void busySince(long nanos) {
+    BUSY_SINCE.setRelease(this, nanos);
+  }
+
+  /** Since when a request has been in flight on it (ticker), -1 when idle; any thread. */
+  long busySinceNanos() {
+    return (long) BUSY_SINCE.getAcquire(this);
+  }
 
   private ClientConnection(EngineRun run, EventLoop loop) {
     this.run = run;
@@ -73,6 +98,7 @@ final class ClientConnection {
     c.current = first;
     first.connection = c;
     c.openNanos = run.ticker.nanoTime();
+    c.busySince(c.openNanos);
     if (run.stopping()) { // after the abort sweep began: never connect
       c.closed = true;
       c.finish(first, Outcome.ABORTED, "run stopped");
@@ -99,6 +125,7 @@ final class ClientConnection {
       run.progress.connectionOpened();
       run.connectionsOpened.increment();
       current = null;
+      busySince(-1); // send() marks it again
       if (first.ended()) {
         close(Outcome.ABORTED, "run stopped while connecting"); // nobody owns it now
       } else {
@@ -186,6 +213,7 @@ final class ClientConnection {
       req.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
     }
     ex.sendStartNanos = run.ticker.nanoTime();
+    busySince(ex.sendStartNanos);
     ex.timeout = loop.schedule(this::timeout, run.options.requestTimeoutNanos(), TimeUnit.NANOSECONDS);
     channel.writeAndFlush(req);
   }
@@ -214,6 +242,7 @@ final class ClientConnection {
     }
     if (current == ex) {
       current = null;
+      busySince(-1);
     }
     boolean reusable = how.isError() && how != Outcome.HTTP_ERROR ? false : keepAlive && !closed;
     if (!reusable && !closed) {

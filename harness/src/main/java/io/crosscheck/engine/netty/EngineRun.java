@@ -99,6 +99,7 @@ final class EngineRun {
     this.deadlineNanos = startNanos + phases.totalNanos();
     this.source = ConnectionSource.of(this, options);
     this.maxConnections = connectionCap();
+    progress.inFlightView(this::inFlightView);
     this.connectionCapDetail = "not sent: " + maxConnections + " connections open, the generator's cap (from its"
         + " file-descriptor limit)";
   }
@@ -164,6 +165,7 @@ final class EngineRun {
     for (RequestPlan p : group) {
       sink.accept(new RequestRecord(plan.sessionId(), plan.userId(), p.seq(), p.method(), p.path(), "", -1, false,
           intendedNanos, -1, -1, -1, 0, 0, 0, Outcome.GENERATOR_ERROR, phase, why));
+      progress.requestStarted(); // and ended at once: never in flight
       progress.requestCompleted(true);
     }
     faults.add(GeneratorFaults.BEHIND_SCHEDULE, why, group.size());
@@ -215,6 +217,22 @@ final class EngineRun {
 
   void issued() {
     requestsIssued.increment();
+    progress.requestStarted();
+  }
+
+  /** What the stall watch sees: connections with a request in flight, and the oldest one's start. */
+  EngineProgress.InFlightView inFlightView() {
+    long connections = 0;
+    long oldest = Long.MAX_VALUE;
+    for (Channel ch : channels) {
+      ClientConnection c = ch.attr(CONNECTION).get();
+      long since = c == null ? -1 : c.busySinceNanos();
+      if (since >= 0) {
+        connections++;
+        oldest = Math.min(oldest, since);
+      }
+    }
+    return new EngineProgress.InFlightView(connections, oldest == Long.MAX_VALUE ? -1 : oldest);
   }
 
   /**

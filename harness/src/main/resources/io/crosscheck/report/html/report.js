@@ -128,7 +128,23 @@
     urls(box, f);
     reportedIntervals(box, f);
     if (f.pace) { el(box, 'h3', null, 'Pace'); el(box, 'p', 'statement', f.pace.statement); }
+    stall(box, f);
     workload(box, r);
+  }
+
+  // the load's longest stall (findings.stall, from run.json): in flight, none completing
+  function stall(box, f) {
+    var s = f.stall;
+    if (!s) { return; }
+    var sec = function (nanos) { return (nanos / 1e9).toFixed(1) + ' s'; };
+    el(box, 'h3', null, 'Stall');
+    el(box, 'p', 'statement', 'No exchange completed for ' + sec(s.durationNanos) + ' from ' + sec(s.startOffsetNanos)
+      + ' after the start: ' + s.inFlight + ' in flight' + (s.connections >= 0 ? ' on ' + s.connections + ' connections' : '')
+      + (s.oldestInFlightNanos >= 0 ? ', the oldest for ' + sec(s.oldestInFlightNanos) : '') + '; '
+      + (s.lastCompletionOffsetNanos >= 0 ? s.completedBefore + ' completed before it, the last at '
+        + sec(s.lastCompletionOffsetNanos) : 'nothing had completed before it')
+      + ' (' + s.stalls + ' stall' + (s.stalls === 1 ? '' : 's') + ' of ' + sec(s.warningNanos) + ' or more)'
+      + (s.stoppedByTimeout ? '; --stall-timeout ' + sec(s.timeoutNanos) + ' stopped the load (status stalled).' : '.'));
   }
 
   function responseTime(box, f) {

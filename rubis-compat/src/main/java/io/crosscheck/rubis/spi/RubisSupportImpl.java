@@ -153,5 +153,10 @@ public final class RubisSupportImpl implements RubisSupport {
     public String describeOutcomes() {
       return inner.describeOutcomes();
     }
+
+    @Override
+    public String describeOutcomes(io.crosscheck.model.StuckUsers stuck) {
+      return inner.describeOutcomes(stuck);
+    }
   }
 }

@@ -25,7 +25,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * server, startNanos/startEpochNanos and endNanos/endEpochNanos (the target's monotonic and wall
  * clocks read back to back), exchangesRecorded, exchangesOtherServer, recordsDropped, requestRows,
  * intervalRows, reportsWithoutExchange, adviceErrors, adviceErrorSamples, threadsSeen, telemetryRows,
- * error.
+ * error. While it records, {@link LiveState} publishes what is in flight (live.json) for the harness's
+ * stall watch.
  */
 public final class AgentControl {
   public static final String VERSION = "0.1.0";
@@ -36,6 +37,7 @@ public final class AgentControl {
   private static volatile Path dir;
   private static volatile AgentConfig config;
   private static volatile Telemetry telemetry;
+  private static volatile LiveState live;
   private static volatile Thread hook;
   private static volatile Runnable uninstall;
   private static volatile List<String> hooks = List.of();
@@ -78,6 +80,7 @@ public final class AgentControl {
       telemetry = Telemetry.start(c.out.resolve("telemetry.csv"), c.telemetryPeriodMillis);
     }
     running = true;
+    live = LiveState.start(c.out);
     writeJson("running", "", "");
     Thread h = new Thread(() -> stop("shutdown"), "crosscheck-agent-shutdown");
     Runtime.getRuntime().addShutdownHook(h);
@@ -123,6 +126,10 @@ public final class AgentControl {
       }
     } catch (Throwable t) {
       log("removing the advice: " + t);
+    }
+    LiveState l = live;
+    if (l != null) {
+      l.stop();
     }
     Recorder.flushLive();
     RecordWriter w = Recorder.writer;
