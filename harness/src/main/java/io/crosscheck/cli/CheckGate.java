@@ -102,6 +102,8 @@ final class CheckGate {
       if (Files.isDirectory(options.junit())) {
         problems.add("--junit " + Printable.escape(options.junit().toString()) + ": a directory (expected a file"
             + " to write, e.g. --junit crosscheck-check.xml)");
+      } else if (io.crosscheck.record.OutputTarget.refusal(options.junit()) != null) {
+        problems.add("--junit " + io.crosscheck.record.OutputTarget.refusal(options.junit()));
       } else if (parent != null && !Files.isDirectory(parent)) {
         problems.add("--junit " + Printable.escape(options.junit().toString()) + ": no such directory "
             + Printable.escape(parent.toString()) + " (create it first)");

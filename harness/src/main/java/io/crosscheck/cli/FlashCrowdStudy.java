@@ -247,6 +247,10 @@ final class FlashCrowdStudy implements Callable<Integer> {
     Map<String, Object> policyJson = new LinkedHashMap<>();
     policies.forEach(p -> policyJson.put(p, String.join(" ", engineArgs(p))));
     description.put("policies", policyJson);
+    List<Problem> resume = MatrixResume.problems(dir, description);
+    if (!resume.isEmpty()) {
+      return RunCommand.OutputOptions.reportProblems(spec, resume);
+    }
     MatrixRun run = new MatrixRun(dir, null, description, console);
     return run.planned(cells, new FlashCrowdTable(dir));
   }

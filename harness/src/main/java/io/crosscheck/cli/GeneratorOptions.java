@@ -117,6 +117,11 @@ final class GeneratorOptions {
         problems.add(new Problem("--pid", String.valueOf(pid), "another running JVM's process id"));
       } else if (ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true)) {
         problems.add(new Problem("--pid", String.valueOf(pid), "a running process (there is none with this id)"));
+      } else {
+        String notAttachable = AttachableJvm.problem(pid); // before any attach: its SIGQUIT ends a non-JVM
+        if (notAttachable != null) {
+          problems.add(new Problem("--pid", String.valueOf(pid), notAttachable));
+        }
       }
       if (noAgent) {
         problems.add(new Problem("--no-agent", "given", "a command to run (with --pid there is nothing to record"

@@ -231,9 +231,18 @@ final class K8sCommand implements Callable<Integer> {
     List<String> args = new ArrayList<>(List.of("serve", "--port", Integer.toString(target == null ? 0
         : target.port())));
     args.addAll(serveOpts);
-    for (Exception e : K8sRunOptions.parseErrors(Main.commandLine(), args)) {
+    CommandLine top = Main.commandLine();
+    List<Exception> errors = K8sRunOptions.parseErrors(top, args);
+    for (Exception e : errors) {
       problems.add(new Problem("--serve-opt", String.join(" ", serveOpts), "options of crosscheck serve ("
           + e.getMessage() + ")").message());
+    }
+    if (errors.isEmpty()) {
+      // the values, as serve checks them before it listens: a bad one would fail in every pod
+      List<Problem> values = new ArrayList<>();
+      top.getSubcommands().get("serve").<ServeCommand>getCommand().check(values);
+      values.forEach(p -> problems.add(new Problem("--serve-opt", p.where() + (p.value() == null
+          || p.value().equals("given") ? "" : "=" + p.value()), p.expected()).message()));
     }
     return problems.size() > before ? null : args;
   }

@@ -200,13 +200,17 @@ final class MatrixCommand implements Callable<Integer> {
     Path dir = matrixDir();
     List<String> childArgs = childArgs(spec.commandLine().getParseResult().originalArgs());
     PrintStream console = System.out;
+    String targetKind = !ownServer ? "given --target" : siteKind();
+    Map<String, Object> description = workloadDescription(job, targetKind, childArgs);
+    List<Problem> resume = MatrixResume.problems(dir, description); // before the server starts
+    if (!resume.isEmpty()) {
+      return RunCommand.OutputOptions.reportProblems(spec, resume);
+    }
     try (AutoCloseable server = ownServer ? startServer() : () -> { }) {
       Target target = ownServer ? new Target("127.0.0.1", port(server)) : job.workload().target();
-      String targetKind = !ownServer ? "given --target" : siteKind();
       if (ownServer) {
         console.println("crosscheck matrix: " + targetKind + " on http://127.0.0.1:" + target.port());
       }
-      Map<String, Object> description = workloadDescription(job, targetKind, childArgs);
       MatrixRun run = new MatrixRun(dir, MatrixRun.ownEngine(target, capture, childArgs), description, console);
       return search ? run.search(jvmList, sets, boundMicros, startUsers, maxUsers, maxSteps)
           : run.grid(jvmList, sets, levels);
@@ -269,19 +273,23 @@ final class MatrixCommand implements Callable<Integer> {
       return 2;
     }
     Path dir = matrixDir();
+    String targetKind = !ownServer ? "given --server" : siteKind();
+    Map<String, Object> description = new LinkedHashMap<>();
+    description.put("engine", generator.noAgent ? "no-agent" : "agent");
+    description.put("generatorCommand", generator.command);
+    description.put("reporting", generator.reportedBy != null ? "reportedBy=" + generator.reportedBy
+        : generator.reportedValue != null ? "reportedValue=" + generator.reportedValue : null);
+    description.put("target", targetKind);
+    List<Problem> resume = MatrixResume.problems(dir, description); // before the server starts
+    if (!resume.isEmpty()) {
+      return RunCommand.OutputOptions.reportProblems(spec, resume);
+    }
     try (AutoCloseable server = ownServer ? startServer() : () -> { }) {
       String host = ownServer ? "127.0.0.1" : serverGiven.substring(0, serverGiven.lastIndexOf(':'));
       int port = ownServer ? port(server) : Integer.parseInt(serverGiven.substring(serverGiven.lastIndexOf(':') + 1));
-      String targetKind = !ownServer ? "given --server" : siteKind();
       if (ownServer) {
         System.out.println("crosscheck matrix: " + targetKind + " on http://127.0.0.1:" + port);
       }
-      Map<String, Object> description = new LinkedHashMap<>();
-      description.put("engine", generator.noAgent ? "no-agent" : "agent");
-      description.put("generatorCommand", generator.command);
-      description.put("reporting", generator.reportedBy != null ? "reportedBy=" + generator.reportedBy
-          : generator.reportedValue != null ? "reportedValue=" + generator.reportedValue : null);
-      description.put("target", targetKind);
       MatrixRun.CellAudit audit = (jvm, set, users, cellDir, log) -> {
         List<String> command = new ArrayList<>(substitute(generator.command, users, host, port));
         command.set(0, jvm.home().resolve("bin").resolve("java").toString());

@@ -38,8 +38,10 @@ final class MatrixRun {
   private final CellAudit audit;
   private final Map<String, Object> workload;
   private final PrintStream out;
-  private final long createdEpochMillis = System.currentTimeMillis();
+  private long createdEpochMillis = System.currentTimeMillis();
   private final List<MatrixCell> cells = new ArrayList<>();
+  /** Cells an earlier invocation ran in this directory that this one does not plan: kept, never dropped. */
+  private final List<MatrixCell> earlier = new ArrayList<>();
   private final List<Map<String, Object>> searches = new ArrayList<>();
   private Double boundMicros;
   private Study study;
@@ -146,6 +148,7 @@ final class MatrixRun {
   /** Runs {@code plan}'s cells in order; exit 0, 1 (a cell failed), 130 (interrupted). */
   private int runAll(List<Planned> plan, String command) throws IOException {
     plan.forEach(p -> cells.add(p.cell()));
+    resume();
     Files.createDirectories(dir);
     out.println(command + ": " + cells.size() + " cells in " + dir);
     writeJson();
@@ -175,6 +178,7 @@ final class MatrixRun {
   int search(List<MatrixCommand.Jvm> jvms, List<MatrixCommand.OptSet> sets, double boundMicros, int startUsers,
       int maxUsers, int maxSteps) throws IOException {
     this.boundMicros = boundMicros;
+    resume();
     Files.createDirectories(dir);
     int series = jvms.size() * sets.size();
     out.println(String.format(Locale.ROOT, "crosscheck matrix: scalability search in %s: %d series, at most %d"
@@ -308,7 +312,7 @@ final class MatrixRun {
   private int finish(long startNanos, int exit) throws IOException {
     writeJson();
     out.println();
-    out.print(study != null ? study.text(cells) : MatrixTable.format(cells));
+    out.print(study != null ? study.text(allCells()) : MatrixTable.format(allCells()));
     for (Map<String, Object> s : searches) {
       out.println(String.format(Locale.ROOT, "search %s %s: largest users held %s, failed at %s: %s",
           s.get("jvmLabel"), s.get("optsLabel"), s.get("largestUsersHeld"), s.get("failedAtUsers"), s.get("reason")));
@@ -335,12 +339,41 @@ final class MatrixRun {
     Map<String, Object> bound = new LinkedHashMap<>();
     bound.put("maxAbsErrorMicros", boundMicros);
     m.put("bound", bound);
-    m.put("cells", cells);
+    m.put("cells", allCells());
     m.put("search", searches);
     if (study != null) {
-      m.put("study", study.section(cells));
+      m.put("study", study.section(allCells()));
     }
     JsonFiles.writeAtomically(dir.resolve(MATRIX_JSON), m);
+  }
+
+  /** This invocation's cells, then the earlier ones it does not plan (as matrix.json held them). */
+  private List<MatrixCell> allCells() {
+    List<MatrixCell> all = new ArrayList<>(cells);
+    for (MatrixCell c : earlier) {
+      if (cells.stream().noneMatch(n -> n.id().equals(c.id()))) {
+        all.add(c);
+      }
+    }
+    return all;
+  }
+
+  /**
+   * Reads an existing matrix.json before anything runs: refuses another workload ({@link
+   * MatrixResume#problems}, which the commands check first with their own message), keeps its
+   * creation time and the cells it ran.
+   */
+  private void resume() throws IOException {
+    MatrixResume.Earlier found = MatrixResume.read(dir);
+    if (found == null) {
+      return;
+    }
+    List<io.crosscheck.model.spec.Problem> problems = MatrixResume.problems(dir, found, workload);
+    if (!problems.isEmpty()) {
+      throw new IOException(problems.get(problems.size() - 1).message());
+    }
+    createdEpochMillis = found.createdEpochMillis();
+    earlier.addAll(found.ranCells());
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.crosscheck.cli;
 
 import io.crosscheck.record.JsonFiles;
+import io.crosscheck.record.OutputTarget;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Files;
@@ -55,7 +56,10 @@ final class OutputCommit implements AutoCloseable {
       throw new InterruptedIOException("interrupted: the comparison's outputs were not written");
     }
     String last = names.get(names.size() - 1);
-    Files.deleteIfExists(dir.resolve(last));
+    OutputTarget.Resolved lastTarget = OutputTarget.resolve(dir.resolve(last));
+    if (lastTarget.regular()) {
+      Files.deleteIfExists(lastTarget.path()); // the file a link leads to, never the link; never a FIFO
+    }
     for (String name : names) {
       JsonFiles.replace(tmp(name), dir.resolve(name));
     }

@@ -67,6 +67,10 @@ final class ReportCommand implements Callable<Integer> {
                 + " 'crosscheck compare " + d + "' first");
           }
         }
+        String refused = out == null ? null : io.crosscheck.record.OutputTarget.refusal(out);
+        if (refused != null) {
+          return usage("--out " + refused);
+        }
         written = out != null ? out
             : dirs.size() == 1 ? dirs.get(0).resolve(ReportData.REPORT_HTML) : Path.of(ReportData.REPORT_HTML);
         HtmlReport.writeRuns(dirs, written);

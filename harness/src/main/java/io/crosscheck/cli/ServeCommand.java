@@ -179,21 +179,24 @@ final class ServeCommand implements Callable<Integer> {
     return 0;
   }
 
+  /**
+   * Every problem of the options as parsed, found without listening or starting anything: {@code k8s
+   * --serve} checks its {@code --serve-opt} with it before writing a manifest.
+   */
+  void check(List<Problem> problems) {
+    if (rubis || tpcw) {
+      siteProblems(problems);
+    } else {
+      toConfig(problems);
+    }
+    toLimits(problems);
+  }
+
   /** {@code --rubis} or {@code --tpcw}: a compatibility module's site. */
   private int serveSite(PrintWriter out, PrintWriter err) throws Exception {
     List<Problem> problems = new ArrayList<>();
-    int portValue = integer("--port", port, 0, 65535, "an integer in 0..65535 (0 = any free port)", problems);
-    if (bind == null || bind.isBlank()) {
-      problems.add(new Problem("--bind", String.valueOf(bind), "an IP address or host name such as 127.0.0.1"));
-    }
+    int portValue = siteProblems(problems);
     ConnectionLimits limits = toLimits(problems);
-    if (rubis && tpcw) {
-      problems.add(new Problem("--tpcw", "given", "not both --rubis and --tpcw (one site per server)"));
-    }
-    if (reusePort) {
-      problems.add(new Problem("--reuse-port", "given", "the generic server (serve without --rubis or --tpcw): the"
-          + " sites keep their state in one process"));
-    }
     RubisSupport rubisSupport = rubis ? RubisSupport.find().orElse(null) : null;
     TpcwSupport tpcwSupport = tpcw ? TpcwSupport.find().orElse(null) : null;
     if ((rubis && rubisSupport == null) || (tpcw && tpcwSupport == null)) {
@@ -269,6 +272,25 @@ final class ServeCommand implements Callable<Integer> {
         + (maxConnections.strip().equalsIgnoreCase("auto") && limits.maxConnections() != ConnectionLimits.NO_CAP
             ? " (--max-connections auto: the open-file limit less the descriptors open less "
                 + ConnectionLimits.SPARE_DESCRIPTORS + ")" : ""));
+  }
+
+  /**
+   * The problems of a site's options ({@code --rubis}, {@code --tpcw}), not whether the site is on
+   * this classpath (a pod's image has it); returns the port.
+   */
+  private int siteProblems(List<Problem> problems) {
+    int portValue = integer("--port", port, 0, 65535, "an integer in 0..65535 (0 = any free port)", problems);
+    if (bind == null || bind.isBlank()) {
+      problems.add(new Problem("--bind", String.valueOf(bind), "an IP address or host name such as 127.0.0.1"));
+    }
+    if (rubis && tpcw) {
+      problems.add(new Problem("--tpcw", "given", "not both --rubis and --tpcw (one site per server)"));
+    }
+    if (reusePort) {
+      problems.add(new Problem("--reuse-port", "given", "the generic server (serve without --rubis or --tpcw): the"
+          + " sites keep their state in one process"));
+    }
+    return portValue;
   }
 
   /** The bind failed (port in use, address not on this host): one line with what to do; exit 1. */

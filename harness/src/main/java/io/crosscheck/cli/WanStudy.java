@@ -175,6 +175,10 @@ final class WanStudy implements Callable<Integer> {
         + rampUp + ", --duration " + duration);
     description.put("classes", classes);
     description.put("seed", seed);
+    List<Problem> resume = MatrixResume.problems(dir, description);
+    if (!resume.isEmpty()) {
+      return RunCommand.OutputOptions.reportProblems(spec, resume);
+    }
     MatrixRun run = new MatrixRun(dir, null, description, console);
     return run.planned(cells, new WanTable(dir, measureNanos));
   }

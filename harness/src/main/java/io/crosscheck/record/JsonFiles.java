@@ -127,27 +127,50 @@ public final class JsonFiles {
   /**
    * Writes {@code bytes} to {@code file}, atomically: to {@code FILE.tmp} beside it, synced, then
    * moved over it; the temporary file is removed when anything fails (a full disk must not leave it).
+   * A symbolic link is followed, a FIFO or a character device (/dev/null) written through in place,
+   * a directory, socket or block device refused: see {@link OutputTarget}.
    */
   public static void writeAtomically(Path file, byte[] bytes) throws IOException {
-    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    OutputTarget.Resolved target = OutputTarget.resolve(file);
+    if (target.writeThrough()) {
+      try (FileOutputStream out = new FileOutputStream(target.path().toFile())) {
+        out.write(bytes); // no sync: a FIFO or a device has nothing to sync (fsync fails on a FIFO)
+      }
+      return;
+    }
+    Path dest = target.path();
+    Path tmp = dest.resolveSibling(dest.getFileName() + ".tmp");
     try {
       try (FileOutputStream out = new FileOutputStream(tmp.toFile())) {
         out.write(bytes);
         out.getFD().sync(); // the rename below must not publish an empty file after a crash
       }
-      replace(tmp, file);
+      replace(tmp, dest);
     } catch (IOException e) {
       Files.deleteIfExists(tmp); // a full disk must not leave a half-written NAME.tmp behind
       throw e;
     }
   }
 
-  /** Moves {@code tmp} over {@code file}, atomically where the file system can. */
+  /**
+   * Moves {@code tmp} over {@code file}, atomically where the file system can; over the file a
+   * symbolic link {@code file} leads to, never over the link; into a FIFO or a character device by
+   * copying (then {@code tmp} is removed); refused for a directory, a socket or a block device
+   * ({@link OutputTarget}).
+   */
   public static void replace(Path tmp, Path file) throws IOException {
+    OutputTarget.Resolved target = OutputTarget.resolve(file);
+    if (target.writeThrough()) {
+      try (FileOutputStream out = new FileOutputStream(target.path().toFile())) {
+        Files.copy(tmp, out);
+      }
+      Files.delete(tmp);
+      return;
+    }
     try {
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      Files.move(tmp, target.path(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (AtomicMoveNotSupportedException e) {
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+      Files.move(tmp, target.path(), StandardCopyOption.REPLACE_EXISTING);
     }
   }
 }

@@ -218,9 +218,13 @@ public final class WanNetwork implements AutoCloseable {
 
   /**
    * Deletes every {@code ccwan-PID-*} namespace whose process is gone (a run killed with SIGKILL
-   * left it). Its TAPs went with the process.
+   * left it), after stopping the processes still running in it ({@code ip netns pids}: the study's
+   * lighttpd or Apache, an audit in the client namespace), SIGTERM then SIGKILL after {@link
+   * #STOP_GRACE_MILLIS}: deleting a namespace does not end what runs in it. Its TAPs went with the
+   * process.
    *
-   * @return the namespaces removed, for a line on stderr
+   * @return what was stopped ({@code process PID (COMMAND) in NS}) and the namespaces removed, for a
+   *     line on stderr
    */
   public static List<String> sweepStale() {
     List<String> removed = new ArrayList<>();
@@ -234,6 +238,7 @@ public final class WanNetwork implements AutoCloseable {
       if (pid == self || ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
         continue;
       }
+      removed.addAll(stopProcessesIn(ns));
       try {
         if (Commands.run(List.of("ip", "netns", "del", ns)).ok()) {
           removed.add(ns);
@@ -243,6 +248,45 @@ public final class WanNetwork implements AutoCloseable {
       }
     }
     return removed;
+  }
+
+  /** How long {@link #sweepStale()} waits after SIGTERM before SIGKILL. */
+  static final long STOP_GRACE_MILLIS = 3_000;
+
+  /** Stops every process in namespace {@code ns}; returns {@code process PID (COMMAND) in NS} for each. */
+  private static List<String> stopProcessesIn(String ns) {
+    List<ProcessHandle> found = new ArrayList<>();
+    try {
+      Commands.Result r = Commands.run(List.of("ip", "netns", "pids", ns));
+      for (String line : r.ok() ? r.output().split("\n") : new String[0]) {
+        if (line.strip().matches("\\d+")) {
+          ProcessHandle.of(Long.parseLong(line.strip())).ifPresent(found::add);
+        }
+      }
+    } catch (IOException e) {
+      System.err.println("crosscheck: " + e.getMessage());
+    }
+    List<String> stopped = new ArrayList<>();
+    for (ProcessHandle p : found) {
+      String command = p.info().command().map(c -> Path.of(c).getFileName().toString()).orElse("?");
+      stopped.add("process " + p.pid() + " (" + command + ") in " + ns);
+      p.destroy();
+    }
+    long deadlineNanos = System.nanoTime() + STOP_GRACE_MILLIS * 1_000_000L;
+    for (ProcessHandle p : found) {
+      while (p.isAlive() && System.nanoTime() < deadlineNanos) {
+        try {
+          Thread.sleep(20);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          break;
+        }
+      }
+      if (p.isAlive()) {
+        p.destroyForcibly();
+      }
+    }
+    return stopped;
   }
 
   /** The TAP name of side {@code c} or {@code s}: {@code ccwPID-Nc}, at most 14 characters. */

@@ -223,6 +223,25 @@ class K8sCommandTest {
   }
 
   @Test
+  void theServersOptionValuesAreCheckedAsServeChecksThemBeforeAnythingIsWritten() {
+    Ran bad = k8s(into(tmp.resolve("values"), List.of("--shards", "2", "--image", "i", "--serve",
+        "--serve-opt=--demand=bogus", "--serve-opt=--workers=-3", "--serve-opt=--demand-mode=spin", "--",
+        "--target", "http://127.0.0.1:9090")));
+    assertEquals(2, bad.exitCode(), bad.err());
+    for (String line : List.of("crosscheck k8s: nothing was written:",
+        "  --serve-opt: \"--demand=bogus\": expected none, fixed:D, exp:MEAN",
+        "  --serve-opt: \"--workers=-3\": expected an integer in 1..4096",
+        "  --serve-opt: \"--demand-mode=spin\": expected ")) {
+      assertTrue(bad.err().contains(line), line + " in:\n" + bad.err());
+    }
+    assertFalse(Files.exists(tmp.resolve("values")), "no manifest");
+    Ran site = k8s(into(tmp.resolve("site"), List.of("--shards", "2", "--image", "i", "--serve", "--serve-opt=--rubis",
+        "--serve-opt=--reuse-port", "--", "--target", "http://127.0.0.1:9090")));
+    assertEquals(2, site.exitCode(), site.err());
+    assertTrue(site.err().contains("  --serve-opt: \"--reuse-port\": expected the generic server"), site.err());
+  }
+
+  @Test
   void anUnknownRunOptionIsRefusedWithPicocliSMessage() {
     Ran ran = k8s(into(tmp.resolve("unknown"), List.of("--shards", "2", "--image", "i", "--", "--userz", "3")));
     assertEquals(2, ran.exitCode());

@@ -299,11 +299,67 @@ class WanNetworkTest {
     }
   }
 
-  private static Process child() throws IOException {
+  /**
+   * The red team's case: SIGKILL during {@code study wan} left lighttpd running in the server
+   * namespace, and the sweep removed the namespace, not the server. Now the sweep stops it and says so.
+   */
+  @Test
+  void sweepStaleStopsTheServerAKilledRunLeftInItsNamespace(@org.junit.jupiter.api.io.TempDir Path tmp)
+      throws Exception {
+    // lighttpd's workers run as www-data: the docroot's directories must be searchable
+    java.nio.file.Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString(
+        "rwx--x--x"));
+    Process child = child("--lighttpd", tmp.resolve("server").toString(), "rtt=10ms");
+    long master = -1;
+    try {
+      String line = firstLine(child, 30);
+      assertTrue(line.startsWith("open ") && line.contains(" lighttpd "), line);
+      String[] words = line.split(" ");
+      master = Long.parseLong(words[4]);
+      child.destroyForcibly();
+      assertTrue(child.waitFor(10, TimeUnit.SECONDS));
+      assertTrue(ProcessHandle.of(master).map(ProcessHandle::isAlive).orElse(false),
+          "SIGKILL of the run leaves its lighttpd running (pid " + master + ")");
+      long startNanos = System.nanoTime();
+      List<String> removed = WanNetwork.sweepStale();
+      System.out.printf("[wan] sweepStale after SIGKILL with lighttpd: %s in %.0f ms%n", removed,
+          (System.nanoTime() - startNanos) / 1e6);
+      assertTrue(removed.contains("process " + master + " (lighttpd) in " + words[2]), removed.toString());
+      assertTrue(removed.containsAll(List.of(words[1], words[2])), removed.toString());
+      long deadlineNanos = System.nanoTime() + 2_000_000_000L;
+      while (isLive(master) && System.nanoTime() < deadlineNanos) {
+        Thread.sleep(20);
+      }
+      assertTrue(!isLive(master), "lighttpd " + master + " was stopped");
+      assertEquals("", leftovers(child.pid()), "left after sweepStale()");
+    } finally {
+      child.destroyForcibly();
+      if (master > 0) {
+        ProcessHandle.of(master).ifPresent(h -> {
+          h.descendants().forEach(ProcessHandle::destroyForcibly); // its workers too
+          h.destroyForcibly();
+        });
+      }
+    }
+  }
+
+  /** Alive and not a zombie waiting for init to reap it. */
+  private static boolean isLive(long pid) throws IOException {
+    Path stat = Path.of("/proc", Long.toString(pid), "stat");
+    if (!java.nio.file.Files.exists(stat)) {
+      return false;
+    }
+    String text = java.nio.file.Files.readString(stat);
+    return text.charAt(text.lastIndexOf(')') + 2) != 'Z';
+  }
+
+  private static Process child(String... args) throws IOException {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    return new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-        WanNetworkChild.class.getName(), "rtt=10ms", "rtt=20ms,rate=1mbit")
-        .redirectErrorStream(true).start();
+    List<String> command = new ArrayList<>(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
+        WanNetworkChild.class.getName()));
+    command.addAll(args.length == 0 ? List.of("rtt=10ms", "rtt=20ms,rate=1mbit") : List.of(args));
+    // stderr apart: its sweep of another run's leftovers prints a line there before "open ..."
+    return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
   }
 
   /** Namespaces and (host) links named after {@code pid}, space-separated; empty when none. */

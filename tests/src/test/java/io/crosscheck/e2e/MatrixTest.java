@@ -113,7 +113,9 @@ class MatrixTest {
     int xintHeld = xint.get("largestUsersHeld").isNumber() ? xint.get("largestUsersHeld").asInt() : 0;
     assertTrue(xintHeld < 20, "-Xint held fewer users than the default JIT: " + xint);
     for (JsonNode c : s.get("cells")) {
-      assertTrue(c.get("searchStep").isInt(), "every search cell has its step: " + c);
+      // a grid cell the search did not visit is kept as the grid ran it (a resume drops no cell)
+      assertTrue(c.get("searchStep").isInt() || cells.containsKey(c.get("id").asText()),
+          "every search cell has its step: " + c);
       assertTrue(c.get("sharing").asBoolean(), c.toString());
     }
     assertTrue(count(search.output(), "skipped: already done") >= 3, search.output());

@@ -1,0 +1,111 @@
+package io.crosscheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.crosscheck.model.spec.Problem;
+import io.crosscheck.record.JsonFiles;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * The red team's case: {@code matrix --out DIR} run again with another {@code --duration} skipped the
+ * cells as done, rewrote matrix.json's workload and dropped cells. Now: another workload is exit 2
+ * naming the option, both values and the cells, matrix.json untouched; the same workload with other
+ * levels keeps the earlier cells beside the new ones. A real one-user matrix (embedded server, live
+ * capture on lo, a child JVM per cell, 1 s measured).
+ */
+class MatrixResumeTest {
+  @TempDir Path tmp;
+
+  private record Ran(int exitCode, String out, String err) {}
+
+  private static synchronized Ran matrix(Path dir, String... more) {
+    List<String> args = new ArrayList<>(List.of("matrix", "--ramp-up", "0s", "--ramp-down", "0s", "--think",
+        "fixed:100ms", "--jit-warm-up", "0", "--out", dir.toString()));
+    args.addAll(List.of(more));
+    CommandLine cl = Main.commandLine();
+    StringWriter err = new StringWriter();
+    cl.setErr(new PrintWriter(err, true));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream saved = System.out;
+    System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    try {
+      return new Ran(cl.execute(args.toArray(String[]::new)), bytes.toString(StandardCharsets.UTF_8), err.toString());
+    } finally {
+      System.setOut(saved);
+    }
+  }
+
+  @Test
+  void anotherWorkloadIsRefusedAndTheSameOneKeepsEveryCell() throws Exception {
+    Path dir = tmp.resolve("m");
+    Ran first = matrix(dir, "--users", "1", "--duration", "1s");
+    assertEquals(0, first.exitCode(), first.out() + first.err());
+    byte[] matrixJson = Files.readAllBytes(dir.resolve(MatrixRun.MATRIX_JSON));
+    String cell = JsonFiles.mapper().readTree(matrixJson).get("cells").get(0).get("id").asText();
+
+    Ran other = matrix(dir, "--users", "1,2", "--duration", "2s", "--urls", "/static/2k");
+    assertEquals(2, other.exitCode(), other.out() + other.err());
+    for (String line : List.of(
+        "  --duration: \"2s\": expected 1s, as the 1 cell(s) in " + dir + " were run (" + cell + " completed)",
+        "  --urls: \"/static/2k\": expected (not given), as the 1 cell(s) in " + dir + " were run",
+        "  " + dir + ": holds 1 cell(s) run with another workload")) {
+      assertTrue(other.err().contains(line), line + " in:\n" + other.err());
+    }
+    assertArrayEquals(matrixJson, Files.readAllBytes(dir.resolve(MatrixRun.MATRIX_JSON)), "matrix.json untouched");
+    assertEquals(1, cellDirectories(dir), "no cell ran");
+
+    // the same workload, options in another order, another level: the earlier cell stays in matrix.json
+    Ran more = matrix(dir, "--duration", "1s", "--users", "2");
+    assertEquals(0, more.exitCode(), more.out() + more.err());
+    JsonNode m = JsonFiles.mapper().readTree(dir.resolve(MatrixRun.MATRIX_JSON).toFile());
+    Map<String, String> status = new LinkedHashMap<>();
+    m.get("cells").forEach(c -> status.put(c.get("id").asText(), c.get("status").asText()));
+    assertEquals(2, status.size(), status.toString());
+    assertEquals("completed", status.get(cell), "the earlier cell kept: " + status);
+    assertTrue(status.keySet().stream().anyMatch(id -> id.endsWith("-u2")), status.toString());
+    assertEquals(JsonFiles.mapper().readTree(matrixJson).get("createdEpochMillis"), m.get("createdEpochMillis"));
+    System.out.println("[matrix-resume] refused: " + other.err().lines().filter(l -> l.startsWith("  --")).toList()
+        + "; kept " + status);
+  }
+
+  @Test
+  void argumentsCompareAsOptionsAndAStudysDimensionsAsTheirCommonEntries() {
+    JsonNode a = JsonFiles.mapper().valueToTree(List.of("run", "--duration", "1s", "--seed=3", "--rubis"));
+    JsonNode b = JsonFiles.mapper().valueToTree(List.of("run", "--rubis", "--seed", "3", "--duration=1s"));
+    assertEquals(MatrixResume.options(a), MatrixResume.options(b));
+    Map<String, Object> before = new LinkedHashMap<>();
+    before.put("study", "flash-crowd");
+    before.put("policies", Map.of("per-session", "--policy per-session", "shared-cache", "--policy shared-cache"));
+    Map<String, Object> now = new LinkedHashMap<>(before);
+    now.put("policies", Map.of("per-session", "--policy per-session"));
+    MatrixResume.Earlier found = new MatrixResume.Earlier(JsonFiles.mapper().valueToTree(before), 1L, List.of());
+    assertEquals(List.of(), MatrixResume.problems(tmp, found, now), "a subset of the policies resumes");
+    now.put("policies", Map.of("per-session", "--policy per-session --max-idle 3"));
+    List<Problem> problems = MatrixResume.problems(tmp, found, now);
+    assertEquals("workload policies.per-session: \"--policy per-session --max-idle 3\": expected --policy"
+        + " per-session, as the 0 cell(s) in " + tmp + " were run", problems.get(0).message());
+  }
+
+  private static long cellDirectories(Path dir) throws Exception {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.filter(Files::isDirectory).count();
+    }
+  }
+}
