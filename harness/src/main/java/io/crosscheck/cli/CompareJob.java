@@ -6,6 +6,7 @@ import io.crosscheck.compare.FindingsBuilder;
 import io.crosscheck.compare.GeneratorSide;
 import io.crosscheck.compare.MatchResult;
 import io.crosscheck.compare.Matcher;
+import io.crosscheck.compare.PopulationCheck;
 import io.crosscheck.compare.Reconstruction;
 import io.crosscheck.compare.ReportedIntervalAnalysis;
 import io.crosscheck.record.AgentJson;
@@ -25,6 +26,7 @@ import io.crosscheck.rundir.FindingsFile;
 import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.rundir.RunJson;
+import io.crosscheck.spi.IdReferences;
 import io.crosscheck.telemetry.TelemetryCsv;
 import io.crosscheck.telemetry.TelemetrySample;
 import io.crosscheck.wire.WireCsv;
@@ -243,6 +245,8 @@ public final class CompareJob {
       if (gen != null) {
         findings = findings.withErrorSource(ErrorSourceCheck.judge(findings, engine));
       }
+      findings = findings.withPopulations(PopulationCheck.judge(gen == null ? null : gen.records(), wire,
+          IdReferences.find().orElse(null)));
       FindingsFile file = new FindingsFile(RunFiles.FORMAT_VERSION, evidence, wire.capture(), live, wire.wire(),
           findings);
       RunFiles.writeFindings(commit.tmp(RunFiles.FINDINGS_JSON), file);

@@ -116,6 +116,9 @@ public final class FindingsTable {
         line(out, "generator", statement);
       }
     }
+    for (String sentence : PopulationSentences.of(f.populations())) {
+      line(out, "population", sentence);
+    }
     pressure(out, f.pressure());
     return out.toString();
   }

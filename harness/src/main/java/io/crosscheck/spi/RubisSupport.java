@@ -59,7 +59,20 @@ public interface RubisSupport {
    * @param port the port, 0 for any
    * @param logRequests one line per request on stderr
    */
-  Server startServer(String bindAddress, int port, boolean logRequests) throws Exception;
+  default Server startServer(String bindAddress, int port, boolean logRequests) throws Exception {
+    return startServer(bindAddress, port, logRequests, DEFAULT_USERS);
+  }
+
+  /** Users in the embedded site's dataset by default (the shipped crosscheck-default.properties says the same). */
+  int DEFAULT_USERS = 10_000;
+
+  /**
+   * Starts the embedded auction server with {@code users} users ({@code user1..userN}, the client's
+   * {@code database_number_of_users}); other options as {@link #startServer(String, int, boolean)}.
+   *
+   * @throws IllegalArgumentException when {@code users} is below 1
+   */
+  Server startServer(String bindAddress, int port, boolean logRequests, int users) throws Exception;
 
   /** The implementation on the classpath, if any. */
   static Optional<RubisSupport> find() {
