@@ -43,7 +43,7 @@ class PopulationAuditTest {
 
       Path out = dir.resolve("runs");
       Evidence.Compared ran = Evidence.execute(List.of("audit", "--tpcw", "shopping", "--engine", "netty",
-          "--jit-warm-up", "0", "--target", "http://127.0.0.1:" + port, "-EB", "10", "-CUST", "28800", "-TT", "0.05", "-RU", "1", "-MI",
+          "--target", "http://127.0.0.1:" + port, "-EB", "10", "-CUST", "28800", "-TT", "0.05", "-RU", "1", "-MI",
           "2", "--out", out.toString(), "--progress", "off"));
       Path runDir;
       try (Stream<Path> dirs = Files.list(out)) {
