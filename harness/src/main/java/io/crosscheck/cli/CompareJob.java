@@ -6,6 +6,7 @@ import io.crosscheck.compare.FindingsBuilder;
 import io.crosscheck.compare.GeneratorSide;
 import io.crosscheck.compare.MatchResult;
 import io.crosscheck.compare.Matcher;
+import io.crosscheck.compare.PopulationCheck;
 import io.crosscheck.compare.Reconstruction;
 import io.crosscheck.compare.ReportedIntervalAnalysis;
 import io.crosscheck.compare.SupportCheck;
@@ -27,6 +28,7 @@ import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.rundir.RunJson;
 import io.crosscheck.rundir.Support;
+import io.crosscheck.spi.IdReferences;
 import io.crosscheck.telemetry.TelemetryCsv;
 import io.crosscheck.telemetry.TelemetrySample;
 import io.crosscheck.wire.WireCsv;
@@ -254,6 +256,8 @@ public final class CompareJob {
       if (gen != null) {
         findings = findings.withErrorSource(ErrorSourceCheck.judge(findings, engine));
       }
+      findings = findings.withPopulations(PopulationCheck.judge(gen == null ? null : gen.records(), wire,
+          IdReferences.find().orElse(null)));
       if (stall != null) {
         findings = findings.withStall(stall);
       }

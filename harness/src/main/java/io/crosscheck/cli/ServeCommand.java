@@ -19,6 +19,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import io.crosscheck.spi.EmbeddedSite;
 import io.crosscheck.spi.RubisSupport;
+import io.crosscheck.spi.TpcwPopulation;
 import io.crosscheck.spi.TpcwSupport;
 import picocli.CommandLine.Option;
 
@@ -126,13 +127,35 @@ final class ServeCommand implements Callable<Integer> {
       + " sessions, carts and orders) instead of the generic content.")
   boolean tpcw;
 
-  @Option(names = "-CUST", paramLabel = "N", description = "With --tpcw: customers in the database (as the RBE's"
-      + " -CUST; give the browsers the same). Default: ${DEFAULT-VALUE}.")
-  int tpcwCustomers = 1000;
+  @Option(names = {"--customers", "-CUST"}, paramLabel = "N", description = "With --tpcw: customers in the database"
+      + " (the RBE's -CUST: give the RBE the same), 1.." + TpcwPopulation.MAX_CUSTOMERS + "; derived from their id on"
+      + " demand, so any count costs no memory. Default: " + TpcwPopulation.CUSTOMERS_PER_BROWSER + " x --browsers,"
+      + " else the RBE's default " + TpcwPopulation.DEFAULT_CUSTOMERS + ".")
+  Integer tpcwCustomers;
 
-  @Option(names = "-ITEM", paramLabel = "N", description = "With --tpcw: items in the database (1000, 10000, 100000,"
-      + " 1000000 or 10000000, as the RBE's -ITEM). Default: ${DEFAULT-VALUE}.")
-  int tpcwItems = 10000;
+  @Option(names = {"--items", "-ITEM"}, paramLabel = "N", description = "With --tpcw: items in the database (the RBE's"
+      + " -ITEM: 1000, 10000, 100000, 1000000 or 10000000), derived on demand. Default: "
+      + TpcwPopulation.DEFAULT_ITEMS + ".")
+  Integer tpcwItems;
+
+  @Option(names = "--browsers", paramLabel = "N", description = "With --tpcw: size the database by TPC-W's population"
+      + " rule for N emulated browsers (the RBE's -EB count): " + TpcwPopulation.CUSTOMERS_PER_BROWSER + " x N"
+      + " customers. Not with --customers.")
+  Integer tpcwBrowsers;
+
+  @Option(names = "--users", paramLabel = "N", description = "With --rubis: users in the generated dataset (user1..userN;"
+      + " the client's database_number_of_users: give the client the same), 1.." + MAX_RUBIS_USERS + "; the dataset is"
+      + " generated whole at start and held in memory: about 1 KB of heap per user with its comments (1,000,000"
+      + " users, the shipped rubis.properties' count: about 0.9 GB and 40 s). Default: " + DEFAULT_RUBIS_USERS + ".")
+  Integer rubisUsers;
+
+  static final int DEFAULT_RUBIS_USERS = RubisSupport.DEFAULT_USERS;
+
+  /**
+   * The RUBiS dataset is generated whole at start (measured: 200,000 users 196 MiB in 11 s,
+   * 1,000,000 users 888 MiB in 39 s): the shipped rubis.properties' count, and no more.
+   */
+  static final int MAX_RUBIS_USERS = 1_000_000;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -144,6 +167,7 @@ final class ServeCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     List<Problem> problems = new ArrayList<>();
+    siteSizeProblems(problems);
     ServerConfig config = toConfig(problems);
     ConnectionLimits limits = toLimits(problems);
     if (!problems.isEmpty()) {
@@ -186,9 +210,13 @@ final class ServeCommand implements Callable<Integer> {
   void check(List<Problem> problems) {
     if (rubis || tpcw) {
       siteProblems(problems);
+      if (tpcw) {
+        TpcwPopulation.resolve(tpcwCustomers, tpcwItems, tpcwBrowsers, problems);
+      }
     } else {
       toConfig(problems);
     }
+    siteSizeProblems(problems);
     toLimits(problems);
   }
 
@@ -197,6 +225,13 @@ final class ServeCommand implements Callable<Integer> {
     List<Problem> problems = new ArrayList<>();
     int portValue = siteProblems(problems);
     ConnectionLimits limits = toLimits(problems);
+    siteSizeProblems(problems);
+    TpcwPopulation population = tpcw ? TpcwPopulation.resolve(tpcwCustomers, tpcwItems, tpcwBrowsers, problems) : null;
+    int users = rubisUsers == null ? DEFAULT_RUBIS_USERS : rubisUsers;
+    if (users < 1 || users > MAX_RUBIS_USERS) {
+      problems.add(new Problem("--users", String.valueOf(users), "a number of users in 1.." + MAX_RUBIS_USERS
+          + " (the dataset is generated whole in memory)"));
+    }
     RubisSupport rubisSupport = rubis ? RubisSupport.find().orElse(null) : null;
     TpcwSupport tpcwSupport = tpcw ? TpcwSupport.find().orElse(null) : null;
     if ((rubis && rubisSupport == null) || (tpcw && tpcwSupport == null)) {
@@ -213,8 +248,9 @@ final class ServeCommand implements Callable<Integer> {
     }
     EmbeddedSite server;
     try {
-      server = rubis ? rubisSupport.startServer(bind.strip(), portValue, logRequests, limits)
-          : tpcwSupport.startServer(bind.strip(), portValue, logRequests, tpcwCustomers, tpcwItems, limits);
+      server = rubis ? rubisSupport.startServer(bind.strip(), portValue, logRequests, users, limits)
+          : tpcwSupport.startServer(bind.strip(), portValue, logRequests, population.customers(), population.items(),
+              limits);
     } catch (IllegalStateException e) {
       return cannotListen(err, e);
     } catch (IllegalArgumentException e) { // -CUST/-ITEM out of range
@@ -232,11 +268,16 @@ final class ServeCommand implements Callable<Integer> {
       closed.countDown();
     }, "crosscheck-serve-shutdown"));
     printLimits(out, limits);
-    out.println(rubis ? "crosscheck serve: RUBiS auction site on " + server.baseUrl()
-        + " (/PHP/index.html, /rubis_servlets/servlet/edu.rice.rubis.servlets.*); Ctrl-C stops"
-        : "crosscheck serve: TPC-W bookstore on " + server.baseUrl() + " (/tpcw/TPCW_home_interaction and the"
-            + " other 13 interactions; " + tpcwCustomers + " customers, " + tpcwItems + " items; point the RBE's -WWW"
-            + " at " + server.baseUrl() + "/tpcw/); Ctrl-C stops");
+    if (rubis) {
+      out.println("crosscheck serve: RUBiS auction site on " + server.baseUrl() + " (/PHP/index.html,"
+          + " /rubis_servlets/servlet/edu.rice.rubis.servlets.*; " + users + " users); Ctrl-C stops");
+      out.println("crosscheck serve: give the RUBiS client (rubis.properties): database_number_of_users = " + users);
+    } else {
+      out.println("crosscheck serve: TPC-W bookstore on " + server.baseUrl() + " (/tpcw/TPCW_home_interaction and the"
+          + " other 13 interactions; " + population.customers() + " customers, " + population.items() + " items: "
+          + population.basisText() + "); Ctrl-C stops");
+      out.println("crosscheck serve: give the RBE: -WWW " + server.baseUrl() + "/tpcw/ " + population.rbeArguments());
+    }
     out.flush();
     closed.await();
     return 0;
@@ -291,6 +332,18 @@ final class ServeCommand implements Callable<Integer> {
           + " sites keep their state in one process"));
     }
     return portValue;
+  }
+
+  /** A site's size option without its site: refused rather than ignored. */
+  private void siteSizeProblems(List<Problem> problems) {
+    String tpcwOption = tpcwCustomers != null ? "--customers" : tpcwItems != null ? "--items"
+        : tpcwBrowsers != null ? "--browsers" : null;
+    if (!tpcw && tpcwOption != null) {
+      problems.add(new Problem(tpcwOption, "given", "--tpcw (it sizes the TPC-W bookstore's database)"));
+    }
+    if (!rubis && rubisUsers != null) {
+      problems.add(new Problem("--users", "given", "--rubis (it sizes the RUBiS auction site's dataset)"));
+    }
   }
 
   /** The bind failed (port in use, address not on this host): one line with what to do; exit 1. */

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Stage 1 of a comparison: capture → every HTTP exchange and connection event, in memory (and,
@@ -25,14 +26,24 @@ import java.util.List;
  * @param wire what reconstruction counted
  * @param firstPacketEpochNanos the capture's first packet (its clock), {@link Long#MAX_VALUE} when empty
  * @param lastPacketEpochNanos its last packet, {@link Long#MIN_VALUE} when empty
+ * @param populationStatements what the server stated of its population on its replies (see {@link
+ *     io.crosscheck.server.StatedPopulation}): each distinct statement with the replies that carried
+ *     it; empty when none did
  */
 public record Reconstruction(List<WireExchange> exchanges, List<ConnectionEvent> events, CaptureStats capture,
-    WireStats wire, long firstPacketEpochNanos, long lastPacketEpochNanos) {
+    WireStats wire, long firstPacketEpochNanos, long lastPacketEpochNanos, Map<String, Long> populationStatements) {
 
   public Reconstruction {
     // not copied: a capture can hold millions of exchanges; the lists are never modified after of()
     exchanges = Collections.unmodifiableList(exchanges);
     events = Collections.unmodifiableList(events);
+    populationStatements = populationStatements == null ? Map.of() : populationStatements;
+  }
+
+  /** A reconstruction without population statements. */
+  public Reconstruction(List<WireExchange> exchanges, List<ConnectionEvent> events, CaptureStats capture,
+      WireStats wire, long firstPacketEpochNanos, long lastPacketEpochNanos) {
+    this(exchanges, events, capture, wire, firstPacketEpochNanos, lastPacketEpochNanos, Map.of());
   }
 
   /**
@@ -85,6 +96,7 @@ public record Reconstruction(List<WireExchange> exchanges, List<ConnectionEvent>
     });
     WireStats wire = reconstructor.finish(span[1]);
     events.sort(Comparator.comparingLong(ConnectionEvent::epochNanos));
-    return new Reconstruction(exchanges, events, capture, wire, span[0], span[1]);
+    return new Reconstruction(exchanges, events, capture, wire, span[0], span[1],
+        reconstructor.populationStatements());
   }
 }

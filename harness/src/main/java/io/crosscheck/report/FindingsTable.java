@@ -201,6 +201,9 @@ public final class FindingsTable {
     if (f.stall() != null) {
       line(out, "stall", stall(f.stall()));
     }
+    for (String sentence : PopulationSentences.of(f.populations())) {
+      line(out, "population", sentence);
+    }
     pressure(out, f.pressure());
     return out.toString();
   }

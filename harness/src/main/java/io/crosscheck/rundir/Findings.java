@@ -44,6 +44,8 @@ import java.util.Map;
  * @param stall the load's longest stall, from run.json {@code stall}: requests in flight and none
  *     completing for at least {@code --stall-warning} (the one {@code --stall-timeout} stopped the load
  *     at, when it did); absent when there was none
+ * @param populations per kind of id the requests named (TPC-W customers and items, RUBiS users):
+ *     how many named an id beyond the population the server stated; absent when no request named one
  */
 public record Findings(
     Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
@@ -56,21 +58,64 @@ public record Findings(
     @JsonInclude(JsonInclude.Include.NON_NULL) ClientHost clientHost,
     @JsonInclude(JsonInclude.Include.NON_NULL) GeneratorBehaviour generatorBehaviour,
     @JsonInclude(JsonInclude.Include.NON_NULL) ErrorSource errorSource,
-    @JsonInclude(JsonInclude.Include.NON_NULL) RunJson.StallSection stall) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) RunJson.StallSection stall,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Population> populations) {
 
-  /** Findings without a stall section (a load that never stalled, and files written before it existed). */
+  /** Findings without stall or population sections (before they are added, and in files written before they existed). */
   public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
       LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf, TelemetrySummary pressure,
       ReportedIntervals reportedIntervals, Pace pace, Percentiles percentiles, Urls urls, ClientHost clientHost,
       GeneratorBehaviour generatorBehaviour, ErrorSource errorSource) {
     this(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf, pressure,
-        reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, null);
+        reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, null, null);
   }
 
   /** A copy with {@code s} as its stall section: the load's longest stall (run.json {@code stall}). */
   public Findings withStall(RunJson.StallSection s) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, s);
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, s,
+        populations);
+  }
+
+  /**
+   * Requests that named an id of one kind (a TPC-W customer, a RUBiS user...) against the
+   * population the server stated on its replies (the Server field's comment, see {@code
+   * io.crosscheck.server.StatedPopulation}): the client asked for ids the server's database does not
+   * hold when it was started smaller than the client was told (the RBE's {@code -CUST} against
+   * {@code serve --tpcw --customers}, RUBiS's {@code database_number_of_users} against {@code serve
+   * --rubis --users}). Counted over every record of every phase (requests.csv's URL and status), or
+   * over the wire's exchanges when there are no records.
+   *
+   * @param kind which ids
+   * @param verdict {@code BEYOND} when requests named ids beyond the population (for a kind that
+   *     grows by registration, such as TPC-W customers, only those the server refused count),
+   *     {@code WITHIN} when none did, {@code NOT_STATED} when the server stated no population
+   * @param requests requests that named an id of this kind (the evidence)
+   * @param refused of which the server answered with a status of 400 or more
+   * @param population the population the server stated; null when {@code NOT_STATED}
+   * @param beyond requests counted as beyond the population (see {@code verdict}); 0 when not stated
+   * @param highestId the highest id any request named
+   * @param lowestRefusedId the lowest id a refused request named; null when none was refused
+   * @param source where the requests were counted: the generator's records or the wire
+   * @param statingReplies replies that stated this population
+   * @param otherStatements how many other values of it replies stated (a server restarted at
+   *     another size during the capture); the most stated one is {@code population}
+   */
+  public record Population(PopulationKind kind, PopulationVerdict verdict, long requests, long refused,
+      Long population, long beyond, long highestId, Long lowestRefusedId, PopulationSource source,
+      long statingReplies, int otherStatements) {}
+
+  /** See {@link Population#verdict}. */
+  public enum PopulationVerdict { BEYOND, WITHIN, NOT_STATED }
+
+  /** Where {@link Population}'s requests were counted. */
+  public enum PopulationSource { RECORDS, WIRE }
+
+  /** A copy with {@code populations} as its population section (one entry per kind of id requested). */
+  public Findings withPopulations(List<Population> populations) {
+    return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, stall,
+        populations == null ? null : List.copyOf(populations));
   }
 
   /** Findings without an error-source section (before it is added, and in files written before it existed). */
@@ -100,7 +145,7 @@ public record Findings(
   /** A copy with {@code source} as its error-source section. */
   public Findings withErrorSource(ErrorSource source) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, source, stall);
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, source, stall, populations);
   }
 
   /** Findings without a generator-behaviour section (every run but an emulation of a known generator). */
@@ -125,7 +170,7 @@ public record Findings(
   /** A copy with {@code behaviour} as its generator-behaviour section. */
   public Findings withGeneratorBehaviour(GeneratorBehaviour behaviour) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace, percentiles, urls, clientHost, behaviour, errorSource, stall);
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost, behaviour, errorSource, stall, populations);
   }
 
   /** Findings without the percentile, URL and client-host sections (before they are added). */
@@ -140,7 +185,7 @@ public record Findings(
   public Findings withHostAndDistributions(Percentiles percentiles, Urls urls, ClientHost clientHost) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour,
-        errorSource, stall);
+        errorSource, stall, populations);
   }
 
   /**
@@ -227,7 +272,7 @@ public record Findings(
   public Findings withPace(Pace pace) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour,
-        errorSource, stall);
+        errorSource, stall, populations);
   }
 
   /**
@@ -259,7 +304,7 @@ public record Findings(
   public Findings withReportedIntervals(ReportedIntervals reported) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reported, pace, percentiles, urls, clientHost, generatorBehaviour,
-        errorSource, stall);
+        errorSource, stall, populations);
   }
 
   /**

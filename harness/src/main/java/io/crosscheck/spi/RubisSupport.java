@@ -61,11 +61,21 @@ public interface RubisSupport {
    * @param logRequests one line per request on stderr
    */
   default Server startServer(String bindAddress, int port, boolean logRequests) throws Exception {
-    return startServer(bindAddress, port, logRequests, ConnectionLimits.defaults());
+    return startServer(bindAddress, port, logRequests, DEFAULT_USERS, ConnectionLimits.defaults());
   }
 
-  /** As above, with the given keep-alive timeout and connection cap. */
-  Server startServer(String bindAddress, int port, boolean logRequests, ConnectionLimits limits) throws Exception;
+  /** Users in the embedded site's dataset by default (the shipped crosscheck-default.properties says the same). */
+  int DEFAULT_USERS = 10_000;
+
+  /**
+   * Starts the embedded auction server with {@code users} users ({@code user1..userN}, the client's
+   * {@code database_number_of_users}) and the given keep-alive timeout and connection cap; other
+   * options as {@link #startServer(String, int, boolean)}.
+   *
+   * @throws IllegalArgumentException when {@code users} is below 1
+   */
+  Server startServer(String bindAddress, int port, boolean logRequests, int users, ConnectionLimits limits)
+      throws Exception;
 
   /** The implementation on the classpath, if any. */
   static Optional<RubisSupport> find() {

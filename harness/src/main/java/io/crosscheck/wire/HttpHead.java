@@ -1,15 +1,18 @@
 package io.crosscheck.wire;
 
+import io.crosscheck.server.StatedPopulation;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * The parts of an HTTP/1.x message head that framing and reporting need: the start line (method
- * and target, or status) and the Content-Length and Transfer-Encoding fields. A reusable mutable
- * holder, one per {@link WireReconstructor} (its parsers scan a head and act on it before the next
- * is read); only method and target allocate (they are reported).
+ * and target, or status), the Content-Length and Transfer-Encoding fields, and a response's
+ * population statement (a comment of its Server field). A reusable mutable holder, one per
+ * {@link WireReconstructor} (its parsers scan a head and act on it before the next is read); only
+ * method and target allocate (they are reported), and a population statement when it changes.
  */
 final class HttpHead {
   private static final byte[][] METHODS = {
@@ -20,6 +23,7 @@ final class HttpHead {
     "GET", "POST", "HEAD", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT"
   };
   private static final byte[] HTTP1 = bytes("HTTP/1.");
+  private static final byte[] MARKER = bytes(StatedPopulation.MARKER);
   /** Eight bytes of a byte[] as one long, first byte lowest. */
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
@@ -36,6 +40,16 @@ final class HttpHead {
   boolean valid;
   /** After {@link #scan} returned {@link #INCOMPLETE}: where the unfinished last line starts. */
   int partialLineStart;
+  /**
+   * A response's population statement ({@link StatedPopulation}): the text inside {@code
+   * (population ...)} of its Server field, else null. The last statement's bytes and String are
+   * kept, so a server that states the same on every reply costs one comparison per reply, not a
+   * String.
+   */
+  String population;
+  private boolean scanningResponse;
+  private byte[] lastPopulationBytes = {};
+  private String lastPopulation;
 
   /**
    * Reads the head that starts at {@code b[from]} in one pass, line by line (the start line, then
@@ -53,6 +67,8 @@ final class HttpHead {
     status = 0;
     contentLength = -1;
     chunked = false;
+    population = null;
+    scanningResponse = response;
     int nl = indexOfNewline(b, from, to);
     if (nl < 0) {
       valid = false;
@@ -109,6 +125,7 @@ final class HttpHead {
     status = 0;
     contentLength = -1;
     chunked = false;
+    population = null;
     int sp1 = indexOf(b, from, to, (byte) ' ');
     valid = sp1 > from && token(b, from, sp1);
     if (!valid) {
@@ -123,12 +140,18 @@ final class HttpHead {
 
   /** A field line {@code b[p, e)} (without its LF); false when it is a Content-Length that is not a number. */
   private boolean field(byte[] b, int p, int e) {
-    // only two field names matter: skip the others on their first letter
+    // only two field names matter (three in a response): skip the others on their first letter
     int first = b[p] | 0x20;
-    if (first != 'c' && first != 't') {
+    if (first != 'c' && first != 't' && !(first == 's' && scanningResponse)) {
       return true;
     }
     int colon = indexOf(b, p, e, (byte) ':');
+    if (first == 's') {
+      if (colon > p && nameIs(b, p, colon, "server")) {
+        serverField(b, colon + 1, trimEnd(b, colon + 1, e));
+      }
+      return true;
+    }
     if (colon > p) {
       if (nameIs(b, p, colon, "content-length")) {
         contentLength = digits(b, skipSpace(b, colon + 1, e), trimEnd(b, colon + 1, e));
@@ -139,6 +162,38 @@ final class HttpHead {
       }
     }
     return true;
+  }
+
+  /** Keeps the population statement of a Server field's value {@code b[from, to)}, if it has one. */
+  private void serverField(byte[] b, int from, int to) {
+    int at = indexOf(b, from, to, MARKER);
+    if (at < 0) {
+      return;
+    }
+    int start = at + MARKER.length;
+    int close = indexOf(b, start, to, (byte) ')');
+    if (close < 0) {
+      return;
+    }
+    int n = close - start;
+    if (!Arrays.equals(b, start, close, lastPopulationBytes, 0, lastPopulationBytes.length)) {
+      lastPopulationBytes = Arrays.copyOfRange(b, start, close);
+      lastPopulation = new String(lastPopulationBytes, StandardCharsets.ISO_8859_1);
+    }
+    population = n == 0 ? null : lastPopulation;
+  }
+
+  private static int indexOf(byte[] b, int from, int to, byte[] word) {
+    outer:
+    for (int k = from; k + word.length <= to; k++) {
+      for (int j = 0; j < word.length; j++) {
+        if (b[k + j] != word[j]) {
+          continue outer;
+        }
+      }
+      return k;
+    }
+    return -1;
   }
 
   /**

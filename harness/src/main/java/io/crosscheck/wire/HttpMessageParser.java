@@ -227,6 +227,9 @@ final class HttpMessageParser {
     if (response) {
       current = conversation.response(messageStartEpochNanos, messageStartOffset);
       interim = status >= 100 && status < 200 && status != 101;
+      if (h.population != null) {
+        counters.populationStated(h.population);
+      }
       if (current != null) {
         current.status = status;
         if (truncated) {

@@ -26,6 +26,16 @@ final class WireCounters {
   long strayControlSegments;
   long packetsAfterFinish;
   long internalErrors;
+  /** Replies per distinct population statement (StatedPopulation), first seen first; at most {@link #MAX_STATEMENTS}. */
+  final Map<String, Long> populationStatements = new LinkedHashMap<>();
+  static final int MAX_STATEMENTS = 16;
+
+  /** A response stated {@code statement} (the same String instance while it does not change). */
+  void populationStated(String statement) {
+    if (populationStatements.size() < MAX_STATEMENTS || populationStatements.containsKey(statement)) {
+      populationStatements.merge(statement, 1L, Long::sum);
+    }
+  }
 
   WireStats freeze() {
     Map<String, Long> malformed = new LinkedHashMap<>();

@@ -2,9 +2,12 @@ package io.crosscheck.wire;
 
 import io.crosscheck.capture.PacketHandler;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -155,6 +158,15 @@ public final class WireReconstructor implements PacketHandler {
   /** The counters so far (a snapshot). */
   public WireStats stats() {
     return counters.freeze();
+  }
+
+  /**
+   * What the servers stated of their population on their replies ({@link
+   * io.crosscheck.server.StatedPopulation}): each distinct statement ({@code customers=1000
+   * items=10000}) with the number of replies that carried it, first seen first; at most 16.
+   */
+  public Map<String, Long> populationStatements() {
+    return Collections.unmodifiableMap(new LinkedHashMap<>(counters.populationStatements));
   }
 
   /** Connections opened and not yet closed (FIN or RST), as in the last {@link ConnectionEvent}. */

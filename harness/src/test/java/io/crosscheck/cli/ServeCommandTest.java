@@ -86,6 +86,29 @@ class ServeCommandTest {
   }
 
   @Test
+  void siteSizesAreCheckedWithTheirSiteBeforeAnythingListens() {
+    // --port 99999 is refused too, so that nothing here could listen whatever else is accepted
+    StringWriter err = new StringWriter();
+    assertEquals(2, execute(err, "serve", "--tpcw", "-CUST", "1000", "--browsers", "2", "-ITEM", "5000", "--port",
+        "99999"));
+    String text = err.toString();
+    assertTrue(text.contains("crosscheck serve: --browsers: \"2\": expected either --customers (-CUST) or --browsers,"
+        + " not both"), text);
+    assertTrue(text.contains("crosscheck serve: --items: \"5000\": expected one of 1000, 10000, 100000, 1000000,"
+        + " 10000000 (the RBE refuses any other -ITEM)"), text);
+
+    err = new StringWriter();
+    assertEquals(2, execute(err, "serve", "--rubis", "--users", "0", "--customers", "5", "--port", "99999"));
+    text = err.toString();
+    assertTrue(text.contains("crosscheck serve: --customers: \"given\": expected --tpcw"), text);
+    assertTrue(text.contains("crosscheck serve: --users: \"0\": expected a number of users in 1..1000000"), text);
+
+    err = new StringWriter();
+    assertEquals(2, execute(err, "serve", "--users", "5", "--port", "99999"));
+    assertTrue(err.toString().contains("crosscheck serve: --users: \"given\": expected --rubis"), err.toString());
+  }
+
+  @Test
   void goodOptionsBuildTheConfig() {
     ServeCommand command = new ServeCommand();
     new CommandLine(command)

@@ -3,8 +3,10 @@ package io.crosscheck.rubis.server;
 import io.crosscheck.server.DemandExecutor;
 import io.crosscheck.server.OrderedRequestHandler;
 import io.crosscheck.server.PendingRequest;
+import io.crosscheck.server.StatedPopulation;
 import io.netty.channel.ChannelHandlerContext;
 import java.io.PrintStream;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -19,11 +21,19 @@ import java.util.SplittableRandom;
 final class RubisHandler extends OrderedRequestHandler {
   private final RubisServer.Parts parts;
   private final SplittableRandom random;
+  /** The Server field of every reply: it states the dataset's users (see StatedPopulation). */
+  private final String serverHeader;
 
   RubisHandler(RubisServer.Parts parts, SplittableRandom random) {
     super(parts.log(), "crosscheck rubis");
     this.parts = parts;
     this.random = random;
+    this.serverHeader = serverHeader(parts.config().dataset());
+  }
+
+  /** {@code crosscheck-rubis (population users=N)}: N as the client's database_number_of_users. */
+  static String serverHeader(DatasetSize dataset) {
+    return StatedPopulation.serverHeader("crosscheck-rubis", Map.of("users", (long) dataset.users()));
   }
 
   @Override
@@ -64,6 +74,6 @@ final class RubisHandler extends OrderedRequestHandler {
       log.println(request.method() + " " + request.uri() + " " + reply.status() + " " + interaction + " bytes="
           + reply.body().length + " serviceNanos=" + serviceNanos);
     }
-    writeReply(ctx, request, reply.status(), reply.contentType(), reply.body(), "crosscheck-rubis");
+    writeReply(ctx, request, reply.status(), reply.contentType(), reply.body(), serverHeader);
   }
 }

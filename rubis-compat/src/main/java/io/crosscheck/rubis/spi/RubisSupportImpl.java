@@ -9,6 +9,7 @@ import io.crosscheck.model.SessionSource;
 import io.crosscheck.model.spec.SpecException;
 import io.crosscheck.rubis.RubisInputException;
 import io.crosscheck.rubis.RubisWorkload;
+import io.crosscheck.rubis.server.DatasetSize;
 import io.crosscheck.rubis.server.RubisServer;
 import io.crosscheck.rubis.server.RubisServerConfig;
 import io.crosscheck.server.ConnectionLimits;
@@ -72,10 +73,12 @@ public final class RubisSupportImpl implements RubisSupport {
   }
 
   @Override
-  public Server startServer(String bindAddress, int port, boolean logRequests, ConnectionLimits limits)
+  public Server startServer(String bindAddress, int port, boolean logRequests, int users, ConnectionLimits limits)
       throws Exception {
-    RubisServer server = RubisServer.start(RubisServerConfig.defaults().withBindAddress(bindAddress)
-        .withPort(port).withLogRequests(logRequests), limits);
+    RubisServerConfig defaults = RubisServerConfig.defaults();
+    DatasetSize size = defaults.dataset();
+    RubisServer server = RubisServer.start(defaults.withBindAddress(bindAddress).withPort(port)
+        .withLogRequests(logRequests).withDataset(size.withCounts(users, size.items(), size.oldItems())), limits);
     return new Server() {
       @Override
       public int port() {

@@ -2,8 +2,11 @@ package io.crosscheck.tpcw.server;
 
 import io.crosscheck.server.OrderedRequestHandler;
 import io.crosscheck.server.PendingRequest;
+import io.crosscheck.server.StatedPopulation;
 import io.netty.channel.ChannelHandlerContext;
 import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -21,11 +24,22 @@ import java.util.SplittableRandom;
 final class TpcwHandler extends OrderedRequestHandler {
   private final TpcwServer.Parts parts;
   private final SplittableRandom random;
+  /** The Server field of every reply: it states the populated customers and the items (see StatedPopulation). */
+  private final String serverHeader;
 
   TpcwHandler(TpcwServer.Parts parts, SplittableRandom random) {
     super(parts.log(), "crosscheck tpcw");
     this.parts = parts;
     this.random = random;
+    this.serverHeader = serverHeader(parts.config());
+  }
+
+  /** {@code crosscheck-tpcw (population customers=C items=I)}: C and I as the RBE's -CUST and -ITEM. */
+  static String serverHeader(TpcwServerConfig config) {
+    Map<String, Long> counts = new LinkedHashMap<>();
+    counts.put("customers", (long) config.customers());
+    counts.put("items", (long) config.items());
+    return StatedPopulation.serverHeader("crosscheck-tpcw", counts);
   }
 
   @Override
@@ -71,7 +85,7 @@ final class TpcwHandler extends OrderedRequestHandler {
       log.println(request.method() + " " + request.uri() + " " + reply.status() + " " + interaction.state() + " bytes="
           + reply.body().length + " serviceNanos=" + serviceNanos);
     }
-    writeReply(ctx, request, reply.status(), reply.contentType(), reply.body(), "crosscheck-tpcw");
+    writeReply(ctx, request, reply.status(), reply.contentType(), reply.body(), serverHeader);
   }
 
   @Override
