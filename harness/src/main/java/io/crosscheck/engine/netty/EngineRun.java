@@ -47,12 +47,13 @@ final class EngineRun {
    */
   static final long NOT_SENT_LAG_NANOS = 500_000_000L;
   /**
-   * Not-sent rows one run writes at most (~15 MB of requests.csv). A schedule far beyond what the
-   * host can send would otherwise turn into millions of rows (and their queue in memory) that only
-   * repeat "not sent"; past it, not-sent requests and arrivals are counted ({@link
-   * #notSentUnrecordedNote}, run.json's engineResult gauges), not written one by one.
+   * Not-sent rows one run writes at most (~190 MB of requests.csv). A schedule far beyond what the
+   * host can send would otherwise turn into tens of millions of rows (and their queue in memory)
+   * that only repeat "not sent"; past it, not-sent requests and arrivals are counted ({@link
+   * #notSentUnrecordedNote}, run.json's engineResult gauges), not written one by one. High enough
+   * that an ordinary overload (OverloadTest: 50,000/s for 3 s on a loaded host) keeps every row.
    */
-  static final long MAX_NOT_SENT_RECORDS = 100_000;
+  static final long MAX_NOT_SENT_RECORDS = 1_000_000;
   /** File descriptors kept free for everything else of this JVM (jars, files, capture, server). */
   private static final long RESERVED_FILE_DESCRIPTORS = 256;
   /** The cap when the JVM cannot tell its file-descriptor limit. */
