@@ -262,7 +262,16 @@ final class RunJob {
     out.println("crosscheck: run directory " + dir.path());
     // installed before the warm-up and the capture start: Ctrl-C there must end the run directory
     // as interrupted too, not leave it "running" (FaultMatrixTest)
-    ShutdownInterrupt shutdown = ShutdownInterrupt.install("crosscheck-shutdown", 15);
+    ShutdownInterrupt shutdown;
+    try {
+      shutdown = ShutdownInterrupt.install("crosscheck-shutdown", 15);
+    } catch (IllegalStateException e) {
+      // "Shutdown in progress": Ctrl-C/SIGTERM came while the schedule's digest or the calibration ran,
+      // before the hook could be installed; nothing was sent, and run.json must not stay "running"
+      dir.writeEnd(RunJson.INTERRUPTED, null, ClockCalibration.calibrate());
+      out.println("crosscheck: interrupted before the load; nothing was sent (" + dir.path() + ")");
+      return new Result(dir.path(), null, null, RunJson.INTERRUPTED);
+    }
     try {
       warmUp(dir, options, out);
       stage.beforeLoad(dir);

@@ -51,7 +51,8 @@ final class WorkloadOptions {
       paramLabel = "SPEC",
       description =
           "Partly-open session gaps: exp:MEAN, fixed:PERIOD, or file:PATH (one gap per line, seconds"
-              + " as httperf --period=s,FILE, or with a unit ns/us/ms/s/m/h), e.g. exp:100ms. No default.")
+              + " as httperf --period=s,FILE reads them, e.g. 0.25 or 1e-3, or with a unit ns/us/ms/s/m/h; a mean gap of at"
+              + " least 1us), e.g. exp:100ms. No default.")
   String interarrival;
 
   @Option(

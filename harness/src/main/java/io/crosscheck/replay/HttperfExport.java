@@ -27,7 +27,11 @@ import java.util.Locale;
  * <p>{@code interarrival.txt}: one line per session, in the same order, the gap in seconds (9
  * decimals) from the previous session's start; the first line is 0 (the first session starts at
  * the origin). Read as crosscheck's {@code --interarrival file:interarrival.txt} or the study's
- * patched httperf {@code --period=s,interarrival.txt}.
+ * patched httperf {@code --period=s,interarrival.txt}. Not written for a closed-model run ({@link
+ * RecordedSessions#closedUsers}): there a session starts when its user's previous one ends, so the
+ * start gaps are no arrival process (all 0 when each user ran one session, which {@code file:}
+ * rightly refuses); a stale one from an earlier export into the same directory is removed, and
+ * README.txt says what replays a closed model instead.
  */
 public final class HttperfExport {
   public static final String SESSIONS = "sessions.wsesslog";
@@ -38,8 +42,16 @@ public final class HttperfExport {
 
   private HttperfExport() {}
 
-  /** What was written. */
-  public record Written(Path directory, int sessions, long requests, double meanGapSeconds, double ratePerSecond) {}
+  /**
+   * What was written.
+   *
+   * @param meanGapSeconds the mean session start gap; NaN when not judged (a closed model, fewer
+   *     than two sessions, or all starts at one instant)
+   * @param ratePerSecond its inverse, NaN likewise
+   * @param closedUsers the users of a closed-model run (no interarrival.txt written), else 0
+   */
+  public record Written(Path directory, int sessions, long requests, double meanGapSeconds, double ratePerSecond,
+      int closedUsers) {}
 
   /**
    * Writes the three files into {@code dir} (created if missing).
@@ -64,12 +76,58 @@ public final class HttperfExport {
       gaps.append(seconds(s.startNanos() - previousStart)).append('\n');
       previousStart = s.startNanos();
     }
-    double meanGapSeconds = sessions.size() < 2 ? 0 : recorded.startSpanNanos() / 1e9 / (sessions.size() - 1);
-    double rate = meanGapSeconds > 0 ? 1 / meanGapSeconds : 0;
+    int closedUsers = recorded.closedUsers();
+    double meanGapSeconds = sessions.size() < 2 || recorded.startSpanNanos() <= 0 || closedUsers > 0 ? Double.NaN
+        : recorded.startSpanNanos() / 1e9 / (sessions.size() - 1);
+    double rate = 1 / meanGapSeconds;
     writeAtomically(dir.resolve(SESSIONS), log.toString());
-    writeAtomically(dir.resolve(INTERARRIVAL), gaps.toString());
-    writeAtomically(dir.resolve(README), readme(recorded, serverPort, meanGapSeconds, rate));
-    return new Written(dir, sessions.size(), recorded.requestCount(), meanGapSeconds, rate);
+    if (closedUsers > 0) {
+      Files.deleteIfExists(dir.resolve(INTERARRIVAL)); // an earlier export's: it would pass for this run's
+      writeAtomically(dir.resolve(README), closedReadme(recorded, serverPort, closedUsers));
+    } else {
+      writeAtomically(dir.resolve(INTERARRIVAL), gaps.toString());
+      writeAtomically(dir.resolve(README), readme(recorded, serverPort, meanGapSeconds, rate));
+    }
+    return new Written(dir, sessions.size(), recorded.requestCount(), meanGapSeconds, rate, closedUsers);
+  }
+
+  /** README.txt of a closed-model run: no interarrival.txt, and what httperf can do instead. */
+  private static String closedReadme(RecordedSessions recorded, int port, int users) {
+    int n = recorded.sessions().size();
+    long perUser = Math.max(1, Math.round((double) n / users));
+    return String.join("\n",
+        "crosscheck export --httperf: the recorded sessions of a run, for httperf 0.9.0",
+        "",
+        "Run:       " + oneLine(recorded.runDirectory().toString()) + " (run id " + oneLine(recorded.runId())
+            + ", recorded by " + oneLine(recorded.engine())
+            + (recorded.run().seed() == null ? "" : ", seed " + recorded.run().seed()) + ")",
+        "Evidence:  " + oneLine(recorded.describe()),
+        "",
+        "Files",
+        "  " + SESSIONS + "   " + n + " sessions, " + recorded.requestCount() + " requests, in order of their"
+            + " recorded start instants; think=SECONDS on each request is the delay after its reply (and its"
+            + " burst's) before the next request, as httperf defines it; a tab-indented line overlapped the"
+            + " request above in the recording and is sent as its burst. Request bodies are not recorded:"
+            + " none is sent.",
+        "  no " + INTERARRIVAL + ": the run was a closed model of " + users + " users. Each user started its"
+            + " next session when its previous one ended, so the session start instants are not an arrival"
+            + " process that a file of gaps could replay (with one session per user they are all 0).",
+        "",
+        "httperf has no closed model of several users. With --rate 0 it starts each session when the previous"
+            + " one has ended: one closed user. The nearest to " + users + " users is " + users + " httperf"
+            + " processes started together, each running about " + perUser + " sessions one after another:",
+        "  httperf --hog --server 127.0.0.1 --port " + port + " --wsesslog=" + perUser + ",0," + SESSIONS
+            + " --rate 0",
+        "What that changes: every process replays the file's first " + perUser + " sessions, not one recorded"
+            + " user's; and each session uses its own persistent connection, whatever the recorded generator did"
+            + " with connections. Kept: the sessions' request sequences (order, methods, targets), bursts and"
+            + " think times, and the number of users running at once.",
+        "",
+        (n > HTTPERF_MAX_SESSIONS ? "Note: httperf 0.9.0 reads at most " + HTTPERF_MAX_SESSIONS + " sessions from"
+            + " a --wsesslog file (MAX_SESSION_TEMPLATES in wsesslog.c); this file has " + n + ".\n\n" : "")
+            + "For the recorded start instants with crosscheck's engines:",
+        "  crosscheck replay " + oneLine(recorded.runDirectory().toString()) + " --engine netty",
+        "");
   }
 
   /**

@@ -7,6 +7,7 @@ import io.crosscheck.record.RequestCsv;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.rundir.RunJson;
+import io.crosscheck.rundir.WorkloadSection;
 import io.crosscheck.text.InputLimits;
 import io.crosscheck.text.Printable;
 import java.io.IOException;
@@ -161,6 +162,19 @@ public final class RecordedSessions {
     return n;
   }
 
+  /**
+   * The users of a closed-model run (run.json {@code workload.arrival.model} closed): its session
+   * starts follow each user's previous session's end, not an arrival process. 0 for any other run
+   * (open, partly-open, a replay, an audited generator without a crosscheck workload).
+   */
+  public int closedUsers() {
+    WorkloadSection w = run.workload();
+    if (w == null || w.arrival() == null || !"closed".equals(w.arrival().model())) {
+      return 0;
+    }
+    return w.arrival().users() == null ? Math.max(1, sessions.size()) : w.arrival().users();
+  }
+
   /** The run's id: its directory's name. */
   public String runId() {
     Path name = runDirectory.toAbsolutePath().normalize().getFileName();
@@ -191,8 +205,16 @@ public final class RecordedSessions {
     Evidence e = evidence;
     StringBuilder sb = new StringBuilder(String.format(java.util.Locale.ROOT,
         "%,d sessions, %,d requests (of %,d records) recorded by %s in %s, session starts over %.3f s"
-            + " (first to last), the run over %.3f s",
+            + " (first to last), requests over %.3f s (first start to last end)",
         sessions.size(), requestCount(), e.records(), engine(), runId(), startSpanNanos() / 1e9, spanNanos() / 1e9));
+    if (run.engineResult() != null && run.engineResult().durationNanos() > 0) {
+      sb.append(String.format(java.util.Locale.ROOT, " of a %.3f s run (run.json engineResult)",
+          run.engineResult().durationNanos() / 1e9));
+    }
+    if (closedUsers() > 0) {
+      sb.append(String.format(java.util.Locale.ROOT, "; a closed model of %,d users: a session started when its"
+          + " user's previous one ended", closedUsers()));
+    }
     if (e.notSent() > 0) {
       sb.append(String.format(java.util.Locale.ROOT, "; %,d not-sent records kept in place", e.notSent()));
     }

@@ -34,6 +34,9 @@ public final class ArrivalSequence {
   /** Arrivals returned to this shard. */
   private long returned;
   private long gapOffsetNanos;
+  /** One arrival read ahead by {@link #skipBefore} (at or past its limit), not yet returned. */
+  private boolean peeked;
+  private long peekedOffsetNanos;
 
   public ArrivalSequence(ArrivalProcess process, long seed) {
     this(process, seed, ShardSpec.ALL);
@@ -78,13 +81,70 @@ public final class ArrivalSequence {
    * its next own arrival (the k-th returned has global index {@link ShardSpec#globalArrivalIndex}(k)).
    */
   public long nextOffsetNanos() {
+    long offset = peeked ? peekedOffsetNanos : nextOwnOffsetNanos();
+    peeked = false;
+    if (offset != NONE) {
+      returned++;
+    }
+    return offset;
+  }
+
+  /**
+   * Skips this shard's arrivals whose offset is below {@code limitOffsetNanos} and returns how many
+   * (they count in {@link #count()}); the next {@link #nextOffsetNanos()} is the first arrival at or
+   * after it. Whole cycles of a gaps file are skipped by arithmetic, so an engine that counts
+   * arrivals it cannot send keeps up with any gaps file; rate processes are walked.
+   */
+  public long skipBefore(long limitOffsetNanos) {
+    long skipped = 0;
+    while (true) {
+      if (!peeked && process instanceof ArrivalProcess.Gaps g) {
+        skipped += skipGapCycles(g.gapsNanos(), limitOffsetNanos);
+      }
+      long offset = peeked ? peekedOffsetNanos : nextOwnOffsetNanos();
+      if (offset == NONE || offset >= limitOffsetNanos) {
+        peeked = true;
+        peekedOffsetNanos = offset;
+        return skipped;
+      }
+      peeked = false;
+      returned++;
+      skipped++;
+    }
+  }
+
+  /** At a cycle's start: skips the whole cycles of gaps that end below the limit; own arrivals skipped. */
+  private long skipGapCycles(List<Long> gapsNanos, long limitOffsetNanos) {
+    int n = gapsNanos.size();
+    if (count % n != 0 || limitOffsetNanos - 1 <= gapOffsetNanos) {
+      return 0;
+    }
+    long cycleNanos = 0;
+    for (long gap : gapsNanos) {
+      cycleNanos = cycleNanos > Long.MAX_VALUE - gap ? Long.MAX_VALUE : cycleNanos + gap;
+    }
+    long cycles = cycleNanos == 0 ? 0 : (limitOffsetNanos - 1 - gapOffsetNanos) / cycleNanos;
+    if (cycles <= 0 || cycles > (Long.MAX_VALUE - count) / n) {
+      return 0;
+    }
+    long before = ownBelow(count);
+    count += cycles * n;
+    gapOffsetNanos += cycles * cycleNanos;
+    long own = ownBelow(count) - before;
+    returned += own;
+    return own;
+  }
+
+  /** How many of the global arrival indexes 0 .. {@code globalCount} - 1 this shard owns. */
+  private long ownBelow(long globalCount) {
+    return globalCount <= shard.index() ? 0 : (globalCount - shard.index() - 1) / shard.count() + 1;
+  }
+
+  private long nextOwnOffsetNanos() {
     long offset;
     do {
       offset = nextAnyOffsetNanos();
     } while (offset != NONE && !shard.ownsArrival(count - 1));
-    if (offset != NONE) {
-      returned++;
-    }
     return offset;
   }
 

@@ -136,6 +136,39 @@ class RecordedSessionsTest {
     assertEquals("recorded", section.arrival().process().type());
   }
 
+  /**
+   * Red team #22: a closed-model run (each user one session, all starting at once) was exported with
+   * an all-zero interarrival.txt that crosscheck's own file: refuses, "the run over 0.130 s" for a
+   * 5 s run and "0.000 sessions/s". Now: no interarrival.txt (a stale one removed), no rate, the
+   * README says what replays a closed model, and the span is named for what it is.
+   */
+  @Test
+  void aClosedModelRunIsExportedWithoutAnArrivalProcess(@TempDir Path tmp) throws Exception {
+    List<RequestRecord> records = List.of(rec(1, 0, "/a", 0, 1, 5, Outcome.OK), rec(1, 1, "/b", 5, 6, 130, Outcome.OK),
+        rec(2, 0, "/a", 0, 1, 7, Outcome.OK), rec(2, 1, "/c", 7, 8, 20, Outcome.OK));
+    Path dir = runDir(tmp.resolve("run"), records);
+    Files.writeString(dir.resolve("run.json"), Files.readString(dir.resolve("run.json")).replace(
+        "\"targetPort\":8123}", "\"targetPort\":8123,\"arrival\":{\"model\":\"closed\",\"users\":2,"
+            + "\"sessionsPerUser\":1}},\"engineResult\":{\"startNanos\":1,\"endNanos\":5000000001,"
+            + "\"durationNanos\":5000000000,\"requestsIssued\":4,\"sessionsStarted\":2,\"sessionsCompleted\":2}"));
+    RecordedSessions rs = RecordedSessions.read(dir);
+    assertEquals(2, rs.closedUsers());
+    assertTrue(rs.describe().contains("requests over 0.130 s (first start to last end) of a 5.000 s run"),
+        rs.describe());
+    Path out = tmp.resolve("httperf");
+    Files.createDirectories(out);
+    Files.writeString(out.resolve(HttperfExport.INTERARRIVAL), "0.5\n"); // an earlier export's
+    HttperfExport.Written w = HttperfExport.write(rs, out, 8123);
+    assertEquals(2, w.closedUsers());
+    assertTrue(Double.isNaN(w.ratePerSecond()), "no session rate for a closed model: " + w);
+    assertFalse(Files.exists(out.resolve(HttperfExport.INTERARRIVAL)), "no interarrival.txt for a closed model");
+    String readme = Files.readString(out.resolve(HttperfExport.README));
+    assertTrue(readme.contains("no interarrival.txt: the run was a closed model of 2 users"), readme);
+    assertTrue(readme.contains("--wsesslog=1,0,sessions.wsesslog --rate 0"), readme);
+    assertFalse(readme.contains("sessions/s"), readme);
+    assertTrue(Files.readString(out.resolve(HttperfExport.SESSIONS)).contains("/a think="), "sessions still written");
+  }
+
   @Test
   void theHttperfExportReadsBackThroughCrosschecksOwnParsers(@TempDir Path tmp) throws Exception {
     RecordedSessions rs = RecordedSessions.read(runDir(tmp.resolve("run"), sample()));

@@ -46,6 +46,14 @@ final class EngineRun {
    * backlog that made it late, and its latency from intended start is lost anyway.
    */
   static final long NOT_SENT_LAG_NANOS = 500_000_000L;
+  /**
+   * Not-sent rows one run writes at most (~190 MB of requests.csv). A schedule far beyond what the
+   * host can send would otherwise turn into tens of millions of rows (and their queue in memory)
+   * that only repeat "not sent"; past it, not-sent requests and arrivals are counted ({@link
+   * #notSentUnrecordedNote}, run.json's engineResult gauges), not written one by one. High enough
+   * that an ordinary overload (OverloadTest: 50,000/s for 3 s on a loaded host) keeps every row.
+   */
+  static final long MAX_NOT_SENT_RECORDS = 1_000_000;
   /** File descriptors kept free for everything else of this JVM (jars, files, capture, server). */
   private static final long RESERVED_FILE_DESCRIPTORS = 256;
   /** The cap when the JVM cannot tell its file-descriptor limit. */
@@ -69,6 +77,11 @@ final class EngineRun {
   final int maxConnections;
   /** The detail of a request refused at {@link #maxConnections}: the same for every one, built once. */
   final String connectionCapDetail;
+  private final AtomicLong notSentRecords = new AtomicLong();
+  /** Not-sent requests of started sessions past {@link #MAX_NOT_SENT_RECORDS}: counted only. */
+  final LongAdder requestsNotSentUnrecorded = new LongAdder();
+  /** Arriving sessions not sent past {@link #MAX_NOT_SENT_RECORDS}: counted only, none of their rows. */
+  final LongAdder arrivalsNotSentUnrecorded = new LongAdder();
   private final AtomicInteger openConnections = new AtomicInteger();
   private final AtomicInteger peakConnections = new AtomicInteger();
 
@@ -161,6 +174,10 @@ final class EngineRun {
    * arrival no loop reached before the run ended. Thread-safe.
    */
   void recordNotSent(SessionPlan plan, List<RequestPlan> group, long intendedNanos, String why) {
+    if (notSentRecords.getAndAdd(group.size()) >= MAX_NOT_SENT_RECORDS) {
+      requestsNotSentUnrecorded.add(group.size());
+      return;
+    }
     Phase phase = phaseAt(intendedNanos);
     for (RequestPlan p : group) {
       sink.accept(new RequestRecord(plan.sessionId(), plan.userId(), p.seq(), p.method(), p.path(), "", -1, false,
@@ -169,6 +186,30 @@ final class EngineRun {
       progress.requestCompleted(true);
     }
     faults.add(GeneratorFaults.BEHIND_SCHEDULE, why, group.size());
+  }
+
+  /** True once {@link #MAX_NOT_SENT_RECORDS} not-sent rows were written: the rest are counted. */
+  boolean notSentRecordsFull() {
+    return notSentRecords.get() >= MAX_NOT_SENT_RECORDS;
+  }
+
+  /** Arriving sessions not sent past the cap of rows: counted, no row, no plan built. */
+  void countNotSentArrivals(long n) {
+    arrivalsNotSentUnrecorded.add(n);
+  }
+
+  /** What was counted past the cap of not-sent rows, in one line; null when nothing was. */
+  String notSentUnrecordedNote() {
+    long arrivals = arrivalsNotSentUnrecorded.sum();
+    long requests = requestsNotSentUnrecorded.sum();
+    if (arrivals == 0 && requests == 0) {
+      return null;
+    }
+    return String.format(java.util.Locale.ROOT, "generator limit: the schedule ran far ahead of what this host"
+        + " could send: past the first %,d not-sent rows in requests.csv, %,d more arriving sessions and %,d more"
+        + " requests were not sent and only counted (run.json engineResult.extra"
+        + " arrivalsNotSentUnrecorded, requestsNotSentUnrecorded; not in summary.json's pace)",
+        MAX_NOT_SENT_RECORDS, arrivals, requests);
   }
 
   /**

@@ -9,14 +9,10 @@ import io.crosscheck.engine.GeneratorFaults;
 import io.crosscheck.engine.WarmUpTarget;
 import io.crosscheck.model.Arrival;
 import io.crosscheck.model.ConnectionPolicy;
-import io.crosscheck.model.RequestPlan;
 import io.crosscheck.model.Target;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RecordSink;
-import io.crosscheck.schedule.ArrivalSequence;
-import io.crosscheck.schedule.RequestCursor;
 import io.crosscheck.schedule.Schedule;
-import io.crosscheck.schedule.SessionPlan;
 import io.crosscheck.schedule.Ticker;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
@@ -42,7 +38,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * The reference engine: Netty event loops (native epoll when available, else NIO), one loop per
@@ -166,12 +161,18 @@ public final class NettyEngine implements Engine {
     // not sent: recorded by EngineRun.recordNotSent, the one path that counts behind-schedule
     extra.put("requestsNotSent", run.faults.count(GeneratorFaults.BEHIND_SCHEDULE));
     extra.putAll(run.faults.gauges());
+    extra.put("arrivalsNotSentUnrecorded", run.arrivalsNotSentUnrecorded.sum());
+    extra.put("requestsNotSentUnrecorded", run.requestsNotSentUnrecorded.sum());
+    List<String> notes = new ArrayList<>(run.faults.describe());
+    if (run.notSentUnrecordedNote() != null) {
+      notes.add(run.notSentUnrecordedNote());
+    }
     if (interrupted) {
       Thread.currentThread().interrupt(); // the caller reports the run as interrupted
     }
     return new EngineResult(run.startNanos, endNanos, run.requestsIssued.sum(),
         run.connectionsOpened.sum(), progress.sessionsStarted(), progress.sessionsCompleted(), 0, extra,
-        run.faults.describe());
+        notes);
   }
 
   /** Closed model: each user runs its sessions back to back on one loop. */
@@ -203,170 +204,8 @@ public final class NettyEngine implements Engine {
     }).start(atNanos);
   }
 
-  private static int parallelism(EngineRun run) {
+  static int parallelism(EngineRun run) {
     return run.options.policy() == ConnectionPolicy.BROWSER ? run.options.connectionsK() : 1;
-  }
-
-  /**
-   * Open and partly-open models: fires arriving sessions at their scheduled instants, spreading
-   * them over the loops round-robin (arrival i to loop i mod n). Runs on one loop, re-arming itself
-   * for the next arrival.
-   *
-   * <p>Every arrival due before the run's end gets its records: a loop's task claims its arrival as
-   * it starts the session; {@link #recordUnreached}, once the loops are down, claims and records as
-   * not sent every one no loop reached. A loop runs the tasks of one producer (this pump) in the
-   * order given, so the arrivals a loop claimed are the first ones it was handed: one counter per
-   * loop, moved by compare-and-set, gives each arrival exactly one owner, with no map per arrival.
-   */
-  private static final class ArrivalPump {
-    /** Slots between two loops' counters in {@link #claimed}: each on its own cache line. */
-    private static final int STRIDE = 16;
-    /** A counter set to this takes no further claim: recordUnreached owns the rest. */
-    private static final long CLOSED = -1;
-
-    private final EngineRun run;
-    private final Schedule schedule;
-    private final EventLoop[] targets;
-    private final EventLoop loop;
-    private final ArrivalSequence arrivals;
-    /**
-     * At slot {@code k * STRIDE}: how many of the arrivals handed to loop k (i = k, k + n, k + 2n,
-     * ...) are claimed; the task of the p-th claims it by moving the count from p to p + 1.
-     */
-    private final AtomicLongArray claimed;
-    /**
-     * Offsets of arrivals {@link #oldestIndex} .. {@link #index} - 1, a ring indexed by arrival: those
-     * a loop may not have claimed yet. Trimmed when full, so it holds the loops' backlog only.
-     */
-    private long[] offsets = new long[1024];
-    private long oldestIndex;
-    private long index;
-    private long nextOffsetNanos;
-
-    ArrivalPump(EngineRun run, Schedule schedule, EventLoopGroup group) {
-      this.run = run;
-      this.schedule = schedule;
-      List<EventLoop> loops = new ArrayList<>();
-      group.forEach(e -> loops.add((EventLoop) e));
-      this.targets = loops.toArray(new EventLoop[0]);
-      this.claimed = new AtomicLongArray(targets.length * STRIDE);
-      this.loop = group.next();
-      this.arrivals = schedule.arrivals();
-    }
-
-    void start() {
-      run.hold();
-      nextOffsetNanos = arrivals.nextOffsetNanos();
-      arm();
-    }
-
-    private synchronized void arm() {
-      long atNanos = run.startNanos + nextOffsetNanos;
-      if (nextOffsetNanos == ArrivalSequence.NONE || atNanos >= run.deadlineNanos) {
-        run.release();
-        return;
-      }
-      if (run.stopping()) {
-        // arrivals due before the stop that the pump never reached (its loop was saturated) are
-        // recorded as not sent by recordUnreached once the loops are down: none goes unaccounted
-        run.release();
-        return;
-      }
-      run.at(loop, atNanos, this::fire);
-    }
-
-    private synchronized void fire() {
-      long now = run.ticker.nanoTime();
-      // every arrival due by now goes out in this pass, so a late timer does not thin the stream;
-      // once stopping, the rest are recordUnreached's
-      while (nextOffsetNanos != ArrivalSequence.NONE && run.startNanos + nextOffsetNanos <= now
-          && run.startNanos + nextOffsetNanos < run.deadlineNanos && !run.stopping()) {
-        launch(index++, nextOffsetNanos);
-        nextOffsetNanos = arrivals.nextOffsetNanos();
-      }
-      arm();
-    }
-
-    private void launch(long arrivalIndex, long offsetNanos) {
-      int k = (int) (arrivalIndex % targets.length);
-      int slot = k * STRIDE;
-      long position = arrivalIndex / targets.length;
-      EventLoop target = targets[k];
-      remember(arrivalIndex, offsetNanos);
-      run.hold();
-      long intendedNanos = run.startNanos + offsetNanos;
-      run.onLoop(target, () -> {
-        // once stopping, a session started now would end without a record: recordUnreached
-        // records it as not sent instead
-        if (run.stopping() || !claimed.compareAndSet(slot, position, position + 1)) {
-          return;
-        }
-        new SessionInstance(run, schedule.ownArrivingSession(arrivalIndex, offsetNanos),
-            target, parallelism(run), complete -> run.release()).start(intendedNanos);
-      });
-    }
-
-    /** Keeps the offset of {@code arrivalIndex} (the next one) until a loop has claimed it. */
-    private void remember(long arrivalIndex, long offsetNanos) {
-      if (arrivalIndex - oldestIndex == offsets.length) {
-        oldestIndex = Math.min(arrivalIndex, firstUnclaimed());
-      }
-      if (arrivalIndex - oldestIndex == offsets.length) {
-        long[] grown = new long[offsets.length * 2];
-        for (long i = oldestIndex; i < arrivalIndex; i++) {
-          grown[(int) (i & (grown.length - 1))] = offsets[(int) (i & (offsets.length - 1))];
-        }
-        offsets = grown;
-      }
-      offsets[(int) (arrivalIndex & (offsets.length - 1))] = offsetNanos;
-    }
-
-    /** The first arrival some loop has not claimed yet (or past the last one handed out). */
-    private long firstUnclaimed() {
-      long first = Long.MAX_VALUE;
-      for (int k = 0; k < targets.length; k++) {
-        first = Math.min(first, claimed.get(k * STRIDE) * targets.length + k);
-      }
-      return first;
-    }
-
-    /**
-     * After the loops are shut down: every arrival due before the run ended (its deadline, or the
-     * instant it was stopped) that no loop reached, because the loops were saturated, is recorded
-     * with its first requests as not sent ({@code generator-error}, behind-schedule), so every
-     * scheduled arrival has its records and the pace line counts the real schedule.
-     */
-    synchronized void recordUnreached() {
-      long endNanos = Math.min(run.deadlineNanos, run.stoppedAtNanos());
-      String why = "not sent: the run ended before the generator reached this arrival (its event loops were"
-          + " saturated)";
-      long[] firstUnclaimed = new long[targets.length];
-      for (int k = 0; k < targets.length; k++) {
-        firstUnclaimed[k] = claimed.getAndSet(k * STRIDE, CLOSED); // a task running late claims nothing now
-      }
-      for (long i = oldestIndex; i < index; i++) {
-        long offset = offsets[(int) (i & (offsets.length - 1))];
-        if (i / targets.length >= firstUnclaimed[(int) (i % targets.length)] && run.startNanos + offset < endNanos) {
-          recordNotSent(i, offset, why);
-        }
-      }
-      while (nextOffsetNanos != ArrivalSequence.NONE && run.startNanos + nextOffsetNanos < endNanos) {
-        recordNotSent(index++, nextOffsetNanos, why);
-        nextOffsetNanos = arrivals.nextOffsetNanos();
-      }
-    }
-
-    private void recordNotSent(long arrivalIndex, long offsetNanos, String why) {
-      long intendedNanos = run.startNanos + offsetNanos;
-      SessionPlan plan = schedule.ownArrivingSession(arrivalIndex, offsetNanos);
-      List<RequestPlan> first;
-      try {
-        first = new RequestCursor(plan).nextGroup(null, run.phaseAt(intendedNanos));
-      } catch (RuntimeException e) {
-        first = List.of(); // a failing script: its session would have ended at once
-      }
-      run.recordNotSent(plan, first, intendedNanos, why);
-    }
   }
 
   /** Ends every request still in flight as aborted, on its own loop, and waits for the records. */

@@ -120,7 +120,7 @@ final class SessionSpecParser {
       if (pathProblem != null) {
         bad.add(new Problem("--urls", p, pathProblem + " (paths separated by commas)"));
       }
-      paths.add(p);
+      paths.add(RequestPaths.encode(p)); // sent and recorded as the wire shows it
     }
     bad.finish();
     return bad.count() > 0 ? null : paths;
@@ -139,7 +139,7 @@ final class SessionSpecParser {
           if (pathProblem != null) {
             bad.add(new Problem(SpecFiles.where(pathText, number), text, pathProblem));
           } else if (bad.count() == 0) {
-            paths.add(text);
+            paths.add(RequestPaths.encode(text)); // a UTF-8 path is sent percent-encoded, and recorded so
           }
         });
     bad.finish();

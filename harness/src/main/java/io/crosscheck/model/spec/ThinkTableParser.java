@@ -62,12 +62,13 @@ final class ThinkTableParser {
       bad.add(new Problem(where, fields[0], "a path without a query string"));
       return;
     }
-    if (nanosByPath.containsKey(fields[0])) {
+    String path = RequestPaths.encode(fields[0]); // as the request paths it is looked up with
+    if (nanosByPath.containsKey(path)) {
       bad.add(new Problem(where, fields[0], "each path once (it is already in the table)"));
       return;
     }
     try {
-      nanosByPath.put(fields[0], Durations.parseNanos(fields[1]));
+      nanosByPath.put(path, Durations.parseNanos(fields[1]));
     } catch (IllegalArgumentException e) {
       bad.add(new Problem(where, fields[1], "a duration >= 0 with a unit, e.g. 500ms"));
     }

@@ -14,7 +14,7 @@ import io.crosscheck.model.Workload;
  *       until the run ends
  *   <li>{@code rate} + {@code process} (poisson | deterministic): open and partly-open arrivals
  *   <li>{@code interarrival}: exp:MEAN | fixed:PERIOD | file:PATH (one gap per line, in seconds as
- *       httperf's --period=s,FILE, or with a duration suffix) — partly-open
+ *       httperf's --period=s,FILE reads them with strtod, or with a duration suffix; a mean gap of at least 1us) — partly-open
  *   <li>{@code rateSchedule}: RATE:DURATION[,RATE:DURATION...] e.g. 10:10s,333:4s,10:10s; gaps
  *       within a step by {@code process}
  *   <li>open and partly-open take exactly one of rate, interarrival, rateSchedule; closed none

@@ -26,6 +26,7 @@ final class WsessLine {
     if (pathProblem != null) {
       problems.add(new Problem(where, path, pathProblem.replace("a path", "a request path")));
     }
+    path = RequestPaths.encode(path); // sent and recorded as the wire shows it
     String method = "GET";
     String body = "";
     long thinkNanos = -1;
