@@ -90,7 +90,7 @@ final class ConnectionDiagnostics {
     boolean judged;
     String evidence;
     String verdict;
-    if (coverage.wireOnly()) {
+    if (coverage.wireOnly() && (coverage.sufficient() || exchanges.isEmpty())) {
       judged = !exchanges.isEmpty();
       evidence = String.format(Locale.ROOT, "the wire alone: %,d exchanges on %,d connections (no generator"
           + " records)", exchanges.size(), requestsOn.size());

@@ -5,6 +5,7 @@ import io.crosscheck.rundir.Findings.Stats;
 import io.crosscheck.rundir.FindingsFile;
 import io.crosscheck.telemetry.TelemetrySummary;
 import io.crosscheck.text.Printable;
+import io.crosscheck.wire.WireStats;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -38,15 +39,16 @@ public final class FindingsTable {
     if (run != null && !run.statusNote().isEmpty()) {
       line(out, "run", run.status() + ": " + run.statusNote());
     }
-    out.append(table(file.findings()));
+    out.append(table(file.findings(), file.wire()));
     return out.toString();
   }
 
   public static String format(Findings f) {
-    return Printable.escapeKeepingNewlines(table(f));
+    return Printable.escapeKeepingNewlines(table(f, null));
   }
 
-  private static String table(Findings f) {
+  /** @param wire the reconstruction's counters (findings.json {@code wire}), null when unknown */
+  private static String table(Findings f, WireStats wire) {
     StringBuilder out = new StringBuilder();
     Findings.Coverage cov = f.coverage();
     if (cov != null) {
@@ -56,6 +58,7 @@ public final class FindingsTable {
             (cov.captureLastEpochNanos() - cov.captureFirstEpochNanos()) / 1e9, cov.clockMapping()));
       }
     }
+    wireLimits(out, wire);
     Findings.Matching m = f.matching();
     line(out, "matching", String.format(Locale.ROOT, "%,d of %,d records matched to %,d wire exchanges"
         + " (%,d by connection)%s%s", m.matched(), m.records(), m.wireExchanges(), m.matchedByConnection(),
@@ -96,7 +99,10 @@ public final class FindingsTable {
       row(out, "from send start (reported)", f.latency().fromSendStart());
       row(out, "on the wire", f.latency().wire());
     }
-    row(out, "on the wire, every exchange", f.latency().wireAllExchanges());
+    boolean outOfOrder = wire != null && wire.outOfOrder();
+    if (!outOfOrder) { // (its times, and the intervals', would be the disordered capture's: coverage says so)
+      row(out, "on the wire, every exchange", f.latency().wireAllExchanges());
+    }
     if (rt != null && f.errorSource() != null && f.errorSource().statement() != null) {
       line(out, "error source", f.errorSource().statement());
       line(out, "  evidence", f.errorSource().evidence());
@@ -106,7 +112,9 @@ public final class FindingsTable {
           + " lags below the clock's uncertainty and the generator's resolution");
     }
     urls(out, f.urls());
-    intervals(out, f.intervals(), rt == null);
+    if (!outOfOrder) {
+      intervals(out, f.intervals(), rt == null);
+    }
     connections(out, f.connections());
     if (f.pace() != null) {
       line(out, "pace", f.pace().statement());
@@ -118,6 +126,34 @@ public final class FindingsTable {
     }
     pressure(out, f.pressure());
     return out.toString();
+  }
+
+  /**
+   * What the capture itself limits, from the reconstruction's counters: packets out of time order, connections
+   * that began before the capture, responses without their request. Nothing when none of them happened.
+   */
+  private static void wireLimits(StringBuilder out, WireStats w) {
+    if (w == null) {
+      return;
+    }
+    if (w.packetsBackInTime() > 0) {
+      line(out, "capture order", w.outOfOrder()
+          ? String.format(Locale.ROOT, "%,d packets are earlier than one before them in the file (up to %.1f us"
+              + " back); %,d data segments on %,d connections run backwards on their connection; %,d exchanges"
+              + " are impossible (response before request): counted, no wire time taken from them",
+              w.packetsBackInTime(), w.maxStepBackNanos() / 1e3, w.dataSegmentsBackInTimeOnConnection(),
+              w.connectionsBackInTime(), w.impossibleExchanges())
+          : String.format(Locale.ROOT, "%,d packets are earlier than one before them in the file (up to %.1f us"
+              + " back), none of a connection's data before its own earlier data: packets of different"
+              + " connections interleaved (a multi-queue capture); each connection is rebuilt in its own order",
+              w.packetsBackInTime(), w.maxStepBackNanos() / 1e3));
+    }
+    if (w.midConnectionStarts() > 0 || w.unmatchedResponses() > 0) {
+      line(out, "wire coverage", String.format(Locale.ROOT, "limited: %,d of %,d connections began before the capture"
+          + " (no SYN captured: their first exchange may be cut, their connect time is unknown); %,d responses"
+          + " had no captured request and are not counted as exchanges", w.midConnectionStarts(), w.connections(),
+          w.unmatchedResponses()));
+    }
   }
 
   /** The URL groups, most records first, at most {@value #MAX_URL_ROWS} rows (all are in findings.json). */

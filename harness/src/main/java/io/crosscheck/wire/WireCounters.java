@@ -26,6 +26,12 @@ final class WireCounters {
   long strayControlSegments;
   long packetsAfterFinish;
   long internalErrors;
+  long packetsBackInTime;
+  long maxStepBackNanos;
+  long segmentsBackInTimeOnConnection;
+  long dataSegmentsBackInTimeOnConnection;
+  long connectionsBackInTime;
+  long impossibleExchanges;
 
   WireStats freeze() {
     Map<String, Long> malformed = new LinkedHashMap<>();
@@ -40,6 +46,8 @@ final class WireCounters {
         malformedTotal, Map.copyOf(malformed), connections, midConnectionStarts, exchanges,
         retransmittedBytes, overlappingBytes, outOfOrderSegments, droppedOutOfOrderSegments,
         outOfWindowSegments, gapBytes, truncatedSegments, unparsableHttp, unmatchedResponses,
-        strayControlSegments, packetsAfterFinish, internalErrors);
+        strayControlSegments, packetsAfterFinish, internalErrors, packetsBackInTime, maxStepBackNanos,
+        segmentsBackInTimeOnConnection, dataSegmentsBackInTimeOnConnection, connectionsBackInTime,
+        impossibleExchanges);
   }
 }
