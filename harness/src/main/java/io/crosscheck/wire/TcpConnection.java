@@ -36,7 +36,7 @@ final class TcpConnection {
   private HttpConversation conversation;
   private HttpMessageParser requestParser;
   private HttpMessageParser responseParser;
-  /** The latest timestamp of a segment, and of a segment with payload, SYN or FIN, on this connection. */
+  /** The latest timestamp of a segment, and of a segment with payload or SYN, on this connection. */
   private long latestEpochNanos = Long.MIN_VALUE;
   private long latestDataEpochNanos = Long.MIN_VALUE;
   private boolean backInTime;
@@ -95,7 +95,9 @@ final class TcpConnection {
       return;
     }
     int flags = f.flags;
-    timeOrder(epochNanos, f.payloadBytes > 0 || (flags & (Frames.SYN | Frames.FIN)) != 0);
+    // a FIN or a pure ACK may race the other side's segment on another CPU (both closing at once): only payload
+    // and SYNs carry the instants an exchange is made of
+    timeOrder(epochNanos, f.payloadBytes > 0 || (flags & Frames.SYN) != 0);
     boolean syn = (flags & Frames.SYN) != 0;
     boolean ack = (flags & Frames.ACK) != 0;
     StreamReassembler stream = fromA ? streamFromA : streamFromB;

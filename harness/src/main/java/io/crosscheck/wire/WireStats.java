@@ -40,9 +40,9 @@ import java.util.Map;
  *     multi-queue NIC, a merged file) do no harm: each connection is rebuilt on its own
  * @param maxStepBackNanos the largest of those steps back: the latest timestamp so far minus the frame's
  * @param segmentsBackInTimeOnConnection segments earlier than a segment before them on the same connection
- * @param dataSegmentsBackInTimeOnConnection of those, segments carrying payload, SYN or FIN earlier than such a
+ * @param dataSegmentsBackInTimeOnConnection of those, segments carrying payload or a SYN earlier than such a
  *     segment before them on the connection: the instants an exchange is made of are then out of order, and the
- *     capture's wire times cannot be trusted (a pure ACK racing a data segment of the other side is harmless)
+ *     capture's wire times cannot be trusted (a pure ACK or a FIN racing the other side's segment is harmless)
  * @param connectionsBackInTime connections with at least one such data segment
  * @param impossibleExchanges exchanges whose instants run backwards (response before request, last response
  *     byte before the first, request end before its start): reported with note {@code timestamps-backwards},

@@ -553,6 +553,8 @@ class WireReconstructorTest {
     b.client(1_950, get("/b")).server(2_050, ok("b"));
     // a pure ACK racing the other side's data on one connection: harmless, counted apart
     b.client(3_000, get("/c")).serverAck(2_990).server(3_100, ok("c"));
+    // and both sides closing at once, the server's FIN stamped first and written second
+    b.clientFin(3_200).serverFin(3_190);
     WireStats stats = finish();
 
     assertEquals(3, seen.exchanges.size());
@@ -563,11 +565,11 @@ class WireReconstructorTest {
     assertEquals(0, stats.impossibleExchanges());
     assertEquals(0, stats.dataSegmentsBackInTimeOnConnection());
     assertEquals(0, stats.connectionsBackInTime());
-    assertEquals(1, stats.segmentsBackInTimeOnConnection(), "the racing ACK");
+    assertEquals(2, stats.segmentsBackInTimeOnConnection(), "the racing ACK and FIN");
     assertFalse(stats.outOfOrder());
     // b's handshake (900, 1,000, 1,050) after a's ACK (1,200), b's exchange (1,950, 2,050) after a's reply
-    // (2,100), the racing ACK (2,990) after b's request (3,000)
-    assertEquals(6, stats.packetsBackInTime());
+    // (2,100), the racing ACK (2,990) after b's request (3,000), the racing FIN (3,190) after b's (3,200)
+    assertEquals(7, stats.packetsBackInTime());
     assertEquals(300, stats.maxStepBackNanos());
   }
 }
