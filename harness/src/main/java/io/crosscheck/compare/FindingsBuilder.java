@@ -207,7 +207,8 @@ public final class FindingsBuilder {
     Findings.Matching matching = new Findings.Matching(gen == null ? 0 : gen.records().size(), exchanges.size(),
         match.matched().size(), match.matched().stream().filter(Match::byConnection).count(),
         match.unmatchedRecordReasons(), match.unmatchedExchangeReasons());
-    Findings.Connections connections = ConnectionDiagnostics.of(wire, match, coverage);
+    Findings.Connections connections =
+        ConnectionDiagnostics.of(wire, match, coverage, GeneratorConnections.of(gen, wire, match));
     if (gen == null) {
       Stats none = Findings.emptyStats();
       return new Findings(coverage, matching, new Findings.Clock(0, Double.NaN, Double.NaN, 0), null, null,

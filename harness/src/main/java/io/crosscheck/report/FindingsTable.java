@@ -194,6 +194,11 @@ public final class FindingsTable {
           + " connection carried %.1f %% of all exchanges", c.openAfterFirstSecondsMin(), c.openAfterFirstSecondsMax(),
           c.settleSeconds(), c.busiestConnectionPercent()));
     }
+    if (c.foreignConnections() != null && c.foreignConnections() > 0) {
+      line(out, "foreign", String.format(Locale.ROOT, "%,d exchanges on %,d connections not opened by this"
+          + " generator: another client loaded the same server during the audit (left out of the counts above)",
+          c.foreignExchanges(), c.foreignConnections()));
+    }
     line(out, "verdict", c.verdict());
     line(out, "  evidence", c.evidence());
   }
