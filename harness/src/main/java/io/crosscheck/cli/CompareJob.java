@@ -100,7 +100,9 @@ public final class CompareJob {
       Path telemetryCsv = runDir.resolve(RunFiles.TELEMETRY_CSV);
       List<TelemetrySample> telemetry = Files.exists(telemetryCsv) ? TelemetryCsv.read(telemetryCsv) : List.of();
       gen = new GeneratorSide(records, clock, startEpochNanos, run.reportedResolutionNanos(), telemetry,
-          run.telemetry(), coresFallback(run, read), coresSource(run, read), busyPollingCores(run));
+          run.telemetry(), coresFallback(run, read), coresSource(run, read), busyPollingCores(run),
+          // an agent attached to a running generator records only part of its traffic
+          run.target() == null || !"attach".equals(run.target().mode()));
     }
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(status.status(), status.note(), records.size(),
         torn, pcap.toString());

@@ -17,6 +17,15 @@ final class CoverageCheck {
   private CoverageCheck() {}
 
   static Coverage of(GeneratorSide gen, Reconstruction wire, MatchResult match, double minMatchedPercent) {
+    return of(gen, wire, match, minMatchedPercent, null);
+  }
+
+  /**
+   * @param own the generator's connections when they can be told apart (another client's exchanges are then
+   *     not said to be ones the generator did not record: the connection findings name them), else null
+   */
+  static Coverage of(GeneratorSide gen, Reconstruction wire, MatchResult match, double minMatchedPercent,
+      GeneratorConnections own) {
     long exchanges = wire.exchanges().size();
     long first = wire.firstPacketEpochNanos();
     long last = wire.lastPacketEpochNanos();
@@ -103,7 +112,7 @@ final class CoverageCheck {
           : String.format(Locale.ROOT, "; %,d records never reached a server (%,d connect-error, %,d generator-error)",
               neverReached, neverReached - notSent, notSent));
     }
-    long unrecorded = matched == 0 ? 0 : unrecordedExchanges(match, gen.clock().toEpochNanos(firstSendNanos)
+    long unrecorded = matched == 0 ? 0 : unrecordedExchanges(match, own, gen.clock().toEpochNanos(firstSendNanos)
         - Coverage.CAPTURE_MARGIN_NANOS, gen.clock().toEpochNanos(lastEndNanos) + Coverage.CAPTURE_MARGIN_NANOS);
     if (unrecorded > 0) {
       // e.g. an agent attached to a running generator: the capture spans the attach and the detach
@@ -139,9 +148,13 @@ final class CoverageCheck {
   }
 
   /** Unmatched exchanges whose request started outside {@code [fromEpochNanos, toEpochNanos]}. */
-  private static long unrecordedExchanges(MatchResult match, long fromEpochNanos, long toEpochNanos) {
+  private static long unrecordedExchanges(MatchResult match, GeneratorConnections own, long fromEpochNanos,
+      long toEpochNanos) {
     long n = 0;
     for (MatchResult.Unmatched<WireExchange> u : match.unmatchedExchanges()) {
+      if (own != null && !own.owns(u.item())) {
+        continue; // another client's
+      }
       long start = u.item().requestStartEpochNanos();
       if (start >= 0 && (start < fromEpochNanos || start > toEpochNanos)) {
         n++;

@@ -199,7 +199,8 @@ public final class FindingsBuilder {
 
   private static Findings buildFigures(GeneratorSide gen, Reconstruction wire, MatchResult match,
       double minMatchedPercent, long intervalNanos) {
-    Coverage coverage = CoverageCheck.of(gen, wire, match, minMatchedPercent);
+    GeneratorConnections own = GeneratorConnections.of(gen, wire, match);
+    Coverage coverage = CoverageCheck.of(gen, wire, match, minMatchedPercent, own);
     List<WireExchange> exchanges = wire.exchanges();
     // a capture whose connections run backwards in time has no wire time to state (CoverageCheck.outOfOrder)
     List<WireExchange> timed = CoverageCheck.outOfOrder(wire.wire()) == null ? exchanges : List.of();
@@ -208,7 +209,7 @@ public final class FindingsBuilder {
         match.matched().size(), match.matched().stream().filter(Match::byConnection).count(),
         match.unmatchedRecordReasons(), match.unmatchedExchangeReasons());
     Findings.Connections connections =
-        ConnectionDiagnostics.of(wire, match, coverage, GeneratorConnections.of(gen, wire, match));
+        ConnectionDiagnostics.of(wire, match, coverage, own);
     if (gen == null) {
       Stats none = Findings.emptyStats();
       return new Findings(coverage, matching, new Findings.Clock(0, Double.NaN, Double.NaN, 0), null, null,

@@ -2,6 +2,7 @@ package io.crosscheck.compare;
 
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestRecord;
+import io.crosscheck.rundir.Findings.Coverage;
 import io.crosscheck.wire.ConnectionEvent;
 import io.crosscheck.wire.WireExchange;
 import java.util.ArrayList;
@@ -20,14 +21,19 @@ import java.util.Set;
  * time, a health check, a browser. A captured connection is the generator's when it carried a matched record,
  * or when a record names its client {@code ip:port} with a connect start (mapped to the capture's clock)
  * within {@link Matcher#CONNECTION_WINDOW_NANOS} of the captured SYN (ports are reused, so the port alone is
- * no identity). Every other connection, and its exchanges, is foreign.
+ * no identity). Every other connection that opened or carried a request while the generator ran (its records'
+ * first send to their last byte, with {@link Coverage#CAPTURE_MARGIN_NANOS} either side) is foreign, with its
+ * exchanges; so is one wholly before or after it when the records hold the whole run ({@link
+ * GeneratorSide#recordsWholeRun}), else it stays counted as before, as it may be the generator's own traffic
+ * that it did not record (an agent attached to a running generator: the coverage statement says so).
  *
  * <p>Known only when the records name their connections (the Netty and HttpClient engines, the agent): every
  * sent record names one or was matched. Otherwise (the JDK's {@code URL.openStream}, which hides its socket) an
  * unmatched exchange could be the generator's own, and {@link #of} returns null: the wire's counts stand as
  * they are. Immutable.
  *
- * @param own the generator's connections: client {@code ip:port} and the captured open instant
+ * @param own the connections counted as the generator's (client {@code ip:port} and captured open instant):
+ *     its own, and those it may have made unrecorded (see above)
  * @param foreignConnections captured connections not the generator's (opened, whether or not they carried an
  *     exchange)
  * @param foreignExchanges exchanges on them
@@ -51,8 +57,14 @@ record GeneratorConnections(Set<Key> own, long foreignConnections, long foreignE
     // per client ip:port, the connect starts the records name, on the capture's clock, ascending
     Map<String, List<Long>> named = new HashMap<>();
     long naming = 0;
+    long firstSendNanos = Long.MAX_VALUE;
+    long lastEndNanos = Long.MIN_VALUE;
     for (RequestRecord r : gen.records()) {
       boolean sent = r.sendStartNanos() >= 0 && r.outcome() != Outcome.CONNECT_ERROR;
+      if (sent) {
+        firstSendNanos = Math.min(firstSendNanos, r.sendStartNanos());
+        lastEndNanos = Math.max(lastEndNanos, Math.max(r.sendStartNanos(), r.lastByteNanos()));
+      }
       if (!r.connectionId().isEmpty() && r.connectionOpenNanos() >= 0) {
         naming++;
         named.computeIfAbsent(r.connectionId(), k -> new ArrayList<>())
@@ -61,22 +73,34 @@ record GeneratorConnections(Set<Key> own, long foreignConnections, long foreignE
         return null; // a request of the generator's that no connection identifies: its exchange is unknown
       }
     }
-    if (naming == 0) {
+    if (naming == 0 || firstSendNanos == Long.MAX_VALUE) {
       return null;
     }
+    long fromEpochNanos = gen.clock().toEpochNanos(firstSendNanos) - Coverage.CAPTURE_MARGIN_NANOS;
+    long toEpochNanos = gen.clock().toEpochNanos(lastEndNanos) + Coverage.CAPTURE_MARGIN_NANOS;
     Map<String, long[]> opens = new HashMap<>();
     named.forEach((id, list) -> opens.put(id, list.stream().mapToLong(Long::longValue).sorted().toArray()));
     Set<Key> all = new HashSet<>();
+    Set<Key> whileRunning = new HashSet<>();
     for (ConnectionEvent e : wire.events()) {
       if (e.kind() == ConnectionEvent.Kind.OPEN) {
-        all.add(new Key(e.connectionId(), e.connectionOpenEpochNanos()));
+        Key k = new Key(e.connectionId(), e.connectionOpenEpochNanos());
+        all.add(k);
+        if (e.connectionOpenEpochNanos() >= fromEpochNanos && e.connectionOpenEpochNanos() <= toEpochNanos) {
+          whileRunning.add(k);
+        }
       }
     }
     for (WireExchange e : wire.exchanges()) {
-      all.add(new Key(e.connectionId(), e.connectionOpenEpochNanos()));
+      Key k = new Key(e.connectionId(), e.connectionOpenEpochNanos());
+      all.add(k);
+      if (e.requestStartEpochNanos() >= fromEpochNanos && e.requestStartEpochNanos() <= toEpochNanos) {
+        whileRunning.add(k);
+      }
     }
     for (Key k : all) {
-      if (!own.contains(k) && nearOpen(opens.get(k.connectionId()), k.openEpochNanos())) {
+      boolean mayBeUnrecorded = !gen.recordsWholeRun() && !whileRunning.contains(k);
+      if (!own.contains(k) && (mayBeUnrecorded || nearOpen(opens.get(k.connectionId()), k.openEpochNanos()))) {
         own.add(k);
       }
     }
@@ -101,6 +125,11 @@ record GeneratorConnections(Set<Key> own, long foreignConnections, long foreignE
     int after = -i - 1;
     return after < sortedOpens.length && sortedOpens[after] - openEpochNanos <= Matcher.CONNECTION_WINDOW_NANOS
         || after > 0 && openEpochNanos - sortedOpens[after - 1] <= Matcher.CONNECTION_WINDOW_NANOS;
+  }
+
+  /** Whether {@code e} was on one of the generator's connections. */
+  boolean owns(WireExchange e) {
+    return own.contains(new Key(e.connectionId(), e.connectionOpenEpochNanos()));
   }
 
   /** The exchanges on the generator's connections. */

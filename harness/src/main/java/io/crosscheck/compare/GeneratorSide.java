@@ -21,12 +21,24 @@ import java.util.List;
  * @param cpuCoresSource where {@code cpuCoresFallback} came from, in words
  * @param busyPollingCores cores the engine's busy-polling event loops keep at 100 % by design (its
  *     layout in run.json), left out of the client-host check's CPU figures; 0 when none
+ * @param recordsWholeRun the records hold every request the generator made while it was captured (crosscheck
+ *     ran or launched it); false when the capture may hold its traffic before or after the records (an agent
+ *     attached to a running generator), or when unknown: a connection outside the records' span is then not
+ *     called another client's
  */
 public record GeneratorSide(List<RequestRecord> records, ClockMap clock, long startEpochNanos,
     long reportedResolutionNanos, List<TelemetrySample> telemetry, TelemetrySummary pressure, int cpuCoresFallback,
-    String cpuCoresSource, int busyPollingCores) {
+    String cpuCoresSource, int busyPollingCores, boolean recordsWholeRun) {
   public GeneratorSide {
     telemetry = List.copyOf(telemetry);
+  }
+
+  /** Not known to hold the whole run's records. */
+  public GeneratorSide(List<RequestRecord> records, ClockMap clock, long startEpochNanos,
+      long reportedResolutionNanos, List<TelemetrySample> telemetry, TelemetrySummary pressure, int cpuCoresFallback,
+      String cpuCoresSource, int busyPollingCores) {
+    this(records, clock, startEpochNanos, reportedResolutionNanos, telemetry, pressure, cpuCoresFallback,
+        cpuCoresSource, busyPollingCores, false);
   }
 
   /** Without busy-polling loops. */
