@@ -37,6 +37,15 @@ public final class LinkTypes {
     return NAMES.containsKey(linkType);
   }
 
+  /**
+   * Why a capture whose every interface is of {@code linkType} cannot be analysed: the one sentence pcap's
+   * header check and pcapng's interface check both give (after the file and byte offset).
+   */
+  public static String notDecoded(int linkType) {
+    return "link type " + linkType + " is not one crosscheck decodes: no frame of it can be read as IP, so no HTTP"
+        + " exchange could be found; expected " + DECODED + " (capture with tcpdump -i lo or -i eth0)";
+  }
+
   /** {@code 0 (BSD loopback), 1 (Ethernet), ... or 276 (Linux cooked v2)}. */
   private static String inWords() {
     List<String> all = new ArrayList<>();

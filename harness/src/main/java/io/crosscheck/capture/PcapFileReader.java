@@ -32,9 +32,7 @@ final class PcapFileReader {
     // The upper 16 bits of the link-type field carry FCS information, not the type.
     int linkType = CaptureInput.u16(b, in.pos + (bigEndian ? 22 : 20), bigEndian);
     if (!LinkTypes.decoded(linkType)) {
-      throw tally.error(20, "link type " + linkType + " is not one crosscheck decodes: no frame of it can be read"
-          + " as IP, so no HTTP exchange could be found; expected " + LinkTypes.DECODED
-          + " (capture with tcpdump -i lo or -i eth0)");
+      throw tally.error(20, LinkTypes.notDecoded(linkType));
     }
     long capturedLimit = Math.min(CaptureReader.MAX_RECORD_BYTES,
         Math.max(snaplen, MAX_ORDINARY_SNAPLEN));

@@ -25,6 +25,11 @@ final class PcapngFileReader {
   private boolean bigEndian;
   private long previousTimestampEpochNanos = -1;
   private long packetsWithoutTimestamp;
+  /** Whether any interface of the file (any section) has a link type crosscheck decodes. */
+  private boolean decodedInterfaceSeen;
+  /** The first interface of a link type not decoded: where its link-type field is, and the type; -1 when none. */
+  private long undecodedLinkTypeOffset = -1;
+  private int undecodedLinkType;
 
   private PcapngFileReader(CaptureInput in, ReadTally tally, PacketHandler handler) {
     this.in = in;
@@ -45,11 +50,13 @@ final class PcapngFileReader {
         long blockOffset = in.offset();
         int present = in.require(12);
         if (present == 0) {
+          requireDecodedInterface();
           return;
         }
         if (present < 12) {
           tally.truncated(blockOffset, "header of block " + ReadTally.number(blockNumber), 12,
               present);
+          requireDecodedInterface();
           return;
         }
         byte[] b = in.buf;
@@ -77,6 +84,7 @@ final class PcapngFileReader {
         if (present < blockBytes) {
           tally.truncated(blockOffset, String.format("block %s (type 0x%08x)",
               ReadTally.number(blockNumber), type), blockBytes, present);
+          requireDecodedInterface();
           return;
         }
         b = in.buf;
@@ -158,10 +166,28 @@ final class PcapngFileReader {
     }
     interfaces.add(iface);
     tally.interfaces++;
-    if (!LinkTypes.decoded(iface.linkType)) {
+    if (LinkTypes.decoded(iface.linkType)) {
+      decodedInterfaceSeen = true;
+    } else {
+      if (undecodedLinkTypeOffset < 0) {
+        undecodedLinkTypeOffset = blockOffset + 8;
+        undecodedLinkType = iface.linkType;
+      }
       tally.warnings.add(tally.at(blockOffset, "interface " + (tally.interfaces - 1) + " has link type "
           + iface.linkType + ", which crosscheck does not decode: its packets are skipped (expected "
           + LinkTypes.DECODED + ")"));
+    }
+  }
+
+  /**
+   * A file whose interfaces are all of link types not decoded is refused like a pcap file of one (the same
+   * sentence, at the first such interface's link-type field), not read to "no HTTP exchange"; one interface
+   * of another type beside a decoded one (a USB or Bluetooth monitor next to eth0) is only skipped, with the
+   * warning above. Checked when the file has been read, since pcapng may describe an interface late.
+   */
+  private void requireDecodedInterface() throws CaptureFormatException {
+    if (undecodedLinkTypeOffset >= 0 && !decodedInterfaceSeen) {
+      throw tally.error(undecodedLinkTypeOffset, LinkTypes.notDecoded(undecodedLinkType));
     }
   }
 

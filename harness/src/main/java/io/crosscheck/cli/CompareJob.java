@@ -111,7 +111,9 @@ public final class CompareJob {
       long runEndNanos = run.engineResult() != null ? run.engineResult().endNanos()
           : run.endEpochNanos() != null ? run.endEpochNanos() - clock.offsetAt(Long.MAX_VALUE) : -1;
       gen = new GeneratorSide(records, clock, startEpochNanos, run.reportedResolutionNanos(), telemetry,
-          run.telemetry(), coresFallback(run, read), coresSource(run, read), busyPollingCores(run), runEndNanos);
+          run.telemetry(), coresFallback(run, read), coresSource(run, read), busyPollingCores(run), runEndNanos,
+          // an agent attached to a running generator records only part of its traffic
+          run.target() == null || !"attach".equals(run.target().mode()));
     }
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(status.status(), status.note(), records.size(),
         torn, pcap.toString());

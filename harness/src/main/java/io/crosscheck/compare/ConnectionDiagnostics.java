@@ -40,8 +40,13 @@ final class ConnectionDiagnostics {
     return new Key(e.connectionId(), e.connectionOpenEpochNanos());
   }
 
-  static Connections of(Reconstruction wire, MatchResult match, Coverage coverage) {
-    List<WireExchange> exchanges = wire.exchanges();
+  /**
+   * @param own the generator's connections, or null when they cannot be told from another client's (then
+   *     every captured connection counts)
+   */
+  static Connections of(Reconstruction wire, MatchResult match, Coverage coverage, GeneratorConnections own) {
+    // another client of the same server (a second audit, a health check) is left out of the generator's counts
+    List<WireExchange> exchanges = own == null ? wire.exchanges() : own.exchanges(wire.exchanges());
     Map<Key, long[]> requestsOn = new HashMap<>();
     for (WireExchange e : exchanges) {
       requestsOn.computeIfAbsent(key(e), k -> new long[1])[0]++;
@@ -59,7 +64,7 @@ final class ConnectionDiagnostics {
         shared++;
       }
     }
-    List<ConnectionEvent> events = wire.events();
+    List<ConnectionEvent> events = own == null ? wire.events() : own.events(wire.events());
     long opened = 0;
     int peak = 0;
     for (ConnectionEvent e : events) {
@@ -90,7 +95,7 @@ final class ConnectionDiagnostics {
     boolean judged;
     String evidence;
     String verdict;
-    if (coverage.wireOnly()) {
+    if (coverage.wireOnly() && (coverage.sufficient() || exchanges.isEmpty())) {
       judged = !exchanges.isEmpty();
       evidence = String.format(Locale.ROOT, "the wire alone: %,d exchanges on %,d connections (no generator"
           + " records)", exchanges.size(), requestsOn.size());
@@ -109,7 +114,8 @@ final class ConnectionDiagnostics {
     return new Connections(sessions.size(), opened, requestsOn.size(), peak, histogram, max, shared, openedPerSecond,
         busiestPercent, openAfter[0], openAfter[1], SETTLE_SECONDS, judged, evidence, verdict,
         // the sentences above start with (wire: contain) the words each kind names
-        Findings.VerdictKind.ofSentence(verdict));
+        Findings.VerdictKind.ofSentence(verdict), own == null ? null : own.foreignConnections(),
+        own == null ? null : own.foreignExchanges());
   }
 
   /** Fewest and most connections open at once after the first {@link #SETTLE_SECONDS}; -1 when shorter. */

@@ -4,6 +4,7 @@ import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.rundir.Findings.Coverage;
 import io.crosscheck.wire.WireExchange;
+import io.crosscheck.wire.WireStats;
 import java.util.Locale;
 
 /**
@@ -16,6 +17,15 @@ final class CoverageCheck {
   private CoverageCheck() {}
 
   static Coverage of(GeneratorSide gen, Reconstruction wire, MatchResult match, double minMatchedPercent) {
+    return of(gen, wire, match, minMatchedPercent, null);
+  }
+
+  /**
+   * @param own the generator's connections when they can be told apart (another client's exchanges are then
+   *     not said to be ones the generator did not record: the connection findings name them), else null
+   */
+  static Coverage of(GeneratorSide gen, Reconstruction wire, MatchResult match, double minMatchedPercent,
+      GeneratorConnections own) {
     long exchanges = wire.exchanges().size();
     long first = wire.firstPacketEpochNanos();
     long last = wire.lastPacketEpochNanos();
@@ -24,8 +34,13 @@ final class CoverageCheck {
           ? "wire only: the capture holds no HTTP exchange" + (wire.hasPackets() ? "" : " (no packet at all)")
           : String.format(Locale.ROOT, "wire only (no generator records): %,d exchanges in %.1f s of capture;"
               + " every figure is the wire's", exchanges, (last - first) / 1e9);
-      return new Coverage(0, 0, 0, 0, 0, 0, Double.NaN, exchanges, 0, minMatchedPercent, exchanges > 0, true,
-          first, last, "none (wire only)", statement);
+      String disorder = outOfOrder(wire.wire());
+      if (disorder != null && exchanges > 0) {
+        statement = statement.substring(0, statement.lastIndexOf("; every figure"));
+      }
+      return new Coverage(0, 0, 0, 0, 0, 0, Double.NaN, exchanges, 0, minMatchedPercent,
+          exchanges > 0 && disorder == null, true, first, last, "none (wire only)",
+          disorder == null ? statement : statement + "; " + disorder);
     }
     long records = gen.records().size();
     long sent = 0;
@@ -68,7 +83,8 @@ final class CoverageCheck {
     long matched = match.matched().size();
     double percent = inCapture == 0 ? Double.NaN : 100.0 * matched / inCapture;
     double exchangesPercent = exchanges == 0 ? 0 : 100.0 * matched / exchanges;
-    boolean sufficient = inCapture > 0 && percent >= minMatchedPercent;
+    String disorder = outOfOrder(wire.wire());
+    boolean sufficient = inCapture > 0 && percent >= minMatchedPercent && disorder == null;
     StringBuilder s = new StringBuilder();
     if (sent == 0) {
       s.append(String.format(Locale.ROOT, "none of the %,d records reached the wire", records));
@@ -96,7 +112,7 @@ final class CoverageCheck {
           : String.format(Locale.ROOT, "; %,d records never reached a server (%,d connect-error, %,d generator-error)",
               neverReached, neverReached - notSent, notSent));
     }
-    long unrecorded = matched == 0 ? 0 : unrecordedExchanges(match, gen.clock().toEpochNanos(firstSendNanos)
+    long unrecorded = matched == 0 ? 0 : unrecordedExchanges(match, own, gen.clock().toEpochNanos(firstSendNanos)
         - Coverage.CAPTURE_MARGIN_NANOS, gen.clock().toEpochNanos(lastEndNanos) + Coverage.CAPTURE_MARGIN_NANOS);
     if (unrecorded > 0) {
       // e.g. an agent attached to a running generator: the capture spans the attach and the detach
@@ -104,7 +120,9 @@ final class CoverageCheck {
           + " the last, which the generator did not record: only the records' side is held to the wire, and the"
           + " figures of every wire exchange include them", unrecorded));
     }
-    if (!sufficient && matched > 0) {
+    if (disorder != null) {
+      s.append("; ").append(disorder);
+    } else if (!sufficient && matched > 0) {
       s.append(String.format(Locale.ROOT, "; below the %.0f %% floor: nothing is judged", minMatchedPercent));
     }
     String clock = String.format(Locale.ROOT, "monotonic -> capture clock through %d calibrations, uncertainty"
@@ -113,10 +131,30 @@ final class CoverageCheck {
         exchangesPercent, minMatchedPercent, sufficient, false, first, last, clock, s.toString());
   }
 
+  /**
+   * Why no wire time of this capture can be judged, or null: some connection's data segments run backwards in
+   * time, or some exchange's instants do ({@link WireStats#outOfOrder}). Frames are rebuilt in file order (see
+   * {@code WireReconstructor}), so which of file order and timestamps is wrong is left to the user, with the
+   * tool that mends the first.
+   */
+  static String outOfOrder(WireStats w) {
+    if (w == null || !w.outOfOrder()) {
+      return null;
+    }
+    return String.format(Locale.ROOT, "the capture is out of order: on %,d connections data runs backwards in"
+        + " time, %,d exchanges have a response before their request: no wire time is judged; if the timestamps"
+        + " are right and the file order is wrong (a merged or multi-queue capture), sort it with reordercap and"
+        + " compare again", w.connectionsBackInTime(), w.impossibleExchanges());
+  }
+
   /** Unmatched exchanges whose request started outside {@code [fromEpochNanos, toEpochNanos]}. */
-  private static long unrecordedExchanges(MatchResult match, long fromEpochNanos, long toEpochNanos) {
+  private static long unrecordedExchanges(MatchResult match, GeneratorConnections own, long fromEpochNanos,
+      long toEpochNanos) {
     long n = 0;
     for (MatchResult.Unmatched<WireExchange> u : match.unmatchedExchanges()) {
+      if (own != null && !own.owns(u.item())) {
+        continue; // another client's
+      }
       long start = u.item().requestStartEpochNanos();
       if (start >= 0 && (start < fromEpochNanos || start > toEpochNanos)) {
         n++;

@@ -213,17 +213,21 @@ public final class FindingsBuilder {
 
   private static Findings buildFigures(GeneratorSide gen, Reconstruction wire, MatchResult match,
       double minMatchedPercent, long intervalNanos) {
-    Coverage coverage = CoverageCheck.of(gen, wire, match, minMatchedPercent);
+    GeneratorConnections own = GeneratorConnections.of(gen, wire, match);
+    Coverage coverage = CoverageCheck.of(gen, wire, match, minMatchedPercent, own);
     List<WireExchange> exchanges = wire.exchanges();
+    // a capture whose connections run backwards in time has no wire time to state (CoverageCheck.outOfOrder)
+    List<WireExchange> timed = CoverageCheck.outOfOrder(wire.wire()) == null ? exchanges : List.of();
     long originEpochNanos = origin(gen, wire);
     Findings.Matching matching = new Findings.Matching(gen == null ? 0 : gen.records().size(), exchanges.size(),
         match.matched().size(), match.matched().stream().filter(Match::byConnection).count(),
         match.unmatchedRecordReasons(), match.unmatchedExchangeReasons());
-    Findings.Connections connections = ConnectionDiagnostics.of(wire, match, coverage);
+    Findings.Connections connections =
+        ConnectionDiagnostics.of(wire, match, coverage, own);
     if (gen == null) {
       Stats none = Findings.emptyStats();
       return new Findings(coverage, matching, new Findings.Clock(0, Double.NaN, Double.NaN, 0), null, null,
-          new LatencyColumns(none, none, none, wireAll(exchanges)),
+          new LatencyColumns(none, none, none, wireAll(timed)),
           intervals(List.of(), exchanges, wire.events(), List.of(), null, originEpochNanos, wire, intervalNanos),
           connections, null, null);
     }
@@ -251,7 +255,7 @@ public final class FindingsBuilder {
     if (!coverage.sufficient()) {
       Stats none = Findings.emptyStats();
       return new Findings(coverage, matching, clockFinding, null, null,
-          new LatencyColumns(none, none, none, wireAll(exchanges)), intervals, connections, null, gen.pressure());
+          new LatencyColumns(none, none, none, wireAll(timed)), intervals, connections, null, gen.pressure());
     }
     int n = pairs.size();
     long[] reported = new long[n];
@@ -293,7 +297,7 @@ public final class FindingsBuilder {
     return new Findings(coverage, matching, clockFinding, rt,
         new Lags(sortedStats(sendLag), sortedStats(receiveLag), belowUncertainty),
         new LatencyColumns(sortedStats(fromIntended), sortedStats(reported), sortedStats(wireNanos),
-            wireAll(exchanges)),
+            wireAll(timed)),
         intervals, connections, new Cdf(sortedCdf(reported), sortedCdf(wireNanos)), gen.pressure())
         .withHostAndDistributions(percentiles, urls, null);
   }

@@ -24,20 +24,24 @@ import java.util.List;
  * @param runEndNanos the run's end on the generator's monotonic clock (the engine's end, or run.json's
  *     end mapped through the clock); -1 when unknown. A request that never completed was in flight up
  *     to its abort, which its record does not time: the measured phase then lasts up to here
+ * @param recordsWholeRun the records hold every request the generator made while it was captured (crosscheck
+ *     ran or launched it); false when the capture may hold its traffic before or after the records (an agent
+ *     attached to a running generator), or when unknown: a connection outside the records' span is then not
+ *     called another client's
  */
 public record GeneratorSide(List<RequestRecord> records, ClockMap clock, long startEpochNanos,
     long reportedResolutionNanos, List<TelemetrySample> telemetry, TelemetrySummary pressure, int cpuCoresFallback,
-    String cpuCoresSource, int busyPollingCores, long runEndNanos) {
+    String cpuCoresSource, int busyPollingCores, long runEndNanos, boolean recordsWholeRun) {
   public GeneratorSide {
     telemetry = List.copyOf(telemetry);
   }
 
-  /** Without the run's end (unknown). */
+  /** Without the run's end (unknown), not known to hold the whole run's records. */
   public GeneratorSide(List<RequestRecord> records, ClockMap clock, long startEpochNanos,
       long reportedResolutionNanos, List<TelemetrySample> telemetry, TelemetrySummary pressure, int cpuCoresFallback,
       String cpuCoresSource, int busyPollingCores) {
     this(records, clock, startEpochNanos, reportedResolutionNanos, telemetry, pressure, cpuCoresFallback,
-        cpuCoresSource, busyPollingCores, -1);
+        cpuCoresSource, busyPollingCores, -1, false);
   }
 
   /** Without busy-polling loops. */

@@ -8,6 +8,7 @@ import io.crosscheck.rundir.Support;
 import io.crosscheck.telemetry.TelemetrySummary;
 import io.crosscheck.text.Printable;
 import java.util.ArrayList;
+import io.crosscheck.wire.WireStats;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -49,7 +50,7 @@ public final class FindingsTable {
     if (support != null && !support.supported()) {
       line(out, "not supported", unsupported(file) + " (exit 3)");
     }
-    out.append(table(file.findings()));
+    out.append(table(file.findings(), file.wire()));
     return out.toString();
   }
 
@@ -110,10 +111,11 @@ public final class FindingsTable {
   }
 
   public static String format(Findings f) {
-    return Printable.escapeKeepingNewlines(table(f));
+    return Printable.escapeKeepingNewlines(table(f, null));
   }
 
-  private static String table(Findings f) {
+  /** @param wire the reconstruction's counters (findings.json {@code wire}), null when unknown */
+  private static String table(Findings f, WireStats wire) {
     StringBuilder out = new StringBuilder();
     Findings.Coverage cov = f.coverage();
     if (cov != null) {
@@ -123,6 +125,7 @@ public final class FindingsTable {
             (cov.captureLastEpochNanos() - cov.captureFirstEpochNanos()) / 1e9, cov.clockMapping()));
       }
     }
+    wireLimits(out, wire);
     Findings.Matching m = f.matching();
     line(out, "matching", String.format(Locale.ROOT, "%,d of %,d records matched to %,d wire exchanges"
         + " (%,d by connection)%s%s", m.matched(), m.records(), m.wireExchanges(), m.matchedByConnection(),
@@ -176,7 +179,9 @@ public final class FindingsTable {
       row(out, "from send start (reported)", f.latency().fromSendStart());
       row(out, "on the wire", f.latency().wire());
     }
-    if (rt != null || (wireAll != null && wireAll.count() > 0)) {
+    boolean outOfOrder = wire != null && wire.outOfOrder();
+    // (out of order, its times and the intervals' would be the disordered capture's: coverage says so)
+    if (!outOfOrder && (rt != null || (wireAll != null && wireAll.count() > 0))) {
       row(out, "on the wire, every exchange", wireAll);
     }
     if (rt != null && f.errorSource() != null && f.errorSource().statement() != null) {
@@ -188,7 +193,9 @@ public final class FindingsTable {
           + " lags below the clock's uncertainty and the generator's resolution");
     }
     urls(out, f.urls());
-    intervals(out, f.intervals(), rt == null);
+    if (!outOfOrder) {
+      intervals(out, f.intervals(), rt == null);
+    }
     connections(out, f.connections());
     if (f.pace() != null) {
       line(out, "pace", f.pace().statement());
@@ -223,6 +230,34 @@ public final class FindingsTable {
     return String.format(Locale.ROOT, "no exchange completed for %.1f s from %.1f s after the start: %,d in flight%s%s;"
         + " %s (%,d stall%s of %.1f s or more)%s", s.durationNanos() / 1e9, s.startOffsetNanos() / 1e9, s.inFlight(),
         on, oldest, last, s.stalls(), s.stalls() == 1 ? "" : "s", s.warningNanos() / 1e9, end);
+  }
+
+  /**
+   * What the capture itself limits, from the reconstruction's counters: packets out of time order, connections
+   * that began before the capture, responses without their request. Nothing when none of them happened.
+   */
+  private static void wireLimits(StringBuilder out, WireStats w) {
+    if (w == null) {
+      return;
+    }
+    if (w.packetsBackInTime() > 0) {
+      line(out, "capture order", w.outOfOrder()
+          ? String.format(Locale.ROOT, "%,d packets are earlier than one before them in the file (up to %.1f us"
+              + " back); %,d data segments on %,d connections run backwards on their connection; %,d exchanges"
+              + " are impossible (response before request): counted, no wire time taken from them",
+              w.packetsBackInTime(), w.maxStepBackNanos() / 1e3, w.dataSegmentsBackInTimeOnConnection(),
+              w.connectionsBackInTime(), w.impossibleExchanges())
+          : String.format(Locale.ROOT, "%,d packets are earlier than one before them in the file (up to %.1f us"
+              + " back), none of a connection's data before its own earlier data: packets of different"
+              + " connections interleaved (a multi-queue capture); each connection is rebuilt in its own order",
+              w.packetsBackInTime(), w.maxStepBackNanos() / 1e3));
+    }
+    if (w.midConnectionStarts() > 0 || w.unmatchedResponses() > 0) {
+      line(out, "wire coverage", String.format(Locale.ROOT, "limited: %,d of %,d connections began before the capture"
+          + " (no SYN captured: their first exchange may be cut, their connect time is unknown); %,d responses"
+          + " had no captured request and are not counted as exchanges", w.midConnectionStarts(), w.connections(),
+          w.unmatchedResponses()));
+    }
   }
 
   /** The URL groups, most records first, at most {@value #MAX_URL_ROWS} rows (all are in findings.json). */
@@ -264,6 +299,11 @@ public final class FindingsTable {
       line(out, "open later", String.format(Locale.ROOT, "%d-%d open at once after the first %d s; the busiest"
           + " connection carried %.1f %% of all exchanges", c.openAfterFirstSecondsMin(), c.openAfterFirstSecondsMax(),
           c.settleSeconds(), c.busiestConnectionPercent()));
+    }
+    if (c.foreignConnections() != null && c.foreignConnections() > 0) {
+      line(out, "foreign", String.format(Locale.ROOT, "%,d exchanges on %,d connections not opened by this"
+          + " generator: another client loaded the same server during the audit (left out of the counts above)",
+          c.foreignExchanges(), c.foreignConnections()));
     }
     line(out, "verdict", c.verdict());
     line(out, "  evidence", c.evidence());

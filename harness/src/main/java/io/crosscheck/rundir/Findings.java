@@ -531,12 +531,31 @@ public record Findings(
    * @param verdict one plain-language sentence
    * @param verdictKind the verdict as a stable token ({@link VerdictKind}); absent in files written
    *     before it (then {@link #kind()} derives it from the sentence)
+   * @param foreignConnections captured connections to the server that this generator did not open (another
+   *     client loaded the same server during the audit); every count above leaves them out. Absent when the
+   *     records do not name their connections (the JDK's URL.openStream, a wire-only analysis): then the counts
+   *     above are every captured connection's
+   * @param foreignExchanges exchanges on those connections; absent as {@code foreignConnections}
    */
   public record Connections(long sessions, long connectionsOpened, long connectionsWithRequests,
       int peakConcurrentConnections, Map<String, Long> requestsPerConnection, long maxRequestsOnOneConnection,
       long connectionsUsedBySeveralSessions, double connectionsOpenedPerSecond, double busiestConnectionPercent,
       int openAfterFirstSecondsMin, int openAfterFirstSecondsMax, int settleSeconds, boolean judged,
-      String evidence, String verdict, @JsonInclude(JsonInclude.Include.NON_NULL) VerdictKind verdictKind) {
+      String evidence, String verdict, @JsonInclude(JsonInclude.Include.NON_NULL) VerdictKind verdictKind,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long foreignConnections,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long foreignExchanges) {
+
+    /** Connections without the foreign-traffic counts (files written before them, wire-only analyses). */
+    public Connections(long sessions, long connectionsOpened, long connectionsWithRequests,
+        int peakConcurrentConnections, Map<String, Long> requestsPerConnection, long maxRequestsOnOneConnection,
+        long connectionsUsedBySeveralSessions, double connectionsOpenedPerSecond, double busiestConnectionPercent,
+        int openAfterFirstSecondsMin, int openAfterFirstSecondsMax, int settleSeconds, boolean judged,
+        String evidence, String verdict, VerdictKind verdictKind) {
+      this(sessions, connectionsOpened, connectionsWithRequests, peakConcurrentConnections, requestsPerConnection,
+          maxRequestsOnOneConnection, connectionsUsedBySeveralSessions, connectionsOpenedPerSecond,
+          busiestConnectionPercent, openAfterFirstSecondsMin, openAfterFirstSecondsMax, settleSeconds, judged,
+          evidence, verdict, verdictKind, null, null);
+    }
 
     /** The verdict's kind: {@code verdictKind}, or derived from the sentence in older files. */
     public VerdictKind kind() {

@@ -15,6 +15,8 @@ final class HttpConversation {
   static final String NOTE_CLOSED = "closed";
   static final String NOTE_TRUNCATED = "truncated";
   static final String NOTE_CAPTURE_ENDED = "capture-ended";
+  /** The exchange's instants run backwards in the capture's timestamps: no wire time can be taken from it. */
+  static final String NOTE_TIMESTAMPS_BACKWARDS = "timestamps-backwards";
 
   private final TcpConnection connection;
   private final ArrayDeque<PendingExchange> awaitingResponse = new ArrayDeque<>(4);

@@ -37,7 +37,25 @@ final class PendingExchange {
     responseBytes = endOffset - responseStartOffset;
   }
 
+  /**
+   * A response byte before the request's first, a last response byte before the first, or a request end before
+   * its start: impossible on one clock in one capture, so the capture's timestamps run backwards.
+   */
+  private boolean instantsRunBackwards() {
+    return requestEndEpochNanos >= 0 && requestEndEpochNanos < requestStartEpochNanos
+        || firstResponseByteEpochNanos >= 0 && firstResponseByteEpochNanos < requestStartEpochNanos
+        || lastResponseByteEpochNanos >= 0 && firstResponseByteEpochNanos >= 0
+            && lastResponseByteEpochNanos < firstResponseByteEpochNanos;
+  }
+
   WireExchange freeze(TcpConnection connection, String note) {
+    if (instantsRunBackwards()) {
+      // counted and marked, never clamped: complete() is false, so no wire time is taken from it
+      connection.counters().impossibleExchanges++;
+      if (note.isEmpty()) {
+        note = HttpConversation.NOTE_TIMESTAMPS_BACKWARDS;
+      }
+    }
     long connectNanos = requestIndex == 0 ? connection.connectNanos() : -1;
     return new WireExchange(connection.connectionId(), connection.openEpochNanos(),
         connection.serverAddress(), requestIndex, pipelined, connectNanos, requestStartEpochNanos,

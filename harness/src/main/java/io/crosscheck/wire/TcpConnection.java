@@ -36,6 +36,10 @@ final class TcpConnection {
   private HttpConversation conversation;
   private HttpMessageParser requestParser;
   private HttpMessageParser responseParser;
+  /** The latest timestamp of a segment, and of a segment with payload or SYN, on this connection. */
+  private long latestEpochNanos = Long.MIN_VALUE;
+  private long latestDataEpochNanos = Long.MIN_VALUE;
+  private boolean backInTime;
 
   TcpConnection(WireReconstructor owner, FlowKey key, long firstEpochNanos, boolean handshakeSeen) {
     this.owner = owner;
@@ -91,6 +95,9 @@ final class TcpConnection {
       return;
     }
     int flags = f.flags;
+    // a FIN or a pure ACK may race the other side's segment on another CPU (both closing at once): only payload
+    // and SYNs carry the instants an exchange is made of
+    timeOrder(epochNanos, f.payloadBytes > 0 || (flags & Frames.SYN) != 0);
     boolean syn = (flags & Frames.SYN) != 0;
     boolean ack = (flags & Frames.ACK) != 0;
     StreamReassembler stream = fromA ? streamFromA : streamFromB;
@@ -135,6 +142,27 @@ final class TcpConnection {
     }
     if (endedA && endedB) {
       finalizeConnection(epochNanos, HttpConversation.NOTE_CLOSED);
+    }
+  }
+
+  /** Counts a segment earlier than one before it on this connection ({@link WireStats}). */
+  private void timeOrder(long epochNanos, boolean data) {
+    WireCounters counters = owner.counters();
+    if (epochNanos < latestEpochNanos) {
+      counters.segmentsBackInTimeOnConnection++;
+    } else {
+      latestEpochNanos = epochNanos;
+    }
+    if (data) {
+      if (epochNanos < latestDataEpochNanos) {
+        counters.dataSegmentsBackInTimeOnConnection++;
+        if (!backInTime) {
+          backInTime = true;
+          counters.connectionsBackInTime++;
+        }
+      } else {
+        latestDataEpochNanos = epochNanos;
+      }
     }
   }
 

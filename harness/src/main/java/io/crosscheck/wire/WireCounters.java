@@ -36,6 +36,12 @@ final class WireCounters {
       populationStatements.merge(statement, 1L, Long::sum);
     }
   }
+  long packetsBackInTime;
+  long maxStepBackNanos;
+  long segmentsBackInTimeOnConnection;
+  long dataSegmentsBackInTimeOnConnection;
+  long connectionsBackInTime;
+  long impossibleExchanges;
 
   WireStats freeze() {
     Map<String, Long> malformed = new LinkedHashMap<>();
@@ -50,6 +56,8 @@ final class WireCounters {
         malformedTotal, Map.copyOf(malformed), connections, midConnectionStarts, exchanges,
         retransmittedBytes, overlappingBytes, outOfOrderSegments, droppedOutOfOrderSegments,
         outOfWindowSegments, gapBytes, truncatedSegments, unparsableHttp, unmatchedResponses,
-        strayControlSegments, packetsAfterFinish, internalErrors);
+        strayControlSegments, packetsAfterFinish, internalErrors, packetsBackInTime, maxStepBackNanos,
+        segmentsBackInTimeOnConnection, dataSegmentsBackInTimeOnConnection, connectionsBackInTime,
+        impossibleExchanges);
   }
 }

@@ -24,6 +24,17 @@ import java.util.Objects;
  * sequence range (from the IP total length), so bodies are counted even when their bytes are
  * missing.
  *
+ * <p>Frames are taken in file order, never reordered by timestamp, as tshark and Wireshark take them (their
+ * {@code reordercap} sorts a file). Which of the two is wrong when they disagree cannot be told from the
+ * timestamps: a merged or multi-queue capture has the right timestamps in the wrong order (sorting mends it), a
+ * clock stepped back has the right order with wrong timestamps (sorting would scramble every connection). So the
+ * disagreement is counted instead ({@link WireStats#packetsBackInTime}, per connection {@link
+ * WireStats#dataSegmentsBackInTimeOnConnection}), an exchange whose instants run backwards is reported as
+ * impossible (note {@code timestamps-backwards}, never a negative time), and the comparison judges no wire time
+ * of a capture whose connections run backwards ({@link WireStats#outOfOrder}), naming {@code reordercap} for the
+ * first case. Frames of different connections out of order (a multi-queue NIC hashes connections to queues)
+ * are only counted: each connection is rebuilt on its own.
+ *
  * <p>Not thread-safe: one thread calls {@link #packet} and {@link #finish} (as {@link
  * PacketHandler} promises). Nothing is allocated per frame for segments of known connections
  * except what heads and out-of-order segments need.
@@ -41,6 +52,8 @@ public final class WireReconstructor implements PacketHandler {
   private TcpConnection lastConnection;
   private int openConnections;
   private boolean finished;
+  /** The latest timestamp of a frame so far, for {@link WireStats#packetsBackInTime}. */
+  private long latestEpochNanos = Long.MIN_VALUE;
 
   /** A reconstructor with {@link WireOptions#DEFAULTS}. */
   public WireReconstructor(WireListener listener) {
@@ -56,6 +69,13 @@ public final class WireReconstructor implements PacketHandler {
   public void packet(long timestampEpochNanos, int linkType, byte[] data, int offset,
       int capturedLength, int originalLength) {
     counters.packets++;
+    if (timestampEpochNanos < latestEpochNanos) {
+      // counted, never reordered: see WireReconstructor's javadoc
+      counters.packetsBackInTime++;
+      counters.maxStepBackNanos = Math.max(counters.maxStepBackNanos, latestEpochNanos - timestampEpochNanos);
+    } else {
+      latestEpochNanos = timestampEpochNanos;
+    }
     if (finished) {
       counters.packetsAfterFinish++;
       return;

@@ -35,6 +35,18 @@ import java.util.Map;
  *     and RSTs of connections already ended or begun before the capture)
  * @param packetsAfterFinish frames handed over after {@link WireReconstructor#finish}
  * @param internalErrors frames whose processing hit a defect of the reconstructor (should be 0)
+ * @param packetsBackInTime frames (any kind) whose timestamp is earlier than that of a frame before them in the
+ *     capture: the capture's own order. Frames of different connections interleaved a little out of order (a
+ *     multi-queue NIC, a merged file) do no harm: each connection is rebuilt on its own
+ * @param maxStepBackNanos the largest of those steps back: the latest timestamp so far minus the frame's
+ * @param segmentsBackInTimeOnConnection segments earlier than a segment before them on the same connection
+ * @param dataSegmentsBackInTimeOnConnection of those, segments carrying payload or a SYN earlier than such a
+ *     segment before them on the connection: the instants an exchange is made of are then out of order, and the
+ *     capture's wire times cannot be trusted (a pure ACK or a FIN racing the other side's segment is harmless)
+ * @param connectionsBackInTime connections with at least one such data segment
+ * @param impossibleExchanges exchanges whose instants run backwards (response before request, last response
+ *     byte before the first, request end before its start): reported with note {@code timestamps-backwards},
+ *     never with a negative time
  */
 public record WireStats(
     long packets,
@@ -58,4 +70,16 @@ public record WireStats(
     long unmatchedResponses,
     long strayControlSegments,
     long packetsAfterFinish,
-    long internalErrors) {}
+    long internalErrors,
+    long packetsBackInTime,
+    long maxStepBackNanos,
+    long segmentsBackInTimeOnConnection,
+    long dataSegmentsBackInTimeOnConnection,
+    long connectionsBackInTime,
+    long impossibleExchanges) {
+
+  /** Whether the instants of some connection's data run backwards: its wire times are not to be judged. */
+  public boolean outOfOrder() {
+    return dataSegmentsBackInTimeOnConnection > 0 || impossibleExchanges > 0;
+  }
+}

@@ -165,4 +165,37 @@ class CaptureReaderTest {
     assertEquals("test.pcap: byte 28: enhanced packet block names interface 2, but its section "
         + "describes 0 interface(s)", e.getMessage());
   }
+
+  @Test
+  void pcapngWhoseOnlyInterfaceIsOfALinkTypeNotDecodedIsRefusedLikePcap() throws IOException {
+    byte[] frame = new byte[60];
+    byte[] ng = new Frames.Pcapng(ByteOrder.LITTLE_ENDIAN)
+        .interfaceDescription(147, 0, 6, 0)
+        .enhancedPacket(0, 1_700_000_000_000_000L, frame, frame.length)
+        .enhancedPacket(0, 1_700_000_000_000_001L, frame, frame.length).bytes();
+    CaptureFormatException e = assertThrows(CaptureFormatException.class, () -> read(ng, new Collector()));
+    // byte 36: the interface description's link-type field (a 28-byte section header, then 8 bytes)
+    assertEquals("test.pcap: byte 36: " + LinkTypes.notDecoded(147), e.getMessage());
+    byte[] pcap = Frames.pcap(ByteOrder.LITTLE_ENDIAN, false, 147, 65535, new long[] {T0}, frame);
+    CaptureFormatException p = assertThrows(CaptureFormatException.class, () -> read(pcap, new Collector()));
+    assertEquals("test.pcap: byte 20: " + LinkTypes.notDecoded(147), p.getMessage());
+    assertEquals(e.getMessage().substring(e.getMessage().indexOf("link type")),
+        p.getMessage().substring(p.getMessage().indexOf("link type")));
+  }
+
+  @Test
+  void pcapngInterfaceNotDecodedBesideADecodedOneIsSkippedWithAWarning() throws IOException {
+    byte[] frame = Frames.ethernet(0x0800, Frames.ipv4Tcp(1, 2, 0x02, 0));
+    byte[] file = new Frames.Pcapng(ByteOrder.LITTLE_ENDIAN)
+        .interfaceDescription(147, 0, 6, 0)
+        .interfaceDescription(LinkTypes.ETHERNET, 0, 6, 0)
+        .enhancedPacket(0, 1_700_000_000_000_000L, new byte[60], 60)
+        .enhancedPacket(1, 1_700_000_000_000_001L, frame, frame.length).bytes();
+    Collector c = new Collector();
+    CaptureStats stats = read(file, c);
+    assertEquals(2, stats.packets());
+    assertEquals(1, stats.warnings().size(), stats.warnings().toString());
+    assertTrue(stats.warnings().get(0).contains("interface 0 has link type 147, which crosscheck does not decode"),
+        stats.warnings().get(0));
+  }
 }

@@ -175,4 +175,44 @@ class FindingsBuilderTest {
         + " one connection carried 51 % of all exchanges: few persistent connections"), f.connections().verdict());
     assertNull(f.responseTime());
   }
+
+  @Test
+  void anotherClientsConnectionsAreLeftOutOfTheGeneratorsCountsAndNamed() {
+    List<RequestRecord> records = new ArrayList<>();
+    List<WireExchange> wire = new ArrayList<>();
+    List<ConnectionEvent> events = new ArrayList<>();
+    perSession(4, 5, 0, records, wire, events);
+    // a second audit against the same server at the same time: 10 connections of its own, 3 exchanges each,
+    // from other ports, all open at once
+    for (int c = 0; c < 10; c++) {
+      String conn = "127.0.0.1:" + (50_000 + c);
+      long open = OFFSET + 5_000_000L + c * 1_000L;
+      events.add(new ConnectionEvent(open, ConnectionEvent.Kind.OPEN, conn, open, 0));
+      for (int i = 0; i < 3; i++) {
+        long start = open + 1_000_000 + i * 100_000_000L;
+        wire.add(new WireExchange(conn, open, "127.0.0.1:8080", i, false, -1, start, start, start + 400_000,
+            start + 800_000, "GET", "/other", 200, 80, 2100, ""));
+      }
+    }
+    events.sort(java.util.Comparator.comparingLong(ConnectionEvent::epochNanos));
+    Findings f = build(records, wire, events);
+
+    Findings.Connections c = f.connections();
+    assertEquals(4, c.connectionsOpened(), "the generator's 4, not the 14 captured");
+    assertEquals(4, c.connectionsWithRequests());
+    assertEquals(4, c.peakConcurrentConnections());
+    assertEquals(10L, c.foreignConnections());
+    assertEquals(30L, c.foreignExchanges());
+    assertEquals(Findings.VerdictKind.NO_SHARING, c.kind());
+    assertTrue(io.crosscheck.report.FindingsTable.format(f).contains("foreign:       30 exchanges on 10 connections"
+        + " not opened by this generator: another client loaded the same server during the audit"),
+        io.crosscheck.report.FindingsTable.format(f));
+
+    // records that do not name their connections (the JDK's URL.openStream): nothing can be told apart
+    List<RequestRecord> unnamed = records.stream().map(r -> record(r.sessionId(), r.seq(), r.url(), "", -1,
+        r.sendStartNanos(), r.latencyNanos(), r.outcome())).toList();
+    Findings legacy = build(new ArrayList<>(unnamed), wire, events);
+    assertNull(legacy.connections().foreignConnections());
+    assertEquals(14, legacy.connections().connectionsOpened());
+  }
 }

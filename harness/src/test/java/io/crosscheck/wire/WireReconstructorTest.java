@@ -523,4 +523,53 @@ class WireReconstructorTest {
     assertEquals(at(400), e.lastResponseByteEpochNanos());
     assertEquals(30, stats.gapBytes());
   }
+
+  @Test
+  void timestampsRunningBackwardsGiveAnImpossibleExchangeNeverANegativeTime() {
+    // file order right, timestamps wrong: the response's packet is stamped 100 us before its request's
+    TestFlow f = new TestFlow(reconstructor, 40_000).handshake(0, 100, 200);
+    f.client(300_000, get("/a")).server(200_000, ok("x")).clientAck(300_100);
+    WireStats stats = finish();
+
+    assertEquals(1, seen.exchanges.size());
+    WireExchange e = seen.exchanges.get(0);
+    assertEquals("timestamps-backwards", e.note());
+    assertFalse(e.complete(), "no wire time may be taken from it");
+    assertEquals(1, stats.impossibleExchanges());
+    assertEquals(1, stats.packetsBackInTime());
+    assertEquals(100_000, stats.maxStepBackNanos());
+    assertEquals(1, stats.dataSegmentsBackInTimeOnConnection());
+    assertEquals(1, stats.connectionsBackInTime());
+    assertTrue(stats.outOfOrder());
+  }
+
+  @Test
+  void connectionsInterleavedOutOfOrderAreCountedAndStillRebuiltRight() {
+    // a multi-queue capture: each connection in order, the two interleaved with the second one's
+    // packets written after the first one's later ones
+    TestFlow a = new TestFlow(reconstructor, 40_001).handshake(1_000, 1_100, 1_200);
+    TestFlow b = new TestFlow(reconstructor, 40_002).handshake(900, 1_000, 1_050);
+    a.client(2_000, get("/a")).server(2_100, ok("a"));
+    b.client(1_950, get("/b")).server(2_050, ok("b"));
+    // a pure ACK racing the other side's data on one connection: harmless, counted apart
+    b.client(3_000, get("/c")).serverAck(2_990).server(3_100, ok("c"));
+    // and both sides closing at once, the server's FIN stamped first and written second
+    b.clientFin(3_200).serverFin(3_190);
+    WireStats stats = finish();
+
+    assertEquals(3, seen.exchanges.size());
+    for (WireExchange e : seen.exchanges) {
+      assertTrue(e.complete(), e.toString());
+      assertEquals(100, e.responseTimeNanos(), e.toString());
+    }
+    assertEquals(0, stats.impossibleExchanges());
+    assertEquals(0, stats.dataSegmentsBackInTimeOnConnection());
+    assertEquals(0, stats.connectionsBackInTime());
+    assertEquals(2, stats.segmentsBackInTimeOnConnection(), "the racing ACK and FIN");
+    assertFalse(stats.outOfOrder());
+    // b's handshake (900, 1,000, 1,050) after a's ACK (1,200), b's exchange (1,950, 2,050) after a's reply
+    // (2,100), the racing ACK (2,990) after b's request (3,000), the racing FIN (3,190) after b's (3,200)
+    assertEquals(7, stats.packetsBackInTime());
+    assertEquals(300, stats.maxStepBackNanos());
+  }
 }

@@ -172,6 +172,19 @@ class CliErrorsTest {
     return file;
   }
 
+  /** A little-endian pcapng file: section header, one interface of {@code linkType}, {@code records} packets. */
+  private static byte[] pcapngOf(int linkType, int records, int bytesEach) {
+    int packetBlock = 32 + (bytesEach + 3 & ~3);
+    ByteBuffer b = ByteBuffer.allocate(28 + 20 + records * packetBlock).order(ByteOrder.LITTLE_ENDIAN);
+    b.putInt(0x0A0D0D0A).putInt(28).putInt(0x1A2B3C4D).putShort((short) 1).putShort((short) 0).putLong(-1).putInt(28);
+    b.putInt(1).putInt(20).putShort((short) linkType).putShort((short) 0).putInt(0).putInt(20);
+    for (int i = 0; i < records; i++) {
+      b.putInt(6).putInt(packetBlock).putInt(0).putInt(0).putInt(i).putInt(bytesEach).putInt(bytesEach)
+          .put(new byte[bytesEach + 3 & ~3]).putInt(packetBlock);
+    }
+    return b.array();
+  }
+
   @Test
   void aCaptureOfALinkTypeNotDecodedIsRefusedAndEmptyRecordsAreCounted(@TempDir Path dir) throws Exception {
     Path lt147 = pcap(dir.resolve("user0.pcap"), 147, 10, 60);
@@ -181,6 +194,13 @@ class CliErrorsTest {
         + " no frame of it can be read as IP, so no HTTP exchange could be found; expected 0 (BSD loopback), 1"
         + " (Ethernet), 101 (raw IP), 108 (OpenBSD loopback), 113 (Linux cooked), 228 (IPv4), 229 (IPv6) or 276"
         + " (Linux cooked v2) (capture with tcpdump -i lo or -i eth0)"), r.lines());
+    // the same link type in pcapng: the same exit and sentence, at its interface's link-type field (byte 36)
+    Path ng = dir.resolve("user0.pcapng");
+    Files.write(ng, pcapngOf(147, 10, 60));
+    Ran rn = cli("compare", "--pcap", ng.toString(), "--out", dir.resolve("runs").toString());
+    assertEquals(2, rn.exitCode(), rn.err());
+    assertEquals(List.of(r.lines().get(0).replace(lt147.toString(), ng.toString()).replace("byte 20:", "byte 36:")),
+        rn.lines());
     // the 1 GB of zero-length records, scaled down to 1 MiB: the same code path, counted
     Path zero = pcap(dir.resolve("zero.pcap"), 1, 65_536, 0);
     // in a child JVM: the warning goes to stdout
