@@ -355,8 +355,11 @@ class WanNetworkTest {
 
   private static Process child(String... args) throws IOException {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    List<String> command = new ArrayList<>(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
-        WanNetworkChild.class.getName()));
+    // SIGINT reset to its default first (as tests/.../e2e/DefaultSignals does): a suite started in the
+    // background of a non-interactive shell passes SIGINT on ignored, and the JVM then never hears it
+    List<String> command = new ArrayList<>(List.of("/usr/bin/perl", "-e",
+        "$SIG{INT} = 'DEFAULT'; exec { $ARGV[0] } @ARGV or die", java.toString(), "-cp",
+        System.getProperty("java.class.path"), WanNetworkChild.class.getName()));
     command.addAll(args.length == 0 ? List.of("rtt=10ms", "rtt=20ms,rate=1mbit") : List.of(args));
     // stderr apart: its sweep of another run's leftovers prints a line there before "open ..."
     return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
