@@ -96,19 +96,7 @@ public final class HttperfExport {
     int n = recorded.sessions().size();
     long perUser = Math.max(1, Math.round((double) n / users));
     return String.join("\n",
-        "crosscheck export --httperf: the recorded sessions of a run, for httperf 0.9.0",
-        "",
-        "Run:       " + oneLine(recorded.runDirectory().toString()) + " (run id " + oneLine(recorded.runId())
-            + ", recorded by " + oneLine(recorded.engine())
-            + (recorded.run().seed() == null ? "" : ", seed " + recorded.run().seed()) + ")",
-        "Evidence:  " + oneLine(recorded.describe()),
-        "",
-        "Files",
-        "  " + SESSIONS + "   " + n + " sessions, " + recorded.requestCount() + " requests, in order of their"
-            + " recorded start instants; think=SECONDS on each request is the delay after its reply (and its"
-            + " burst's) before the next request, as httperf defines it; a tab-indented line overlapped the"
-            + " request above in the recording and is sent as its burst. Request bodies are not recorded:"
-            + " none is sent.",
+        header(recorded),
         "  no " + INTERARRIVAL + ": the run was a closed model of " + users + " users. Each user started its"
             + " next session when its previous one ended, so the session start instants are not an arrival"
             + " process that a file of gaps could replay (with one session per user they are all 0).",
@@ -154,14 +142,9 @@ public final class HttperfExport {
     return String.format(Locale.ROOT, "%d.%09d", nanos / 1_000_000_000L, nanos % 1_000_000_000L);
   }
 
-  private static String oneLine(String s) {
-    return io.crosscheck.text.Printable.escape(s);
-  }
-
-  private static String readme(RecordedSessions recorded, int port, double meanGapSeconds, double rate) {
+  /** The lines both READMEs open with: the run, the evidence, and sessions.log. */
+  private static String header(RecordedSessions recorded) {
     int n = recorded.sessions().size();
-    String rateText = String.format(Locale.ROOT, "%.6f", rate);
-    String meanText = String.format(Locale.ROOT, "%.9f", meanGapSeconds);
     return String.join("\n",
         "crosscheck export --httperf: the recorded sessions of a run, for httperf 0.9.0",
         "",
@@ -175,7 +158,19 @@ public final class HttperfExport {
             + " recorded start instants; think=SECONDS on each request is the delay after its reply (and its"
             + " burst's) before the next request, as httperf defines it; a tab-indented line overlapped the"
             + " request above in the recording and is sent as its burst. Request bodies are not recorded:"
-            + " none is sent.",
+            + " none is sent.");
+  }
+
+  private static String oneLine(String s) {
+    return io.crosscheck.text.Printable.escape(s);
+  }
+
+  private static String readme(RecordedSessions recorded, int port, double meanGapSeconds, double rate) {
+    int n = recorded.sessions().size();
+    String rateText = String.format(Locale.ROOT, "%.6f", rate);
+    String meanText = String.format(Locale.ROOT, "%.9f", meanGapSeconds);
+    return String.join("\n",
+        header(recorded),
         "  " + INTERARRIVAL + "  " + n + " lines: the gap in seconds from the previous session's start"
             + " (the first is 0).",
         "",
