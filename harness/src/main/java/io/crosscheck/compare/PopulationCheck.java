@@ -5,7 +5,7 @@ import io.crosscheck.rundir.Findings.Population;
 import io.crosscheck.rundir.Findings.PopulationSource;
 import io.crosscheck.rundir.Findings.PopulationVerdict;
 import io.crosscheck.rundir.PopulationKind;
-import io.crosscheck.server.StatedPopulation;
+import io.crosscheck.wire.StatedPopulation;
 import io.crosscheck.spi.IdReferences;
 import io.crosscheck.spi.IdReferences.IdReference;
 import io.crosscheck.wire.WireExchange;

@@ -27,7 +27,7 @@ import java.util.Map;
  * @param firstPacketEpochNanos the capture's first packet (its clock), {@link Long#MAX_VALUE} when empty
  * @param lastPacketEpochNanos its last packet, {@link Long#MIN_VALUE} when empty
  * @param populationStatements what the server stated of its population on its replies (see {@link
- *     io.crosscheck.server.StatedPopulation}): each distinct statement with the replies that carried
+ *     io.crosscheck.wire.StatedPopulation}): each distinct statement with the replies that carried
  *     it; empty when none did
  */
 public record Reconstruction(List<WireExchange> exchanges, List<ConnectionEvent> events, CaptureStats capture,

@@ -80,7 +80,7 @@ public record Findings(
   /**
    * Requests that named an id of one kind (a TPC-W customer, a RUBiS user...) against the
    * population the server stated on its replies (the Server field's comment, see {@code
-   * io.crosscheck.server.StatedPopulation}): the client asked for ids the server's database does not
+   * io.crosscheck.wire.StatedPopulation}): the client asked for ids the server's database does not
    * hold when it was started smaller than the client was told (the RBE's {@code -CUST} against
    * {@code serve --tpcw --customers}, RUBiS's {@code database_number_of_users} against {@code serve
    * --rubis --users}). Counted over every record of every phase (requests.csv's URL and status), or

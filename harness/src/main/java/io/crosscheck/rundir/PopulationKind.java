@@ -3,7 +3,7 @@ package io.crosscheck.rundir;
 /**
  * A kind of id a benchmark client names in its requests and a server's database holds a fixed
  * number of: what {@link Findings.Population} counts. {@link #key} is the name under which an
- * embedded site states the population ({@code io.crosscheck.server.StatedPopulation}).
+ * embedded site states the population ({@code io.crosscheck.wire.StatedPopulation}).
  */
 public enum PopulationKind {
   /** TPC-W customers ({@code C_ID=}, {@code UNAME=}): the RBE's {@code -CUST}; the bookstore registers more. */

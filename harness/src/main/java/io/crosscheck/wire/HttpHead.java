@@ -1,6 +1,5 @@
 package io.crosscheck.wire;
 
-import io.crosscheck.server.StatedPopulation;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;

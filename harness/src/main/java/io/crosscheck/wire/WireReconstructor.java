@@ -182,7 +182,7 @@ public final class WireReconstructor implements PacketHandler {
 
   /**
    * What the servers stated of their population on their replies ({@link
-   * io.crosscheck.server.StatedPopulation}): each distinct statement ({@code customers=1000
+   * io.crosscheck.wire.StatedPopulation}): each distinct statement ({@code customers=1000
    * items=10000}) with the number of replies that carried it, first seen first; at most 16.
    */
   public Map<String, Long> populationStatements() {

@@ -3,7 +3,6 @@ package io.crosscheck.wire;
 import static io.crosscheck.wire.TestFlow.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.crosscheck.server.StatedPopulation;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package io.crosscheck.rubis.server;
 import io.crosscheck.server.DemandExecutor;
 import io.crosscheck.server.OrderedRequestHandler;
 import io.crosscheck.server.PendingRequest;
-import io.crosscheck.server.StatedPopulation;
+import io.crosscheck.wire.StatedPopulation;
 import io.netty.channel.ChannelHandlerContext;
 import java.io.PrintStream;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.crosscheck.server;
+package io.crosscheck.wire;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;
