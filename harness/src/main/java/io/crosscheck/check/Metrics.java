@@ -30,7 +30,7 @@ public final class Metrics {
 
   /** The statuses (declared before {@link #ALL}, which reads them) a run can have ({@code run.status}'s words). */
   static final List<String> RUN_STATUSES = List.of(RunJson.COMPLETED, RunJson.INTERRUPTED, RunJson.FAILED,
-      RunFiles.UNFINISHED, RunJson.RUNNING, RunJson.WIRE_ONLY);
+      RunFiles.UNFINISHED, RunJson.RUNNING, RunJson.WIRE_ONLY, RunJson.STALLED);
 
   /** Every metric, in the order the help lists them. */
   public static final List<Metric> ALL = build();
@@ -161,6 +161,10 @@ public final class Metrics {
         + " run.json); a run not completed fails the gate unless --allow-unfinished", RUN_STATUSES,
         r -> Measure.word(r.status().status(), r.status().note().isEmpty() ? "findings.json run.status"
             : "findings.json run.status: " + r.status().note())));
+    all.add(new Metric("support", Dimension.WORD, "support.supported: whether the findings support a verdict on"
+        + " the run (compare's exit 3 when not: below the matching floor, no completed exchange, failures"
+        + " dominate, run incomplete); not supported fails the gate unless a support rule is given",
+        List.of("supported", "not-supported"), Metrics::support));
     all.add(new Metric("client-host", Dimension.WORD, "clientHost.bottleneck; not judged (no telemetry) is no"
         + " evidence", List.of("bottleneck", "not-bottleneck"), Metrics::clientHost));
     return List.copyOf(all);
@@ -331,6 +335,18 @@ public final class Metrics {
       return Measure.missing("findings.latency.wire rests on no pairs: " + noPairs(r));
     }
     return Measure.of(l.wire().meanMicros(), pairs(l.wire().count()));
+  }
+
+  private static Measure support(CheckedRun r) {
+    io.crosscheck.rundir.Support s = r.file().support();
+    if (s == null) {
+      return Measure.missing("findings.support is absent (written before it; re-run 'crosscheck compare')");
+    }
+    String reasons = s.reasons().stream().filter(java.util.Objects::nonNull)
+        .map(io.crosscheck.rundir.Support.Reason::token).reduce((a, b) -> a + ", " + b).orElse("");
+    return Measure.word(s.supported() ? "supported" : "not-supported", "findings.json support"
+        + (reasons.isEmpty() ? "" : ": " + reasons) + String.format(Locale.ROOT, " (%,d pairs; %,d of %,d records failed)",
+            s.pairs(), s.failed(), s.records()));
   }
 
   private static Measure clientHost(CheckedRun r) {

@@ -48,6 +48,35 @@ public final class RunCompletion {
     }
   }
 
+  /** Where the support default rule comes from, for the JUnit XML. */
+  public static final String SUPPORT_WHERE = "the gate's default (a support rule of your own replaces it)";
+
+  /** Printed after the rules when the support default rule was judged. */
+  public static final String SUPPORT_NOTE = "the findings support no verdict on the run (compare exits 3 on them):"
+      + " a gate does not pass figures that rest on nothing";
+
+  /**
+   * The second default rule, when it applies: the findings say they support no verdict for a reason
+   * other than the run's end (which {@link #rule} judges: below the matching floor, no exchange
+   * completed, failures dominate) and no rule of {@code rules} judges {@code support} already. A
+   * mute server's audit, or one whose server died, then fails the gate whatever its other rules say.
+   */
+  public static Optional<Rule> supportRule(CheckedRun run, List<Rule> rules) {
+    io.crosscheck.rundir.Support s = run.file().support();
+    io.crosscheck.rundir.Findings.ResponseTime rt = run.findings() == null ? null : run.findings().responseTime();
+    // findings written before the support section: a run without a single pair is the case it catches
+    boolean unsupported = s == null ? rt != null && rt.pairs() == 0
+        : !s.supported() && !s.reasons().stream().allMatch(r -> r == io.crosscheck.rundir.Support.Reason.RUN_INCOMPLETE);
+    if (!unsupported || rules.stream().anyMatch(r -> r.metric().name().equals("support"))) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(RuleParser.parse("support == supported", SUPPORT_WHERE));
+    } catch (RuleParser.RuleException e) {
+      throw new IllegalStateException("the default rule does not parse: " + e.getMessage(), e);
+    }
+  }
+
   /** Why {@code baseline} is refused as a baseline, or empty when it completed. */
   public static Optional<String> ofBaseline(CheckedRun baseline) {
     RunFiles.Status s = baseline.status();

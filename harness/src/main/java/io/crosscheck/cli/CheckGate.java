@@ -163,6 +163,8 @@ final class CheckGate {
     List<Rule> judged = new ArrayList<>(rules.rules());
     Optional<Rule> completion = options.allowUnfinished() ? Optional.empty() : RunCompletion.rule(run, judged);
     completion.ifPresent(r -> judged.add(0, r));
+    Optional<Rule> support = RunCompletion.supportRule(run, judged);
+    support.ifPresent(r -> judged.add(0, r));
     List<RuleEvaluator.Judgement> judgements = RuleEvaluator.judge(judged, run, baseline);
     long failed = judgements.stream().filter(j -> !j.held()).count();
     out.println(command + ": " + judged.size() + " rule" + (judged.size() == 1 ? "" : "s") + " on "
@@ -174,6 +176,9 @@ final class CheckGate {
     }
     if (completion.isPresent()) {
       out.println(command + ": " + RunCompletion.NOTE);
+    }
+    if (support.isPresent()) {
+      out.println(command + ": " + RunCompletion.SUPPORT_NOTE);
     }
     out.println(String.format(Locale.ROOT, "%s: %d of %d rules held%s", command, judgements.size() - failed,
         judgements.size(), failed == 0 ? "" : "; " + failed + " failed (exit " + RULE_FAILED + ")"));

@@ -263,7 +263,8 @@ public final class CompareJob {
       if (stall != null) {
         findings = findings.withStall(stall);
       }
-      Support support = SupportCheck.judge(evidence.status(), findings, gen == null ? List.of() : gen.records());
+      Support support = SupportCheck.judge(evidence.status(), findings, gen == null ? List.of() : gen.records(),
+          wire.wire() != null && wire.wire().outOfOrder());
       FindingsFile file = new FindingsFile(RunFiles.FORMAT_VERSION, evidence, wire.capture(), live, wire.wire(),
           findings, support);
       RunFiles.writeFindings(commit.tmp(RunFiles.FINDINGS_JSON), file);

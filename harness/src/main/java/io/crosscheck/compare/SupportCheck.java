@@ -43,13 +43,28 @@ public final class SupportCheck {
    * @param records the run's records; empty for a wire-only analysis
    */
   public static Support judge(String runStatus, Findings findings, List<RequestRecord> records) {
+    return judge(runStatus, findings, records, false);
+  }
+
+  /**
+   * As above, for a capture whose packets run backwards in time on a connection ({@code
+   * captureOutOfOrder}, the reconstruction's judgement): its coverage is then not sufficient for
+   * that reason, not for want of matched records.
+   */
+  public static Support judge(String runStatus, Findings findings, List<RequestRecord> records,
+      boolean captureOutOfOrder) {
     List<Support.Reason> reasons = new ArrayList<>();
     Findings.Coverage coverage = findings.coverage();
     if (coverage != null && !coverage.sufficient()) {
-      reasons.add(Support.Reason.BELOW_FLOOR);
+      reasons.add(captureOutOfOrder ? Support.Reason.CAPTURE_OUT_OF_ORDER : Support.Reason.BELOW_FLOOR);
     }
     Findings.ResponseTime rt = findings.responseTime();
     if (rt != null && rt.pairs() == 0) {
+      reasons.add(Support.Reason.NO_COMPLETED_EXCHANGE);
+    } else if (records.isEmpty() && coverage != null && coverage.wireOnly() && coverage.sufficient()
+        && findings.latency() != null && (findings.latency().wireAllExchanges() == null
+            || findings.latency().wireAllExchanges().count() == 0)) {
+      // a capture analysed alone in which no exchange completed (a mute server's)
       reasons.add(Support.Reason.NO_COMPLETED_EXCHANGE);
     }
     boolean anyMeasured = records.stream().anyMatch(r -> r.phase() == Phase.MEASURE);

@@ -23,6 +23,8 @@ public final class EngineProgress {
   private final LongAdder sessionsCompleted = new LongAdder();
   private final LongAdder sessionsEnded = new LongAdder();
   private final LongAdder requestsCompleted = new LongAdder();
+  /** Requests that got a reply (ok or an HTTP error status): what the stall watch counts as progress. */
+  private final LongAdder replies = new LongAdder();
   private final LongAdder errors = new LongAdder();
   private final LongAdder connectionsOpened = new LongAdder();
 
@@ -53,12 +55,14 @@ public final class EngineProgress {
   }
 
   /**
-   * The stall watch's sample: completions, requests in flight (started less completed), and, when
+   * The stall watch's sample: replies (requests that got one), requests in flight (started less ended), and, when
    * the engine gave a view, their connections and the oldest start.
    */
   public StallWatch.Sample stallSample() {
-    long completed = requestsCompleted.sum();
-    long inFlight = Math.max(0, requestsStarted.sum() - completed);
+    // a timeout, a reset or a request refused at once ends a request without an exchange completing:
+    // against a dead server they would pass for progress and hide the stall
+    long completed = replies.sum();
+    long inFlight = Math.max(0, requestsStarted.sum() - requestsCompleted.sum());
     java.util.function.Supplier<InFlightView> v = inFlightView;
     InFlightView view = v == null || inFlight == 0 ? null : v.get();
     if (view != null && view.connections() == 0) {
@@ -70,9 +74,13 @@ public final class EngineProgress {
         view == null ? -1 : view.oldestStartNanos());
   }
 
-  public void requestCompleted(boolean error) {
+  /** A request ended with {@code outcome} (every outcome: ok, an HTTP error, a failure). */
+  public void requestCompleted(io.crosscheck.record.Outcome outcome) {
     requestsCompleted.increment();
-    if (error) {
+    if (outcome == io.crosscheck.record.Outcome.OK || outcome == io.crosscheck.record.Outcome.HTTP_ERROR) {
+      replies.increment();
+    }
+    if (outcome.isError()) {
       errors.increment();
     }
   }

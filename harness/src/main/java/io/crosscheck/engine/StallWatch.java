@@ -21,7 +21,7 @@ public final class StallWatch implements AutoCloseable {
   /**
    * What is outstanding at one instant.
    *
-   * @param completed requests ended so far (any outcome), a running count
+   * @param completed requests that got a reply so far (ok or an HTTP error status; a timeout, reset or refusal is no progress), a running count
    * @param inFlight requests started and not ended
    * @param connections connections those requests are on (-1: not known)
    * @param oldestStartNanos the oldest of them started then (ticker); -1 when not known or none

@@ -17,11 +17,14 @@ import java.io.CharConversionException;
 import java.io.FileNotFoundException;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 
 /**
  * Writes the JSON files of a run directory: pretty-printed, atomically (a temporary file beside
@@ -141,9 +144,15 @@ public final class JsonFiles {
     Path dest = target.path();
     Path tmp = dest.resolveSibling(dest.getFileName() + ".tmp");
     try {
-      try (FileOutputStream out = new FileOutputStream(tmp.toFile())) {
-        out.write(bytes);
-        out.getFD().sync(); // the rename below must not publish an empty file after a crash
+      // a NAME.tmp left behind (or planted: a link to a device, a FIFO) is removed, not opened:
+      // CREATE_NEW is O_EXCL, which follows no link and opens nothing that exists
+      Files.deleteIfExists(tmp);
+      try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+        ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        while (buffer.hasRemaining()) {
+          out.write(buffer);
+        }
+        out.force(true); // the rename below must not publish an empty file after a crash
       }
       replace(tmp, dest);
     } catch (IOException e) {

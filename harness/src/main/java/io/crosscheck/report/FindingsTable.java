@@ -97,8 +97,10 @@ public final class FindingsTable {
             ? "the capture holds no HTTP exchange"
             : String.format(Locale.ROOT, "below the %.0f %% matching floor (%,d of %,d records in the capture"
                 + " matched)", c.minMatchedPercent(), c.matched(), c.inCapture());
-        case NO_COMPLETED_EXCHANGE -> String.format(Locale.ROOT, "no exchange completed on both sides in the"
-            + " measured phase (%,d records matched; none has a complete reply in both the records and the"
+        case CAPTURE_OUT_OF_ORDER -> "the capture's packets run backwards in time on a connection (see the"
+            + " capture order line): no wire time is judged";
+        case NO_COMPLETED_EXCHANGE -> c != null && c.wireOnly() ? "no exchange completed in the capture"
+            : String.format(Locale.ROOT, "no exchange completed on both sides in the measured phase (%,d records matched; none has a complete reply in both the records and the"
             + " capture)", c == null ? 0 : c.matched());
         case FAILURES_DOMINATE -> String.format(Locale.ROOT, "%.1f %% of the records failed (%,d of %,d, above"
             + " the %.0f %% ceiling): a figure rests only on the %,d that did not", s.failedPercent(), s.failed(),

@@ -37,6 +37,8 @@ public record Support(boolean supported, List<Reason> reasons, String runStatus,
   public enum Reason {
     /** Fewer than the floor's share of the records matched the capture (coverage not sufficient). */
     BELOW_FLOOR("below-floor"),
+    /** The capture's packets run backwards in time on a connection: no wire time is judged. */
+    CAPTURE_OUT_OF_ORDER("capture-out-of-order"),
     /** The records matched, but no exchange completed on both sides: no response time to judge. */
     NO_COMPLETED_EXCHANGE("no-completed-exchange"),
     /** More than {@code maxFailedPercent} of the records failed. */

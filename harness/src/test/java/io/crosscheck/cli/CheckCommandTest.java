@@ -178,11 +178,49 @@ class CheckCommandTest {
     assertTrue(ran.out().contains("  FAIL  wire.p99 < 5ms: no evidence: the run's wire.p99: findings.percentiles"
         + ".wireMicros has no value at 99: no matched complete pair in the measured phase (matched pairs left out: 2"
         + " reported-incomplete)"), ran.out());
-    assertTrue(ran.out().contains("0 of 3 rules held; 3 failed (exit 4)"), ran.out());
+    // the three rules and the gate's support default (0 pairs in a file without a support section)
+    assertTrue(ran.out().contains("0 of 4 rules held; 4 failed (exit 4)"), ran.out());
     String junit = Files.readString(xml);
-    assertTrue(junit.contains("tests=\"3\"") && junit.contains("failures=\"3\""), junit);
-    assertEquals(3, junit.split("type=\"no-evidence\"", -1).length - 1, junit);
+    assertTrue(junit.contains("tests=\"4\"") && junit.contains("failures=\"4\""), junit);
+    assertEquals(4, junit.split("type=\"no-evidence\"", -1).length - 1, junit);
     assertEquals("", ran.err());
+  }
+
+  @Test
+  void findingsThatSupportNoVerdictFailTheGateWhateverItsOtherRulesSay() throws Exception {
+    // a mute server's audit: every record matched (coverage 100 %), no exchange completed, connections
+    // judged no-sharing; compare exits 3 on it, so the gate must not pass it on matched and verdict rules
+    Path from = Path.of(getClass().getResource("/io/crosscheck/check/mute-server-run").toURI());
+    Path mute = Files.createDirectories(tmp.resolve("mute-support"));
+    for (String f : List.of("run.json", "findings.json", "summary.json")) {
+      Files.copy(from.resolve(f), mute.resolve(f));
+    }
+    String[] args = {mute.toString(), "--rule", "matched >= 99.9%", "--rule", "connections.verdict == no-sharing"};
+    Ran old = check(args);
+    assertEquals(CheckGate.RULE_FAILED, old.exitCode(), old.out() + old.err());
+    assertTrue(old.out().contains("FAIL  support == supported: no evidence"), "a file without the support"
+        + " section, 0 pairs: " + old.out());
+    edit(mute, "findings.json", f -> {
+      com.fasterxml.jackson.databind.node.ObjectNode support = ((com.fasterxml.jackson.databind.node.ObjectNode) f)
+          .putObject("support");
+      support.put("supported", false);
+      support.putArray("reasons").add("no-completed-exchange");
+      support.put("runStatus", "completed");
+      support.put("records", 2);
+      support.put("failed", 2);
+      support.put("failedPercent", 100.0);
+      support.putObject("failedByOutcome").put("reset", 2);
+      support.put("maxFailedPercent", 50.0);
+      support.put("pairs", 0);
+    });
+    Ran ran = check(args);
+    assertEquals(CheckGate.RULE_FAILED, ran.exitCode(), ran.out() + ran.err());
+    assertTrue(ran.out().contains("FAIL  support == supported: measured not-supported"), ran.out());
+    assertTrue(ran.out().contains("no-completed-exchange"), ran.out());
+    assertTrue(ran.out().contains("2 of 3 rules held; 1 failed (exit 4)"), ran.out());
+    // a support rule of the user's own replaces the default
+    Ran own = check(mute.toString(), "--rule", "support == not-supported", "--rule", "matched >= 99.9%");
+    assertEquals(0, own.exitCode(), own.out() + own.err());
   }
 
   private static final String KILLED = "run.json still says running but process 4242 is gone: the run was killed or"

@@ -73,6 +73,20 @@ class OutputTargetTest {
   }
 
   @Test
+  void aPlantedTemporaryLinkIsRemovedNotWrittenThrough() throws Exception {
+    // NAME.tmp, a link to a file that must not change (as root: /etc/passwd, a block device): the
+    // temporary file is created with O_EXCL after the link is removed, never opened through it
+    Path victim = Files.writeString(tmp.resolve("victim"), "keep me");
+    Path out = tmp.resolve("out.json");
+    Files.createSymbolicLink(tmp.resolve("out.json.tmp"), victim);
+    JsonFiles.writeAtomically(out, "{}".getBytes(StandardCharsets.UTF_8));
+    assertEquals("keep me", Files.readString(victim));
+    assertEquals("{}", Files.readString(out));
+    assertTrue(Files.isRegularFile(out, LinkOption.NOFOLLOW_LINKS), "out.json is a file of its own");
+    assertFalse(Files.exists(tmp.resolve("out.json.tmp"), LinkOption.NOFOLLOW_LINKS), "no NAME.tmp left");
+  }
+
+  @Test
   void aSymbolicLinkStaysALinkAndItsTargetIsReplacedAtomically() throws Exception {
     Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
     Path target = Files.writeString(elsewhere.resolve("report.xml"), "old");

@@ -79,7 +79,7 @@ final class InFlight {
         connectionId, connectionOpenNanos, connectionReused, intendedStartNanos, sendStartNanos,
         firstByteNanos, complete ? lastByteNanos : -1, status, requestBytes, responseBytes, how,
         phase, detail == null ? "" : detail));
-    run.progress.requestCompleted(how.isError());
+    run.progress.requestCompleted(how);
     return true;
   }
 

@@ -183,7 +183,7 @@ final class EngineRun {
       sink.accept(new RequestRecord(plan.sessionId(), plan.userId(), p.seq(), p.method(), p.path(), "", -1, false,
           intendedNanos, -1, -1, -1, 0, 0, 0, Outcome.GENERATOR_ERROR, phase, why));
       progress.requestStarted(); // and ended at once: never in flight
-      progress.requestCompleted(true);
+      progress.requestCompleted(Outcome.GENERATOR_ERROR);
     }
     faults.add(GeneratorFaults.BEHIND_SCHEDULE, why, group.size());
   }
@@ -284,7 +284,7 @@ final class EngineRun {
     try {
       source.release(ex);
       sink.accept(ex.toRecord());
-      progress.requestCompleted(ex.outcome().isError());
+      progress.requestCompleted(ex.outcome());
     } finally {
       // always queued, never inline: the reply's read may still be decoding bytes that follow it,
       // and they must not be taken for the next request's reply
