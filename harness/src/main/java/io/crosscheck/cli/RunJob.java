@@ -19,6 +19,7 @@ import io.crosscheck.model.StuckUsers;
 import io.crosscheck.record.PageIntervals;
 import io.crosscheck.record.RecordingSink;
 import io.crosscheck.record.RequestCsv;
+import io.crosscheck.record.RequestRecord;
 import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.rundir.RunJson;
 import io.crosscheck.record.StateSummary;
@@ -107,17 +108,27 @@ final class RunJob {
   }
 
   /** A scripted workload with states (RUBiS): the client's per-state view, in states.csv and on stdout. */
-  private void printStates(RunDirectory dir, PrintStream out, StuckUsers stuck) {
+  /**
+   * A scripted workload with states (RUBiS): the client's per-state view, in states.csv and on
+   * stdout, then {@code outcomes} (what its scripts counted). {@code records}: requests.csv as read
+   * once at the run's end; null when it could not be read ({@code unreadable} says why).
+   */
+  private void printStates(RunDirectory dir, PrintStream out, List<RequestRecord> records, String unreadable,
+      String outcomes) {
     if (!(workload.source() instanceof SessionSource.Scripted s) || !s.factory().hasStates()) {
+      return;
+    }
+    if (records == null) {
+      out.println("crosscheck: no per-state summary: " + unreadable);
       return;
     }
     try {
       Phases p = workload.phases();
-      StateSummary states = StateSummary.of(RequestCsv.read(dir.requestsCsv()), s.factory()::stateLabel,
+      StateSummary states = StateSummary.of(records, s.factory()::stateLabel,
           Map.of(Phase.RAMP_UP, p.rampUpNanos(), Phase.MEASURE, p.measureNanos(), Phase.RAMP_DOWN, p.rampDownNanos()));
       states.writeCsv(dir.path().resolve("states.csv"));
       out.print(states.format());
-      out.println("sessions: " + s.factory().describeOutcomes(stuck));
+      out.println("sessions: " + outcomes);
     } catch (IOException e) {
       out.println("crosscheck: no per-state summary: " + e.getMessage());
     }
@@ -125,27 +136,23 @@ final class RunJob {
 
   /**
    * The users whose request was sent and still unanswered when the run ended (aborted by the run's
-   * end, after the engine's grace, or by the stall timeout), from requests.csv; {@code endNanos}:
-   * the run's end on the engine's ticker. None when the file cannot be read.
+   * end, after the engine's grace, or by the stall timeout), from the run's records; {@code
+   * endNanos}: the run's end on the engine's ticker.
    */
-  static StuckUsers stuckUsers(RunDirectory dir, long endNanos) {
-    try {
-      java.util.Set<Long> sessions = new java.util.HashSet<>();
-      long requests = 0;
-      long oldestSendNanos = Long.MAX_VALUE;
-      for (io.crosscheck.record.RequestRecord r : RequestCsv.read(dir.requestsCsv())) {
-        if (r.outcome() == io.crosscheck.record.Outcome.ABORTED && r.sendStartNanos() >= 0
-            && r.detail().startsWith("run ")) { // "run stopped", "run interrupted": the end, not the session
-          requests++;
-          sessions.add(r.sessionId());
-          oldestSendNanos = Math.min(oldestSendNanos, r.sendStartNanos());
-        }
+  static StuckUsers stuckUsers(List<RequestRecord> records, long endNanos) {
+    java.util.Set<Long> sessions = new java.util.HashSet<>();
+    long requests = 0;
+    long oldestSendNanos = Long.MAX_VALUE;
+    for (RequestRecord r : records) {
+      if (r.outcome() == io.crosscheck.record.Outcome.ABORTED && r.sendStartNanos() >= 0
+          && r.detail().startsWith("run ")) { // "run stopped", "run interrupted": the end, not the session
+        requests++;
+        sessions.add(r.sessionId());
+        oldestSendNanos = Math.min(oldestSendNanos, r.sendStartNanos());
       }
-      return requests == 0 ? StuckUsers.NONE
-          : new StuckUsers(sessions.size(), requests, Math.max(0, endNanos - oldestSendNanos));
-    } catch (IOException | RuntimeException e) {
-      return StuckUsers.NONE;
     }
+    return requests == 0 ? StuckUsers.NONE
+        : new StuckUsers(sessions.size(), requests, Math.max(0, endNanos - oldestSendNanos));
   }
 
   /** The checked workload this job runs. */
@@ -291,7 +298,10 @@ final class RunJob {
     EngineResult result = null;
     Summary summary = null;
     StallWatch stalls = null;
-    StuckUsers stuck = StuckUsers.NONE;
+    // a scripted run's records, read once at its end for its scripts' outcomes and its per-state view
+    List<RequestRecord> scriptedRecords = null;
+    String recordsUnreadable = null;
+    String outcomes = "";
     TelemetryRecorder telemetry = telemetryPeriodNanos <= 0 ? null
         : TelemetryRecorder.start(dir.path().resolve("telemetry.csv"), telemetryPeriodNanos, telemetryPauses);
     try (ProgressDisplay display = ProgressDisplay.start(progressMode, progress, ticker);
@@ -349,8 +359,14 @@ final class RunJob {
       }
       if (workload.source() instanceof SessionSource.Scripted scripted) {
         // what the emulated generator did, as its scripts counted it: into run.json with the end
-        stuck = stuckUsers(dir, result == null ? ticker.nanoTime() : result.endNanos());
-        String outcomes = scripted.factory().describeOutcomes(stuck);
+        StuckUsers stuck = StuckUsers.NONE;
+        try {
+          scriptedRecords = RequestCsv.read(dir.requestsCsv());
+          stuck = stuckUsers(scriptedRecords, result == null ? ticker.nanoTime() : result.endNanos());
+        } catch (IOException | RuntimeException e) {
+          recordsUnreadable = e.getMessage(); // the outcomes then rest on the scripts' own counts
+        }
+        outcomes = scripted.factory().describeOutcomes(stuck);
         if (!outcomes.isBlank()) {
           dir.scriptOutcomes(outcomes);
         }
@@ -363,7 +379,7 @@ final class RunJob {
     }
     if (summary != null) {
       out.print(SummaryTable.format(summary));
-      printStates(dir, out, stuck);
+      printStates(dir, out, scriptedRecords, recordsUnreadable, outcomes);
     }
     if (result != null) {
       LegacyEngineLimit.fromExtra(result.extra())
