@@ -320,10 +320,7 @@ final class ServeCommand implements Callable<Integer> {
    * this classpath (a pod's image has it); returns the port.
    */
   private int siteProblems(List<Problem> problems) {
-    int portValue = integer("--port", port, 0, 65535, "an integer in 0..65535 (0 = any free port)", problems);
-    if (bind == null || bind.isBlank()) {
-      problems.add(new Problem("--bind", String.valueOf(bind), "an IP address or host name such as 127.0.0.1"));
-    }
+    int portValue = portAndBind(problems);
     if (rubis && tpcw) {
       problems.add(new Problem("--tpcw", "given", "not both --rubis and --tpcw (one site per server)"));
     }
@@ -368,7 +365,7 @@ final class ServeCommand implements Callable<Integer> {
 
   /** The configuration the options describe, or null with {@code problems} filled in. */
   ServerConfig toConfig(List<Problem> problems) {
-    int portValue = integer("--port", port, 0, 65535, "an integer in 0..65535 (0 = any free port)", problems);
+    int portValue = portAndBind(problems);
     int ioValue = integer("--io-threads", ioThreads, 0, 4096, "an integer in 0..4096 (0 = Netty's default)", problems);
     int workerValue = integer("--workers", workers, 1, 4096, "an integer in 1..4096", problems);
     int queueValue = integer("--queue", queue, 0, 1 << 20, "an integer in 0..1048576", problems);
@@ -380,14 +377,20 @@ final class ServeCommand implements Callable<Integer> {
     } catch (NumberFormatException e) {
       problems.add(new Problem("--seed", seed, "an integer (64-bit)"));
     }
-    if (bind == null || bind.isBlank()) {
-      problems.add(new Problem("--bind", String.valueOf(bind), "an IP address or host name such as 127.0.0.1"));
-    }
     if (!problems.isEmpty()) {
       return null;
     }
     return new ServerConfig(bind.strip(), portValue, ioValue, demandValue, modeValue, workerValue, queueValue, logRequests,
         seedValue, reusePort);
+  }
+
+  /** The problems of {@code --port} and {@code --bind}, which every server has; returns the port. */
+  private int portAndBind(List<Problem> problems) {
+    int portValue = integer("--port", port, 0, 65535, "an integer in 0..65535 (0 = any free port)", problems);
+    if (bind == null || bind.isBlank()) {
+      problems.add(new Problem("--bind", String.valueOf(bind), "an IP address or host name such as 127.0.0.1"));
+    }
+    return portValue;
   }
 
   private static int integer(String option, String text, int min, int max, String expected, List<Problem> problems) {
