@@ -303,8 +303,9 @@ public final class FindingsTable {
           c.settleSeconds(), c.busiestConnectionPercent()));
     }
     if (c.foreignConnections() != null && c.foreignConnections() > 0) {
-      line(out, "foreign", String.format(Locale.ROOT, "%,d exchanges on %,d connections not opened by this"
-          + " generator: another client loaded the same server during the audit (left out of the counts above)",
+      line(out, "foreign", String.format(Locale.ROOT, "%,d exchanges on %,d connections that no record of this"
+          + " generator names (evidence: its records' client ip:port and connect instants): another client's, most"
+          + " likely (a second audit, a health check); left out of the counts above",
           c.foreignExchanges(), c.foreignConnections()));
     }
     line(out, "verdict", c.verdict());

@@ -205,7 +205,7 @@ class FindingsBuilderTest {
     assertEquals(30L, c.foreignExchanges());
     assertEquals(Findings.VerdictKind.NO_SHARING, c.kind());
     assertTrue(io.crosscheck.report.FindingsTable.format(f).contains("foreign:       30 exchanges on 10 connections"
-        + " not opened by this generator: another client loaded the same server during the audit"),
+        + " that no record of this generator names (evidence: its records' client ip:port and connect instants)"),
         io.crosscheck.report.FindingsTable.format(f));
 
     // records that do not name their connections (the JDK's URL.openStream): nothing can be told apart
