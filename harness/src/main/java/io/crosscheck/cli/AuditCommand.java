@@ -173,8 +173,9 @@ final class AuditCommand implements Callable<Integer> {
     /**
      * The traffic to a loopback target never crosses another interface: a capture there would see
      * nothing and the audit could only say "no HTTP exchange was seen". Null when the interface can
-     * carry the target's traffic (or cannot be told: the capture then says why it cannot start). A
-     * target off loopback is not judged here (whichever interface its route takes).
+     * carry the target's traffic (or cannot be told: the capture then says why it cannot start).
+     * Judged only for a target address that is one of this host's own (its traffic stays on lo); any
+     * other target (another host, a 127.x address in another network namespace) is not judged here.
      */
     Problem interfaceProblem(Target target) {
       try {
@@ -194,9 +195,13 @@ final class AuditCommand implements Callable<Integer> {
         // of crosscheck study wan, whose 127.0.0.x addresses sit on the emulated link's interface
         java.net.NetworkInterface lo = java.net.NetworkInterface.getByName("lo");
         boolean loopbackCarriesIt = lo != null && lo.isUp(); // Java lists no "lo" where it is down
-        if (host.isLoopbackAddress() && !nif.isLoopback() && loopbackCarriesIt) {
-          return new Problem("--interface", interfaceName, "lo: the target " + target + " is on loopback, so its"
-              + " traffic never crosses " + interfaceName);
+        // only an address of this host itself is certain to stay on lo: another 127.x address may sit on
+        // another host (a network namespace joined by a veth, its 127/8 local route narrowed)
+        boolean ownAddress = java.net.NetworkInterface.getByInetAddress(host) != null;
+        if (ownAddress && !nif.isLoopback() && loopbackCarriesIt) {
+          return new Problem("--interface", interfaceName, "lo: the target " + target + " is "
+              + (host.isLoopbackAddress() ? "on loopback" : "an address of this host") + ", so its traffic never"
+              + " crosses " + interfaceName);
         }
       } catch (java.io.IOException e) {
         // unknown host or interface state: the probe or the capture reports it

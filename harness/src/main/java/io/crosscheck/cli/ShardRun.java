@@ -57,12 +57,12 @@ final class ShardRun {
    * Runs the shards and merges them into a new run directory under {@code output.out}.
    *
    * @param totalNanos the schedule's duration (all phases)
+   * @param target the target with the address resolved once here, handed to every shard
    * @return the merged directory and the exit code (0 only when every shard completed and merged)
    */
   static ChildRun.Ran execute(int shards, Instant givenStart, long totalNanos, boolean warmUp, JvmOptions jvm,
-      List<String> originalArgs, io.crosscheck.model.Target target, String commandName, RunCommand.OutputOptions output,
-      RunJob.Stage stage,
-      PrintStream out) throws IOException {
+      List<String> originalArgs, io.crosscheck.model.Target target, String commandName,
+      RunCommand.OutputOptions output, RunJob.Stage stage, PrintStream out) throws IOException {
     RunDirectory dir = RunDirectory.create(output.out, output.name);
     int cores = Runtime.getRuntime().availableProcessors();
     long leadMillis = LEAD_BASE_MILLIS + LEAD_PER_SHARD_MILLIS * shards

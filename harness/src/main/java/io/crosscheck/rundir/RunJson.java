@@ -218,8 +218,7 @@ public record RunJson(
     /** A copy with the end of the generator's run. */
     public TargetSection ended(Long pid, Integer exitCode, String agentStatus, String agentError) {
       return new TargetSection(mode, command, launchedCommand, pid, server, serverAddress, agent, agentJar,
-          agentArguments,
-          reporting, exitCode, agentStatus, agentError);
+          agentArguments, reporting, exitCode, agentStatus, agentError);
     }
   }
 
