@@ -24,7 +24,7 @@ import java.util.Set;
 public final class WorkloadMatch {
   private static final ObjectMapper JSON = new ObjectMapper();
   /** Workload fields that may differ between runs of the same work (where the server listened, replay paths). */
-  private static final Set<String> WORKLOAD_IGNORED = Set.of("target", "targetHost", "targetPort", "replayOf");
+  private static final Set<String> WORKLOAD_IGNORED = Set.of("target", "targetHost", "targetPort", "targetAddress", "replayOf");
   /** A value longer than this is shortened in a difference's line. */
   private static final int MAX_VALUE_CHARS = 120;
 

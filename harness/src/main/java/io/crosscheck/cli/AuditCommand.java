@@ -174,6 +174,8 @@ final class AuditCommand implements Callable<Integer> {
      * The traffic to a loopback target never crosses another interface: a capture there would see
      * nothing and the audit could only say "no HTTP exchange was seen". Null when the interface can
      * carry the target's traffic (or cannot be told: the capture then says why it cannot start).
+     * Judged only for a target address that is one of this host's own (its traffic stays on lo); any
+     * other target (another host, a 127.x address in another network namespace) is not judged here.
      */
     Problem interfaceProblem(Target target) {
       try {
@@ -182,14 +184,24 @@ final class AuditCommand implements Callable<Integer> {
           return new Problem("--interface", interfaceName, "a network interface of this host (e.g. lo, "
               + "the default, for a target on 127.0.0.1)");
         }
-        java.net.InetAddress host = java.net.InetAddress.getByName(target.host());
+        // the address resolved once at the job's start; an unresolved name is not looked up again here
+        java.net.InetAddress host = target.address() != null ? target.address()
+            : io.crosscheck.model.TargetResolution.isLiteral(target.host())
+                ? java.net.InetAddress.getByName(target.host()) : null;
+        if (host == null) {
+          return null;
+        }
         // a loopback target crosses another interface only where loopback is down: a network namespace
         // of crosscheck study wan, whose 127.0.0.x addresses sit on the emulated link's interface
         java.net.NetworkInterface lo = java.net.NetworkInterface.getByName("lo");
         boolean loopbackCarriesIt = lo != null && lo.isUp(); // Java lists no "lo" where it is down
-        if (host.isLoopbackAddress() && !nif.isLoopback() && loopbackCarriesIt) {
-          return new Problem("--interface", interfaceName, "lo: the target " + target + " is on loopback, so its"
-              + " traffic never crosses " + interfaceName);
+        // only an address of this host itself is certain to stay on lo: another 127.x address may sit on
+        // another host (a network namespace joined by a veth, its 127/8 local route narrowed)
+        boolean ownAddress = java.net.NetworkInterface.getByInetAddress(host) != null;
+        if (ownAddress && !nif.isLoopback() && loopbackCarriesIt) {
+          return new Problem("--interface", interfaceName, "lo: the target " + target + " is "
+              + (host.isLoopbackAddress() ? "on loopback" : "an address of this host") + ", so its traffic never"
+              + " crosses " + interfaceName);
         }
       } catch (java.io.IOException e) {
         // unknown host or interface state: the probe or the capture reports it
@@ -238,6 +250,9 @@ final class AuditCommand implements Callable<Integer> {
     }
     job.layouts(engine.layoutChoice(true));
     job.shard(shards.shardSpec()).startAt(shards.startInstant());
+    if (!RunCommand.resolve(job, output, spec)) {
+      return 2;
+    }
     Problem wrongInterface = capture.interfaceProblem(job.workload().target());
     if (wrongInterface != null) {
       return RunCommand.OutputOptions.reportProblems(spec, List.of(wrongInterface));
@@ -246,11 +261,12 @@ final class AuditCommand implements Callable<Integer> {
       return 2;
     }
     List<String> args = spec.commandLine().getParseResult().originalArgs();
+    io.crosscheck.model.Target resolved = job.workload().target();
     Runner runner = shards.orchestrates()
         ? stage -> ShardRun.execute(shards.shards, shards.startInstant(), job.workload().phases().totalNanos(), job.warmsUp(), jvm,
-            args, "audit", output, stage, System.out)
+            args, resolved, "audit", output, stage, System.out)
         : !jvm.requested() ? inProcess(job, output.progress)
-        : stage -> ChildRun.execute(jvm, spec, output, stage, System.out);
+        : stage -> ChildRun.execute(jvm, spec, output, resolved, stage, System.out);
     Audit audited = audit(runner, job.workload().target(), capture, System.out);
     return gated(gate, audited.exitCode(), audited.runDir());
   }
@@ -287,10 +303,20 @@ final class AuditCommand implements Callable<Integer> {
       err.println("See: crosscheck audit --help");
       return 2;
     }
+    // the server's name resolved once, before anything starts: the capture filter names that address
+    io.crosscheck.model.TargetResolution resolution = io.crosscheck.model.TargetResolution.resolve(checked.target());
+    if (resolution.failed()) {
+      var err = spec.commandLine().getErr();
+      err.println("crosscheck audit: --server " + checked.server() + ": " + resolution.failure()
+          + "; expected HOST:PORT with a host that resolves (nothing was started)");
+      err.flush();
+      return 2;
+    }
+    System.out.println("crosscheck: " + resolution.describe().replaceFirst("^target http://", "server "));
     List<String> command = new ArrayList<>(List.of("crosscheck", "audit"));
     command.addAll(spec.commandLine().getParseResult().originalArgs());
-    GeneratorAudit audit = new GeneratorAudit(checked, capture, output, command, telemetryMillis, System.out,
-        System.err).stallLimits(stall);
+    GeneratorAudit audit = new GeneratorAudit(checked, resolution.target(), capture, output, command, telemetryMillis,
+        System.out, System.err).stallLimits(stall);
     int code = audit.run();
     return gated(gate, code, audit.runDir());
   }
@@ -383,7 +409,9 @@ final class AuditCommand implements Callable<Integer> {
 
     CaptureStage(CaptureOptions options, Target target) {
       this.options = options;
-      String host = "localhost".equals(target.host()) ? "127.0.0.1" : target.host();
+      // the address resolved once (libpcap would resolve a name in the filter itself)
+      String host = target.address() != null ? target.addressLiteral()
+          : "localhost".equals(target.host()) ? "127.0.0.1" : target.host();
       this.filter = "tcp and host " + host + " and port " + target.port();
     }
 

@@ -24,7 +24,7 @@ import picocli.CommandLine;
 final class ChildRun {
   /** Options that this process handles and the child must not see (all take a value). */
   private static final Set<String> PARENT_ONLY = Set.of("--jvm", "--jvm-opt", "--out", "--name", "--progress",
-      "--into", "--interface", "--snaplen", "--capture-buffer");
+      "--into", "--interface", "--snaplen", "--capture-buffer", "--target-address");
 
   private ChildRun() {}
 
@@ -32,13 +32,22 @@ final class ChildRun {
   record Ran(Path directory, int exitCode) {}
 
   static Ran execute(JvmOptions jvm, CommandLine.Model.CommandSpec spec, RunCommand.OutputOptions output,
-      RunJob.Stage stage, PrintStream out) throws IOException {
+      io.crosscheck.model.Target target, RunJob.Stage stage, PrintStream out) throws IOException {
     RunDirectory dir = RunDirectory.create(output.out, output.name);
     out.println("crosscheck: run directory " + dir.path() + " (generator in a child JVM: " + jvm.home() + ")");
     List<String> args = childArgs(spec.commandLine().getParseResult().originalArgs());
     args.addAll(List.of("--into", dir.path().toString(), "--progress",
         "auto".equals(output.progress) ? (System.console() != null ? "on" : "off") : output.progress));
+    args.addAll(targetAddress(target));
     return executeInto(dir, jvm.home(), jvm.jvmOpts, args, stage, out);
+  }
+
+  /**
+   * {@code --target-address A}: the address this process resolved the target to, once, which the
+   * child takes instead of resolving the name again; empty for a target not resolved.
+   */
+  static List<String> targetAddress(io.crosscheck.model.Target target) {
+    return target.address() == null ? List.of() : List.of("--target-address", target.addressLiteral());
   }
 
   /**

@@ -40,6 +40,7 @@ final class GeneratorAudit {
   private static final long CAPTURE_TAIL_MILLIS = 200;
 
   private final GeneratorOptions.Spec spec;
+  private final Target server;
   private final AuditCommand.CaptureOptions capture;
   private final RunCommand.OutputOptions output;
   private final List<String> crosscheckCommand;
@@ -52,9 +53,15 @@ final class GeneratorAudit {
   private volatile boolean stalled;
   private StallWatch stallWatch;
 
-  GeneratorAudit(GeneratorOptions.Spec spec, AuditCommand.CaptureOptions capture, RunCommand.OutputOptions output,
-      List<String> crosscheckCommand, long telemetryMillis, PrintStream out, PrintStream err) {
+  /**
+   * @param server the generator's server ({@code spec.target()}) with the address it resolved to,
+   *     once, before the audit ({@link AuditCommand}): the capture filter names that address
+   */
+  GeneratorAudit(GeneratorOptions.Spec spec, Target server, AuditCommand.CaptureOptions capture,
+      RunCommand.OutputOptions output, List<String> crosscheckCommand, long telemetryMillis, PrintStream out,
+      PrintStream err) {
     this.spec = spec;
+    this.server = server;
     this.capture = capture;
     this.output = output;
     this.crosscheckCommand = List.copyOf(crosscheckCommand);
@@ -136,15 +143,15 @@ final class GeneratorAudit {
     List<String> launched = attach ? List.of() : spec.agent() ? withAgent(spec.command(), jar, arguments)
         : spec.command();
     RunJson.TargetSection target = new RunJson.TargetSection(attach ? "attach" : "launch", spec.command(), launched,
-        spec.pid(), spec.server(), spec.agent(), jar == null ? null : jar.toString(), spec.agent() ? arguments : null,
+        spec.pid(), spec.server(), server.addressText(), spec.agent(), jar == null ? null : jar.toString(),
+        spec.agent() ? arguments : null,
         spec.reporting(), null, null, null);
     RunJson.EngineSection engine = new RunJson.EngineSection(spec.agent() ? "agent" : "no-agent",
         "the generator's own", 0, 0, 0, 0, List.of(), null);
     dir.writeTargetStart(crosscheckCommand, engine, target, ClockCalibration.calibrate());
     out.println("crosscheck: run directory " + dir.path());
 
-    AuditCommand.CaptureStage stage = new AuditCommand.CaptureStage(capture,
-        new Target(spec.serverHost(), spec.serverPort()));
+    AuditCommand.CaptureStage stage = new AuditCommand.CaptureStage(capture, server);
     try {
       stage.beforeLoad(dir);
     } catch (IOException e) {

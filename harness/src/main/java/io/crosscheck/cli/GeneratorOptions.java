@@ -45,7 +45,9 @@ final class GeneratorOptions {
 
   @Option(names = "--server", paramLabel = "HOST:PORT",
       description = "The server the generator loads: the capture keeps its traffic, the agent records only"
-          + " exchanges with it. Default: ${DEFAULT-VALUE} (crosscheck serve --rubis).")
+          + " exchanges with it (by the host as the generator's URLs name it). HOST: a DNS name, an IPv4 address or"
+          + " an IPv6 address in brackets ([2001:db8::1]:8080); a name is resolved once, at the start, and the"
+          + " capture filter names that address. Default: ${DEFAULT-VALUE} (crosscheck serve --rubis).")
   String server = DEFAULT_SERVER;
 
   @Option(names = "--reported-by", paramLabel = "CLASS#METHOD",
@@ -83,7 +85,8 @@ final class GeneratorOptions {
    * @param command the generator's command line (empty when attaching)
    * @param pid the JVM to attach to, or null when launching
    * @param attachNanos how long to record an attached JVM
-   * @param serverHost the server's host (localhost as 127.0.0.1)
+   * @param serverHost the server's host as given (a DNS name, an IPv4 or an IPv6 literal without
+   *     brackets; localhost as 127.0.0.1)
    * @param serverPort its port
    * @param reporting the agent's reporting argument ({@code reportedBy=...}, {@code reportedValue=...}),
    *     empty for none
@@ -92,8 +95,14 @@ final class GeneratorOptions {
    */
   record Spec(List<String> command, Long pid, long attachNanos, String serverHost, int serverPort,
       String reporting, String hooks, boolean agent) {
+    /** {@code HOST:PORT} as the agent takes it ({@code [v6]:PORT} for an IPv6 literal). */
     String server() {
-      return serverHost + ":" + serverPort;
+      return target().hostHeader();
+    }
+
+    /** The server as a target, not resolved yet. */
+    io.crosscheck.model.Target target() {
+      return new io.crosscheck.model.Target(serverHost, serverPort);
     }
   }
 
@@ -144,17 +153,15 @@ final class GeneratorOptions {
       problems.add(new Problem("COMMAND", command.get(0), "a java launcher first (java, or a path ending in"
           + " /bin/java): the agent is inserted as -javaagent right after it"));
     }
-    int colon = server.lastIndexOf(':');
-    String host = colon > 0 ? server.substring(0, colon).toLowerCase(Locale.ROOT) : "";
-    int port = -1;
-    try {
-      port = colon > 0 ? Integer.parseInt(server.substring(colon + 1)) : -1;
-    } catch (NumberFormatException e) {
-      port = -1;
+    // a DNS name, an IPv4 or an IPv6 literal in brackets; never resolved here (the audit resolves once)
+    io.crosscheck.model.Target parsedServer = server.contains(",") ? null
+        : io.crosscheck.model.spec.TargetParser.parseHostPort("--server", server, problems);
+    if (server.contains(",")) {
+      problems.add(new Problem("--server", server, "HOST:PORT with a port in 1..65535 (no comma: the agent's"
+          + " arguments are comma-separated)"));
     }
-    if (host.isEmpty() || port < 1 || port > 65535 || host.contains(",")) {
-      problems.add(new Problem("--server", server, "HOST:PORT with a port in 1..65535"));
-    }
+    String host = parsedServer == null ? "" : parsedServer.host().toLowerCase(Locale.ROOT);
+    int port = parsedServer == null ? -1 : parsedServer.port();
     host = host.equals("localhost") ? "127.0.0.1" : host;
     String reporting = "";
     if (reportedBy != null && reportedValue != null) {

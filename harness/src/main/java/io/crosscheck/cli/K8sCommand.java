@@ -44,8 +44,9 @@ import picocli.CommandLine.Parameters;
           + " README.txt in --out lists the kubectl commands in order. Nothing is sent to a cluster.",
       "The run options after -- are checked now, with crosscheck run's parser; all problems are listed"
           + " together. No source addresses are needed on Kubernetes: each pod has its own IP address."
-          + " No wire capture runs in the pods (see README.txt). run admits loopback targets only: in a pod,"
-          + " that is the pod's own loopback. Files the run options name (--url-file, --wsesslog, --rubis FILE,"
+          + " No wire capture runs in the pods (see README.txt). The target (--target http://HOST:PORT) is resolved"
+          + " once in each pod, at its start: a Service name (http://svc.ns:8080) is the cluster's service, a loopback"
+          + " address the pod's own. Files the run options name (--url-file, --wsesslog, --rubis FILE,"
           + " --replay, ...) are read in the pod: put them in the image or on the volume, at the same path.",
       "Example: crosscheck k8s --shards 4 --image registry.example/crosscheck:0.1.0 -- --users 400"
           + " --duration 5m"
@@ -158,11 +159,18 @@ final class K8sCommand implements Callable<Integer> {
         + (startAt == null ? " (--start-in " + startIn + " from now: apply job.yaml well before then)" : ""));
     o.println("crosscheck k8s: wrote " + String.join(", ", files.keySet()) + " into " + dir
         + "; the kubectl commands are in " + dir.resolve(K8sManifests.README));
-    o.println("crosscheck k8s: the target " + run.target() + " is each pod's own loopback (run loads loopback"
-        + " targets only): " + (serve ? "each pod runs crosscheck " + String.join(" ", serveArgs) + " beside its shard"
-        : "the server must listen in the pod (--serve runs the embedded one there)"));
+    o.println("crosscheck k8s: the target " + run.target() + (loopback(run.target())
+        ? " is each pod's own loopback: " + (serve ? "each pod runs crosscheck " + String.join(" ", serveArgs)
+            + " beside its shard" : "the server must listen in the pod (--serve runs the embedded one there)")
+        : " is resolved once in each pod, at its start (a Service name: the cluster's DNS)"));
     o.flush();
     return 0;
+  }
+
+  /** A loopback literal or {@code localhost} (by form: nothing is resolved here). */
+  private static boolean loopback(Target target) {
+    String h = target.host().toLowerCase(java.util.Locale.ROOT);
+    return h.equals("localhost") || h.startsWith("127.") || h.equals("::1") || h.equals("0:0:0:0:0:0:0:1");
   }
 
   /** The common start instant, or null after adding a problem. */

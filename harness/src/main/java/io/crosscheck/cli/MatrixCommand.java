@@ -2,6 +2,7 @@ package io.crosscheck.cli;
 
 import io.crosscheck.child.JavaInstallation;
 import io.crosscheck.model.Target;
+import io.crosscheck.model.TargetResolution;
 import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.server.EmbeddedServer;
@@ -189,6 +190,9 @@ final class MatrixCommand implements Callable<Integer> {
     }
     boolean ownServer = !spec.commandLine().getParseResult().hasMatchedOption("--target");
     if (!ownServer) {
+      if (!RunCommand.resolve(job, output, spec)) {
+        return 2;
+      }
       Problem wrongInterface = capture.interfaceProblem(job.workload().target());
       if (wrongInterface != null) {
         return RunCommand.OutputOptions.reportProblems(spec, List.of(wrongInterface));
@@ -264,13 +268,24 @@ final class MatrixCommand implements Callable<Integer> {
     String serverGiven = generator.server;
     GeneratorOptions probe = copyFor(generator, ownServer ? "127.0.0.1:1" : serverGiven,
         substitute(generator.command, levels.isEmpty() ? 1 : levels.get(0), "127.0.0.1", 1));
-    probe.check(null, List.of(), matrixDir(), problems);
+    GeneratorOptions.Spec probed = probe.check(null, List.of(), matrixDir(), problems);
     if (!problems.isEmpty()) {
       var err = spec.commandLine().getErr();
       err.println("crosscheck matrix: nothing was started:");
       problems.forEach(p -> err.println("  " + p.message()));
       err.println("See: crosscheck matrix --help");
       return 2;
+    }
+    // the given server's name resolved once, for every cell (the capture filter names that address)
+    TargetResolution given = ownServer ? null : TargetResolution.resolve(probed.target());
+    if (given != null && given.failed()) {
+      spec.commandLine().getErr().println("crosscheck matrix: --server " + probed.server() + ": " + given.failure()
+          + "; expected HOST:PORT with a host that resolves (nothing was started)");
+      spec.commandLine().getErr().flush();
+      return 2;
+    }
+    if (given != null) {
+      System.out.println("crosscheck matrix: " + given.describe().replaceFirst("^target http://", "server "));
     }
     Path dir = matrixDir();
     String targetKind = !ownServer ? "given --server" : siteKind();
@@ -306,7 +321,8 @@ final class MatrixCommand implements Callable<Integer> {
         output.progress = "off";
         List<String> crosscheckCommand = new ArrayList<>(List.of("crosscheck", "matrix"));
         crosscheckCommand.addAll(parsed.originalArgs());
-        int exit = new GeneratorAudit(checked, capture, output, crosscheckCommand, 100, log, log).run();
+        Target serverResolved = given != null ? given.target() : TargetResolution.resolve(checked.target()).target();
+        int exit = new GeneratorAudit(checked, serverResolved, capture, output, crosscheckCommand, 100, log, log).run();
         Path runDir = MatrixRun.runDirOf(cellDir);
         return new MatrixRun.Audited(exit, runDir == null ? cellDir : runDir);
       };

@@ -104,8 +104,8 @@ final class MatrixRun {
   static Audited auditChild(Target target, AuditCommand.CaptureOptions capture, Path javaHome, List<String> jvmOpts,
       List<String> runArgs, Path cellDir, PrintStream log) throws IOException {
     List<String> args = new ArrayList<>(runArgs);
-    args.addAll(List.of("--target", "http://" + target.host() + ":" + target.port(), "--into", cellDir.toString(),
-        "--progress", "off"));
+    args.addAll(List.of("--target", target.toString(), "--into", cellDir.toString(), "--progress", "off"));
+    args.addAll(ChildRun.targetAddress(target));
     AuditCommand.Runner runner = stage -> {
       ChildRun.Ran r = ChildRun.executeInto(RunDirectory.existing(cellDir), javaHome, jvmOpts, args, stage, null);
       if (Thread.currentThread().isInterrupted()) {

@@ -34,7 +34,8 @@ final class ReplayCommand implements Callable<Integer> {
   String runDir;
 
   @Option(names = "--target", paramLabel = "URL",
-      description = "Server to load: http://HOST:PORT (loopback only). Default: the recorded run's target.")
+      description = "Server to load: http://HOST:PORT, HOST a DNS name, an IPv4 or an IPv6 address in brackets"
+          + " (resolved once, at the start). Default: the recorded run's target.")
   String target;
 
   @Mixin EngineOptionsMixin engine = new EngineOptionsMixin();
@@ -58,7 +59,7 @@ final class ReplayCommand implements Callable<Integer> {
     if (job == null) {
       return 2;
     }
-    if (output.into == null && !RunCommand.probe(job, spec)) {
+    if (!RunCommand.resolve(job, output, spec) || output.into == null && !RunCommand.probe(job, spec)) {
       return 2;
     }
     RunJob.Result result = job.execute(output.progress, System.out);

@@ -15,7 +15,7 @@ import picocli.CommandLine.ParseResult;
 /**
  * Builds the workload of {@code --rubis}: the RUBiS client's own settings, with the options the user
  * gave explicitly on top. Target, seed and durations are checked by the same rules as every other
- * workload (loopback only, units in durations). As in the client, every user starts at the run's
+ * workload (the target by form, units in durations). As in the client, every user starts at the run's
  * start ({@link io.crosscheck.model.Arrival.UserStarts#ALL_AT_ONCE}) and the ramps (from the file
  * or from {@code --ramp-up}/{@code --ramp-down}) only multiply think times by the properties'
  * slowdown factors, which the sessions read from the engine's phase.
@@ -64,7 +64,7 @@ final class RubisWorkloads {
       for (Problem p : e.problems()) {
         boolean fromFile = p.where().equals("--target") && !parsed.hasMatchedOption("--target");
         problems.add(fromFile ? new Problem("--rubis (the properties' server)", p.value(),
-            p.expected() + "; pass --target http://127.0.0.1:PORT to aim the RUBiS workload elsewhere") : p);
+            p.expected() + "; pass --target http://HOST:PORT to aim the RUBiS workload elsewhere") : p);
       }
       return null;
     }

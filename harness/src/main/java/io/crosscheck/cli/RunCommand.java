@@ -44,18 +44,19 @@ final class RunCommand implements Callable<Integer> {
     }
     job.layouts(engine.layoutChoice(false));
     job.shard(shards.shardSpec()).startAt(shards.startInstant());
-    if (output.into == null && !probe(job, spec)) {
+    if (!resolve(job, output, spec) || output.into == null && !probe(job, spec)) {
       return 2;
     }
     if (shards.orchestrates()) {
       ChildRun.Ran ran = ShardRun.execute(shards.shards, shards.startInstant(), job.workload().phases().totalNanos(), job.warmsUp(),
-          jvm, spec.commandLine().getParseResult().originalArgs(), "run", output, RunJob.Stage.NONE, System.out);
+          jvm, spec.commandLine().getParseResult().originalArgs(), job.workload().target(), "run", output,
+          RunJob.Stage.NONE, System.out);
       CliErrors.runFailed(spec.commandLine().getErr(), spec.qualifiedName(), ran.directory(),
           ran.exitCode() == 0 ? "completed" : "failed");
       return ran.exitCode();
     }
     if (jvm.requested()) {
-      return ChildRun.execute(jvm, spec, output, RunJob.Stage.NONE, System.out).exitCode();
+      return ChildRun.execute(jvm, spec, output, job.workload().target(), RunJob.Stage.NONE, System.out).exitCode();
     }
     RunJob.Result result = job.execute(output.progress, System.out);
     CliErrors.runFailed(spec.commandLine().getErr(), spec.qualifiedName(), result.directory(), result.status());
@@ -75,9 +76,48 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /**
-   * One connect to the job's target before any load: false (after one line on stderr naming the
-   * target and what to do) when nothing listens there. Skipped for a job written into a given
-   * directory (a child JVM's: its parent probed).
+   * The job's target resolved once, at the job's start (the one place every command goes through:
+   * run, audit, replay, matrix with --target, and each shard): the address is printed ({@code
+   * crosscheck: target http://server:8080 = 127.0.9.2:8080 (resolved once; ...)}), set on the job
+   * (every connection of the engine goes there; run.json's {@code workload.targetAddress}), and
+   * handed to a child JVM as {@code --target-address}, which a child takes instead of resolving
+   * again. False after one line on stderr ({@code no such host: ...}) when the name did not resolve.
+   */
+  static boolean resolve(RunJob job, OutputOptions output, CommandLine.Model.CommandSpec spec) {
+    io.crosscheck.model.Target target = job.workload().target();
+    io.crosscheck.model.TargetResolution resolution;
+    if (output.targetAddress != null) {
+      java.net.InetAddress given;
+      try {
+        if (!io.crosscheck.model.TargetResolution.isLiteral(output.targetAddress)) {
+          throw new java.net.UnknownHostException(output.targetAddress);
+        }
+        given = java.net.InetAddress.getByName(output.targetAddress); // a literal: no lookup
+      } catch (java.net.UnknownHostException e) {
+        spec.commandLine().getErr().println(spec.qualifiedName() + ": --target-address: \"" + output.targetAddress
+            + "\": expected an IP address literal");
+        spec.commandLine().getErr().flush();
+        return false;
+      }
+      resolution = io.crosscheck.model.TargetResolution.given(target, given);
+    } else {
+      resolution = io.crosscheck.model.TargetResolution.resolve(target);
+    }
+    if (resolution.failed()) {
+      spec.commandLine().getErr().println(spec.qualifiedName() + ": " + resolution.describe()
+          + "; expected --target http://HOST:PORT with a host that resolves (nothing was started)");
+      spec.commandLine().getErr().flush();
+      return false;
+    }
+    System.out.println("crosscheck: " + resolution.describe());
+    job.resolvedTarget(resolution.target());
+    return true;
+  }
+
+  /**
+   * One connect to the job's (resolved) target before any load: false (after one line on stderr
+   * naming the target, what the connect found and what to do) when nothing accepts there. Skipped
+   * for a job written into a given directory (a child JVM's: its parent probed).
    */
   static boolean probe(RunJob job, CommandLine.Model.CommandSpec spec) {
     String problem = TargetProbe.problem(job.workload().target());
@@ -209,6 +249,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--into", paramLabel = "DIR", hidden = true,
         description = "Write the run into this existing, empty directory (used for child JVMs).")
     Path into;
+
+    @Option(names = "--target-address", paramLabel = "IP", hidden = true,
+        description = "The address the parent process resolved --target's name to (used for child JVMs): taken"
+            + " as the target's address instead of resolving the name again.")
+    String targetAddress;
 
     @Option(
         names = "--progress",

@@ -53,7 +53,7 @@ final class RunJob {
     }
   }
 
-  private final Workload workload;
+  private Workload workload;
   private final Engine engine;
   private final EngineOptions options;
   private LayoutChoice layouts = LayoutChoice.NONE;
@@ -158,6 +158,12 @@ final class RunJob {
   /** The checked workload this job runs. */
   Workload workload() {
     return workload;
+  }
+
+  /** Sets the target with its address resolved once at the job's start ({@link RunCommand#resolve}). */
+  RunJob resolvedTarget(io.crosscheck.model.Target resolved) {
+    this.workload = workload.withTarget(resolved);
+    return this;
   }
 
   /** Writes the run into the existing, empty directory {@code dir} instead of a new one. */

@@ -23,8 +23,9 @@ import java.util.TreeMap;
  * the run directory, runs the stage around the load (audit: the one live capture), computes one
  * start instant for all (now + {@value #LEAD_BASE_MILLIS} ms + {@value #LEAD_PER_SHARD_MILLIS} ms
  * per shard, or {@code --start-at}), and starts N child JVMs, each {@code crosscheck run --shard
- * I/N --start-at T --source-address 127.0.0.(2+I) --into DIR/shards/I} with the same workload and
- * engine options; it waits for them (bounded by the run's duration and a grace), then merges the
+ * I/N --start-at T --source-address 127.0.0.(2+I) --target-address A --into DIR/shards/I} with the
+ * same workload and engine options (the source addresses only for a target on this host's loopback,
+ * where they can be bound; A the address the target resolved to, once, here); it waits for them (bounded by the run's duration and a grace), then merges the
  * shard directories into DIR ({@link ShardMerge}). A shard that fails (exit code, killed, timed
  * out) is named with its reason and the others are merged; the exit code is then 1. Ctrl-C stops
  * the children (SIGTERM) and still merges what they wrote. Used by one thread.
@@ -47,7 +48,7 @@ final class ShardRun {
   /** This process's options; every other option goes to each shard unchanged. */
   private static final Set<String> NOT_FOR_SHARDS = Set.of("--jvm", "--jvm-opt", "--out", "--name", "--progress",
       "--into", "--interface", "--snaplen", "--capture-buffer", "--shards", "--shard", "--start-at",
-      "--source-address", "--source-addresses", "--min-matched", "--check", "--check-rules", "--baseline",
+      "--source-address", "--source-addresses", "--target-address", "--min-matched", "--check", "--check-rules", "--baseline",
       "--junit");
 
   private ShardRun() {}
@@ -56,11 +57,12 @@ final class ShardRun {
    * Runs the shards and merges them into a new run directory under {@code output.out}.
    *
    * @param totalNanos the schedule's duration (all phases)
+   * @param target the target with the address resolved once here, handed to every shard
    * @return the merged directory and the exit code (0 only when every shard completed and merged)
    */
   static ChildRun.Ran execute(int shards, Instant givenStart, long totalNanos, boolean warmUp, JvmOptions jvm,
-      List<String> originalArgs, String commandName, RunCommand.OutputOptions output, RunJob.Stage stage,
-      PrintStream out) throws IOException {
+      List<String> originalArgs, io.crosscheck.model.Target target, String commandName,
+      RunCommand.OutputOptions output, RunJob.Stage stage, PrintStream out) throws IOException {
     RunDirectory dir = RunDirectory.create(output.out, output.name);
     int cores = Runtime.getRuntime().availableProcessors();
     long leadMillis = LEAD_BASE_MILLIS + LEAD_PER_SHARD_MILLIS * shards
@@ -70,18 +72,26 @@ final class ShardRun {
         + start + (givenStart != null ? " (--start-at)" : " (in " + leadMillis + " ms: the JVMs' start-up"
         + (warmUp ? " and JIT warm-up" : "") + ")"));
     List<String> base = shardArgs(originalArgs);
+    boolean ownSources = ownSourceAddresses(target, shards);
     List<ChildJvm> children = new ArrayList<>();
     List<Path> shardDirs = new ArrayList<>();
     for (int i = 0; i < shards; i++) {
       Path shardDir = Files.createDirectories(dir.path().resolve("shards").resolve(String.valueOf(i)));
       shardDirs.add(shardDir);
       List<String> args = new ArrayList<>(base);
-      args.addAll(List.of("--shard", i + "/" + shards, "--start-at", start.toString(), "--source-address",
-          sourceAddress(i), "--into", shardDir.toString(), "--progress", "off"));
+      args.addAll(List.of("--shard", i + "/" + shards, "--start-at", start.toString()));
+      if (ownSources) {
+        args.addAll(List.of("--source-address", sourceAddress(i)));
+      }
+      if (target.address() != null) {
+        args.addAll(List.of("--target-address", target.addressLiteral()));
+      }
+      args.addAll(List.of("--into", shardDir.toString(), "--progress", "off"));
       children.add(ChildJvm.builder(jvm.home()).jvmOpts(jvm.jvmOpts.isEmpty() ? DEFAULT_CHILD_OPTS : jvm.jvmOpts)
           .job(shardDir.resolve("child-job.json"), Main.class.getName(), args)
           .outputFile(shardDir.resolve("child.out")).build());
-      out.println("crosscheck: shard " + i + "/" + shards + ": source " + sourceAddress(i) + ", " + shardDir);
+      out.println("crosscheck: shard " + i + "/" + shards + ": source " + (ownSources ? sourceAddress(i)
+          : "the kernel's choice (the target is not on this host's loopback)") + ", " + shardDir);
     }
     Map<Integer, String> failures = new TreeMap<>();
     boolean interrupted = false;
@@ -135,6 +145,24 @@ final class ShardRun {
     merged.describe().forEach(line -> out.println("crosscheck: " + line));
     out.print(SummaryTable.format(merged.summary()));
     return new ChildRun.Ran(dir.path(), merged.complete() ? 0 : 1);
+  }
+
+  /**
+   * Whether each shard gets its own loopback source address: only for a target on this host's
+   * loopback, where 127.0.0.(2+i) can be bound (tried here, with nothing sent); elsewhere (another
+   * host, a network namespace) the kernel picks each shard's source.
+   */
+  static boolean ownSourceAddresses(io.crosscheck.model.Target target, int shards) {
+    java.net.InetAddress a = target.address();
+    if (a == null || !a.isLoopbackAddress() || a instanceof java.net.Inet6Address) {
+      return false;
+    }
+    try (java.net.Socket probe = new java.net.Socket()) {
+      probe.bind(new java.net.InetSocketAddress(sourceAddress(shards - 1), 0));
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /** 127.0.0.(2+i): shard i's own source address. */

@@ -3,40 +3,68 @@ package io.crosscheck.cli;
 import io.crosscheck.model.Target;
 import java.io.IOException;
 import java.net.ConnectException;
-import java.net.InetSocketAddress;
+import java.net.NoRouteToHostException;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
+import java.util.Locale;
 
 /**
- * One TCP connect to the target before any load (and before a capture starts), so that a target
- * where nothing listens is refused with what to do instead of being fired at for the whole run (a
- * closed port answers every connect at once: tens of thousands of connect-errors a second). The
- * probe opens and closes one connection and sends nothing; a server that counts connections
- * counts it.
+ * One TCP connect to the target's resolved address before any load (and before a capture starts),
+ * so that a target where nothing listens is refused with what to do instead of being fired at for
+ * the whole run (a closed port answers every connect at once: tens of thousands of connect-errors a
+ * second). The probe opens and closes one connection and sends nothing; a server that counts
+ * connections counts it. Its answer names what it found: refused, timed out, unreachable (no
+ * route), or, before it, a name that did not resolve ({@link io.crosscheck.model.TargetResolution}).
  */
 final class TargetProbe {
   static final int TIMEOUT_MILLIS = 3_000;
 
   private TargetProbe() {}
 
-  /** Null when something accepts connections on {@code target}; otherwise the one line saying why not and what to do. */
+  /**
+   * Null when something accepts connections on {@code target} (resolved: {@link Target#address()});
+   * otherwise the one line saying what the connect found and what to do.
+   */
   static String problem(Target target) {
+    String where = where(target);
     try (Socket s = new Socket()) {
-      s.connect(new InetSocketAddress(target.host(), target.port()), TIMEOUT_MILLIS);
+      s.connect(target.socketAddress(), TIMEOUT_MILLIS);
       return null;
     } catch (ConnectException e) {
-      return "nothing listens on " + target + " (connection refused); start a server there"
+      if (unreachable(e)) {
+        return unreachable(where, e);
+      }
+      return "nothing listens on " + where + " (connection refused); start a server there"
           + " (./crosscheck serve --port " + target.port() + ", or serve --rubis --port " + target.port()
           + ") or point --target at one";
     } catch (SocketTimeoutException e) {
-      return target + ": no answer to a connect within " + TIMEOUT_MILLIS / 1000 + " s; check --target and that"
-          + " the server is up";
+      return where + ": no answer to a connect within " + TIMEOUT_MILLIS / 1000 + " s (timed out); check --target,"
+          + " that the server is up, and that no firewall drops the connection";
+    } catch (NoRouteToHostException e) {
+      return unreachable(where, e);
     } catch (UnknownHostException e) {
-      return target + ": unknown host " + target.host() + "; expected --target http://HOST:PORT with a host"
-          + " that resolves";
+      return "no such host: " + target.host() + " does not resolve (" + e.getMessage() + "); expected --target"
+          + " http://HOST:PORT with a host that resolves";
     } catch (IOException | IllegalArgumentException e) {
-      return target + ": cannot connect (" + e.getMessage() + "); check --target";
+      return unreachable(e) ? unreachable(where, e) : where + ": cannot connect (" + e.getMessage() + "); check --target";
     }
+  }
+
+  /** {@code http://server:8080 (127.0.9.2:8080)}; an address literal once. */
+  static String where(Target target) {
+    String address = target.addressText();
+    return address == null || target.hostHeader().equals(address) ? target.toString()
+        : target + " (" + address + ")";
+  }
+
+  private static boolean unreachable(Exception e) {
+    String m = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
+    return e instanceof NoRouteToHostException || m.contains("unreachable") || m.contains("no route");
+  }
+
+  private static String unreachable(String where, Exception e) {
+    return where + ": unreachable (" + e.getMessage() + "): no route to it from this host; check --target and the"
+        + " network between the hosts";
   }
 }

@@ -15,7 +15,7 @@ import picocli.CommandLine.ParseResult;
 /**
  * Builds the workload of {@code --tpcw MIX}: the TPC-W Remote Browser Emulator's options with its
  * names and defaults ({@code -EB}, {@code -RU}, ...), checked by the TPC-W module, then target, seed
- * and durations by the rules every workload follows (loopback only, units). As in the RBE, every
+ * and durations by the rules every workload follows (the target by form, units). As in the RBE, every
  * emulated browser starts at the run's start and runs user sessions back to back; {@code
  * --ramp-up}, {@code --duration} and {@code --ramp-down}, when given, replace -RU, -MI and -RD.
  */

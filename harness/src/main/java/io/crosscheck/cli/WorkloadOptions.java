@@ -12,7 +12,10 @@ final class WorkloadOptions {
   @Option(
       names = "--target",
       paramLabel = "URL",
-      description = "Server to load: http://HOST:PORT (loopback addresses only). Default: ${DEFAULT-VALUE}.")
+      description = "Server to load: http://HOST:PORT, HOST a DNS name, an IPv4 address or an IPv6 address in"
+          + " brackets (http://[2001:db8::1]:8080). A name is resolved once, when the job starts: the address used"
+          + " is printed and recorded (run.json workload.targetAddress), every connection goes there, and the Host"
+          + " header keeps the name. Default: ${DEFAULT-VALUE}.")
   String target = "http://127.0.0.1:8080";
 
   @Option(

@@ -83,7 +83,7 @@ public final class K8sManifests {
 
   /** The embedded server on the pod's loopback: a native sidecar, started (its port open) before the shard. */
   private static void server(YamlText y, ShardJobPlan plan) {
-    y.comment(4, "The target's server, in the pod (run loads loopback targets only): a sidecar, i.e. an init container",
+    y.comment(4, "The target's server, in the pod (the target is the pod's own loopback): a sidecar, i.e. an init container",
         "with restartPolicy Always (Kubernetes 1.29+, https://kubernetes.io/docs/concepts/workloads/pods/sidecar-containers/),",
         "which starts before the shard once its startupProbe passes (its port accepts) and is stopped when the shard",
         "has exited, without keeping the Job from completing.");

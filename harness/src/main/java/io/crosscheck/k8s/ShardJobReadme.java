@@ -36,8 +36,9 @@ final class ShardJobReadme {
       b.append("   Each pod also runs the target's server, crosscheck ").append(String.join(" ", plan.serveArgs()))
           .append(",\n   as a sidecar (Kubernetes 1.29+) that starts before the shard.\n");
     } else {
-      b.append("   crosscheck run loads loopback targets only: the target is each pod's own loopback, so its server\n")
-          .append("   must listen in the pod (crosscheck k8s --serve puts the embedded server there).\n");
+      b.append("   Each shard resolves the target's name once, in its pod, at its start: a Service name\n")
+          .append("   (http://svc.ns:8080) reaches the cluster's service; a loopback target is the pod's own, where\n")
+          .append("   a server must then listen (crosscheck k8s --serve puts the embedded server there).\n");
     }
     b.append(step++).append(". Wait for every shard, then merge them into ").append(plan.mergedDir()).append(":\n")
         .append("     kubectl wait").append(n).append(" --for=condition=complete --timeout=24h job/").append(name).append('\n')

@@ -22,4 +22,9 @@ public record Workload(
     Objects.requireNonNull(thinkTime, "thinkTime");
     Objects.requireNonNull(phases, "phases");
   }
+
+  /** This workload sent to {@code to} instead (e.g. the target with its resolved address). */
+  public Workload withTarget(Target to) {
+    return new Workload(to, arrival, source, length, thinkTime, phases, seed);
+  }
 }

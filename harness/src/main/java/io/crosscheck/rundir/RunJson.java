@@ -199,7 +199,9 @@ public record RunJson(
    * @param command the generator's command line as given (launch), without the agent's option
    * @param launchedCommand the command line as started, with {@code -javaagent:...} (launch)
    * @param pid the generator's process id
-   * @param server the server whose traffic was captured and recorded, {@code HOST:PORT}
+   * @param server the server whose traffic was captured and recorded, {@code HOST:PORT} as given
+   * @param serverAddress the address {@code server}'s host resolved to, once, at the audit's start
+   *     ({@code 127.0.9.2:8080}, {@code [2001:db8::1]:8080}); absent in files written before it existed
    * @param agent whether the crosscheck agent recorded inside the generator ({@code --no-agent}: false)
    * @param agentJar the agent jar given to the JVM
    * @param agentArguments the agent's argument string
@@ -211,12 +213,12 @@ public record RunJson(
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record TargetSection(String mode, List<String> command, List<String> launchedCommand, Long pid,
-      String server, boolean agent, String agentJar, String agentArguments, String reporting, Integer exitCode,
-      String agentStatus, String agentError) {
+      String server, String serverAddress, boolean agent, String agentJar, String agentArguments, String reporting,
+      Integer exitCode, String agentStatus, String agentError) {
     /** A copy with the end of the generator's run. */
     public TargetSection ended(Long pid, Integer exitCode, String agentStatus, String agentError) {
-      return new TargetSection(mode, command, launchedCommand, pid, server, agent, agentJar, agentArguments,
-          reporting, exitCode, agentStatus, agentError);
+      return new TargetSection(mode, command, launchedCommand, pid, server, serverAddress, agent, agentJar,
+          agentArguments, reporting, exitCode, agentStatus, agentError);
     }
   }
 

@@ -20,6 +20,9 @@ import java.util.Map;
  * @param target the target URL
  * @param targetHost its host
  * @param targetPort its port (the server port the capture is read for)
+ * @param targetAddress the address and port every connection went to: the host resolved once at
+ *     the job's start ({@code 127.0.9.2:8080}, {@code [2001:db8::1]:8080}); absent for a workload
+ *     not resolved and in files written before it existed
  * @param arrival the arrival model
  * @param source where sessions come from
  * @param length session length
@@ -30,7 +33,8 @@ import java.util.Map;
  *     otherwise and in files written before it existed
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record WorkloadSection(String target, String targetHost, int targetPort, ArrivalSection arrival,
+public record WorkloadSection(String target, String targetHost, int targetPort, String targetAddress,
+    ArrivalSection arrival,
     SourceSection source, LengthSection length, ThinkSection thinkTime, PhasesSection phases, Long seed,
     ReplaySection replayOf) {
 
@@ -91,7 +95,8 @@ public record WorkloadSection(String target, String targetHost, int targetPort, 
 
   /** The section for a resolved workload. */
   public static WorkloadSection of(Workload w) {
-    return new WorkloadSection(w.target().toString(), w.target().host(), w.target().port(), arrival(w.arrival()),
+    return new WorkloadSection(w.target().toString(), w.target().host(), w.target().port(), w.target().addressText(),
+        arrival(w.arrival()),
         source(w.source()), length(w.length()), think(w.thinkTime()), PhasesSection.of(w.phases()), w.seed(),
         replayOf(w.source()));
   }

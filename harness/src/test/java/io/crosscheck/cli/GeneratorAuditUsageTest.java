@@ -74,6 +74,36 @@ class GeneratorAuditUsageTest {
   }
 
   @Test
+  void theServerIsANameAnIpv4OrAnIpv6AddressCheckedByFormWithoutResolving() {
+    for (String[] given : new String[][] {{"127.0.0.1:8080", "127.0.0.1:8080"}, {"localhost:8080", "127.0.0.1:8080"},
+        {"Server.Example:8080", "server.example:8080"}, {"[2001:db8::1]:8080", "[2001:db8::1]:8080"}}) {
+      GeneratorOptions o = new GeneratorOptions();
+      o.server = given[0];
+      o.command = List.of("java", "Main");
+      List<io.crosscheck.model.spec.Problem> problems = new ArrayList<>();
+      GeneratorOptions.Spec spec = o.check(null, List.of(), out, problems);
+      assertTrue(problems.isEmpty(), problems.toString());
+      assertEquals(given[1], spec.server(), "the agent's server=HOST:PORT");
+      assertEquals(null, spec.target().address(), "nothing resolved while checking");
+    }
+    assertRefused("--server: \"bad_host:80\": expected a DNS name, an IPv4 address or an IPv6 address in brackets",
+        "--server", "bad_host:80", "--", "java", "Main");
+    assertRefused("--server: \"2001:db8::1:80\": expected HOST:PORT", "--server", "2001:db8::1:80", "--", "java",
+        "Main");
+  }
+
+  @Test
+  void aServerNameThatDoesNotResolveStopsTheAuditBeforeAnythingStarts() {
+    // RFC 6761: a name under .invalid never resolves (and the resolver is not even asked)
+    Ran r = audit("--no-agent", "--server", "server.invalid:8080", "--", "java", "-version");
+    assertEquals(2, r.exitCode(), r.err());
+    assertEquals("crosscheck audit: --server server.invalid:8080: no such host: server.invalid does not resolve (a"
+        + " name under .invalid never does, RFC 6761; nothing was asked of the resolver); expected HOST:PORT with a"
+        + " host that resolves (nothing was started)", r.err().strip());
+    assertFalse(Files.exists(out.resolve("runs")), "no run directory was made");
+  }
+
+  @Test
   void hookFamiliesAreTheAgents() {
     assertRefused("--hooks: \"http-url-connection+okhttp\": expected hook families joined by + among"
         + " [http-url-connection, java-http-client, apache-httpclient]", "--hooks", "http-url-connection+okhttp", "--",

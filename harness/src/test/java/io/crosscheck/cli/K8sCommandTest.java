@@ -223,6 +223,15 @@ class K8sCommandTest {
   }
 
   @Test
+  void aServiceNameIsATargetEachPodResolvesNothingIsResolvedHere() {
+    Ran ok = k8s(into(tmp.resolve("svc"), List.of("--shards", "2", "--image", "i", "--", "--target",
+        "http://web.bench.invalid:8080")));
+    assertEquals(0, ok.exitCode(), ok.err());
+    assertTrue(ok.out().contains("the target http://web.bench.invalid:8080 is resolved once in each pod, at its start"),
+        ok.out());
+  }
+
+  @Test
   void theServersOptionValuesAreCheckedAsServeChecksThemBeforeAnythingIsWritten() {
     Ran bad = k8s(into(tmp.resolve("values"), List.of("--shards", "2", "--image", "i", "--serve",
         "--serve-opt=--demand=bogus", "--serve-opt=--workers=-3", "--serve-opt=--demand-mode=spin", "--",

@@ -51,8 +51,9 @@ class BadInputTest {
     }
   }
 
+  /** A malformed host is refused by its form, before any resolution or connect (nothing is sent). */
   @Test
-  void nonLoopbackTargetIsRefused(@TempDir Path out) throws Exception {
-    assertRejected(out, "--target", "run", "--target", "http://192.0.2.1:80");
+  void malformedTargetHostIsRefused(@TempDir Path out) throws Exception {
+    assertRejected(out, "--target: \"http://bad_host..example:80\"", "run", "--target", "http://bad_host..example:80");
   }
 }

@@ -129,7 +129,7 @@ class RubisReproductionTest {
 
   private static JsonNode withoutTarget(JsonNode workload) {
     com.fasterxml.jackson.databind.node.ObjectNode copy = workload.deepCopy();
-    copy.remove(List.of("target", "targetHost", "targetPort"));
+    copy.remove(List.of("target", "targetHost", "targetPort", "targetAddress"));
     return copy;
   }
 

@@ -9,6 +9,8 @@ import java.net.Proxy;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
+import org.apache.hc.client5.http.DnsResolver;
+import org.apache.hc.client5.http.SystemDefaultDnsResolver;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
@@ -72,7 +74,8 @@ final class HttpClientFetcher implements Fetcher, DetachedSocketFactory {
     Timeout connectTimeout = Timeout.of(run.options.connectTimeoutNanos(), TimeUnit.NANOSECONDS);
     Timeout responseTimeout = Timeout.of(run.options.requestTimeoutNanos(), TimeUnit.NANOSECONDS);
     BasicHttpClientConnectionManager manager = new BasicHttpClientConnectionManager(
-        new DefaultHttpClientConnectionOperator(this, null, null, RegistryBuilder.<TlsSocketStrategy>create().build()),
+        new DefaultHttpClientConnectionOperator(this, null, dnsResolver(run.target),
+            RegistryBuilder.<TlsSocketStrategy>create().build()),
         null);
     manager.setConnectionConfig(
         ConnectionConfig.custom().setConnectTimeout(connectTimeout).setSocketTimeout(responseTimeout).build());
@@ -84,6 +87,31 @@ final class HttpClientFetcher implements Fetcher, DetachedSocketFactory {
         .disableCookieManagement()
         .disableContentCompression()
         .build();
+  }
+
+  /**
+   * The address resolved once at the job's start for the target's name, as an HttpClient user sets
+   * a {@code DnsResolver}: HttpClient connects there (and no other address) while its requests keep
+   * the name in the Host header; any other name through the system resolver. Null (HttpClient's
+   * default) for a target not resolved.
+   */
+  private static DnsResolver dnsResolver(io.crosscheck.model.Target target) {
+    if (target.address() == null) {
+      return null;
+    }
+    java.net.InetAddress address = target.address();
+    return new DnsResolver() {
+      @Override
+      public java.net.InetAddress[] resolve(String host) throws java.net.UnknownHostException {
+        return host.equalsIgnoreCase(target.host()) || host.equalsIgnoreCase("[" + target.host() + "]")
+            ? new java.net.InetAddress[] {address} : SystemDefaultDnsResolver.INSTANCE.resolve(host);
+      }
+
+      @Override
+      public String resolveCanonicalHostname(String host) throws java.net.UnknownHostException {
+        return SystemDefaultDnsResolver.INSTANCE.resolveCanonicalHostname(host);
+      }
+    };
   }
 
   /** {@link DetachedSocketFactory}: a new unconnected socket for the connection manager. */

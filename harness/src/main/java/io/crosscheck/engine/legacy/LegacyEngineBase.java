@@ -9,7 +9,9 @@ import io.crosscheck.record.RecordSink;
 import io.crosscheck.schedule.ArrivalSequence;
 import io.crosscheck.schedule.Schedule;
 import io.crosscheck.schedule.Ticker;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -84,7 +86,9 @@ abstract class LegacyEngineBase implements Engine {
     Failures.preload();
     UserThreads threads = new UserThreads(legacy);
     LegacyRun run = new LegacyRun(ticker, options, legacy, progress, sink, schedule.workload().phases(),
-        schedule.workload().target().toString(), options.startNanos(ticker.nanoTime(), startLeadNanos(schedule)));
+        schedule.workload().target(), options.startNanos(ticker.nanoTime(), startLeadNanos(schedule)));
+    List<String> resolution = new ArrayList<>();
+    jdkResolution(run.target, "start", resolution);
     String prefix = "crosscheck-" + name() + "-" + RUNS.incrementAndGet() + "-user-";
     boolean interrupted = false;
     try {
@@ -110,6 +114,7 @@ abstract class LegacyEngineBase implements Engine {
     } catch (InterruptedException e) {
       interrupted = true;
     }
+    jdkResolution(run.target, "end", resolution);
     lastLimit = run.limit();
     Map<String, Long> extra = new HashMap<>(gauges(run));
     extra.put("peakUsers", (long) run.peakUsers());
@@ -128,7 +133,45 @@ abstract class LegacyEngineBase implements Engine {
     long resolutionNanos = legacy.timing() == LegacyOptions.TimingClock.MILLIS ? 1_000_000L : 0L;
     return new EngineResult(run.startNanos, ticker.nanoTime(), run.requestsIssued.sum(),
         connections, run.progress.sessionsStarted(), run.progress.sessionsCompleted(), resolutionNanos, extra,
-        run.faults.describe());
+        notes(run.faults.describe(), resolution));
+  }
+
+  private static List<String> notes(List<String> faults, List<String> resolution) {
+    List<String> all = new ArrayList<>(faults);
+    all.addAll(resolution);
+    return all;
+  }
+
+  /**
+   * Whether this engine's client resolves the target's name itself (URL.openStream: the JDK's own
+   * code path, which a faithful generator keeps) instead of connecting to the address resolved once.
+   */
+  boolean resolvesItself() {
+    return false;
+  }
+
+  /**
+   * For a client that resolves the name itself: what the JDK's resolver answers now (the lookup
+   * HttpURLConnection makes, served from the JVM's address cache), at the run's start and end; a
+   * line in {@code notes} when it is not the address resolved once (its connections may then have
+   * gone elsewhere than run.json's targetAddress; a capture shows where).
+   */
+  private void jdkResolution(io.crosscheck.model.Target target, String when, List<String> notes) {
+    if (!resolvesItself() || target.address() == null
+        || io.crosscheck.model.TargetResolution.isLiteral(target.host())) {
+      return;
+    }
+    try {
+      java.net.InetAddress now = java.net.InetAddress.getByName(target.host());
+      if (!now.equals(target.address())) {
+        notes.add(name() + " resolves " + target.host() + " itself (URL.openStream): at the run's " + when
+            + " the JDK's resolver answered " + now.getHostAddress() + ", not " + target.addressLiteral()
+            + " (resolved once at the start and recorded); its connections may have gone to either");
+      }
+    } catch (java.net.UnknownHostException e) {
+      notes.add(name() + " resolves " + target.host() + " itself (URL.openStream): at the run's " + when
+          + " the JDK's resolver did not resolve it (" + e.getMessage() + ")");
+    }
   }
 
   /** The lead between {@code run} and offset 0: longer when every closed user starts at once. */

@@ -24,8 +24,10 @@ final class LegacyRun {
   final LegacyOptions legacy;
   final EngineProgress progress;
   final RecordSink sink;
-  /** {@code http://host:port}, the prefix of every request URL. */
+  /** {@code http://host:port}, the prefix of every request URL (the name as given: the Host header). */
   final String baseUrl;
+  /** The target, with the address resolved once at the job's start when it was (else null address). */
+  final io.crosscheck.model.Target target;
   final long startNanos;
   final long deadlineNanos;
   final LongAdder requestsIssued = new LongAdder();
@@ -42,14 +44,15 @@ final class LegacyRun {
   private volatile boolean stopping;
 
   LegacyRun(Ticker ticker, EngineOptions options, LegacyOptions legacy, EngineProgress progress,
-      RecordSink sink, Phases phases, String baseUrl, long startNanos) {
+      RecordSink sink, Phases phases, io.crosscheck.model.Target target, long startNanos) {
     this.ticker = ticker;
     this.options = options;
     this.legacy = legacy;
     this.progress = progress;
     this.sink = sink;
     this.phases = phases;
-    this.baseUrl = baseUrl;
+    this.target = target;
+    this.baseUrl = target.toString();
     this.startNanos = startNanos;
     this.deadlineNanos = startNanos + phases.totalNanos();
     progress.inFlightView(this::inFlightView);

@@ -48,6 +48,17 @@ public final class LegacyUrlConnectionEngine extends LegacyEngineBase {
     JdkHttpProperties.apply(legacy);
   }
 
+  /**
+   * The URL keeps the name as given, so the JDK resolves it itself, as in the audited client (its
+   * keep-alive cache is keyed by host and port, its Host header is the name): within the JVM's
+   * address cache (30 s by default) that is the address resolved once at the start; the base
+   * checks it at the run's start and end and says so when it is not.
+   */
+  @Override
+  boolean resolvesItself() {
+    return true;
+  }
+
   @Override
   Fetcher newFetcher(LegacyRun run) {
     return new UrlStreamFetcher(run);

@@ -28,9 +28,7 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.Future;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -86,11 +84,11 @@ public final class NettyEngine implements Engine {
   EngineResult run(Schedule schedule, EngineOptions options, Ticker ticker, RecordSink sink,
       EngineProgress progress, String threadPrefix) throws InterruptedException {
     Target target = schedule.workload().target();
-    InetSocketAddress remote;
-    try {
-      remote = new InetSocketAddress(InetAddress.getByName(target.host()), target.port());
-    } catch (UnknownHostException e) {
-      throw new IllegalArgumentException("cannot resolve target host " + target.host(), e);
+    // the address resolved once at the job's start (a hand-built target: resolved here, once);
+    // every connection goes there, and the Host header keeps the name (target.hostHeader())
+    InetSocketAddress remote = target.socketAddress();
+    if (remote.isUnresolved()) {
+      throw new IllegalArgumentException("cannot resolve target host " + target.host());
     }
     int loops = options.eventLoops() > 0 ? options.eventLoops() : Runtime.getRuntime().availableProcessors();
     boolean epoll = Epoll.isAvailable();

@@ -244,7 +244,7 @@ class WorkloadSpecTest {
   @Test
   void multipleProblemsAreReportedTogether() {
     WorkloadSpec s = new WorkloadSpec();
-    s.target = "http://example.com:80";
+    s.target = "http://example..com:80";
     s.arrival = "open";
     s.rate = "-5";
     s.think = "exp:0s";
@@ -252,7 +252,8 @@ class WorkloadSpecTest {
     s.seed = "x";
     List<String> messages = problems(s).stream().map(Problem::message).toList();
     assertEquals(List.of(
-        "--target: \"http://example.com:80\": expected a loopback address (127.0.0.0/8, localhost or [::1])",
+        "--target: \"http://example..com:80\": expected a DNS name, an IPv4 address or an IPv6 address in brackets"
+            + " as the host",
         "--rate: \"-5\": expected a number > 0 (arrivals per second)",
         "--think: \"exp:0s\": expected a duration > 0 with a unit ns, us, ms, s, m or h, e.g. 500ms",
         "--duration: \"forever\": expected a duration > 0 with a unit ns, us, ms, s, m or h, e.g. 500ms",
