@@ -144,7 +144,7 @@ final class GeneratorAudit {
     out.println("crosscheck: run directory " + dir.path());
 
     AuditCommand.CaptureStage stage = new AuditCommand.CaptureStage(capture,
-        new Target(spec.serverHost(), spec.serverPort()));
+        new Target(spec.serverHost(), spec.serverPort()), out);
     try {
       stage.beforeLoad(dir);
     } catch (IOException e) {

@@ -1,5 +1,6 @@
 package io.crosscheck.report;
 
+import io.crosscheck.rundir.CaptureJson;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.Findings.Stats;
 import io.crosscheck.rundir.FindingsFile;
@@ -50,7 +51,7 @@ public final class FindingsTable {
     if (support != null && !support.supported()) {
       line(out, "not supported", unsupported(file) + " (exit 3)");
     }
-    out.append(table(file.findings(), file.wire()));
+    out.append(table(file.findings(), file.wire(), file.liveCapture()));
     return out.toString();
   }
 
@@ -113,11 +114,14 @@ public final class FindingsTable {
   }
 
   public static String format(Findings f) {
-    return Printable.escapeKeepingNewlines(table(f, null));
+    return Printable.escapeKeepingNewlines(table(f, null, null));
   }
 
-  /** @param wire the reconstruction's counters (findings.json {@code wire}), null when unknown */
-  private static String table(Findings f, WireStats wire) {
+  /**
+   * @param wire the reconstruction's counters (findings.json {@code wire}), null when unknown
+   * @param live the live capture's counters (findings.json {@code liveCapture}), null for a capture made elsewhere
+   */
+  private static String table(Findings f, WireStats wire, CaptureJson live) {
     StringBuilder out = new StringBuilder();
     Findings.Coverage cov = f.coverage();
     if (cov != null) {
@@ -127,6 +131,7 @@ public final class FindingsTable {
             (cov.captureLastEpochNanos() - cov.captureFirstEpochNanos()) / 1e9, cov.clockMapping()));
       }
     }
+    captureLoss(out, live);
     wireLimits(out, wire);
     Findings.Matching m = f.matching();
     line(out, "matching", String.format(Locale.ROOT, "%,d of %,d records matched to %,d wire exchanges"
@@ -232,6 +237,34 @@ public final class FindingsTable {
     return String.format(Locale.ROOT, "no exchange completed for %.1f s from %.1f s after the start: %,d in flight%s%s;"
         + " %s (%,d stall%s of %.1f s or more)%s", s.durationNanos() / 1e9, s.startOffsetNanos() / 1e9, s.inFlight(),
         on, oldest, last, s.stalls(), s.stalls() == 1 ? "" : "s", s.warningNanos() / 1e9, end);
+  }
+
+  /**
+   * Packets the live capture lost, from libpcap's counters: {@code ps_drop}, the target's packets the kernel
+   * dropped for want of buffer space, and {@code ps_ifdrop}, what the interface (its driver) dropped of all its
+   * traffic, the target's or not. Either limits what the figures rest on: an exchange with a lost packet is cut
+   * (a gap) or missing. Nothing when neither happened, or for a capture made elsewhere (its drops are unknown).
+   */
+  static void captureLoss(StringBuilder out, CaptureJson live) {
+    if (live == null) {
+      return;
+    }
+    long kernel = live.kernelDropped() == null ? 0 : live.kernelDropped();
+    long iface = live.interfaceDropped() == null ? 0 : live.interfaceDropped();
+    if (kernel == 0 && iface == 0) {
+      return;
+    }
+    List<String> what = new ArrayList<>();
+    if (kernel > 0) {
+      what.add(String.format(Locale.ROOT, "the kernel dropped %,d packets (ps_drop: its capture buffer was full;"
+          + " try a larger --capture-buffer)", kernel));
+    }
+    if (iface > 0) {
+      what.add(String.format(Locale.ROOT, "%s dropped %,d packets (ps_ifdrop: all of its traffic, not only the"
+          + " target's)", live.interfaceName() == null ? "the interface" : live.interfaceName(), iface));
+    }
+    line(out, "capture loss", "limited: " + String.join("; ", what) + ": an exchange that lost a packet is cut or"
+        + " missing, so the coverage above counts it as unmatched or incomplete");
   }
 
   /**
