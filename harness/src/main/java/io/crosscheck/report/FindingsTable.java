@@ -287,6 +287,13 @@ public final class FindingsTable {
               + " connections interleaved (a multi-queue capture); each connection is rebuilt in its own order",
               w.packetsBackInTime(), w.maxStepBackNanos() / 1e3));
     }
+    if (w.truncatedSegments() > 0) {
+      // GRO/TSO hand the capture segments of up to 64 KiB whatever the MTU: the snap length cuts them
+      line(out, "snap length", String.format(Locale.ROOT, "%,d segments were longer than the snap length kept: each"
+          + " is timed whole (its sequence range is the IP header's), the bytes past the cut are known in length,"
+          + " not read; an exchange whose HTTP framing fell in them is marked truncated in wire-exchanges.csv (a cut"
+          + " URL urlTruncated) and has no wire time", w.truncatedSegments()));
+    }
     if (w.midConnectionStarts() > 0 || w.unmatchedResponses() > 0) {
       line(out, "wire coverage", String.format(Locale.ROOT, "limited: %,d of %,d connections began before the capture"
           + " (no SYN captured: their first exchange may be cut, their connect time is unknown); %,d responses"
