@@ -1,5 +1,7 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.capture.CaptureInterface;
+import io.crosscheck.capture.KernelRoute;
 import io.crosscheck.capture.LiveCapture;
 import io.crosscheck.capture.LiveCaptureConfig;
 import io.crosscheck.capture.LiveCaptureStats;
@@ -151,8 +153,10 @@ final class AuditCommand implements Callable<Integer> {
   /** Capture settings shared by the commands that capture. */
   static final class CaptureOptions {
     @Option(names = "--interface", paramLabel = "NAME",
-        description = "Interface to capture on. Default: ${DEFAULT-VALUE} (loopback).")
-    String interfaceName = "lo";
+        description = "Interface to capture on. Default: the one the kernel's route to the target leaves by"
+            + " ('ip route get ADDRESS' in this network namespace; lo for an address of this host), printed"
+            + " ('capture on cc0 (the route to 127.0.9.2)') and recorded in capture.json.")
+    String interfaceName;
 
     @Option(names = "--snaplen", paramLabel = "BYTES",
         description = "Bytes kept of each packet. The default keeps the request line of any RUBiS or"
@@ -171,42 +175,45 @@ final class AuditCommand implements Callable<Integer> {
     int bufferBytes = LiveCaptureConfig.DEFAULT_BUFFER_BYTES;
 
     /**
-     * The traffic to a loopback target never crosses another interface: a capture there would see
-     * nothing and the audit could only say "no HTTP exchange was seen". Null when the interface can
-     * carry the target's traffic (or cannot be told: the capture then says why it cannot start).
-     * Judged only for a target address that is one of this host's own (its traffic stays on lo); any
-     * other target (another host, a 127.x address in another network namespace) is not judged here.
+     * The interface to capture the traffic to {@code target} on ({@link CaptureInterface#choose}):
+     * {@code --interface}, or the kernel's route to the target's address in this network namespace.
+     *
+     * @throws CaptureInterface.Refused --interface names no interface here or one the traffic never
+     *     crosses, or none was given and the route cannot be read
+     * @throws java.net.UnknownHostException the target's name does not resolve
+     */
+    CaptureInterface choose(Target target) throws IOException {
+      return CaptureInterface.choose(interfaceName, address(target), KernelRoute::lookup);
+    }
+
+    /**
+     * The problem that keeps a capture of {@code target}'s traffic from starting (checked before any
+     * load), or null when an interface was found for it.
      */
     Problem interfaceProblem(Target target) {
       try {
-        java.net.NetworkInterface nif = java.net.NetworkInterface.getByName(interfaceName);
-        if (nif == null) {
-          return new Problem("--interface", interfaceName, "a network interface of this host (e.g. lo, "
-              + "the default, for a target on 127.0.0.1)");
-        }
-        // the address resolved once at the job's start; an unresolved name is not looked up again here
-        java.net.InetAddress host = target.address() != null ? target.address()
-            : io.crosscheck.model.TargetResolution.isLiteral(target.host())
-                ? java.net.InetAddress.getByName(target.host()) : null;
-        if (host == null) {
-          return null;
-        }
-        // a loopback target crosses another interface only where loopback is down: a network namespace
-        // of crosscheck study wan, whose 127.0.0.x addresses sit on the emulated link's interface
-        java.net.NetworkInterface lo = java.net.NetworkInterface.getByName("lo");
-        boolean loopbackCarriesIt = lo != null && lo.isUp(); // Java lists no "lo" where it is down
-        // only an address of this host itself is certain to stay on lo: another 127.x address may sit on
-        // another host (a network namespace joined by a veth, its 127/8 local route narrowed)
-        boolean ownAddress = java.net.NetworkInterface.getByInetAddress(host) != null;
-        if (ownAddress && !nif.isLoopback() && loopbackCarriesIt) {
-          return new Problem("--interface", interfaceName, "lo: the target " + target + " is "
-              + (host.isLoopbackAddress() ? "on loopback" : "an address of this host") + ", so its traffic never"
-              + " crosses " + interfaceName);
-        }
-      } catch (java.io.IOException e) {
-        // unknown host or interface state: the probe or the capture reports it
+        choose(target);
+        return null;
+      } catch (CaptureInterface.Refused r) {
+        return new Problem("--interface", r.value(), r.expected());
+      } catch (IOException e) {
+        return new Problem("--target", target.toString(), "a host whose address is known: " + e.getMessage());
       }
-      return null;
+    }
+
+    /** The target's address; {@code localhost} is 127.0.0.1, as the engines connect to it. */
+    static java.net.InetAddress address(Target target) throws java.net.UnknownHostException {
+      if (target.address() != null) {
+        return target.address(); // resolved once at the job's start; never looked up again
+      }
+      String host = target.host();
+      if ("localhost".equals(host)) {
+        host = "127.0.0.1";
+      }
+      if (host.startsWith("[") && host.endsWith("]")) {
+        host = host.substring(1, host.length() - 1);
+      }
+      return java.net.InetAddress.getByName(host);
     }
 
     void check(List<Problem> problems) {
@@ -294,6 +301,14 @@ final class AuditCommand implements Callable<Integer> {
     }
     StallLimits stall = output.stallLimits(problems);
     GeneratorOptions.Spec checked = generator.check(duration, others, output.out, problems);
+    if (checked != null && problems.isEmpty()
+        && io.crosscheck.model.TargetResolution.isLiteral(checked.serverHost())) {
+      // a name is judged after its one resolution below
+      Problem wrongInterface = capture.interfaceProblem(new Target(checked.serverHost(), checked.serverPort()));
+      if (wrongInterface != null) {
+        problems.add(wrongInterface);
+      }
+    }
     if (checked == null || !problems.isEmpty()) {
       var err = spec.commandLine().getErr();
       err.println("crosscheck audit: nothing was started:");
@@ -313,6 +328,14 @@ final class AuditCommand implements Callable<Integer> {
       return 2;
     }
     System.out.println("crosscheck: " + resolution.describe().replaceFirst("^target http://", "server "));
+    Problem wrongInterface = capture.interfaceProblem(resolution.target());
+    if (wrongInterface != null) {
+      var err = spec.commandLine().getErr();
+      err.println("crosscheck audit: nothing was started:");
+      err.println("  " + wrongInterface.message());
+      err.println("See: crosscheck audit --help");
+      return 2;
+    }
     List<String> command = new ArrayList<>(List.of("crosscheck", "audit"));
     command.addAll(spec.commandLine().getParseResult().originalArgs());
     GeneratorAudit audit = new GeneratorAudit(checked, resolution.target(), capture, output, command, telemetryMillis,
@@ -350,7 +373,7 @@ final class AuditCommand implements Callable<Integer> {
 
   /** Runs the load under a live capture, then compares. */
   static Audit audit(Runner runner, Target target, CaptureOptions options, PrintStream out) throws IOException {
-    CaptureStage stage = new CaptureStage(options, target);
+    CaptureStage stage = new CaptureStage(options, target, out);
     ChildRun.Ran result;
     try {
       result = runner.run(stage);
@@ -403,21 +426,27 @@ final class AuditCommand implements Callable<Integer> {
    */
   static final class CaptureStage implements RunJob.Stage {
     private final CaptureOptions options;
-    private final String filter;
+    private final Target target;
+    private final PrintStream out;
+    CaptureInterface chosen;
+    private String filter;
     LiveCapture capture;
     LiveCaptureStats stats;
 
-    CaptureStage(CaptureOptions options, Target target) {
+    /** @param out where the chosen interface is printed when the capture starts */
+    CaptureStage(CaptureOptions options, Target target, PrintStream out) {
       this.options = options;
-      // the address resolved once (libpcap would resolve a name in the filter itself)
-      String host = target.address() != null ? target.addressLiteral()
-          : "localhost".equals(target.host()) ? "127.0.0.1" : target.host();
-      this.filter = "tcp and host " + host + " and port " + target.port();
+      this.target = target;
+      this.out = out;
     }
 
     @Override
     public void beforeLoad(RunDirectory dir) throws IOException {
-      capture = LiveCapture.start(new LiveCaptureConfig(options.interfaceName, filter, options.snaplenBytes,
+      chosen = options.choose(target);
+      // the address itself, never a name: libpcap would resolve a name on its own
+      filter = "tcp and host " + chosen.targetAddress() + " and port " + target.port();
+      out.println("crosscheck: " + chosen.describe());
+      capture = LiveCapture.start(new LiveCaptureConfig(chosen.name(), filter, options.snaplenBytes,
           options.bufferBytes, dir.path().resolve(RunFiles.CAPTURE_PCAP), null));
     }
 
@@ -430,11 +459,17 @@ final class AuditCommand implements Callable<Integer> {
     }
 
     CaptureJson captureJson() {
+      String name = chosen == null ? options.interfaceName : chosen.name();
+      String by = chosen == null ? null : chosen.chosenBy().json();
+      String reason = chosen == null ? null : chosen.reason();
+      String route = chosen == null ? null : chosen.route();
+      String address = chosen == null ? null : chosen.targetAddress();
       return stats == null
-          ? new CaptureJson(options.interfaceName, filter, options.snaplenBytes, null, null, null, null, null, null)
-          : new CaptureJson(options.interfaceName, filter, options.snaplenBytes, stats.packetsCaptured(),
-              stats.outgoingCopies(), stats.bytesCaptured(), stats.kernelDropped(), stats.interfaceDropped(),
-              stats.linkType());
+          ? new CaptureJson(name, filter, options.snaplenBytes, null, null, null, null, null, null, by, reason, route,
+              address)
+          : new CaptureJson(name, filter, options.snaplenBytes, stats.packetsCaptured(), stats.outgoingCopies(),
+              stats.bytesCaptured(), stats.kernelDropped(), stats.interfaceDropped(), stats.linkType(), by, reason,
+              route, address);
     }
   }
 }

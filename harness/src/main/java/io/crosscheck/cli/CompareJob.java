@@ -276,10 +276,6 @@ public final class CompareJob {
         out.print(ReportedIntervalTable.format(findings.reportedIntervals()));
       }
       wire.capture().warnings().forEach(w -> out.println("capture:       " + w));
-      if (live != null && live.kernelDropped() != null && live.kernelDropped() > 0) {
-        out.println("capture:       the kernel dropped " + live.kernelDropped()
-            + " packets: some exchanges are missing (try a larger --capture-buffer)");
-      }
       out.println("crosscheck: findings in " + findingsJson);
       writeReport(dir, out);
       int exit = support.supported() ? 0 : EXIT_INSUFFICIENT_EVIDENCE;

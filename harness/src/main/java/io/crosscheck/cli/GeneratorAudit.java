@@ -151,7 +151,7 @@ final class GeneratorAudit {
     dir.writeTargetStart(crosscheckCommand, engine, target, ClockCalibration.calibrate());
     out.println("crosscheck: run directory " + dir.path());
 
-    AuditCommand.CaptureStage stage = new AuditCommand.CaptureStage(capture, server);
+    AuditCommand.CaptureStage stage = new AuditCommand.CaptureStage(capture, server, out);
     try {
       stage.beforeLoad(dir);
     } catch (IOException e) {

@@ -1,5 +1,6 @@
 package io.crosscheck.report;
 
+import io.crosscheck.rundir.CaptureJson;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.Findings.Stats;
 import io.crosscheck.rundir.FindingsFile;
@@ -50,7 +51,7 @@ public final class FindingsTable {
     if (support != null && !support.supported()) {
       line(out, "not supported", unsupported(file) + " (exit 3)");
     }
-    out.append(table(file.findings(), file.wire()));
+    out.append(table(file.findings(), file.wire(), file.liveCapture()));
     return out.toString();
   }
 
@@ -113,11 +114,14 @@ public final class FindingsTable {
   }
 
   public static String format(Findings f) {
-    return Printable.escapeKeepingNewlines(table(f, null));
+    return Printable.escapeKeepingNewlines(table(f, null, null));
   }
 
-  /** @param wire the reconstruction's counters (findings.json {@code wire}), null when unknown */
-  private static String table(Findings f, WireStats wire) {
+  /**
+   * @param wire the reconstruction's counters (findings.json {@code wire}), null when unknown
+   * @param live the live capture's counters (findings.json {@code liveCapture}), null for a capture made elsewhere
+   */
+  private static String table(Findings f, WireStats wire, CaptureJson live) {
     StringBuilder out = new StringBuilder();
     Findings.Coverage cov = f.coverage();
     if (cov != null) {
@@ -127,6 +131,7 @@ public final class FindingsTable {
             (cov.captureLastEpochNanos() - cov.captureFirstEpochNanos()) / 1e9, cov.clockMapping()));
       }
     }
+    captureLoss(out, live);
     wireLimits(out, wire);
     Findings.Matching m = f.matching();
     line(out, "matching", String.format(Locale.ROOT, "%,d of %,d records matched to %,d wire exchanges"
@@ -235,6 +240,34 @@ public final class FindingsTable {
   }
 
   /**
+   * Packets the live capture lost, from libpcap's counters: {@code ps_drop}, the target's packets the kernel
+   * dropped for want of buffer space, and {@code ps_ifdrop}, what the interface (its driver) dropped of all its
+   * traffic, the target's or not. Either limits what the figures rest on: an exchange with a lost packet is cut
+   * (a gap) or missing. Nothing when neither happened, or for a capture made elsewhere (its drops are unknown).
+   */
+  static void captureLoss(StringBuilder out, CaptureJson live) {
+    if (live == null) {
+      return;
+    }
+    long kernel = live.kernelDropped() == null ? 0 : live.kernelDropped();
+    long iface = live.interfaceDropped() == null ? 0 : live.interfaceDropped();
+    if (kernel == 0 && iface == 0) {
+      return;
+    }
+    List<String> what = new ArrayList<>();
+    if (kernel > 0) {
+      what.add(String.format(Locale.ROOT, "the kernel dropped %,d packets (ps_drop: its capture buffer was full;"
+          + " try a larger --capture-buffer)", kernel));
+    }
+    if (iface > 0) {
+      what.add(String.format(Locale.ROOT, "%s dropped %,d packets (ps_ifdrop: all of its traffic, not only the"
+          + " target's)", live.interfaceName() == null ? "the interface" : live.interfaceName(), iface));
+    }
+    line(out, "capture loss", "limited: " + String.join("; ", what) + ": an exchange that lost a packet is cut or"
+        + " missing, so the coverage above counts it as unmatched or incomplete");
+  }
+
+  /**
    * What the capture itself limits, from the reconstruction's counters: packets out of time order, connections
    * that began before the capture, responses without their request. Nothing when none of them happened.
    */
@@ -253,6 +286,13 @@ public final class FindingsTable {
               + " back), none of a connection's data before its own earlier data: packets of different"
               + " connections interleaved (a multi-queue capture); each connection is rebuilt in its own order",
               w.packetsBackInTime(), w.maxStepBackNanos() / 1e3));
+    }
+    if (w.truncatedSegments() > 0) {
+      // GRO/TSO hand the capture segments of up to 64 KiB whatever the MTU: the snap length cuts them
+      line(out, "snap length", String.format(Locale.ROOT, "%,d segments were longer than the snap length kept: each"
+          + " is timed whole (its sequence range is the IP header's), the bytes past the cut are known in length,"
+          + " not read; an exchange whose HTTP framing fell in them is marked truncated in wire-exchanges.csv (a cut"
+          + " URL urlTruncated) and has no wire time", w.truncatedSegments()));
     }
     if (w.midConnectionStarts() > 0 || w.unmatchedResponses() > 0) {
       line(out, "wire coverage", String.format(Locale.ROOT, "limited: %,d of %,d connections began before the capture"

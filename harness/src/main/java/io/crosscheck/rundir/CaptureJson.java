@@ -16,6 +16,13 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param kernelDropped packets the kernel dropped (buffer full): exchanges are missing
  * @param interfaceDropped packets the interface dropped
  * @param linkType the pcap link type
+ * @param interfaceChosenBy how the interface was chosen: {@code route} (the kernel's route to the
+ *     target leaves by it), {@code local-address} (the target is an address of this host: loopback)
+ *     or {@code option} ({@code --interface}); absent in files written before it
+ * @param interfaceReason why this interface, in words ({@code the route to 127.0.9.2})
+ * @param route the kernel's route to the target as {@code ip -o route get} printed it in the
+ *     capturing namespace; absent when it could not be read
+ * @param targetAddress the target's address the route was asked for and the filter names
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CaptureJson(
@@ -27,4 +34,16 @@ public record CaptureJson(
     Long bytesCaptured,
     Long kernelDropped,
     Long interfaceDropped,
-    Integer linkType) {}
+    Integer linkType,
+    String interfaceChosenBy,
+    String interfaceReason,
+    String route,
+    String targetAddress) {
+
+  /** capture.json as written before the interface's choice was recorded. */
+  public CaptureJson(String interfaceName, String filter, int snaplenBytes, Long packetsCaptured,
+      String outgoingCopies, Long bytesCaptured, Long kernelDropped, Long interfaceDropped, Integer linkType) {
+    this(interfaceName, filter, snaplenBytes, packetsCaptured, outgoingCopies, bytesCaptured, kernelDropped,
+        interfaceDropped, linkType, null, null, null, null);
+  }
+}

@@ -11,6 +11,12 @@ import io.crosscheck.capture.LinkTypes;
  * cut by the snap length keeps its full sequence range ({@link #payloadBytes}) while only {@link
  * #payloadCapturedBytes} of its payload are present.
  *
+ * <p>Nothing here assumes a frame fits an MTU: segments that GRO, GSO or TSO made larger (up to 64 KiB on lo
+ * and on a veth, where the capture sees them before segmentation or after coalescing) are decoded whole; one
+ * beyond 64 KiB (BIG TCP) carries an IPv4 total length of 0, or an IPv6 payload length of 0, and its length is
+ * then taken from the frame's original length. Checksums (IPv4 header, TCP) are never verified: a capture on
+ * the sending host sees them before the NIC fills them in (checksum offload), so a wrong one is normal there.
+ *
  * <p>Will be deduplicated with the capture package's {@code LinkLayer} once both are merged.
  */
 final class Frames {
@@ -62,7 +68,9 @@ final class Frames {
         }
         etherType = u16(data, p);
         p += 2;
-        for (int tags = 0; (etherType == 0x8100 || etherType == 0x88a8) && tags < 2; tags++) {
+        // 802.1Q, 802.1ad and the older QinQ 9100: libpcap also writes back the tag a NIC stripped (rx offload)
+        for (int tags = 0; (etherType == 0x8100 || etherType == 0x88a8 || etherType == 0x9100) && tags < 4;
+            tags++) {
           if (p + 4 > end) {
             return malformed(R_LINK_TRUNCATED);
           }
@@ -131,6 +139,9 @@ final class Frames {
       return malformed(R_IP_HEADER_LENGTH);
     }
     int totalBytes = u16(data, ip + 2);
+    if (totalBytes == 0 && wireIpBytes > 0xffff) { // BIG TCP: the length does not fit 16 bits
+      totalBytes = wireIpBytes;
+    }
     if (totalBytes < headerBytes || totalBytes > wireIpBytes) {
       return malformed(R_IP_TOTAL_LENGTH);
     }
@@ -157,7 +168,10 @@ final class Frames {
       return malformed(R_IP_VERSION);
     }
     int payloadBytes = u16(data, ip + 4);
-    if (payloadBytes == 0 || 40 + payloadBytes > wireIpBytes) { // 0 = jumbogram, unsupported
+    if (payloadBytes == 0 && wireIpBytes - 40 > 0xffff) { // BIG TCP: its jumbo option removed before capture
+      payloadBytes = wireIpBytes - 40;
+    }
+    if (payloadBytes == 0 || 40 + payloadBytes > wireIpBytes) { // any other 0: a jumbogram, unsupported
       return malformed(R_IP_TOTAL_LENGTH);
     }
     int next = data[ip + 6] & 0xff;

@@ -81,4 +81,53 @@ class FramesTest {
     assertEquals(1_000, frames.payloadBytes);
     assertEquals(46, frames.payloadCapturedBytes);
   }
+
+  @Test
+  void aSegmentLargerThanTheMtuIsDecodedWholeAndItsSnapLengthCutStated() {
+    // 60,000 bytes in one segment: what GRO/TSO hand the capture on lo or a veth (MTU 1,500)
+    byte[] frame = TestFrames.ethernet(V4_SRC, V4_DST, 1234, 80, 7, 9, TestFrames.ACK, new byte[60_000]);
+    assertEquals(Frames.TCP, frames.decode(LinkTypes.ETHERNET, frame, 0, 4_096, frame.length));
+    assertEquals(60_000, frames.payloadBytes, "the sequence range is the IP header's, not the MTU's");
+    assertEquals(4_096 - 54, frames.payloadCapturedBytes, "only what the snap length kept is present");
+  }
+
+  @Test
+  void bigTcpSegmentsTakeTheirLengthFromTheFrame() {
+    // beyond 64 KiB the IPv4 total length is 0 (and IPv6's payload length, its jumbo option removed)
+    byte[] v4 = TestFrames.ethernet(V4_SRC, V4_DST, 1234, 80, 7, 9, TestFrames.ACK, new byte[100_000]);
+    v4[14 + 2] = 0;
+    v4[14 + 3] = 0;
+    assertEquals(Frames.TCP, frames.decode(LinkTypes.ETHERNET, v4, 0, 4_096, v4.length));
+    assertEquals(100_000, frames.payloadBytes);
+    byte[] v6 = TestFrames.ethernet(V6_SRC, V6_DST, 1234, 80, 7, 9, TestFrames.ACK, new byte[100_000]);
+    v6[14 + 4] = 0;
+    v6[14 + 5] = 0;
+    assertEquals(Frames.TCP, frames.decode(LinkTypes.ETHERNET, v6, 0, 4_096, v6.length));
+    assertEquals(100_000, frames.payloadBytes);
+    // a length of 0 in a frame that fits 16 bits is no BIG TCP segment: still refused
+    byte[] small = TestFrames.ethernet(V4_SRC, V4_DST, 1234, 80, 7, 9, TestFrames.ACK, new byte[10]);
+    small[14 + 2] = 0;
+    small[14 + 3] = 0;
+    assertEquals(Frames.MALFORMED, frames.decode(LinkTypes.ETHERNET, small, 0, small.length, small.length));
+    assertEquals("ip-total-length", Frames.REASONS[frames.malformedReason]);
+  }
+
+  @Test
+  void checksumsAreNeverVerified() {
+    // a capture on the sending host sees checksums before the NIC fills them in (offload)
+    byte[] frame = TestFrames.ethernet(V4_SRC, V4_DST, 1234, 80, 7, 9, TestFrames.ACK, new byte[5]);
+    frame[14 + 10] = (byte) 0xde; // IPv4 header checksum
+    frame[14 + 11] = (byte) 0xad;
+    frame[14 + 20 + 16] = (byte) 0xbe; // TCP checksum
+    frame[14 + 20 + 17] = (byte) 0xef;
+    assertTcp(LinkTypes.ETHERNET, frame, 5);
+  }
+
+  @Test
+  void stackedVlanTagsOfEveryKindAreSkipped() {
+    byte[] ip = TestFrames.ipv4(V4_SRC, V4_DST, tcp(5));
+    byte[] tags = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (byte) 0x88, (byte) 0xa8, 0, 1, (byte) 0x91, 0, 0, 2,
+        (byte) 0x81, 0, 0, 3, 0x08, 0};
+    assertTcp(LinkTypes.ETHERNET, concat(tags, ip), 5);
+  }
 }

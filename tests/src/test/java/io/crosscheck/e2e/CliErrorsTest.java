@@ -114,8 +114,9 @@ class CliErrorsTest {
     org.junit.jupiter.api.Assumptions.assumeTrue(networkInterface("eth0"), "this host has an eth0");
     Ran iface = cli("audit", "--interface", "eth0", "--target", "http://127.0.0.1:9", "--duration", "1s");
     assertEquals(2, iface.exitCode(), iface.err());
-    assertTrue(iface.err().contains("--interface: \"eth0\": expected lo: the target http://127.0.0.1:9 is on"
-        + " loopback, so its traffic never crosses eth0"), iface.err());
+    assertTrue(iface.err().contains("--interface: \"eth0\": expected lo: 127.0.0.1 is an address of this host (the"
+        + " kernel's route: local 127.0.0.1 dev lo "), iface.err());
+    assertTrue(iface.err().contains("), so its traffic never crosses eth0"), iface.err());
   }
 
   @Test

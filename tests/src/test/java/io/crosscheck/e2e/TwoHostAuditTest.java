@@ -1,0 +1,157 @@
+package io.crosscheck.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.crosscheck.testgen.rubis.RubisLikeClient;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 25's first acceptance point: audits from a "client host" of a server on another "host" ({@link
+ * TwoHosts}: two network namespaces joined by a veth, addresses in 127.0.0.0/8). The embedded RUBiS server runs in
+ * the server namespace pinned to one core; from the client namespace, with no {@code --interface}, {@code audit
+ * --rubis} and then an agent audit of a thread-per-user generator (the RUBiS-like client, {@code URL.openStream})
+ * each capture on the veth the kernel's route names ({@code cc0}, Ethernet frames, not {@code lo}) and match at
+ * least 99.9 % of their records to the wire. The veth hands the capture what a real NIC does: segments larger than
+ * its 1,500-byte MTU (TSO/GSO) and TCP checksums left to be filled in later; both are asserted to be in the
+ * capture, so the matching holds with them. A few seconds of load each, one server for both.
+ */
+class TwoHostAuditTest {
+  private static final String RUBIS_REPORTED_BY = "io.crosscheck.testgen.rubis.UserSession#callHTTPServer";
+  private static final int ETHERNET = 1;
+
+  @Test
+  void auditsFromTheClientHostCaptureOnTheLinkTheRouteNamesAndMatchTheWire(@TempDir Path dir) throws Exception {
+    try (TwoHosts hosts = TwoHosts.open();
+        ChildCli server = ChildCli.startWrapped(hosts.onServer(1), dir.resolve("server.out"), null,
+            List.of("serve", "--rubis", "--bind", TwoHosts.SERVER_ADDRESS, "--port", "0"))) {
+      int port = server.listeningPort(Duration.ofSeconds(90));
+      String target = TwoHosts.SERVER_ADDRESS + ":" + port;
+      // Server CPU beside the error (issue 25, "monitor") will hook in here: the server JVM's pid is
+      // server.process.pid() (ip netns exec and taskset exec it), for audit --server-pid.
+
+      Path rubisOut = dir.resolve("rubis");
+      Files.createDirectories(rubisOut);
+      Path rubisRun = audit(hosts, dir.resolve("rubis.out"), rubisOut, List.of("audit", "--rubis", "--target",
+          "http://" + target, "--users", "10", "--think-scale", "0.1", "--ramp-up", "0s", "--duration", "4s",
+          "--ramp-down", "0s"));
+      JsonNode coverage = assertCapturedOnTheLinkAndMatched(rubisRun, port, 200);
+      assertTrue(coverage.get("recordsMatchedPercent").asDouble() >= 99.9, "records matched: " + coverage);
+      Frames frames = frames(rubisRun.resolve("capture.pcap"));
+      assertTrue(frames.largestOriginalBytes > 1_514, "segments larger than the veth's 1,500-byte MTU (TSO/GSO) were"
+          + " captured, largest frame " + frames.largestOriginalBytes + " bytes");
+      assertTrue(frames.checksumsLeftUnfilled > 0, "TCP checksums left to be filled in later (offload) were captured: "
+          + frames.checksumsLeftUnfilled + " of " + frames.checked + " whole frames");
+
+      Path agentOut = dir.resolve("agent");
+      Files.createDirectories(agentOut);
+      List<String> agentAudit = new ArrayList<>(List.of("audit", "--server", target, "--reported-by",
+          RUBIS_REPORTED_BY, "--"));
+      agentAudit.addAll(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+          AgentAuditTest.testClasses().toString(), RubisLikeClient.class.getName(), "http://" + target, "5", "3",
+          "20", "50"));
+      Path agentRun = audit(hosts, dir.resolve("agent.out"), agentOut, agentAudit);
+      JsonNode agentCoverage = assertCapturedOnTheLinkAndMatched(agentRun, port, 100);
+      assertTrue(agentCoverage.get("exchangesMatchedPercent").asDouble() >= 99.9,
+          "wire exchanges matched to the agent's records: " + agentCoverage);
+      assertTrue(agentCoverage.get("recordsMatchedPercent").asDouble() >= 99.9,
+          "the agent's records matched: " + agentCoverage);
+    }
+  }
+
+  /** Runs {@code crosscheck ARGS --out OUT --progress off} in the client namespace to its end (exit 0); its run directory. */
+  private static Path audit(TwoHosts hosts, Path log, Path out, List<String> args) throws Exception {
+    List<String> all = new ArrayList<>(args);
+    int dashes = all.indexOf("--");
+    all.addAll(dashes < 0 ? all.size() : dashes, List.of("--out", out.toString(), "--progress", "off"));
+    try (ChildCli audit = ChildCli.startWrapped(hosts.onClient(), log, out, all)) {
+      int exit = audit.waitForExit(Duration.ofSeconds(240));
+      assertEquals(0, exit, audit.output());
+      assertTrue(audit.output().contains("crosscheck: capture on " + TwoHosts.INTERFACE + " (the route to "
+          + TwoHosts.SERVER_ADDRESS + ")\n"), "the chosen interface is printed: " + audit.output());
+      return audit.runDirectory();
+    }
+  }
+
+  /** capture.json says cc0, chosen by the route, Ethernet, nothing dropped; findings.json's coverage. */
+  private static JsonNode assertCapturedOnTheLinkAndMatched(Path run, int port, long minRecords) throws Exception {
+    JsonNode capture = Evidence.json(run.resolve("capture.json"));
+    assertEquals(TwoHosts.INTERFACE, capture.get("interface").asText(), capture.toString());
+    assertEquals("route", capture.get("interfaceChosenBy").asText(), capture.toString());
+    assertEquals("the route to " + TwoHosts.SERVER_ADDRESS, capture.get("interfaceReason").asText());
+    assertTrue(capture.get("route").asText().contains(" dev " + TwoHosts.INTERFACE + " "), capture.toString());
+    assertEquals("tcp and host " + TwoHosts.SERVER_ADDRESS + " and port " + port, capture.get("filter").asText());
+    assertEquals(ETHERNET, capture.get("linkType").asInt(), "Ethernet frames: " + capture);
+    assertEquals(0, capture.get("kernelDropped").asLong(), "the kernel dropped no packet: " + capture);
+    JsonNode file = Evidence.findingsFile(run);
+    JsonNode wire = file.get("wire");
+    assertEquals(0, wire.get("malformedPackets").asLong(), "every Ethernet frame decoded: " + wire);
+    assertEquals(0, wire.get("nonIpPackets").asLong(), wire.toString());
+    JsonNode coverage = file.get("findings").get("coverage");
+    assertTrue(coverage.get("records").asLong() >= minRecords, "a few seconds of load: " + coverage);
+    return coverage;
+  }
+
+  /** What the capture's frames show of the link: their largest original size and their TCP checksums. */
+  private record Frames(int largestOriginalBytes, long checked, long checksumsLeftUnfilled) {}
+
+  /** Reads a classic pcap of Ethernet frames (IPv4/TCP) and checks the TCP checksum of every frame captured whole. */
+  private static Frames frames(Path pcap) throws Exception {
+    byte[] bytes = Files.readAllBytes(pcap);
+    ByteBuffer b = ByteBuffer.wrap(bytes); // the file's headers, in the writer's byte order
+    ByteBuffer net = ByteBuffer.wrap(bytes); // the frames, in network byte order
+    int magic = b.getInt(0);
+    b.order(magic == 0xa1b23c4d || magic == 0xa1b2c3d4 ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+    assertEquals(ETHERNET, b.getInt(20), "link type in " + pcap);
+    int largest = 0;
+    long checked = 0;
+    long wrong = 0;
+    for (int at = 24; at + 16 <= b.limit(); ) {
+      int captured = b.getInt(at + 8);
+      int original = b.getInt(at + 12);
+      int frame = at + 16;
+      largest = Math.max(largest, original);
+      if (captured == original && net.getShort(frame + 12) == 0x0800) {
+        checked++;
+        if (!tcpChecksumHolds(net, frame + 14)) {
+          wrong++;
+        }
+      }
+      at = frame + captured;
+    }
+    return new Frames(largest, checked, wrong);
+  }
+
+  /** The one's-complement sum over the IPv4 pseudo-header and the TCP segment (checksum included) is 0xffff. */
+  private static boolean tcpChecksumHolds(ByteBuffer b, int ip) {
+    int headerBytes = (b.get(ip) & 0x0f) * 4;
+    int totalBytes = b.getShort(ip + 2) & 0xffff;
+    int tcpBytes = totalBytes - headerBytes;
+    long sum = 0;
+    for (int i = 12; i < 20; i += 2) { // source and destination addresses
+      sum += b.getShort(ip + i) & 0xffff;
+    }
+    sum += 6 + tcpBytes;
+    int tcp = ip + headerBytes;
+    for (int i = 0; i + 1 < tcpBytes; i += 2) {
+      sum += b.getShort(tcp + i) & 0xffff;
+    }
+    if (tcpBytes % 2 == 1) {
+      sum += (b.get(tcp + tcpBytes - 1) & 0xff) << 8;
+    }
+    while (sum >> 16 != 0) {
+      sum = (sum & 0xffff) + (sum >> 16);
+    }
+    return sum == 0xffff;
+  }
+}
