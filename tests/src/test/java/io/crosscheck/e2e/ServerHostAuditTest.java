@@ -133,6 +133,20 @@ class ServerHostAuditTest {
   }
 
   @Test
+  void aServerThatIsNotThereStopsTheAuditBeforeAnythingStarts(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("runs");
+    Evidence.Compared nsMissing = Evidence.execute(List.of("audit", "--target", "http://127.0.0.1:9", "--server-netns",
+        "cc-no-such-ns", "--duration", "1s", "--out", out.toString(), "--progress", "off"));
+    assertExit2(nsMissing, "--server-netns: \"cc-no-such-ns\": expected a network namespace of this host");
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    Evidence.Compared pidGone = Evidence.execute(List.of("audit", "--target", "http://127.0.0.1:9", "--server-pid",
+        Long.toString(gone.pid()), "--duration", "1s", "--out", out.toString(), "--progress", "off"));
+    assertExit2(pidGone, "--server-pid: \"" + gone.pid() + "\": expected a running process of this host");
+    assertTrue(!Files.exists(out) || Files.list(out).findAny().isEmpty(), "no run directory was made");
+  }
+
+  @Test
   void aKilledMonitorKeepsEveryCompleteRow(@TempDir Path dir) throws Exception {
     Path mon = dir.resolve("mon");
     Path csv = mon.resolve(ServerTelemetryCsv.FILE);
