@@ -83,7 +83,7 @@ public final class ServerHostCheck {
     ServerSample first = null;
     ServerSample last = null;
     long joined = 0;
-    long period = 0;
+    List<Long> intervalsMicros = new ArrayList<>();
     for (ServerSample s : server.samples()) {
       long stamp = s.sampleEpochMicros() * 1_000;
       if (stamp < startEpochNanos || stamp > endEpochNanos) {
@@ -95,7 +95,7 @@ public final class ServerHostCheck {
       }
       last = s;
       double w = s.intervalMicros() / 1e6;
-      period = s.intervalMicros();
+      intervalsMicros.add(s.intervalMicros());
       seconds += w;
       cores = Math.max(cores, s.hostCores());
       double cpu = s.serverCpuCores();
@@ -135,6 +135,8 @@ public final class ServerHostCheck {
         saturated += w;
       }
     }
+    intervalsMicros.sort(null);
+    long period = intervalsMicros.isEmpty() ? 0 : intervalsMicros.get(intervalsMicros.size() / 2); // the median
     String window = String.format(Locale.ROOT, "%s..%s", Instant.ofEpochSecond(0, startEpochNanos),
         Instant.ofEpochSecond(0, endEpochNanos));
     String evidence = String.format(Locale.ROOT, "%,d of %,d rows of %s (%s) stamped in the measured phase (%s, the"
@@ -216,7 +218,12 @@ public final class ServerHostCheck {
         case SERVER -> "the server host was the bottleneck, not the client's";
         default -> "neither host was the bottleneck";
       };
-      return client.withHosts(which, verdict + ": " + clientWords + " vs " + serverWords + " over the measured phase");
+      // on one machine its CPU is both sides': a saturated host is stated, not given to either
+      String shared = server.sameHost() && server.hostCpuBusyPercentMean() >= ClientHostCheck.SATURATED_FRACTION * 100
+          ? String.format(Locale.ROOT, "; both ran on one host, whose CPU was %.1f %% busy: the generator and the server"
+              + " took turns on its cores", server.hostCpuBusyPercentMean()) : "";
+      return client.withHosts(which, verdict + ": " + clientWords + " vs " + serverWords + " over the measured phase"
+          + shared);
     }
     if (clientJudged) {
       return client.withHosts(BottleneckHost.SERVER_UNKNOWN, "the client host was " + (client.bottleneck() ? "" : "not ")

@@ -103,6 +103,10 @@ class ServerHostCheckTest {
     assertEquals(BottleneckHost.NEITHER, neither.bottleneckHost());
     assertEquals("neither host was the bottleneck: generator CPU mean 0.30 of 2 cores vs server CPU mean 0.20 of 1"
         + " cores, its host 30.0 % over the measured phase", neither.hosts());
+    ClientHost shared = ServerHostCheck.hosts(calmClient, side(rows(0, 30, 0.2, 0.95), true), null);
+    assertEquals(BottleneckHost.NEITHER, shared.bottleneckHost(), "on one host only the server's own CPU counts");
+    assertTrue(shared.hosts().endsWith("; both ran on one host, whose CPU was 95.0 % busy: the generator and the"
+        + " server took turns on its cores"), shared.hosts());
     ClientHost unknown = ServerHostCheck.hosts(busyClient, null, "no server telemetry");
     assertEquals(BottleneckHost.SERVER_UNKNOWN, unknown.bottleneckHost());
     assertEquals("the client host was the bottleneck (generator CPU mean 1.90 of 2 cores); the server side is"
