@@ -83,6 +83,7 @@ final class AuditCommand implements Callable<Integer> {
   @Mixin GeneratorOptions generator = new GeneratorOptions();
   @Mixin CheckOptions check = new CheckOptions();
   @Mixin ShardOptions shards = new ShardOptions();
+  @Mixin ServerHostOptions serverHost = new ServerHostOptions(); // issue 25: the server host's pressure
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   /** {@code --check} and its companions: the CI gate judged on the audit's findings ({@link CheckGate}). */
@@ -146,7 +147,8 @@ final class AuditCommand implements Callable<Integer> {
   private static final Set<String> GENERATOR_AUDIT_OPTIONS = Set.of("--server", "--reported-by",
       "--reported-value", "--hooks", "--no-agent", "--pid", "--duration", "--out", "--name", "--progress",
       "--interface", "--snaplen", "--min-matched", "--capture-buffer", "--telemetry-period", "--debug", "--check",
-      "--check-rules", "--baseline", "--junit", "--stall-warning", "--stall-timeout");
+      "--check-rules", "--baseline", "--junit", "--stall-warning", "--stall-timeout", "--server-pid",
+      "--server-netns");
   private static final Set<String> GENERATOR_ONLY_OPTIONS = Set.of("--server", "--reported-by",
       "--reported-value", "--hooks", "--no-agent");
 
@@ -240,6 +242,7 @@ final class AuditCommand implements Callable<Integer> {
     CheckGate gate = prepared == null ? null : prepared.get();
     List<Problem> problems = new ArrayList<>();
     capture.check(problems);
+    serverHost.check(problems);
     if (generator.requested()) {
       return auditGenerator(problems, gate);
     }
@@ -274,7 +277,7 @@ final class AuditCommand implements Callable<Integer> {
             args, resolved, "audit", output, stage, System.out)
         : !jvm.requested() ? inProcess(job, output.progress)
         : stage -> ChildRun.execute(jvm, spec, output, resolved, stage, System.out);
-    Audit audited = audit(runner, job.workload().target(), capture, System.out);
+    Audit audited = audit(runner, job.workload().target(), capture, serverHost, System.out);
     return gated(gate, audited.exitCode(), audited.runDir());
   }
 
@@ -339,7 +342,7 @@ final class AuditCommand implements Callable<Integer> {
     List<String> command = new ArrayList<>(List.of("crosscheck", "audit"));
     command.addAll(spec.commandLine().getParseResult().originalArgs());
     GeneratorAudit audit = new GeneratorAudit(checked, resolution.target(), capture, output, command, telemetryMillis,
-        System.out, System.err).stallLimits(stall);
+        System.out, System.err).stallLimits(stall).serverHost(serverHost);
     int code = audit.run();
     return gated(gate, code, audit.runDir());
   }
@@ -373,10 +376,16 @@ final class AuditCommand implements Callable<Integer> {
 
   /** Runs the load under a live capture, then compares. */
   static Audit audit(Runner runner, Target target, CaptureOptions options, PrintStream out) throws IOException {
+    return audit(runner, target, options, new ServerHostOptions(), out);
+  }
+
+  /** As above, with the server host sampled beside the capture when {@code serverHost} asks for it. */
+  static Audit audit(Runner runner, Target target, CaptureOptions options, ServerHostOptions serverHost,
+      PrintStream out) throws IOException {
     CaptureStage stage = new CaptureStage(options, target, out);
     ChildRun.Ran result;
     try {
-      result = runner.run(stage);
+      result = runner.run(serverHost.around(stage, out));
     } catch (IOException e) {
       if (stage.capture == null) { // the capture could not start: nothing was loaded
         System.err.println("crosscheck audit: " + e.getMessage());

@@ -66,6 +66,17 @@ final class CompareCommand implements Callable<Integer> {
           + " nothing is judged and the exit code is 3. Default: ${DEFAULT-VALUE}.")
   double minMatchedPercent = Findings.Coverage.DEFAULT_MIN_MATCHED_PERCENT;
 
+  @Option(names = "--server-telemetry", paramLabel = "FILE", description = "The server host's "
+      + "server-telemetry.csv from 'crosscheck monitor' run there during the run: joined to the run by the wall"
+      + " clock (both hosts NTP-synced), its server CPU set beside the error per interval and in the client-host"
+      + " check. Default: the run directory's own, recorded by audit --server-pid or --server-netns.")
+  Path serverTelemetry;
+
+  @Option(names = "--clock-uncertainty", paramLabel = "DURATION", description = "With --server-telemetry: the"
+      + " assumed bound on the offset between the two hosts' wall clocks, stated in the findings."
+      + " Default: ${DEFAULT-VALUE}.")
+  String clockUncertainty = "10ms";
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -75,6 +86,18 @@ final class CompareCommand implements Callable<Integer> {
     }
     if (serverPort < 0 || serverPort > 65_535) {
       return usage("--server-port: " + serverPort + ": expected 0..65535");
+    }
+    long clockUncertaintyNanos;
+    try {
+      clockUncertaintyNanos = io.crosscheck.model.spec.Durations.parseNanos(clockUncertainty);
+    } catch (IllegalArgumentException e) {
+      clockUncertaintyNanos = -1;
+    }
+    if (clockUncertaintyNanos < 0) {
+      return usage("--clock-uncertainty: " + clockUncertainty + ": expected a duration >= 0 such as 10ms");
+    }
+    if (serverTelemetry != null && runDir == null) {
+      return usage("--server-telemetry: give the RUN_DIR it is joined to");
     }
     try {
       if (runDir == null) {
@@ -96,7 +119,8 @@ final class CompareCommand implements Callable<Integer> {
             + (pcap == null ? " (the run was not an audit: give one with --pcap FILE)" : ""));
       }
       CaptureJson live = pcap == null ? RunFiles.readCapture(runDir).orElse(null) : null;
-      return CompareJob.compare(runDir, capture, live, minMatchedPercent, System.out).exitCode();
+      return CompareJob.compare(runDir, capture, live, minMatchedPercent, serverTelemetry, clockUncertaintyNanos,
+          System.out).exitCode();
     } catch (InterruptedIOException e) {
       spec.commandLine().getErr().println("crosscheck compare: " + e.getMessage());
       return 130;

@@ -9,6 +9,8 @@ import io.crosscheck.compare.Matcher;
 import io.crosscheck.compare.PopulationCheck;
 import io.crosscheck.compare.Reconstruction;
 import io.crosscheck.compare.ReportedIntervalAnalysis;
+import io.crosscheck.compare.ServerHostCheck;
+import io.crosscheck.compare.ServerTelemetry;
 import io.crosscheck.compare.SupportCheck;
 import io.crosscheck.record.AgentJson;
 import io.crosscheck.record.IntervalCsv;
@@ -88,7 +90,33 @@ public final class CompareJob {
    */
   public static Result compare(Path runDir, Path pcap, CaptureJson live, double minMatchedPercent, PrintStream out)
       throws IOException {
+    return compare(runDir, pcap, live, minMatchedPercent, null, 0, out);
+  }
+
+  /**
+   * As {@link #compare(Path, Path, CaptureJson, double, PrintStream)}, joining the server host's
+   * telemetry: {@code serverTelemetry} (another host's {@code crosscheck monitor} CSV, its wall clock
+   * assumed within {@code clockUncertaintyNanos} of this one), or when null the run directory's own
+   * (recorded by {@code audit --server-pid}/{@code --server-netns}), if any.
+   *
+   * @throws MalformedInputException when the given file is missing, malformed, or holds no row that
+   *     could fall in the run (the message names the file and line, or both time spans)
+   */
+  public static Result compare(Path runDir, Path pcap, CaptureJson live, double minMatchedPercent,
+      Path serverTelemetry, long clockUncertaintyNanos, PrintStream out) throws IOException {
     RunJson run = RunFiles.readRun(runDir);
+    // >>> server telemetry (issue 25): read and checked before anything is analysed or written
+    ServerTelemetry server;
+    if (serverTelemetry != null) {
+      server = ServerTelemetry.read(serverTelemetry, "compare --server-telemetry " + serverTelemetry, false,
+          clockUncertaintyNanos);
+      if (run.startEpochNanos() != null && run.endEpochNanos() != null) {
+        server.requireOverlap(run.startEpochNanos(), run.endEpochNanos(), "the run " + runDir);
+      }
+    } else {
+      server = ServerTelemetry.inRunDirectory(runDir);
+    }
+    // <<< server telemetry
     RunFiles.Status status = RunFiles.status(run);
     Path requestsCsv = runDir.resolve(RunFiles.REQUESTS_CSV);
     RequestCsv.ReadResult read = Files.exists(requestsCsv) ? RequestCsv.readAll(requestsCsv)
@@ -119,7 +147,7 @@ public final class CompareJob {
         torn, pcap.toString());
     AgentSide agent = gen == null ? null : AgentSide.read(runDir, read, out);
     return analyse(runDir, pcap, run.targetPort(), gen, agent, evidence, live, minMatchedPercent, out,
-        behaviour(run.scriptOutcomes()), run.engine(), run.stall());
+        behaviour(run.scriptOutcomes()), run.engine(), run.stall(), server);
   }
 
   /** Cores the run's event loops spun on by design (run.json's engine section); 0 without busy polling. */
@@ -222,13 +250,13 @@ public final class CompareJob {
     out.println("crosscheck: run directory " + dir.path() + " (wire-only analysis of " + pcap + ")");
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(RunJson.WIRE_ONLY, "", 0, null, pcap.toString());
     return analyse(dir.path(), pcap, serverPort, null, null, evidence, null, minMatchedPercent, out, null, null,
-        null);
+        null, null);
   }
 
   private static Result analyse(Path dir, Path pcap, int serverPort, GeneratorSide gen, AgentSide agent,
       FindingsFile.RunEvidence evidence, CaptureJson live, double minMatchedPercent, PrintStream out,
-      Findings.GeneratorBehaviour behaviour, RunJson.EngineSection engine, RunJson.StallSection stall)
-      throws IOException {
+      Findings.GeneratorBehaviour behaviour, RunJson.EngineSection engine, RunJson.StallSection stall,
+      ServerTelemetry server) throws IOException {
     out.printf(Locale.ROOT, "crosscheck: comparing %,d records with %s (%,d bytes)...%n",
         gen == null ? 0 : gen.records().size(), pcap, Files.size(pcap));
     List<String> outputs = OUTPUTS;
@@ -263,6 +291,8 @@ public final class CompareJob {
       if (stall != null) {
         findings = findings.withStall(stall);
       }
+      // the server host beside the client host (issue 25): which one was the bottleneck, server CPU per interval
+      findings = ServerHostCheck.judge(findings, gen, wire, server, INTERVAL_NANOS);
       Support support = SupportCheck.judge(evidence.status(), findings, gen == null ? List.of() : gen.records(),
           wire.wire() != null && wire.wire().outOfOrder());
       FindingsFile file = new FindingsFile(RunFiles.FORMAT_VERSION, evidence, wire.capture(), live, wire.wire(),

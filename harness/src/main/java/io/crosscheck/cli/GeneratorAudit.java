@@ -49,6 +49,7 @@ final class GeneratorAudit {
   private final PrintStream err;
   private Path runDir;
   private StallLimits stallLimits = StallLimits.DEFAULT;
+  private ServerHostOptions serverHostOptions = new ServerHostOptions();
   /** The stall watch stopped the generator (--stall-timeout), not Ctrl-C. */
   private volatile boolean stalled;
   private StallWatch stallWatch;
@@ -92,6 +93,12 @@ final class GeneratorAudit {
     launched.add("-javaagent:" + jar + "=" + arguments);
     launched.addAll(command.subList(1, command.size()));
     return launched;
+  }
+
+  /** The server host to sample beside the capture ({@code --server-pid}, {@code --server-netns}). */
+  GeneratorAudit serverHost(ServerHostOptions options) {
+    this.serverHostOptions = options;
+    return this;
   }
 
   /** How long a stall may last before a line on stderr, and before the generator is stopped. */
@@ -152,8 +159,9 @@ final class GeneratorAudit {
     out.println("crosscheck: run directory " + dir.path());
 
     AuditCommand.CaptureStage stage = new AuditCommand.CaptureStage(capture, server, out);
+    RunJob.Stage sampled = serverHostOptions.around(stage, out); // the capture, and the server host's pressure
     try {
-      stage.beforeLoad(dir);
+      sampled.beforeLoad(dir);
     } catch (IOException e) {
       err.println("crosscheck audit: " + e.getMessage());
       dir.writeTargetEnd(RunJson.FAILED, target.ended(spec.pid(), null, null, "the capture could not start"), null,
@@ -176,7 +184,7 @@ final class GeneratorAudit {
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         }
-        stage.afterLoad(dir);
+        sampled.afterLoad(dir);
         if (ended == null) { // the generator's part failed with an exception: the run failed
           dir.writeTargetEnd(RunJson.FAILED, target, null, ClockCalibration.calibrate());
         }

@@ -37,6 +37,7 @@ import picocli.CommandLine.ScopeType;
       CheckCommand.class,
       MergeCommand.class,
       K8sCommand.class,
+      MonitorCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

@@ -151,6 +151,7 @@ public final class FindingsTable {
         line(out, "  evidence", f.clientHost().evidence());
       }
     }
+    serverHost(out, f);
     // legacy engines and agents have no layout: nothing to state (never the word "null")
     if (f.errorSource() != null && f.errorSource().layout() != null) {
       line(out, "engine layout", f.errorSource().layout());
@@ -220,6 +221,25 @@ public final class FindingsTable {
     }
     pressure(out, f.pressure());
     return out.toString();
+  }
+
+  /** The server host's side (server telemetry) and which host was the bottleneck; nothing in older files. */
+  private static void serverHost(StringBuilder out, Findings f) {
+    Findings.ServerHost s = f.serverHost();
+    if (s != null) {
+      line(out, "server host", s.statement());
+      line(out, "  evidence", s.evidence());
+      for (Findings.InterfaceTraffic n : s.network()) {
+        if (n.rxPackets() > 0 || n.txPackets() > 0 || n.rxDroppedPackets() > 0 || n.txDroppedPackets() > 0) {
+          line(out, "  network", String.format(Locale.ROOT, "%s: received %,d bytes in %,d packets (%,d dropped),"
+              + " sent %,d bytes in %,d packets (%,d dropped)", n.name(), n.rxBytes(), n.rxPackets(),
+              n.rxDroppedPackets(), n.txBytes(), n.txPackets(), n.txDroppedPackets()));
+        }
+      }
+    }
+    if (f.clientHost() != null && f.clientHost().hosts() != null) {
+      line(out, "bottleneck", f.clientHost().hosts());
+    }
   }
 
   /** The load's longest stall in words, with its figures (run.json's stall section). */
@@ -379,10 +399,13 @@ public final class FindingsTable {
       out.append(String.format(Locale.ROOT, "(%d intervals of %s s, %d to a row: each row sums them;"
           + " findings.json \"intervals\" has each one)%n", intervals.size(), seconds(intervalSeconds), step));
     }
+    // the server's columns (the study's Figure 3 axis) only when server telemetry was joined
+    boolean server = intervals.stream().anyMatch(v -> v.serverCpuCores() != null || v.serverHostCpuBusyPercent() != null);
     out.append(wireOnly
-        ? String.format(Locale.ROOT, "%8s %10s %12s %8s%n", "second", "exchanges", "wireUs", "openConn")
-        : String.format(Locale.ROOT, "%8s %9s %12s %12s %12s %8s %8s %8s%n", "second", "req/s", "reportedUs",
+        ? String.format(Locale.ROOT, "%8s %10s %12s %8s", "second", "exchanges", "wireUs", "openConn")
+        : String.format(Locale.ROOT, "%8s %9s %12s %12s %12s %8s %8s %8s", "second", "req/s", "reportedUs",
             "wireUs", "errorUs", "openConn", "threads", "cpuCores"));
+    out.append(server ? String.format(Locale.ROOT, " %8s %8s%n", "srvCores", "srvHost%") : System.lineSeparator());
     for (int i = 0; i < intervals.size(); i += step) {
       List<Findings.Interval> row = intervals.subList(i, Math.min(intervals.size(), i + step));
       String second = row.size() == 1 ? seconds(row.get(0).startSeconds())
@@ -396,7 +419,19 @@ public final class FindingsTable {
       int threads = -1;
       double cpuSum = 0;
       int cpuIntervals = 0;
+      double srvSum = 0;
+      int srvIntervals = 0;
+      double srvHostSum = 0;
+      int srvHostIntervals = 0;
       for (Findings.Interval v : row) {
+        if (v.serverCpuCores() != null && !Double.isNaN(v.serverCpuCores())) {
+          srvSum += v.serverCpuCores();
+          srvIntervals++;
+        }
+        if (v.serverHostCpuBusyPercent() != null && !Double.isNaN(v.serverHostCpuBusyPercent())) {
+          srvHostSum += v.serverHostCpuBusyPercent();
+          srvHostIntervals++;
+        }
         if (v.requests() > 0) {
           requests += v.requests();
           reportedSum += v.reportedMeanMicros() * v.requests();
@@ -417,12 +452,16 @@ public final class FindingsTable {
       double reported = requests == 0 ? Double.NaN : reportedSum / requests;
       double wire = requests == 0 ? Double.NaN : wireSum / requests;
       out.append(wireOnly
-          ? String.format(Locale.ROOT, "%8s %10d %12s %8d%n", second, exchanges,
+          ? String.format(Locale.ROOT, "%8s %10d %12s %8d", second, exchanges,
               micros(exchanges == 0 ? Double.NaN : wireAllSum / exchanges), open)
-          : String.format(Locale.ROOT, "%8s %9.0f %12s %12s %12s %8d %8s %8s%n", second, requests / rowSeconds,
+          : String.format(Locale.ROOT, "%8s %9.0f %12s %12s %12s %8d %8s %8s", second, requests / rowSeconds,
               micros(reported), micros(wire), signedMicros(reported - wire), open,
               threads < 0 ? "-" : String.valueOf(threads),
               cpuIntervals == 0 ? "-" : String.format(Locale.ROOT, "%.2f", cpuSum / cpuIntervals)));
+      out.append(server ? String.format(Locale.ROOT, " %8s %8s%n",
+          srvIntervals == 0 ? "-" : String.format(Locale.ROOT, "%.2f", srvSum / srvIntervals),
+          srvHostIntervals == 0 ? "-" : String.format(Locale.ROOT, "%.1f", srvHostSum / srvHostIntervals))
+          : System.lineSeparator());
     }
   }
 

@@ -46,6 +46,8 @@ import java.util.Map;
  *     at, when it did); absent when there was none
  * @param populations per kind of id the requests named (TPC-W customers and items, RUBiS users):
  *     how many named an id beyond the population the server stated; absent when no request named one
+ * @param serverHost the server host's pressure (its CPU beside the error: the study's Figure 3 axis), from
+ *     server telemetry joined by the wall clock; absent without server telemetry
  */
 public record Findings(
     Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
@@ -59,7 +61,19 @@ public record Findings(
     @JsonInclude(JsonInclude.Include.NON_NULL) GeneratorBehaviour generatorBehaviour,
     @JsonInclude(JsonInclude.Include.NON_NULL) ErrorSource errorSource,
     @JsonInclude(JsonInclude.Include.NON_NULL) RunJson.StallSection stall,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Population> populations) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Population> populations,
+    @JsonInclude(JsonInclude.Include.NON_NULL) ServerHost serverHost) {
+
+  /** Findings without a server-host section (no server telemetry, and files written before it existed). */
+  public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
+      LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf, TelemetrySummary pressure,
+      ReportedIntervals reportedIntervals, Pace pace, Percentiles percentiles, Urls urls, ClientHost clientHost,
+      GeneratorBehaviour generatorBehaviour, ErrorSource errorSource, RunJson.StallSection stall,
+      List<Population> populations) {
+    this(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf, pressure,
+        reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, stall, populations,
+        null);
+  }
 
   /** Findings without stall or population sections (before they are added, and in files written before they existed). */
   public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
@@ -74,7 +88,7 @@ public record Findings(
   public Findings withStall(RunJson.StallSection s) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, s,
-        populations);
+        populations, serverHost);
   }
 
   /**
@@ -115,7 +129,7 @@ public record Findings(
   public Findings withPopulations(List<Population> populations) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, stall,
-        populations == null ? null : List.copyOf(populations));
+        populations == null ? null : List.copyOf(populations), serverHost);
   }
 
   /** Findings without an error-source section (before it is added, and in files written before it existed). */
@@ -145,7 +159,8 @@ public record Findings(
   /** A copy with {@code source} as its error-source section. */
   public Findings withErrorSource(ErrorSource source) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, source, stall, populations);
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, source, stall, populations,
+        serverHost);
   }
 
   /** Findings without a generator-behaviour section (every run but an emulation of a known generator). */
@@ -170,7 +185,8 @@ public record Findings(
   /** A copy with {@code behaviour} as its generator-behaviour section. */
   public Findings withGeneratorBehaviour(GeneratorBehaviour behaviour) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace, percentiles, urls, clientHost, behaviour, errorSource, stall, populations);
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost, behaviour, errorSource, stall, populations,
+        serverHost);
   }
 
   /** Findings without the percentile, URL and client-host sections (before they are added). */
@@ -185,7 +201,7 @@ public record Findings(
   public Findings withHostAndDistributions(Percentiles percentiles, Urls urls, ClientHost clientHost) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour,
-        errorSource, stall, populations);
+        errorSource, stall, populations, serverHost);
   }
 
   /**
@@ -255,10 +271,117 @@ public record Findings(
    * @param cpuSaturated whether {@code saturatedSeconds} reached {@code SATURATED_SHARE} of the
    *     seconds the window's samples cover (a figure not kept here, so stated once by the judge, not
    *     derived by readers); null when not judged
+   * @param bottleneckHost which host was the bottleneck, client or server; judged only with both hosts'
+   *     evidence ({@code server-unknown} without server telemetry); absent in files written before it
+   * @param hosts that verdict with both hosts' figures, in words; absent as {@code bottleneckHost}
    */
   public record ClientHost(boolean judged, Boolean bottleneck, String statement, Integer cpuCoresAvailable,
       Double generatorCpuCoresMean, Double generatorCpuCoresMax, Double saturatedSeconds,
-      Double runQueueWaitMicrosPerSecondMax, Double sendLagP99Micros, String evidence, Boolean cpuSaturated) {}
+      Double runQueueWaitMicrosPerSecondMax, Double sendLagP99Micros, String evidence, Boolean cpuSaturated,
+      @JsonInclude(JsonInclude.Include.NON_NULL) BottleneckHost bottleneckHost,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String hosts) {
+
+    /** The client host's check alone (before the server's side is set beside it, and in older files). */
+    public ClientHost(boolean judged, Boolean bottleneck, String statement, Integer cpuCoresAvailable,
+        Double generatorCpuCoresMean, Double generatorCpuCoresMax, Double saturatedSeconds,
+        Double runQueueWaitMicrosPerSecondMax, Double sendLagP99Micros, String evidence, Boolean cpuSaturated) {
+      this(judged, bottleneck, statement, cpuCoresAvailable, generatorCpuCoresMean, generatorCpuCoresMax,
+          saturatedSeconds, runQueueWaitMicrosPerSecondMax, sendLagP99Micros, evidence, cpuSaturated, null, null);
+    }
+
+    /** A copy that says which host was the bottleneck ({@code hosts}: the verdict and both sides' figures). */
+    public ClientHost withHosts(BottleneckHost which, String hostsStatement) {
+      return new ClientHost(judged, bottleneck, statement, cpuCoresAvailable, generatorCpuCoresMean,
+          generatorCpuCoresMax, saturatedSeconds, runQueueWaitMicrosPerSecondMax, sendLagP99Micros, evidence,
+          cpuSaturated, which, hostsStatement);
+    }
+  }
+
+  /**
+   * Which host was the bottleneck over the run's measured phase, the client's (generator CPU) or the
+   * server's (server CPU, from server telemetry): judged only when both hosts' evidence exists.
+   */
+  public enum BottleneckHost {
+    CLIENT("client"), SERVER("server"), BOTH("both"), NEITHER("neither"),
+    /** The client host was judged, the server's side is unknown (no server telemetry, or too little of it). */
+    SERVER_UNKNOWN("server-unknown"),
+    /** The server's side was judged, the client's was not. */
+    CLIENT_UNKNOWN("client-unknown"),
+    /** Neither side was judged. */
+    UNKNOWN("unknown");
+
+    private final String token;
+
+    BottleneckHost(String token) {
+      this.token = token;
+    }
+
+    @com.fasterxml.jackson.annotation.JsonValue
+    public String token() {
+      return token;
+    }
+
+    @com.fasterxml.jackson.annotation.JsonCreator
+    public static BottleneckHost ofToken(String token) {
+      for (BottleneckHost b : values()) {
+        if (b.token.equals(token)) {
+          return b;
+        }
+      }
+      return null;
+    }
+  }
+
+  /**
+   * The server host's pressure over the run's measured phase, from server telemetry ({@code
+   * server-telemetry.csv} of {@code crosscheck monitor}, or of {@code audit --server-pid}/{@code
+   * --server-netns}), joined to the run by the wall clock. Absent without server telemetry. Figures
+   * are null when not judged ({@code statement} says why).
+   *
+   * @param source where the samples came from, in words (the option, the processes or namespace)
+   * @param file the CSV
+   * @param sameHost whether it was sampled on the generator's own host (one wall clock)
+   * @param clock how its wall clock relates to the run's, in words
+   * @param clockUncertaintyMicros the assumed bound on the offset between the two wall clocks (0 on one host)
+   * @param samplesInFile rows in the file
+   * @param samples rows joined: stamped within the measured phase (wall clock)
+   * @param windowStartEpochNanos the measured phase's start on the run's wall clock
+   * @param windowEndEpochNanos its end
+   * @param judged whether at least 2 rows with the server's CPU fall in the window
+   * @param bottleneck whether the server host was the bottleneck; null when not judged
+   * @param serverCpuCoresMean the server processes' mean CPU (user + system), cores, over the joined rows
+   * @param serverCpuCoresMax the largest row
+   * @param serverCpusAllowed cores the server may run on (its affinity), the largest row's
+   * @param hostCores the server host's cores
+   * @param hostCpuBusyPercentMean the server host's mean CPU utilisation, all cores (the study's Figure 3 axis)
+   * @param hostCpuBusyPercentMax its largest row
+   * @param busiestCorePercentMean the mean utilisation of the server host's busiest core over the window
+   * @param saturatedSeconds seconds of rows in which the server used at least {@code SATURATED_FRACTION} of its
+   *     allowed cores, or the host was that busy
+   * @param serverThreadsMax most threads of the server in a row
+   * @param serverRssMaxBytes most resident memory of the server in a row
+   * @param procsRunningMean the host's mean run queue (procs_running) over the rows
+   * @param network per interface of the server's namespace, its traffic over the window
+   * @param statement the verdict with its figures, in words
+   * @param evidence rows, period, window, clock and sources, in words
+   */
+  public record ServerHost(String source, String file, boolean sameHost, String clock, double clockUncertaintyMicros,
+      long samplesInFile, long samples, long windowStartEpochNanos, long windowEndEpochNanos, boolean judged,
+      Boolean bottleneck, Double serverCpuCoresMean, Double serverCpuCoresMax, Integer serverCpusAllowed,
+      Integer hostCores, Double hostCpuBusyPercentMean, Double hostCpuBusyPercentMax, Double busiestCorePercentMean,
+      Double saturatedSeconds, Integer serverThreadsMax, Long serverRssMaxBytes, Double procsRunningMean,
+      List<InterfaceTraffic> network, String statement, String evidence) {}
+
+  /** One interface's traffic over the window: counter differences, last row minus first. */
+  public record InterfaceTraffic(String name, long rxBytes, long rxPackets, long rxDroppedPackets, long txBytes,
+      long txPackets, long txDroppedPackets) {}
+
+  /** A copy with {@code server} as its server-host section, the client-host check and intervals as given. */
+  public Findings withServerHost(ServerHost server, ClientHost host, List<Interval> withServerIntervals) {
+    return new Findings(coverage, matching, clock, responseTime, lags, latency, withServerIntervals, connections,
+        cdf, pressure, reportedIntervals, pace, percentiles, urls, host, generatorBehaviour, errorSource, stall,
+        populations, server);
+  }
 
   /** Findings without a pace section (a wire-only analysis, or before it is added). */
   public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
@@ -272,7 +395,7 @@ public record Findings(
   public Findings withPace(Pace pace) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour,
-        errorSource, stall, populations);
+        errorSource, stall, populations, serverHost);
   }
 
   /**
@@ -304,7 +427,7 @@ public record Findings(
   public Findings withReportedIntervals(ReportedIntervals reported) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reported, pace, percentiles, urls, clientHost, generatorBehaviour,
-        errorSource, stall, populations);
+        errorSource, stall, populations, serverHost);
   }
 
   /**
@@ -502,12 +625,37 @@ public record Findings(
    * @param generatorCpuCores its mean CPU in cores, user + system (NaN without telemetry)
    * @param generatorGcPauses its GC pauses in it
    * @param generatorGcPauseMaxMicros its longest GC pause in it
+   * @param serverCpuCores the server's mean CPU in cores, user + system, over the server telemetry rows
+   *     stamped in it (wall clock); null without server telemetry, NaN with none in it
+   * @param serverHostCpuBusyPercent the server host's mean CPU utilisation over them, all cores (the
+   *     study's Figure 3 axis); null and NaN likewise
    */
   public record Interval(double startSeconds, long requests, double requestsPerSecond, double reportedMeanMicros,
       double wireMeanMicros, double meanErrorMicros, long wireExchanges, double wireAllMeanMicros,
       int openConnectionsMax, int generatorThreadsMax,
       long generatorHeapUsedMaxBytes, double generatorCpuCores, int generatorGcPauses,
-      long generatorGcPauseMaxMicros) {}
+      long generatorGcPauseMaxMicros,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double serverCpuCores,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double serverHostCpuBusyPercent) {
+
+    /** An interval without server telemetry. */
+    public Interval(double startSeconds, long requests, double requestsPerSecond, double reportedMeanMicros,
+        double wireMeanMicros, double meanErrorMicros, long wireExchanges, double wireAllMeanMicros,
+        int openConnectionsMax, int generatorThreadsMax, long generatorHeapUsedMaxBytes, double generatorCpuCores,
+        int generatorGcPauses, long generatorGcPauseMaxMicros) {
+      this(startSeconds, requests, requestsPerSecond, reportedMeanMicros, wireMeanMicros, meanErrorMicros,
+          wireExchanges, wireAllMeanMicros, openConnectionsMax, generatorThreadsMax, generatorHeapUsedMaxBytes,
+          generatorCpuCores, generatorGcPauses, generatorGcPauseMaxMicros, null, null);
+    }
+
+    /** A copy with the server's columns. */
+    public Interval withServer(double cpuCores, double hostCpuBusyPercent) {
+      return new Interval(startSeconds, requests, requestsPerSecond, reportedMeanMicros, wireMeanMicros,
+          meanErrorMicros, wireExchanges, wireAllMeanMicros, openConnectionsMax, generatorThreadsMax,
+          generatorHeapUsedMaxBytes, generatorCpuCores, generatorGcPauses, generatorGcPauseMaxMicros, cpuCores,
+          hostCpuBusyPercent);
+    }
+  }
 
   /**
    * Connection behaviour from the capture.

@@ -53,7 +53,9 @@ class ReportRenderTest {
     Path matrixDir = tmp.resolve("matrix");
     Path out = matrixDir.resolve("cells"); // the run is also a cell of the matrix page below
     CliRun.audit(out, server.port(), "--users", "4", "--sessions-per-user", "1", "--session-length", "fixed:30",
-        "--think", "exp:40ms", "--url-file", urls.toString(), "--duration", "3s");
+        "--think", "exp:40ms", "--url-file", urls.toString(), "--duration", "3s",
+        // the embedded server runs in this JVM: sampling it draws the server-CPU charts too (issue 25)
+        "--server-pid", Long.toString(ProcessHandle.current().pid()));
     Path runDir;
     try (var dirs = Files.list(out)) {
       List<Path> all = dirs.filter(Files::isDirectory).toList();

@@ -119,6 +119,14 @@
     } else {
       missing(box, 'Client host: not in this run\u2019s findings: re-run `crosscheck compare RUN_DIR`.');
     }
+    // the server host beside it (server telemetry joined by the wall clock), and which host was the bottleneck
+    if (f.serverHost) {
+      el(box, 'p', 'statement first', 'Server host: ' + f.serverHost.statement);
+      evidence(box, f.serverHost.evidence);
+    }
+    if (f.clientHost && f.clientHost.hosts) {
+      el(box, 'p', 'statement first', 'Bottleneck: ' + f.clientHost.hosts);
+    }
     responseTime(box, f);
     latencyColumns(box, f);
     cdf(box, [r], runIndex);
@@ -280,6 +288,7 @@
     options: { scales: { x: x, y: axis('requests per second', { min: 0 }),
       y1: axis('open connections', { position: 'right', min: 0, grid: { drawOnChartArea: false } }) } } },
     base + '; connections from the capture', 220);
+    serverCpu(box, f, iv, xs, x, col);
     var telemetry = iv.some(function (i) { return i.generatorThreadsMax >= 0; });
     if (!telemetry) {
       missing(box, 'Generator CPU, heap, threads and GC: the run recorded no telemetry of the generator\u2019s JVM.');
@@ -306,6 +315,30 @@
       y1: axis('longest pause (ms)', { position: 'right', min: 0, grid: { drawOnChartArea: false } }) } } },
     tel + '; GC pause total ' + (r.run.telemetry ? fmt(r.run.telemetry.gcPauseTotalMicros / 1000, 1) + ' ms in '
       + r.run.telemetry.gcPauses + ' pauses (' + r.run.telemetry.gcPauseSource + ')' : 'unknown'), 200);
+  }
+
+  // the server's CPU over time and the error against it (the study's Figure 3 axis); only with server telemetry
+  function serverCpu(box, f, iv, xs, x, col) {
+    var s = f.serverHost;
+    if (!s) {
+      missing(box, 'Server CPU: no server telemetry in this run (audit --server-pid or --server-netns on this machine;'
+        + ' crosscheck monitor on the server host, then compare RUN --server-telemetry FILE).');
+      return;
+    }
+    var ev = (s.samples || 0) + ' server-telemetry rows joined by the wall clock (' + s.clock + ')';
+    chart(box, 'Server CPU per interval', { type: 'line', data: { datasets: [
+      line('server processes CPU (cores, mean)', points(xs, col('serverCpuCores')), 4, { yAxisID: 'y' }),
+      line('server host CPU utilisation (% of all cores)', points(xs, col('serverHostCpuBusyPercent')), 1, { yAxisID: 'y1' })] },
+    options: { scales: { x: x, y: axis('CPU (cores)', { min: 0 }),
+      y1: axis('host CPU (%)', { position: 'right', min: 0, max: 100, grid: { drawOnChartArea: false } }) } } }, ev, 200);
+    var pts = iv.filter(function (i) {
+      return isNum(i.serverHostCpuBusyPercent) && isNum(i.meanErrorMicros) && i.requests > 0;
+    }).map(function (i) { return { x: i.serverHostCpuBusyPercent, y: i.meanErrorMicros / 1000 }; });
+    chart(box, 'Mean error vs server host CPU utilisation, per interval (the study\u2019s Figure 3 axis)',
+      { type: 'scatter', data: { datasets: [line('intervals', pts, 1, { showLine: false, pointRadius: 3 })] },
+        options: { scales: { x: axis('server host CPU utilisation (%)', { type: 'linear', min: 0, max: 100 }),
+          y: axis('mean error, reported \u2212 wire (ms)') } } },
+      pts.length + ' intervals with matched pairs and server telemetry; ' + ev, 220);
   }
 
   function connections(box, r) {

@@ -1,0 +1,270 @@
+package io.crosscheck.compare;
+
+import io.crosscheck.rundir.Findings;
+import io.crosscheck.rundir.Findings.BottleneckHost;
+import io.crosscheck.rundir.Findings.ClientHost;
+import io.crosscheck.rundir.Findings.Interval;
+import io.crosscheck.rundir.Findings.ServerHost;
+import io.crosscheck.telemetry.ServerSample;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The server host's side of the study's sanity check, and the study's Figure 3 axis: the server's
+ * CPU over the measured phase and per interval, beside the error. Joins {@link ServerTelemetry}
+ * rows to the run by the wall clock (a row counts where its {@code sampleEpochMicros} falls; the
+ * offset between the two hosts' clocks is bounded by the stated uncertainty, small against 100 ms
+ * rows and 1 s intervals), then says which host was the bottleneck, and only when both hosts'
+ * evidence exists. Stateless.
+ *
+ * <p>The server host is the bottleneck when, for at least {@link ClientHostCheck#SATURATED_SHARE} of
+ * the window's sampled seconds, the server's processes used at least {@link
+ * ClientHostCheck#SATURATED_FRACTION} of the cores they may run on (their affinity), or — on another
+ * host only — that host's CPU was that busy (on the generator's own host its CPU is the generator's
+ * too, so only the server's processes count).
+ */
+public final class ServerHostCheck {
+  private ServerHostCheck() {}
+
+  /**
+   * The findings with the server host's section, the server's columns in the intervals, and the
+   * client-host check's verdict on which host was the bottleneck. Without server telemetry ({@code
+   * server} null) only that verdict changes: the server side is unknown.
+   *
+   * @param gen the generator side (null for a wire-only analysis: the window is then the capture's span)
+   * @param intervalNanos the intervals' length
+   */
+  public static Findings judge(Findings findings, GeneratorSide gen, Reconstruction wire, ServerTelemetry server,
+      long intervalNanos) {
+    ClientHost client = findings.clientHost();
+    if (server == null) {
+      return client == null ? findings
+          : findings.withServerHost(null, hosts(client, null, "no server telemetry (audit --server-pid or"
+              + " --server-netns on this machine; crosscheck monitor on the server's host, then compare RUN"
+              + " --server-telemetry FILE)"), findings.intervals());
+    }
+    long startEpochNanos;
+    long endEpochNanos;
+    if (gen != null && !gen.records().isEmpty()) {
+      long[] window = FindingsBuilder.measuredWindow(gen.records(), gen.runEndNanos());
+      startEpochNanos = gen.clock().toEpochNanos(window[0]);
+      endEpochNanos = gen.clock().toEpochNanos(window[1]);
+    } else {
+      startEpochNanos = wire.hasPackets() ? wire.firstPacketEpochNanos() : 0;
+      endEpochNanos = wire.hasPackets() ? wire.lastPacketEpochNanos() : 0;
+    }
+    ServerHost host = side(server, startEpochNanos, endEpochNanos);
+    List<Interval> intervals = intervals(findings.intervals(), server.samples(), FindingsBuilder.origin(gen, wire),
+        intervalNanos);
+    String unknown = host.judged() ? null : host.statement();
+    return findings.withServerHost(host, client == null ? null : hosts(client, host, unknown), intervals);
+  }
+
+  /** The server host's figures over {@code startEpochNanos..endEpochNanos} (the run's wall clock). */
+  static ServerHost side(ServerTelemetry server, long startEpochNanos, long endEpochNanos) {
+    double seconds = 0;
+    double cpuSum = 0;
+    double cpuSeconds = 0;
+    double cpuMax = Double.NaN;
+    double hostSum = 0;
+    double hostSeconds = 0;
+    double hostMax = Double.NaN;
+    double queueSum = 0;
+    double queueSeconds = 0;
+    double saturated = 0;
+    int allowed = 0;
+    int cores = 0;
+    int threadsMax = -1;
+    long rssMax = -1;
+    double[] coreSum = new double[0];
+    double[] coreSeconds = new double[0];
+    ServerSample first = null;
+    ServerSample last = null;
+    long joined = 0;
+    List<Long> intervalsMicros = new ArrayList<>();
+    for (ServerSample s : server.samples()) {
+      long stamp = s.sampleEpochMicros() * 1_000;
+      if (stamp < startEpochNanos || stamp > endEpochNanos) {
+        continue;
+      }
+      joined++;
+      if (first == null) {
+        first = s;
+      }
+      last = s;
+      double w = s.intervalMicros() / 1e6;
+      intervalsMicros.add(s.intervalMicros());
+      seconds += w;
+      cores = Math.max(cores, s.hostCores());
+      double cpu = s.serverCpuCores();
+      boolean sat = false;
+      if (!Double.isNaN(cpu)) {
+        cpuSum += cpu * w;
+        cpuSeconds += w;
+        cpuMax = Double.isNaN(cpuMax) ? cpu : Math.max(cpuMax, cpu);
+        allowed = Math.max(allowed, s.serverCpusAllowed());
+        threadsMax = Math.max(threadsMax, s.serverThreads());
+        rssMax = Math.max(rssMax, s.serverRssBytes());
+        int may = s.serverCpusAllowed() > 0 ? s.serverCpusAllowed() : s.hostCores();
+        sat = may > 0 && cpu >= ClientHostCheck.SATURATED_FRACTION * may;
+      }
+      if (!Double.isNaN(s.hostCpuBusyFraction())) {
+        hostSum += s.hostCpuBusyFraction() * w;
+        hostSeconds += w;
+        hostMax = Double.isNaN(hostMax) ? s.hostCpuBusyFraction() : Math.max(hostMax, s.hostCpuBusyFraction());
+        sat |= !server.sameHost() && s.hostCpuBusyFraction() >= ClientHostCheck.SATURATED_FRACTION;
+      }
+      if (s.procsRunning() >= 0) {
+        queueSum += s.procsRunning() * w;
+        queueSeconds += w;
+      }
+      if (coreSum.length < s.coreBusyFractions().size()) {
+        coreSum = java.util.Arrays.copyOf(coreSum, s.coreBusyFractions().size());
+        coreSeconds = java.util.Arrays.copyOf(coreSeconds, s.coreBusyFractions().size());
+      }
+      for (int c = 0; c < s.coreBusyFractions().size(); c++) {
+        double v = s.coreBusyFractions().get(c);
+        if (!Double.isNaN(v)) {
+          coreSum[c] += v * w;
+          coreSeconds[c] += w;
+        }
+      }
+      if (sat) {
+        saturated += w;
+      }
+    }
+    intervalsMicros.sort(null);
+    long period = intervalsMicros.isEmpty() ? 0 : intervalsMicros.get(intervalsMicros.size() / 2); // the median
+    String window = String.format(Locale.ROOT, "%s..%s", Instant.ofEpochSecond(0, startEpochNanos),
+        Instant.ofEpochSecond(0, endEpochNanos));
+    String evidence = String.format(Locale.ROOT, "%,d of %,d rows of %s (%s) stamped in the measured phase (%s, the"
+        + " run's wall clock; %.1f s sampled every %d ms); clock: %s; server CPU from /proc/PID/stat utime + stime,"
+        + " host CPU from /proc/stat; thresholds: the bottleneck when the server uses >= %.0f %% of the cores it may"
+        + " run on%s for >= %.0f %% of the sampled seconds", joined, server.samples().size(), server.file(),
+        server.source(), window, seconds, period / 1_000, server.clockWords(),
+        ClientHostCheck.SATURATED_FRACTION * 100, server.sameHost() ? ""
+            : ", or its host's CPU is that busy,", ClientHostCheck.SATURATED_SHARE * 100);
+    List<Findings.InterfaceTraffic> traffic = new ArrayList<>();
+    if (first != null && first != last) {
+      for (ServerSample.InterfaceCounters a : first.network()) {
+        for (ServerSample.InterfaceCounters b : last.network()) {
+          if (a.name().equals(b.name()) && a.rxBytes() >= 0 && b.rxBytes() >= 0) {
+            traffic.add(new Findings.InterfaceTraffic(a.name(), b.rxBytes() - a.rxBytes(), b.rxPackets() - a.rxPackets(),
+                b.rxDroppedPackets() - a.rxDroppedPackets(), b.txBytes() - a.txBytes(), b.txPackets() - a.txPackets(),
+                b.txDroppedPackets() - a.txDroppedPackets()));
+          }
+        }
+      }
+    }
+    boolean judged = joined >= 2 && hostSeconds > 0;
+    if (!judged) {
+      String why = String.format(Locale.ROOT, "not judged: %s of %,d server-telemetry rows of %s %s stamped in the"
+          + " measured phase (%s; at least 2 needed; clock: %s)", joined == 0 ? "none" : "only " + joined,
+          server.samples().size(), server.file(), joined == 1 ? "is" : "are", window, server.clockWords());
+      return new ServerHost(server.source(), server.file().toString(), server.sameHost(), server.clockWords(),
+          server.clockUncertaintyNanos() / 1e3, server.samples().size(), joined, startEpochNanos, endEpochNanos, false,
+          null, null, null, null, null, null, null, null, null, null, null, null, traffic, why, evidence);
+    }
+    double busiest = Double.NaN;
+    for (int c = 0; c < coreSum.length; c++) {
+      if (coreSeconds[c] > 0) {
+        busiest = Double.isNaN(busiest) ? coreSum[c] / coreSeconds[c] : Math.max(busiest, coreSum[c] / coreSeconds[c]);
+      }
+    }
+    boolean hasServer = cpuSeconds > 0;
+    Double cpuMean = hasServer ? cpuSum / cpuSeconds : null;
+    boolean bottleneck = saturated >= ClientHostCheck.SATURATED_SHARE * seconds;
+    String serverWords = hasServer
+        ? String.format(Locale.ROOT, "server CPU mean %.2f of %d cores it may run on, max %.2f; ", cpuMean,
+            allowed > 0 ? allowed : cores, cpuMax)
+        : "no server process sampled (host only); ";
+    String statement = String.format(Locale.ROOT, "%s: %shost CPU mean %.1f %% of %d cores (max %.1f %%%s), run queue"
+            + " mean %s; %.1f s at or above %.0f %% (%d rows, %.1f s)",
+        bottleneck ? "the bottleneck (" + (hasServer && !server.sameHost() ? "server or its host saturated"
+            : hasServer ? "server CPU saturated" : "host CPU saturated") + ")" : "not the bottleneck", serverWords,
+        hostSum / hostSeconds * 100, cores, hostMax * 100, Double.isNaN(busiest) ? ""
+            : String.format(Locale.ROOT, ", busiest core %.1f %%", busiest * 100),
+        queueSeconds > 0 ? String.format(Locale.ROOT, "%.1f", queueSum / queueSeconds) : "unknown", saturated, ClientHostCheck.SATURATED_FRACTION * 100,
+        joined, seconds);
+    return new ServerHost(server.source(), server.file().toString(), server.sameHost(), server.clockWords(),
+        server.clockUncertaintyNanos() / 1e3, server.samples().size(), joined, startEpochNanos, endEpochNanos, true,
+        bottleneck, cpuMean, hasServer ? cpuMax : null, hasServer && allowed > 0 ? allowed : null, cores,
+        hostSum / hostSeconds * 100, hostMax * 100, Double.isNaN(busiest) ? null : busiest * 100, saturated,
+        hasServer ? threadsMax : null, hasServer ? rssMax : null,
+        queueSeconds > 0 ? queueSum / queueSeconds : null, traffic, statement, evidence);
+  }
+
+  /** Which host was the bottleneck, with both sides' figures; {@code serverUnknown} says why the server's is unknown. */
+  static ClientHost hosts(ClientHost client, ServerHost server, String serverUnknown) {
+    boolean clientJudged = client.judged() && client.bottleneck() != null;
+    boolean serverJudged = server != null && server.judged();
+    String clientWords = clientJudged ? String.format(Locale.ROOT, "generator CPU mean %.2f of %d cores",
+        client.generatorCpuCoresMean(), client.cpuCoresAvailable()) : "client host not judged";
+    String serverWords = !serverJudged ? "" : server.serverCpuCoresMean() != null
+        ? String.format(Locale.ROOT, "server CPU mean %.2f of %d cores, its host %.1f %%", server.serverCpuCoresMean(),
+            server.serverCpusAllowed() != null ? server.serverCpusAllowed() : server.hostCores(),
+            server.hostCpuBusyPercentMean())
+        : String.format(Locale.ROOT, "server host CPU %.1f %%", server.hostCpuBusyPercentMean());
+    if (clientJudged && serverJudged) {
+      boolean c = client.bottleneck();
+      boolean s = server.bottleneck();
+      BottleneckHost which = c && s ? BottleneckHost.BOTH : c ? BottleneckHost.CLIENT : s ? BottleneckHost.SERVER
+          : BottleneckHost.NEITHER;
+      String verdict = switch (which) {
+        case BOTH -> "both hosts were saturated";
+        case CLIENT -> "the client host was the bottleneck, not the server's";
+        case SERVER -> "the server host was the bottleneck, not the client's";
+        default -> "neither host was the bottleneck";
+      };
+      // on one machine its CPU is both sides': a saturated host is stated, not given to either
+      String shared = server.sameHost() && server.hostCpuBusyPercentMean() >= ClientHostCheck.SATURATED_FRACTION * 100
+          ? String.format(Locale.ROOT, "; both ran on one host, whose CPU was %.1f %% busy: the generator and the server"
+              + " took turns on its cores", server.hostCpuBusyPercentMean()) : "";
+      return client.withHosts(which, verdict + ": " + clientWords + " vs " + serverWords + " over the measured phase"
+          + shared);
+    }
+    if (clientJudged) {
+      return client.withHosts(BottleneckHost.SERVER_UNKNOWN, "the client host was " + (client.bottleneck() ? "" : "not ")
+          + "the bottleneck (" + clientWords + "); the server side is unknown: " + serverUnknown);
+    }
+    if (serverJudged) {
+      return client.withHosts(BottleneckHost.CLIENT_UNKNOWN, "the server host was " + (server.bottleneck() ? "" : "not ")
+          + "the bottleneck (" + serverWords + "); the client side is unknown: " + client.statement());
+    }
+    return client.withHosts(BottleneckHost.UNKNOWN, "neither host judged: the client's " + client.statement()
+        + "; the server side is unknown: " + serverUnknown);
+  }
+
+  /** The intervals with the server's mean CPU and its host's per interval, from the rows stamped in each. */
+  static List<Interval> intervals(List<Interval> intervals, List<ServerSample> samples, long originEpochNanos,
+      long intervalNanos) {
+    int n = intervals.size();
+    double[] cpu = new double[n];
+    int[] cpuRows = new int[n];
+    double[] host = new double[n];
+    int[] hostRows = new int[n];
+    for (ServerSample s : samples) {
+      long offset = s.sampleEpochMicros() * 1_000 - originEpochNanos;
+      if (offset < 0 || offset / intervalNanos >= n) {
+        continue; // outside the run's intervals: never clamped into the first or last
+      }
+      int i = (int) (offset / intervalNanos);
+      if (!Double.isNaN(s.serverCpuCores())) {
+        cpu[i] += s.serverCpuCores();
+        cpuRows[i]++;
+      }
+      if (!Double.isNaN(s.hostCpuBusyFraction())) {
+        host[i] += s.hostCpuBusyFraction() * 100;
+        hostRows[i]++;
+      }
+    }
+    List<Interval> out = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      out.add(intervals.get(i).withServer(cpuRows[i] == 0 ? Double.NaN : cpu[i] / cpuRows[i],
+          hostRows[i] == 0 ? Double.NaN : host[i] / hostRows[i]));
+    }
+    return out;
+  }
+}
