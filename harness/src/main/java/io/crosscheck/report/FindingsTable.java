@@ -1,5 +1,6 @@
 package io.crosscheck.report;
 
+import io.crosscheck.rundir.CaptureClock;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.Findings.Stats;
 import io.crosscheck.rundir.FindingsFile;
@@ -12,6 +13,7 @@ import io.crosscheck.wire.WireStats;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The audit's findings as a short fixed-width text report for a terminal: coverage first (what the
@@ -50,7 +52,7 @@ public final class FindingsTable {
     if (support != null && !support.supported()) {
       line(out, "not supported", unsupported(file) + " (exit 3)");
     }
-    out.append(table(file.findings(), file.wire()));
+    out.append(table(file.findings(), file.wire(), file.captureClock()));
     return out.toString();
   }
 
@@ -113,11 +115,14 @@ public final class FindingsTable {
   }
 
   public static String format(Findings f) {
-    return Printable.escapeKeepingNewlines(table(f, null));
+    return Printable.escapeKeepingNewlines(table(f, null, null));
   }
 
-  /** @param wire the reconstruction's counters (findings.json {@code wire}), null when unknown */
-  private static String table(Findings f, WireStats wire) {
+  /**
+   * @param wire the reconstruction's counters (findings.json {@code wire}), null when unknown
+   * @param captureClock how the capture's clock was read, null for the run's own capture
+   */
+  private static String table(Findings f, WireStats wire, CaptureClock captureClock) {
     StringBuilder out = new StringBuilder();
     Findings.Coverage cov = f.coverage();
     if (cov != null) {
@@ -138,6 +143,20 @@ public final class FindingsTable {
           f.clock().reportedResolutionMicros() > 0 ? String.format(Locale.ROOT,
               "; the generator times in steps of %.0f us (currentTimeMillis)", f.clock().reportedResolutionMicros())
               : ""));
+    }
+    Set<String> notJudged = Set.of();
+    if (captureClock != null) {
+      line(out, "capture clock", captureClock.statement());
+      if (captureClock.foreign()) {
+        line(out, "  drift", captureClock.driftStatement());
+        line(out, "  path", String.format(Locale.ROOT, "the error figures include the path between the generator"
+            + " and the capture point, both ways: at most %.1f us on the quickest exchange (the bounds' width)",
+            captureClock.pathBoundMicros()));
+        if (captureClock.notJudged() != null && !captureClock.notJudged().isEmpty()) {
+          notJudged = Set.copyOf(captureClock.notJudged());
+          line(out, "  not judged", "n/j below: " + captureClock.rule());
+        }
+      }
     }
     // the study's sanity check comes before any error figure: was the client host the bottleneck?
     if (f.clientHost() != null) {
@@ -161,9 +180,15 @@ public final class FindingsTable {
           + " pairs)" + reasons("; left out", rt.excludedPairs()));
       rt = null;
     } else if (rt != null) {
+      boolean foreign = captureClock != null && captureClock.foreign();
+      String absolute = notJudged.contains("responseTime.absoluteErrorMicros") ? String.format(Locale.ROOT,
+          "absolute error not judged (%+.1f us, within the path bound %.1f us)", rt.absoluteErrorMicros(),
+          captureClock.pathBoundMicros()) : String.format(Locale.ROOT, "absolute error %+.1f us%s",
+          rt.absoluteErrorMicros(), foreign ? String.format(Locale.ROOT, " (path to the capture point up to %.1f us"
+              + " of it)", captureClock.pathBoundMicros()) : "");
       line(out, "response time", String.format(Locale.ROOT,
-          "%,d pairs: reported mean %.1f us, wire mean %.1f us; absolute error %+.1f us (ratio %.3f)",
-          rt.pairs(), rt.reportedMeanMicros(), rt.wireMeanMicros(), rt.absoluteErrorMicros(), rt.ratio())
+          "%,d pairs: reported mean %.1f us, wire mean %.1f us; %s (ratio %.3f)",
+          rt.pairs(), rt.reportedMeanMicros(), rt.wireMeanMicros(), absolute, rt.ratio())
           + reasons("; left out", rt.excludedPairs()));
     }
     Stats wireAll = f.latency().wireAllExchanges();
@@ -174,9 +199,9 @@ public final class FindingsTable {
           "p90", "p99", "max"));
     }
     if (rt != null) {
-      row(out, "per-request error", rt.perRequestError());
-      row(out, "  send lag (wire - sent)", f.lags().sendLag());
-      row(out, "  receive lag (read - wire)", f.lags().receiveLag());
+      row(out, "per-request error", rt.perRequestError(), notJudged, "responseTime.perRequestError");
+      row(out, "  send lag (wire - sent)", f.lags().sendLag(), notJudged, "lags.sendLag");
+      row(out, "  receive lag (read - wire)", f.lags().receiveLag(), notJudged, "lags.receiveLag");
       row(out, "from intended start", f.latency().fromIntendedStart());
       row(out, "from send start (reported)", f.latency().fromSendStart());
       row(out, "on the wire", f.latency().wire());
@@ -398,6 +423,17 @@ public final class FindingsTable {
   /** One labelled line: the label and a colon in 14 columns, then the text (shared by the report's tables). */
   static void line(StringBuilder out, String label, String text) {
     out.append(String.format(Locale.ROOT, "%-14s %s%n", label + ":", text));
+  }
+
+  /** A row whose cells named in {@code notJudged} ({@code path.meanMicros}...) read "n/j". */
+  private static void row(StringBuilder out, String label, Stats s, Set<String> notJudged, String path) {
+    String[] names = {"meanMicros", "p50Micros", "p90Micros", "p99Micros", "maxMicros"};
+    double[] values = {s.meanMicros(), s.p50Micros(), s.p90Micros(), s.p99Micros(), s.maxMicros()};
+    String[] cells = new String[names.length];
+    for (int i = 0; i < names.length; i++) {
+      cells[i] = notJudged.contains(path + "." + names[i]) ? "n/j" : micros(values[i]);
+    }
+    out.append(String.format(Locale.ROOT, "%-28s %10s %10s %10s %10s %10s%n", label, (Object[]) cells));
   }
 
   private static void row(StringBuilder out, String label, Stats s) {
