@@ -134,8 +134,8 @@ public final class CaptureAlignment {
       return local(gen, b0, tol, "auto: offset 0 is within the bounds of the exchanges (the capture's clock is"
           + " the generator's)");
     }
-    OptionalLong coarse = b0.consistent(tol) && m0.matched().size() * 2L >= sent ? OptionalLong.of(b0.middleNanos())
-        : coarseOffset(records, exchanges, gen);
+    // not the matches at offset 0: periodic traffic pairs each record with a later request of its URL
+    OptionalLong coarse = coarseOffset(records, exchanges, gen);
     if (coarse.isEmpty()) {
       String why = String.format(Locale.ROOT, "none of the %,d records pairs with an exchange of the capture at any"
           + " clock offset (no client ip:port of a recorded connection, nor a URL, is in it)", sent);
