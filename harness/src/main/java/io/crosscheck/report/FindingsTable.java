@@ -146,7 +146,7 @@ public final class FindingsTable {
     }
     Set<String> notJudged = Set.of();
     if (captureClock != null) {
-      line(out, "capture clock", captureClock.statement());
+      line(out, "alignment", captureClock.statement());
       if (captureClock.foreign()) {
         line(out, "  drift", captureClock.driftStatement());
         line(out, "  path", String.format(Locale.ROOT, "the error figures include the path between the generator"
@@ -429,11 +429,12 @@ public final class FindingsTable {
   private static void row(StringBuilder out, String label, Stats s, Set<String> notJudged, String path) {
     String[] names = {"meanMicros", "p50Micros", "p90Micros", "p99Micros", "maxMicros"};
     double[] values = {s.meanMicros(), s.p50Micros(), s.p90Micros(), s.p99Micros(), s.maxMicros()};
-    String[] cells = new String[names.length];
+    Object[] cells = new Object[names.length + 1];
+    cells[0] = label;
     for (int i = 0; i < names.length; i++) {
-      cells[i] = notJudged.contains(path + "." + names[i]) ? "n/j" : micros(values[i]);
+      cells[i + 1] = notJudged.contains(path + "." + names[i]) ? "n/j" : micros(values[i]);
     }
-    out.append(String.format(Locale.ROOT, "%-28s %10s %10s %10s %10s %10s%n", label, (Object[]) cells));
+    out.append(String.format(Locale.ROOT, "%-28s %10s %10s %10s %10s %10s%n", cells));
   }
 
   private static void row(StringBuilder out, String label, Stats s) {
