@@ -26,9 +26,10 @@ import java.util.Set;
  * <ul>
  *   <li>the request's first byte cannot reach the capture before the generator stamped its send
  *       start: {@code arrival - θ >= sendStart}, so {@code θ <= arrival - sendStart} (an upper bound);
- *   <li>a reply byte cannot be read by the generator before it passed the capture: {@code
- *       readStamp >= captureStamp - θ}, so {@code θ >= captureStamp - readStamp}, for the first and
- *       the last reply byte (a lower bound).
+ *   <li>a reply cannot be read by the generator before its first byte passed the capture: {@code
+ *       firstByteRead >= captureFirstByte - θ}, so {@code θ >= captureFirstByte - firstByteRead} (a
+ *       lower bound). Not the last byte: a capture cut by its snap length cannot say where a reply
+ *       ends, its first byte it always holds.
  * </ul>
  *
  * The tightest bounds over all exchanges give {@code [lo, hi]}; the estimate is its middle, the
@@ -173,6 +174,11 @@ public final class CaptureAlignment {
     // one offset does not fit: a drifting clock (a linear offset fits) or not this run's traffic
     Drift d = fitDrift(pairs, gen, b.firstSendNanos);
     if (d.widthNanos < -tol || b.lastSendNanos == b.firstSendNanos) {
+      if (!forced) {
+        return local(gen, null, tol, String.format(Locale.ROOT, "auto: no offset fits the exchanges (the bounds"
+            + " cross by %.1f us): read as the generator's own; --capture-clock foreign names the evidence",
+            (b.loNanos - b.hiNanos) / 1e3));
+      }
       throw refusal(b, tol, gen, String.format(Locale.ROOT, "; nor does an offset drifting at a constant rate"
           + " (the best, %+.2f ppm, leaves them crossing by %.1f us): the capture holds other traffic than this"
           + " run's, or its clock jumped", d.rate * 1e6, -d.widthNanos / 1e3));
@@ -221,10 +227,6 @@ public final class CaptureAlignment {
       double l = Double.NaN;
       if (r.firstByteNanos() >= 0 && e.firstResponseByteEpochNanos() > 0) {
         l = e.firstResponseByteEpochNanos() - gen.toEpochNanos(r.firstByteNanos());
-      }
-      if (r.lastByteNanos() >= 0 && e.lastResponseByteEpochNanos() > 0) {
-        double last = e.lastResponseByteEpochNanos() - gen.toEpochNanos(r.lastByteNanos());
-        l = Double.isNaN(l) ? last : Math.max(l, last);
       }
       lo[i] = l;
     }
@@ -331,15 +333,6 @@ public final class CaptureAlignment {
           lo = lower;
           loFrom = m;
           loByte = "first byte";
-        }
-        used = true;
-      }
-      if (r.lastByteNanos() >= 0 && e.lastResponseByteEpochNanos() > 0) {
-        long lower = e.lastResponseByteEpochNanos() - gen.toEpochNanos(r.lastByteNanos());
-        if (lower > lo) {
-          lo = lower;
-          loFrom = m;
-          loByte = "last byte";
         }
         used = true;
       }

@@ -14,7 +14,7 @@ import java.util.List;
  * <p>The bounds: a request's first byte cannot reach the capture before the generator stamped its
  * send start, so {@code offset <= captureArrival - sendStart} ({@code hiMicros}, the tightest over
  * the exchanges); a reply cannot be read before it left past the capture, so {@code offset >=
- * captureReplyByte - generatorReadStamp} for the first and the last reply byte ({@code loMicros}).
+ * captureFirstReplyByte - generatorFirstByteStamp} ({@code loMicros}).
  * The estimate is the middle of {@code [lo, hi]}, the uncertainty its half-width.
  *
  * @param mode {@code local} or {@code foreign}
