@@ -1,6 +1,7 @@
 package io.crosscheck.cli;
 
 import io.crosscheck.capture.CaptureFormatException;
+import io.crosscheck.compare.CaptureAlignment;
 import io.crosscheck.record.MalformedInputException;
 import io.crosscheck.rundir.CaptureJson;
 import io.crosscheck.rundir.Findings;
@@ -38,7 +39,7 @@ import picocli.CommandLine.Parameters;
           + " capture's time span matched a wire exchange. Below --min-matched nothing is judged.",
       "",
       "Exit codes: 0 findings written and supported; 1 the comparison failed (I/O); 2 bad usage or a"
-          + " malformed input (named with its file); 3 findings written but they support no verdict on the"
+          + " malformed input (named with its file), or a capture whose clock cannot be aligned (the evidence named); 3 findings written but they support no verdict on the"
           + " run (findings.json support.reasons): below the matching floor (no verdict, no error figures), no"
           + " exchange completed on both sides, more than half of the records failed, or the run did not"
           + " complete (interrupted, killed: 'unfinished', failed; its figures cover the part that ran);"
@@ -51,6 +52,17 @@ final class CompareCommand implements Callable<Integer> {
 
   @Option(names = "--pcap", paramLabel = "FILE", description = "The capture. Default: RUN_DIR/capture.pcap.")
   Path pcap;
+
+  @Option(names = "--capture-clock", paramLabel = "auto|local|foreign",
+      description = "Whose clock stamped --pcap. local: the generator's host (the run's calibrations map the"
+          + " clocks, as for its own capture). foreign: another host (the server host, a mirror port): the"
+          + " capture's clock is aligned to the generator's from the exchanges themselves (a request cannot"
+          + " arrive before it was sent, a reply cannot be read before it passed the capture), the offset and its"
+          + " uncertainty are printed and recorded, lags and errors carry it, and a figure it swamps is not judged;"
+          + " exit 2 when no offset fits. auto: the run's own capture, or a capture in a crosscheck run directory"
+          + " (capture.json beside it), is local; any other capture is local when its exchanges put offset 0"
+          + " within their bounds, else aligned as foreign. Default: ${DEFAULT-VALUE}.")
+  String captureClock = "auto";
 
   @Option(names = "--out", paramLabel = "DIR",
       description = "Where a wire-only analysis (no RUN_DIR) makes its run directory. Default: ${DEFAULT-VALUE}.")
@@ -119,8 +131,20 @@ final class CompareCommand implements Callable<Integer> {
             + (pcap == null ? " (the run was not an audit: give one with --pcap FILE)" : ""));
       }
       CaptureJson live = pcap == null ? RunFiles.readCapture(runDir).orElse(null) : null;
-      return CompareJob.compare(runDir, capture, live, minMatchedPercent, serverTelemetry, clockUncertaintyNanos,
-          System.out).exitCode();
+      CaptureAlignment.Mode mode = clockMode();
+      if (mode == null) {
+        return usage("--capture-clock: \"" + captureClock + "\": expected auto, local or foreign");
+      }
+      String chosenBy = "--capture-clock " + captureClock.toLowerCase(Locale.ROOT);
+      if (mode == CaptureAlignment.Mode.AUTO && ownCapture(capture)) {
+        mode = CaptureAlignment.Mode.LOCAL; // crosscheck took it on the generator's host
+      }
+      try {
+        return CompareJob.compare(runDir, capture, live, minMatchedPercent, serverTelemetry, clockUncertaintyNanos,
+            mode, chosenBy, System.out).exitCode();
+      } catch (CaptureAlignment.RefusedException e) {
+        return usage("--pcap " + capture + ": " + e.getMessage());
+      }
     } catch (InterruptedIOException e) {
       spec.commandLine().getErr().println("crosscheck compare: " + e.getMessage());
       return 130;
@@ -128,6 +152,22 @@ final class CompareCommand implements Callable<Integer> {
       spec.commandLine().getErr().println("crosscheck compare: " + e.getMessage());
       return e instanceof MalformedInputException || e instanceof CaptureFormatException ? 2 : 1;
     }
+  }
+
+  private CaptureAlignment.Mode clockMode() {
+    return switch (captureClock.toLowerCase(Locale.ROOT)) {
+      case "auto" -> CaptureAlignment.Mode.AUTO;
+      case "local" -> CaptureAlignment.Mode.LOCAL;
+      case "foreign" -> CaptureAlignment.Mode.FOREIGN;
+      default -> null;
+    };
+  }
+
+  /** A capture crosscheck took itself: a run directory's capture.pcap with its capture.json beside it. */
+  private static boolean ownCapture(Path capture) {
+    Path dir = capture.toAbsolutePath().getParent();
+    return capture.getFileName().toString().equals(RunFiles.CAPTURE_PCAP) && dir != null
+        && Files.exists(dir.resolve(RunFiles.CAPTURE_JSON));
   }
 
   private int usage(String message) {

@@ -1,5 +1,6 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.compare.CaptureAlignment;
 import io.crosscheck.compare.ClockMap;
 import io.crosscheck.compare.ErrorSourceCheck;
 import io.crosscheck.compare.FindingsBuilder;
@@ -23,6 +24,7 @@ import io.crosscheck.report.FindingsTable;
 import io.crosscheck.report.ReportedIntervalTable;
 import io.crosscheck.report.html.HtmlReport;
 import io.crosscheck.report.html.ReportData;
+import io.crosscheck.rundir.CaptureClock;
 import io.crosscheck.rundir.CaptureJson;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.FindingsFile;
@@ -90,20 +92,26 @@ public final class CompareJob {
    */
   public static Result compare(Path runDir, Path pcap, CaptureJson live, double minMatchedPercent, PrintStream out)
       throws IOException {
-    return compare(runDir, pcap, live, minMatchedPercent, null, 0, out);
+    return compare(runDir, pcap, live, minMatchedPercent, null, 0, CaptureAlignment.Mode.LOCAL,
+        "the run's own capture", out);
   }
 
   /**
    * As {@link #compare(Path, Path, CaptureJson, double, PrintStream)}, joining the server host's
    * telemetry: {@code serverTelemetry} (another host's {@code crosscheck monitor} CSV, its wall clock
    * assumed within {@code clockUncertaintyNanos} of this one), or when null the run directory's own
-   * (recorded by {@code audit --server-pid}/{@code --server-netns}), if any.
+   * (recorded by {@code audit --server-pid}/{@code --server-netns}), if any; and the capture's clock
+   * read as {@code clockMode} says ({@link CaptureAlignment}): a capture taken elsewhere is aligned to
+   * the generator's clock from the exchanges, and the alignment carried into the findings.
    *
-   * @throws MalformedInputException when the given file is missing, malformed, or holds no row that
-   *     could fall in the run (the message names the file and line, or both time spans)
+   * @param chosenBy why {@code clockMode} (the option, or what {@code auto} decided from the file)
+   * @throws MalformedInputException when the given telemetry file is missing, malformed, or holds no
+   *     row that could fall in the run (the message names the file and line, or both time spans)
+   * @throws CaptureAlignment.RefusedException when the capture's clock cannot be aligned (nothing written)
    */
   public static Result compare(Path runDir, Path pcap, CaptureJson live, double minMatchedPercent,
-      Path serverTelemetry, long clockUncertaintyNanos, PrintStream out) throws IOException {
+      Path serverTelemetry, long clockUncertaintyNanos, CaptureAlignment.Mode clockMode, String chosenBy,
+      PrintStream out) throws IOException {
     RunJson run = RunFiles.readRun(runDir);
     // >>> server telemetry (issue 25): read and checked before anything is analysed or written
     ServerTelemetry server;
@@ -147,7 +155,7 @@ public final class CompareJob {
         torn, pcap.toString());
     AgentSide agent = gen == null ? null : AgentSide.read(runDir, read, out);
     return analyse(runDir, pcap, run.targetPort(), gen, agent, evidence, live, minMatchedPercent, out,
-        behaviour(run.scriptOutcomes()), run.engine(), run.stall(), server);
+        behaviour(run.scriptOutcomes()), run.engine(), run.stall(), server, clockMode, chosenBy);
   }
 
   /** Cores the run's event loops spun on by design (run.json's engine section); 0 without busy polling. */
@@ -250,13 +258,13 @@ public final class CompareJob {
     out.println("crosscheck: run directory " + dir.path() + " (wire-only analysis of " + pcap + ")");
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(RunJson.WIRE_ONLY, "", 0, null, pcap.toString());
     return analyse(dir.path(), pcap, serverPort, null, null, evidence, null, minMatchedPercent, out, null, null,
-        null, null);
+        null, null, CaptureAlignment.Mode.LOCAL, "");
   }
 
   private static Result analyse(Path dir, Path pcap, int serverPort, GeneratorSide gen, AgentSide agent,
       FindingsFile.RunEvidence evidence, CaptureJson live, double minMatchedPercent, PrintStream out,
       Findings.GeneratorBehaviour behaviour, RunJson.EngineSection engine, RunJson.StallSection stall,
-      ServerTelemetry server) throws IOException {
+      ServerTelemetry server, CaptureAlignment.Mode clockMode, String chosenBy) throws IOException {
     out.printf(Locale.ROOT, "crosscheck: comparing %,d records with %s (%,d bytes)...%n",
         gen == null ? 0 : gen.records().size(), pcap, Files.size(pcap));
     List<String> outputs = OUTPUTS;
@@ -269,6 +277,17 @@ public final class CompareJob {
       Reconstruction wire;
       try (WireCsv csv = new WireCsv(dir, OutputCommit.SUFFIX)) {
         wire = Reconstruction.of(pcap, serverPort, csv);
+      }
+      CaptureClock captureClock = null;
+      if (gen != null && clockMode != CaptureAlignment.Mode.LOCAL) {
+        CaptureAlignment.Result aligned = CaptureAlignment.align(gen.records(), wire.exchanges(), gen.clock(),
+            clockMode, chosenBy);
+        captureClock = aligned.finding();
+        out.println("crosscheck: " + captureClock.statement());
+        if (captureClock.foreign()) {
+          out.println("crosscheck: drift: " + captureClock.driftStatement());
+          gen = gen.withClock(aligned.clock(), aligned.offsetAtStartNanos());
+        }
       }
       MatchResult match = gen == null ? MatchResult.wireOnly(wire.exchanges())
           : Matcher.match(gen.records(), wire.exchanges(), gen.clock());
@@ -295,8 +314,9 @@ public final class CompareJob {
       findings = ServerHostCheck.judge(findings, gen, wire, server, INTERVAL_NANOS);
       Support support = SupportCheck.judge(evidence.status(), findings, gen == null ? List.of() : gen.records(),
           wire.wire() != null && wire.wire().outOfOrder());
+      captureClock = CaptureAlignment.judge(captureClock, findings);
       FindingsFile file = new FindingsFile(RunFiles.FORMAT_VERSION, evidence, wire.capture(), live, wire.wire(),
-          findings, support);
+          findings, support, captureClock);
       RunFiles.writeFindings(commit.tmp(RunFiles.FINDINGS_JSON), file);
       commit.commit();
       Path findingsJson = dir.resolve(RunFiles.FINDINGS_JSON);

@@ -110,6 +110,34 @@ public final class ClockMap {
     return offsetNanos[offsetNanos.length - 1] - offsetNanos[0];
   }
 
+  /**
+   * This mapping followed by {@code delta} (the offset of another clock from this mapping's epoch,
+   * itself as calibrations on the same monotonic clock): offsets and uncertainties add at every
+   * calibration instant of either. A single-calibration delta is a constant shift and adds no
+   * calibration instant of its own.
+   */
+  public ClockMap plus(ClockMap delta) {
+    java.util.TreeSet<Long> at = new java.util.TreeSet<>();
+    for (long t : atNanos) {
+      at.add(t);
+    }
+    if (delta.atNanos.length > 1) {
+      for (long t : delta.atNanos) {
+        at.add(t);
+      }
+    }
+    List<ClockOffset> sum = new ArrayList<>(at.size());
+    for (long t : at) {
+      sum.add(new ClockOffset(offsetAt(t) + delta.offsetAt(t), uncertaintyAt(t) + delta.uncertaintyAt(t), t));
+    }
+    return new ClockMap(sum);
+  }
+
+  /** A constant shift of this mapping by {@code offsetNanos}, its uncertainty widened by {@code uncertaintyNanos}. */
+  public ClockMap shifted(long offsetNanos, long uncertaintyNanos) {
+    return plus(new ClockMap(List.of(new ClockOffset(offsetNanos, uncertaintyNanos, atNanos[0]))));
+  }
+
   public int calibrations() {
     return atNanos.length;
   }

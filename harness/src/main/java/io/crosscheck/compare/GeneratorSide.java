@@ -36,6 +36,16 @@ public record GeneratorSide(List<RequestRecord> records, ClockMap clock, long st
     telemetry = List.copyOf(telemetry);
   }
 
+  /**
+   * The same generator seen through another clock mapping (a capture taken elsewhere, aligned):
+   * its start moved by the offset at the start ({@code offsetAtStartNanos}).
+   */
+  public GeneratorSide withClock(ClockMap aligned, long offsetAtStartNanos) {
+    return new GeneratorSide(records, aligned, startEpochNanos == Long.MIN_VALUE ? startEpochNanos
+        : startEpochNanos + offsetAtStartNanos, reportedResolutionNanos, telemetry, pressure, cpuCoresFallback,
+        cpuCoresSource, busyPollingCores, runEndNanos, recordsWholeRun);
+  }
+
   /** Without the run's end (unknown), not known to hold the whole run's records. */
   public GeneratorSide(List<RequestRecord> records, ClockMap clock, long startEpochNanos,
       long reportedResolutionNanos, List<TelemetrySample> telemetry, TelemetrySummary pressure, int cpuCoresFallback,

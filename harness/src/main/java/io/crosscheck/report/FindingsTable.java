@@ -1,5 +1,6 @@
 package io.crosscheck.report;
 
+import io.crosscheck.rundir.CaptureClock;
 import io.crosscheck.rundir.CaptureJson;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.Findings.Stats;
@@ -13,6 +14,7 @@ import io.crosscheck.wire.WireStats;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The audit's findings as a short fixed-width text report for a terminal: coverage first (what the
@@ -51,7 +53,7 @@ public final class FindingsTable {
     if (support != null && !support.supported()) {
       line(out, "not supported", unsupported(file) + " (exit 3)");
     }
-    out.append(table(file.findings(), file.wire(), file.liveCapture()));
+    out.append(table(file.findings(), file.wire(), file.liveCapture(), file.captureClock()));
     return out.toString();
   }
 
@@ -114,14 +116,15 @@ public final class FindingsTable {
   }
 
   public static String format(Findings f) {
-    return Printable.escapeKeepingNewlines(table(f, null, null));
+    return Printable.escapeKeepingNewlines(table(f, null, null, null));
   }
 
   /**
    * @param wire the reconstruction's counters (findings.json {@code wire}), null when unknown
    * @param live the live capture's counters (findings.json {@code liveCapture}), null for a capture made elsewhere
+   * @param captureClock how the capture's clock was read, null for the run's own capture
    */
-  private static String table(Findings f, WireStats wire, CaptureJson live) {
+  private static String table(Findings f, WireStats wire, CaptureJson live, CaptureClock captureClock) {
     StringBuilder out = new StringBuilder();
     Findings.Coverage cov = f.coverage();
     if (cov != null) {
@@ -143,6 +146,20 @@ public final class FindingsTable {
           f.clock().reportedResolutionMicros() > 0 ? String.format(Locale.ROOT,
               "; the generator times in steps of %.0f us (currentTimeMillis)", f.clock().reportedResolutionMicros())
               : ""));
+    }
+    Set<String> notJudged = Set.of();
+    if (captureClock != null) {
+      line(out, "alignment", captureClock.statement());
+      if (captureClock.foreign()) {
+        line(out, "  drift", captureClock.driftStatement());
+        line(out, "  path", String.format(Locale.ROOT, "the error figures include the path between the generator"
+            + " and the capture point, both ways: at most %.1f us on the quickest exchange (the bounds' width)",
+            captureClock.pathBoundMicros()));
+        if (captureClock.notJudged() != null && !captureClock.notJudged().isEmpty()) {
+          notJudged = Set.copyOf(captureClock.notJudged());
+          line(out, "  not judged", "n/j below: " + captureClock.rule());
+        }
+      }
     }
     // the study's sanity check comes before any error figure: was the client host the bottleneck?
     if (f.clientHost() != null) {
@@ -167,9 +184,15 @@ public final class FindingsTable {
           + " pairs)" + reasons("; left out", rt.excludedPairs()));
       rt = null;
     } else if (rt != null) {
+      boolean foreign = captureClock != null && captureClock.foreign();
+      String absolute = notJudged.contains("responseTime.absoluteErrorMicros") ? String.format(Locale.ROOT,
+          "absolute error not judged (%+.1f us, within the path bound %.1f us)", rt.absoluteErrorMicros(),
+          captureClock.pathBoundMicros()) : String.format(Locale.ROOT, "absolute error %+.1f us%s",
+          rt.absoluteErrorMicros(), foreign ? String.format(Locale.ROOT, " (path to the capture point up to %.1f us"
+              + " of it)", captureClock.pathBoundMicros()) : "");
       line(out, "response time", String.format(Locale.ROOT,
-          "%,d pairs: reported mean %.1f us, wire mean %.1f us; absolute error %+.1f us (ratio %.3f)",
-          rt.pairs(), rt.reportedMeanMicros(), rt.wireMeanMicros(), rt.absoluteErrorMicros(), rt.ratio())
+          "%,d pairs: reported mean %.1f us, wire mean %.1f us; %s (ratio %.3f)",
+          rt.pairs(), rt.reportedMeanMicros(), rt.wireMeanMicros(), absolute, rt.ratio())
           + reasons("; left out", rt.excludedPairs()));
     }
     Stats wireAll = f.latency().wireAllExchanges();
@@ -180,9 +203,9 @@ public final class FindingsTable {
           "p90", "p99", "max"));
     }
     if (rt != null) {
-      row(out, "per-request error", rt.perRequestError());
-      row(out, "  send lag (wire - sent)", f.lags().sendLag());
-      row(out, "  receive lag (read - wire)", f.lags().receiveLag());
+      row(out, "per-request error", rt.perRequestError(), notJudged, "responseTime.perRequestError");
+      row(out, "  send lag (wire - sent)", f.lags().sendLag(), notJudged, "lags.sendLag");
+      row(out, "  receive lag (read - wire)", f.lags().receiveLag(), notJudged, "lags.receiveLag");
       row(out, "from intended start", f.latency().fromIntendedStart());
       row(out, "from send start (reported)", f.latency().fromSendStart());
       row(out, "on the wire", f.latency().wire());
@@ -477,6 +500,18 @@ public final class FindingsTable {
   /** One labelled line: the label and a colon in 14 columns, then the text (shared by the report's tables). */
   static void line(StringBuilder out, String label, String text) {
     out.append(String.format(Locale.ROOT, "%-14s %s%n", label + ":", text));
+  }
+
+  /** A row whose cells named in {@code notJudged} ({@code path.meanMicros}...) read "n/j". */
+  private static void row(StringBuilder out, String label, Stats s, Set<String> notJudged, String path) {
+    String[] names = {"meanMicros", "p50Micros", "p90Micros", "p99Micros", "maxMicros"};
+    double[] values = {s.meanMicros(), s.p50Micros(), s.p90Micros(), s.p99Micros(), s.maxMicros()};
+    Object[] cells = new Object[names.length + 1];
+    cells[0] = label;
+    for (int i = 0; i < names.length; i++) {
+      cells[i + 1] = notJudged.contains(path + "." + names[i]) ? "n/j" : micros(values[i]);
+    }
+    out.append(String.format(Locale.ROOT, "%-28s %10s %10s %10s %10s %10s%n", cells));
   }
 
   private static void row(StringBuilder out, String label, Stats s) {

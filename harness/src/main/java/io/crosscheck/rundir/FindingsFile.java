@@ -20,10 +20,18 @@ import io.crosscheck.wire.WireStats;
  * @param findings the findings
  * @param support whether the findings support a verdict on the run, and if not why (the exit code
  *     0 or 3 of compare and audit); absent in files written before it
+ * @param captureClock how the capture's clock was read: the generator's own, or aligned to it from
+ *     the exchanges (a capture taken elsewhere, {@code compare --pcap}); absent for a run's own capture
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FindingsFile(int formatVersion, RunEvidence run, CaptureStats capture, CaptureJson liveCapture,
-    WireStats wire, Findings findings, Support support) {
+    WireStats wire, Findings findings, Support support, CaptureClock captureClock) {
+
+  /** A file without a capture-clock section (the run's own capture, and files written before it). */
+  public FindingsFile(int formatVersion, RunEvidence run, CaptureStats capture, CaptureJson liveCapture,
+      WireStats wire, Findings findings, Support support) {
+    this(formatVersion, run, capture, liveCapture, wire, findings, support, null);
+  }
 
   /** A file without a support section (as written before it existed). */
   public FindingsFile(int formatVersion, RunEvidence run, CaptureStats capture, CaptureJson liveCapture,
