@@ -308,16 +308,6 @@ public final class CompareJob {
 
   /** The calibrations of clock.csv, or else the start and end offsets of run.json. */
   private static ClockMap clock(Path runDir, RunJson run) throws IOException {
-    Path csv = runDir.resolve(RunFiles.CLOCK_CSV);
-    List<ClockOffset> offsets = new ArrayList<>();
-    if (Files.exists(csv)) {
-      offsets.addAll(ClockMap.read(csv));
-    }
-    offsets.addAll(run.clockOffsets());
-    if (offsets.isEmpty()) {
-      throw new MalformedInputException(runDir.resolve(RunFiles.RUN_JSON)
-          + ": no clock offset (clockStart) and no clock.csv: cannot map the run's instants to the capture's");
-    }
-    return ClockMap.of(offsets);
+    return ClockMap.ofRun(runDir, run);
   }
 }

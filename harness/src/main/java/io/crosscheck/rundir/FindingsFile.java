@@ -20,10 +20,18 @@ import io.crosscheck.wire.WireStats;
  * @param findings the findings
  * @param support whether the findings support a verdict on the run, and if not why (the exit code
  *     0 or 3 of compare and audit); absent in files written before it
+ * @param shards for a merge of audited shards ({@code crosscheck merge}): what the merged findings rest
+ *     on and each shard's own coverage; absent otherwise
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FindingsFile(int formatVersion, RunEvidence run, CaptureStats capture, CaptureJson liveCapture,
-    WireStats wire, Findings findings, Support support) {
+    WireStats wire, Findings findings, Support support, MergedShards shards) {
+
+  /** A file of one run (not a merge of shards). */
+  public FindingsFile(int formatVersion, RunEvidence run, CaptureStats capture, CaptureJson liveCapture,
+      WireStats wire, Findings findings, Support support) {
+    this(formatVersion, run, capture, liveCapture, wire, findings, support, null);
+  }
 
   /** A file without a support section (as written before it existed). */
   public FindingsFile(int formatVersion, RunEvidence run, CaptureStats capture, CaptureJson liveCapture,
