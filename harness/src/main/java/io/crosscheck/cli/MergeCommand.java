@@ -3,11 +3,14 @@ package io.crosscheck.cli;
 import io.crosscheck.record.SummaryTable;
 import io.crosscheck.report.FindingsTable;
 import io.crosscheck.report.ShardCoverageTable;
+import io.crosscheck.report.html.HtmlReport;
+import io.crosscheck.report.html.ReportData;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.shard.AuditedShardMerge;
 import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.rundir.ShardMerge;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -112,6 +115,14 @@ final class MergeCommand implements Callable<Integer> {
     System.out.print(FindingsTable.format(findings.file()));
     System.out.println("crosscheck merge: findings in " + dir.resolve(RunFiles.FINDINGS_JSON) + ", histograms in "
         + dir.resolve(AuditedShardMerge.HISTOGRAMS_FILE));
+    Path html = dir.resolve(ReportData.REPORT_HTML);
+    try {
+      HtmlReport.writeRuns(List.of(dir), html);
+      System.out.println("crosscheck merge: report in " + html);
+    } catch (IOException | RuntimeException e) {
+      System.out.println("crosscheck merge: " + html + ": not written (" + e.getMessage() + "); the findings stand:"
+          + " rebuild it with 'crosscheck report " + dir + "'");
+    }
     if (code == 0 && !findings.supported()) {
       System.out.println("crosscheck merge: the merged findings do not support a verdict ("
           + FindingsTable.unsupported(findings.file()) + "): exit 3");

@@ -23,15 +23,17 @@ import java.util.List;
  * @param cpu each shard's CPU request and limit, a Kubernetes quantity ({@code 1}, {@code 1500m})
  * @param memory each shard's memory request and limit, a Kubernetes quantity ({@code 2048Mi})
  * @param heapMebibytes the JVM heap of each shard ({@code -Xms} and {@code -Xmx}), MiB
- * @param runArgs the {@code run} options as the user gave them (after {@code --}), checked by the run
- *     command's own parser; not yet escaped for Kubernetes' {@code $(VAR)} expansion
+ * @param runArgs the {@code run} (or {@code audit}) options as the user gave them (after {@code --}),
+ *     checked by that command's own parser; not yet escaped for Kubernetes' {@code $(VAR)} expansion
  * @param serveArgs the arguments of the embedded server each shard pod runs beside its shard (a native
- *     sidecar on the pod's loopback, where run's target is), from {@code serve} on; null for none
+ *     sidecar on the pod's loopback, where the target then is), from {@code serve} on; null for none
  * @param servePort the port the sidecar listens on (the target's), when there is one
+ * @param audit each shard runs {@code crosscheck audit} (a live capture of its own traffic in its pod,
+ *     which needs the {@code NET_RAW} capability) instead of {@code run}
  */
 public record ShardJobPlan(String name, String namespace, String image, int shards, Instant startAt, String claim,
     String storage, String storageClass, String cpu, String memory, long heapMebibytes, List<String> runArgs,
-    List<String> serveArgs, int servePort) {
+    List<String> serveArgs, int servePort, boolean audit) {
   /** Where the shared volume is mounted in every pod. */
   public static final String RUNS_MOUNT = "/runs";
   /**
@@ -44,6 +46,11 @@ public record ShardJobPlan(String name, String namespace, String image, int shar
    * NAME-INDEX} (up to 3 digits) stay within a 63-character label, with room to spare.
    */
   public static final int MAX_NAME_CHARS = 40;
+  /**
+   * The interface an audited shard captures on when its options name none and its target is not in the
+   * pod: the pod's network interface, eth0 under the common CNI plugins.
+   */
+  public static final String POD_INTERFACE = "eth0";
   /** The environment variable the Job controller sets to each pod's completion index. */
   public static final String INDEX_VAR = "JOB_COMPLETION_INDEX";
 
@@ -56,7 +63,20 @@ public record ShardJobPlan(String name, String namespace, String image, int shar
   public ShardJobPlan(String name, String namespace, String image, int shards, Instant startAt, String claim,
       String storage, String storageClass, String cpu, String memory, long heapMebibytes, List<String> runArgs) {
     this(name, namespace, image, shards, startAt, claim, storage, storageClass, cpu, memory, heapMebibytes, runArgs,
-        null, 0);
+        null, 0, false);
+  }
+
+  /** A plan whose shards run {@code crosscheck run} (no capture). */
+  public ShardJobPlan(String name, String namespace, String image, int shards, Instant startAt, String claim,
+      String storage, String storageClass, String cpu, String memory, long heapMebibytes, List<String> runArgs,
+      List<String> serveArgs, int servePort) {
+    this(name, namespace, image, shards, startAt, claim, storage, storageClass, cpu, memory, heapMebibytes, runArgs,
+        serveArgs, servePort, false);
+  }
+
+  /** The command each shard runs: {@code audit} or {@code run}. */
+  public String shardCommand() {
+    return audit ? "audit" : "run";
   }
 
   /** The run's directory on the shared volume. */
@@ -90,7 +110,7 @@ public record ShardJobPlan(String name, String namespace, String image, int shar
   }
 
   /**
-   * The shard container's arguments to {@code crosscheck}: {@code run}, the user's options with
+   * The shard container's arguments to {@code crosscheck}: {@link #shardCommand}, the user's options with
    * every {@code $} doubled (Kubernetes reduces {@code $$} to {@code $} and expands nothing in it),
    * then the shard, the common start instant and the shard's directory, where {@code
    * $(JOB_COMPLETION_INDEX)} is left for Kubernetes to expand.
@@ -98,12 +118,24 @@ public record ShardJobPlan(String name, String namespace, String image, int shar
   public List<String> shardArgs() {
     String index = "$(" + INDEX_VAR + ")";
     List<String> args = new ArrayList<>();
-    args.add("run");
+    args.add(shardCommand());
     for (String a : runArgs) {
       args.add(a.replace("$", "$$"));
     }
+    if (capturesOnPodInterface()) {
+      args.addAll(List.of("--interface", POD_INTERFACE));
+    }
     args.addAll(List.of("--shard", index + "/" + shards, "--start-at", startAt.toString(), "--into", shardDir(index)));
     return List.copyOf(args);
+  }
+
+  /**
+   * True when each audited shard is given {@code --interface} {@value #POD_INTERFACE}: it audits, its target
+   * is outside the pod (no --serve sidecar) and its options name no interface.
+   */
+  public boolean capturesOnPodInterface() {
+    return audit && serveArgs == null
+        && runArgs.stream().noneMatch(a -> a.equals("--interface") || a.startsWith("--interface="));
   }
 
   /** The merge container's arguments: every shard directory by name (no shell expands a glob in a pod). */
