@@ -13,8 +13,6 @@ import io.crosscheck.compare.SupportCheck;
 import io.crosscheck.record.AgentJson;
 import io.crosscheck.record.IntervalCsv;
 import io.crosscheck.record.IntervalRecord;
-import io.crosscheck.record.ClockOffset;
-import io.crosscheck.record.MalformedInputException;
 import io.crosscheck.record.RequestCsv;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.report.FindingsTable;
