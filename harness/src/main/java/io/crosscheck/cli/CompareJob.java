@@ -16,8 +16,6 @@ import io.crosscheck.compare.SupportCheck;
 import io.crosscheck.record.AgentJson;
 import io.crosscheck.record.IntervalCsv;
 import io.crosscheck.record.IntervalRecord;
-import io.crosscheck.record.ClockOffset;
-import io.crosscheck.record.MalformedInputException;
 import io.crosscheck.record.RequestCsv;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.report.FindingsTable;
@@ -354,16 +352,6 @@ public final class CompareJob {
 
   /** The calibrations of clock.csv, or else the start and end offsets of run.json. */
   private static ClockMap clock(Path runDir, RunJson run) throws IOException {
-    Path csv = runDir.resolve(RunFiles.CLOCK_CSV);
-    List<ClockOffset> offsets = new ArrayList<>();
-    if (Files.exists(csv)) {
-      offsets.addAll(ClockMap.read(csv));
-    }
-    offsets.addAll(run.clockOffsets());
-    if (offsets.isEmpty()) {
-      throw new MalformedInputException(runDir.resolve(RunFiles.RUN_JSON)
-          + ": no clock offset (clockStart) and no clock.csv: cannot map the run's instants to the capture's");
-    }
-    return ClockMap.of(offsets);
+    return ClockMap.ofRun(runDir, run);
   }
 }

@@ -42,14 +42,16 @@ import picocli.CommandLine.Parameters;
           + " Indexed, shard index from JOB_COMPLETION_INDEX), all starting at one instant, each writing"
           + " its shard run directory on a shared ReadWriteMany volume, and a Job that merges them;"
           + " README.txt in --out lists the kubectl commands in order. Nothing is sent to a cluster.",
-      "The run options after -- are checked now, with crosscheck run's parser; all problems are listed"
-          + " together. No source addresses are needed on Kubernetes: each pod has its own IP address."
-          + " No wire capture runs in the pods (see README.txt). The target (--target http://HOST:PORT) is resolved"
-          + " once in each pod, at its start: a Service name (http://svc.ns:8080) is the cluster's service, a loopback"
-          + " address the pod's own. Files the run options name (--url-file, --wsesslog, --rubis FILE,"
-          + " --replay, ...) are read in the pod: put them in the image or on the volume, at the same path.",
-      "Example: crosscheck k8s --shards 4 --image registry.example/crosscheck:0.1.0 -- --users 400"
-          + " --duration 5m"
+      "The run options after -- are checked now, with crosscheck run's parser (audit's with --audit); all problems"
+          + " are listed together. The target is the one they name: a Service (--target http://NAME.NAMESPACE:PORT)"
+          + " or any address the pods reach, resolved once in each pod at its start; nothing is sent while the"
+          + " manifests are written. No source addresses are needed on Kubernetes: each pod has its own IP address."
+          + " Files the run options name (--url-file, --wsesslog, --rubis FILE, --replay, ...) are read in the pod:"
+          + " put them in the image or on the volume, at the same path.",
+      "With --audit each shard runs crosscheck audit, capturing its own traffic in its pod (the shard container gets"
+          + " the NET_RAW capability, nothing privileged), and the merge Job writes findings.json over every shard.",
+      "Example: crosscheck k8s --shards 4 --image registry.example/crosscheck:0.1.0 --audit -- --target"
+          + " http://web.shop:8080 --users 400 --duration 5m"
     })
 final class K8sCommand implements Callable<Integer> {
   @Option(names = "--shards", paramLabel = "N", required = true,
@@ -104,9 +106,18 @@ final class K8sCommand implements Callable<Integer> {
       description = "Each shard's memory request and limit, at least the heap + 256Mi. Default: the heap + 512Mi.")
   String memory;
 
+  @Option(names = "--audit",
+      description = "Each shard runs crosscheck audit instead of run: a live capture of its own traffic in its pod"
+          + " (capture.pcap in its shard directory; the shard container gets the NET_RAW capability, nothing"
+          + " privileged; on the interface the pod's route to the target leaves by, as audit chooses it, unless"
+          + " --interface is given after --), and crosscheck merge writes findings.json over every shard. Audit's options"
+          + " (--snaplen, --min-matched, ...) may then follow --.")
+  boolean audit;
+
   @Option(names = "--serve",
       description = "Each shard pod also runs the embedded server (crosscheck serve --port PORT, PORT the target's) as a"
-          + " native sidecar (Kubernetes 1.29+), started before the shard: the loopback target then exists in the pod."
+          + " native sidecar (Kubernetes 1.29+), started before the shard, on the pod's loopback: the run's target is"
+          + " then http://127.0.0.1:PORT. Without it, the target is a server outside the pods (a Service)."
           + " The server gets the shard's --cpu, --memory and --heap. Default: no server in the pods.")
   boolean serve;
 
@@ -132,7 +143,7 @@ final class K8sCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     List<String> problems = new ArrayList<>();
     Instant start = start(problems);
-    K8sRunOptions.Checked run = K8sRunOptions.check(runArgs);
+    K8sRunOptions.Checked run = K8sRunOptions.check(runArgs, audit);
     List<String> serveArgs = serveArgs(run.target(), problems);
     ShardJobPlan plan = plan(start, serveArgs, run.target(), problems);
     Path dir = out != null ? out : Path.of("k8s-" + name);
@@ -159,18 +170,14 @@ final class K8sCommand implements Callable<Integer> {
         + (startAt == null ? " (--start-in " + startIn + " from now: apply job.yaml well before then)" : ""));
     o.println("crosscheck k8s: wrote " + String.join(", ", files.keySet()) + " into " + dir
         + "; the kubectl commands are in " + dir.resolve(K8sManifests.README));
-    o.println("crosscheck k8s: the target " + run.target() + (loopback(run.target())
-        ? " is each pod's own loopback: " + (serve ? "each pod runs crosscheck " + String.join(" ", serveArgs)
-            + " beside its shard" : "the server must listen in the pod (--serve runs the embedded one there)")
-        : " is resolved once in each pod, at its start (a Service name: the cluster's DNS)"));
+    o.println("crosscheck k8s: each shard " + (audit ? "audits" : "loads") + " " + run.target() + (serve
+        ? ", its pod's loopback: each pod runs crosscheck " + String.join(" ", serveArgs) + " beside its shard"
+        : ", which must be up and reachable from the pods at the start instant (its name resolved once in each pod,"
+            + " at its start; nothing was sent to it now)")
+        + (audit ? "; each shard captures in its pod (NET_RAW) on the interface its route to the"
+        + " target leaves by, and the merge Job writes findings.json over every shard" : ""));
     o.flush();
     return 0;
-  }
-
-  /** A loopback literal or {@code localhost} (by form: nothing is resolved here). */
-  private static boolean loopback(Target target) {
-    String h = target.host().toLowerCase(java.util.Locale.ROOT);
-    return h.equals("localhost") || h.startsWith("127.") || h.equals("::1") || h.equals("0:0:0:0:0:0:0:1");
   }
 
   /** The common start instant, or null after adding a problem. */
@@ -234,7 +241,8 @@ final class K8sCommand implements Callable<Integer> {
     }
     if (target != null && !target.host().equals("127.0.0.1")) {
       problems.add(new Problem("--serve", target.toString(), "a run --target on 127.0.0.1, where the embedded server"
-          + " listens").message());
+          + " listens in each pod (without --serve, the target is a server outside the pods, e.g. a Service)")
+          .message());
     }
     List<String> args = new ArrayList<>(List.of("serve", "--port", Integer.toString(target == null ? 0
         : target.port())));
@@ -306,6 +314,6 @@ final class K8sCommand implements Callable<Integer> {
       return null;
     }
     return new ShardJobPlan(name, namespace, image, shards, start, claim, storage, storageClass, cpu, mem,
-        heapMebibytes, runArgs, serveArgs, serve ? target.port() : 0);
+        heapMebibytes, runArgs, serveArgs, serve ? target.port() : 0, audit);
   }
 }

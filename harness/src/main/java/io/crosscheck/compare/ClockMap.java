@@ -37,6 +37,26 @@ public final class ClockMap {
   }
 
   /**
+   * The clock map of a run directory: the calibrations of its clock.csv, and the start and end
+   * offsets of its run.json ({@code run}).
+   *
+   * @throws IOException when there is neither (the message names run.json), or clock.csv is malformed
+   */
+  public static ClockMap ofRun(Path runDir, io.crosscheck.rundir.RunJson run) throws IOException {
+    Path csv = runDir.resolve(io.crosscheck.rundir.RunFiles.CLOCK_CSV);
+    List<ClockOffset> offsets = new ArrayList<>();
+    if (Files.exists(csv)) {
+      offsets.addAll(read(csv));
+    }
+    offsets.addAll(run.clockOffsets());
+    if (offsets.isEmpty()) {
+      throw new MalformedInputException(runDir.resolve(io.crosscheck.rundir.RunFiles.RUN_JSON)
+          + ": no clock offset (clockStart) and no clock.csv: cannot map the run's instants to the capture's");
+    }
+    return of(offsets);
+  }
+
+  /**
    * Reads {@code clock.csv} (see {@code ClockSampler}).
    *
    * @throws IOException naming {@code file:line} for a malformed row

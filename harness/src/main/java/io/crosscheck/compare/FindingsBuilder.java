@@ -236,20 +236,8 @@ public final class FindingsBuilder {
     Findings.Clock clockFinding =
         new Findings.Clock(clock.calibrations(), clock.maxUncertaintyNanos() / 1e3, clock.driftNanos() / 1e3,
             reportedResolutionNanos / 1e3);
-    List<Match> pairs = new ArrayList<>();
     Map<String, Long> excluded = new TreeMap<>();
-    for (Match m : match.matched()) {
-      Outcome o = m.record().outcome();
-      if (m.record().phase() != Phase.MEASURE) {
-        excluded.merge("not-measured-phase", 1L, Long::sum);
-      } else if (o != Outcome.OK && o != Outcome.HTTP_ERROR) {
-        excluded.merge("reported-incomplete", 1L, Long::sum);
-      } else if (!m.exchange().complete()) {
-        excluded.merge("wire-incomplete", 1L, Long::sum);
-      } else {
-        pairs.add(m);
-      }
-    }
+    List<Match> pairs = measuredPairs(match, excluded);
     List<Interval> intervals = intervals(coverage.sufficient() ? pairs : List.of(), exchanges, wire.events(),
         gen.telemetry(), clock, originEpochNanos, wire, intervalNanos);
     if (!coverage.sufficient()) {
@@ -303,6 +291,28 @@ public final class FindingsBuilder {
   }
 
   /**
+   * The matched pairs the error statistics rest on: in the measured phase, with a complete reply on
+   * both sides; every other matched pair is counted in {@code excluded} by reason ({@code
+   * not-measured-phase}, {@code reported-incomplete}, {@code wire-incomplete}).
+   */
+  static List<Match> measuredPairs(MatchResult match, Map<String, Long> excluded) {
+    List<Match> pairs = new ArrayList<>();
+    for (Match m : match.matched()) {
+      Outcome o = m.record().outcome();
+      if (m.record().phase() != Phase.MEASURE) {
+        excluded.merge("not-measured-phase", 1L, Long::sum);
+      } else if (o != Outcome.OK && o != Outcome.HTTP_ERROR) {
+        excluded.merge("reported-incomplete", 1L, Long::sum);
+      } else if (!m.exchange().complete()) {
+        excluded.merge("wire-incomplete", 1L, Long::sum);
+      } else {
+        pairs.add(m);
+      }
+    }
+    return pairs;
+  }
+
+  /**
    * Where the intervals count from: the run's start when it is known and near the capture, else
    * the capture's first packet (never the epoch).
    */
@@ -315,14 +325,15 @@ public final class FindingsBuilder {
     return first;
   }
 
-  private static Stats wireAll(List<WireExchange> exchanges) {
+  static Stats wireAll(List<WireExchange> exchanges) {
     long[] nanos = exchanges.stream().filter(WireExchange::complete).mapToLong(WireExchange::responseTimeNanos)
         .toArray();
     Arrays.sort(nanos);
     return sortedStats(nanos);
   }
 
-  private static List<Interval> intervals(List<Match> pairs, List<WireExchange> exchanges,
+  /** The intervals of the run; {@code clock} maps the telemetry's instants (unused without telemetry). */
+  static List<Interval> intervals(List<Match> pairs, List<WireExchange> exchanges,
       List<ConnectionEvent> events, List<TelemetrySample> telemetry, ClockMap clock, long originEpochNanos,
       Reconstruction wire, long intervalNanos) {
     long lastEpochNanos = Math.max(originEpochNanos, wire.hasPackets() ? wire.lastPacketEpochNanos() : originEpochNanos);
@@ -428,7 +439,7 @@ public final class FindingsBuilder {
   }
 
   /** The CDF of values already in ascending order. */
-  private static List<double[]> sortedCdf(long[] s) {
+  static List<double[]> sortedCdf(long[] s) {
     List<double[]> out = new ArrayList<>();
     if (s.length == 0) {
       return out;

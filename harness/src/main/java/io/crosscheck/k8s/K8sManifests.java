@@ -72,6 +72,12 @@ public final class K8sManifests {
     y.string(5, "image", plan.image());
     y.strings(5, "command", List.of("crosscheck"));
     y.strings(5, "args", plan.shardArgs());
+    if (plan.audit()) {
+      y.comment(5, "audit captures its own traffic in the pod (libpcap, a raw packet socket): NET_RAW, the only",
+          "capability added; nothing privileged. The pod's root user holds it (the image does not change user).");
+      y.line(5, "securityContext:").line(6, "capabilities:");
+      y.strings(7, "add", List.of("NET_RAW"));
+    }
     javaOpts(y, plan);
     y.comment(5, "Requests equal to limits (Guaranteed QoS): with whole CPUs and the kubelet's static CPU manager,",
         "the shard gets cores of its own; a CPU limit below the load's need throttles it and shows as client lag.");
@@ -83,7 +89,7 @@ public final class K8sManifests {
 
   /** The embedded server on the pod's loopback: a native sidecar, started (its port open) before the shard. */
   private static void server(YamlText y, ShardJobPlan plan) {
-    y.comment(4, "The target's server, in the pod (the target is the pod's own loopback): a sidecar, i.e. an init container",
+    y.comment(4, "The target's server, in the pod, on its loopback (--serve): a sidecar, i.e. an init container",
         "with restartPolicy Always (Kubernetes 1.29+, https://kubernetes.io/docs/concepts/workloads/pods/sidecar-containers/),",
         "which starts before the shard once its startupProbe passes (its port accepts) and is stopped when the shard",
         "has exited, without keeping the Job from completing.");

@@ -23,15 +23,17 @@ import java.util.List;
  * @param cpu each shard's CPU request and limit, a Kubernetes quantity ({@code 1}, {@code 1500m})
  * @param memory each shard's memory request and limit, a Kubernetes quantity ({@code 2048Mi})
  * @param heapMebibytes the JVM heap of each shard ({@code -Xms} and {@code -Xmx}), MiB
- * @param runArgs the {@code run} options as the user gave them (after {@code --}), checked by the run
- *     command's own parser; not yet escaped for Kubernetes' {@code $(VAR)} expansion
+ * @param runArgs the {@code run} (or {@code audit}) options as the user gave them (after {@code --}),
+ *     checked by that command's own parser; not yet escaped for Kubernetes' {@code $(VAR)} expansion
  * @param serveArgs the arguments of the embedded server each shard pod runs beside its shard (a native
- *     sidecar on the pod's loopback, where run's target is), from {@code serve} on; null for none
+ *     sidecar on the pod's loopback, where the target then is), from {@code serve} on; null for none
  * @param servePort the port the sidecar listens on (the target's), when there is one
+ * @param audit each shard runs {@code crosscheck audit} (a live capture of its own traffic in its pod,
+ *     which needs the {@code NET_RAW} capability) instead of {@code run}
  */
 public record ShardJobPlan(String name, String namespace, String image, int shards, Instant startAt, String claim,
     String storage, String storageClass, String cpu, String memory, long heapMebibytes, List<String> runArgs,
-    List<String> serveArgs, int servePort) {
+    List<String> serveArgs, int servePort, boolean audit) {
   /** Where the shared volume is mounted in every pod. */
   public static final String RUNS_MOUNT = "/runs";
   /**
@@ -56,7 +58,20 @@ public record ShardJobPlan(String name, String namespace, String image, int shar
   public ShardJobPlan(String name, String namespace, String image, int shards, Instant startAt, String claim,
       String storage, String storageClass, String cpu, String memory, long heapMebibytes, List<String> runArgs) {
     this(name, namespace, image, shards, startAt, claim, storage, storageClass, cpu, memory, heapMebibytes, runArgs,
-        null, 0);
+        null, 0, false);
+  }
+
+  /** A plan whose shards run {@code crosscheck run} (no capture). */
+  public ShardJobPlan(String name, String namespace, String image, int shards, Instant startAt, String claim,
+      String storage, String storageClass, String cpu, String memory, long heapMebibytes, List<String> runArgs,
+      List<String> serveArgs, int servePort) {
+    this(name, namespace, image, shards, startAt, claim, storage, storageClass, cpu, memory, heapMebibytes, runArgs,
+        serveArgs, servePort, false);
+  }
+
+  /** The command each shard runs: {@code audit} or {@code run}. */
+  public String shardCommand() {
+    return audit ? "audit" : "run";
   }
 
   /** The run's directory on the shared volume. */
@@ -90,7 +105,7 @@ public record ShardJobPlan(String name, String namespace, String image, int shar
   }
 
   /**
-   * The shard container's arguments to {@code crosscheck}: {@code run}, the user's options with
+   * The shard container's arguments to {@code crosscheck}: {@link #shardCommand}, the user's options with
    * every {@code $} doubled (Kubernetes reduces {@code $$} to {@code $} and expands nothing in it),
    * then the shard, the common start instant and the shard's directory, where {@code
    * $(JOB_COMPLETION_INDEX)} is left for Kubernetes to expand.
@@ -98,7 +113,7 @@ public record ShardJobPlan(String name, String namespace, String image, int shar
   public List<String> shardArgs() {
     String index = "$(" + INDEX_VAR + ")";
     List<String> args = new ArrayList<>();
-    args.add("run");
+    args.add(shardCommand());
     for (String a : runArgs) {
       args.add(a.replace("$", "$$"));
     }

@@ -2,7 +2,7 @@ package io.crosscheck.k8s;
 
 /**
  * {@code README.txt} beside the manifests: the kubectl commands in the order they are run, how the
- * merged run is copied back, and what a cluster run does not measure (the wire). Stateless.
+ * merged run is copied back, and where the wire is captured (each pod with --audit). Stateless.
  */
 final class ShardJobReadme {
   private ShardJobReadme() {}
@@ -34,11 +34,11 @@ final class ShardJobReadme {
         .append(",app.kubernetes.io/component=shard -o wide\n");
     if (plan.serveArgs() != null) {
       b.append("   Each pod also runs the target's server, crosscheck ").append(String.join(" ", plan.serveArgs()))
-          .append(",\n   as a sidecar (Kubernetes 1.29+) that starts before the shard.\n");
+          .append(",\n   as a sidecar (Kubernetes 1.29+) that starts before the shard, on the pod's loopback.\n");
     } else {
-      b.append("   Each shard resolves the target's name once, in its pod, at its start: a Service name\n")
-          .append("   (http://svc.ns:8080) reaches the cluster's service; a loopback target is the pod's own, where\n")
-          .append("   a server must then listen (crosscheck k8s --serve puts the embedded server there).\n");
+      b.append("   The shards load the target named after -- (a Service, http://NAME.NAMESPACE:PORT, or any address\n")
+          .append("   the pods reach), each resolving its name once, in its pod, at its start; it must be up before\n")
+          .append("   the start instant.\n");
     }
     b.append(step++).append(". Wait for every shard, then merge them into ").append(plan.mergedDir()).append(":\n")
         .append("     kubectl wait").append(n).append(" --for=condition=complete --timeout=24h job/").append(name).append('\n')
@@ -63,11 +63,19 @@ final class ShardJobReadme {
     b.append("To run it again, delete the Jobs first (kubectl delete").append(n).append(" job/").append(name)
         .append(" job/").append(name).append("-merge)\n")
         .append("and the run's directory on the volume, or write the manifests under another --name.\n\n");
-    b.append("No wire capture: the pods run `crosscheck run`, not `audit`, which needs the pcap. To set the\n")
-        .append("records against the wire, capture at the server (tcpdump -w server.pcap on its host, during\n")
-        .append("the run) and compare the merged run directory with it: crosscheck compare ./").append(name)
-        .append("-merged --pcap server.pcap.\n")
-        .append("Without it, the merged run holds what the generator recorded, without wire truth.\n\n");
+    if (plan.audit()) {
+      b.append("Each shard runs crosscheck audit: it captures its own traffic in its pod (capture.pcap in its\n")
+          .append("shard directory, on the interface the pod's route to the target leaves by, as audit chooses\n")
+          .append("it; --interface after -- overrides). The shard container gets the NET_RAW capability, nothing\n")
+          .append("privileged. The merge Job then also writes findings.json over every shard: each shard's coverage\n")
+          .append("(records matched, capture drops), the error figures over every matched pair, the wire and reported\n")
+          .append("histograms added exactly (shards-response-time.hlog), connections and the sharing verdict over all.\n\n");
+    } else {
+      b.append("No wire capture: the pods run `crosscheck run`. Write the manifests with --audit to capture in each\n")
+          .append("pod (NET_RAW) and merge the shards' findings, or capture at the server (tcpdump -w server.pcap on\n")
+          .append("its host, during the run) and compare the merged run directory with it: crosscheck compare ./")
+          .append(name).append("-merged --pcap server.pcap.\n\n");
+    }
     b.append("Source addresses are not needed: each pod has its own IP address.\n");
     return b.toString();
   }

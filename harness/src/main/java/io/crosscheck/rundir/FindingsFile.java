@@ -22,15 +22,23 @@ import io.crosscheck.wire.WireStats;
  *     0 or 3 of compare and audit); absent in files written before it
  * @param captureClock how the capture's clock was read: the generator's own, or aligned to it from
  *     the exchanges (a capture taken elsewhere, {@code compare --pcap}); absent for a run's own capture
+ * @param shards for a merge of audited shards ({@code crosscheck merge}): what the merged findings rest
+ *     on and each shard's own coverage; absent otherwise
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FindingsFile(int formatVersion, RunEvidence run, CaptureStats capture, CaptureJson liveCapture,
-    WireStats wire, Findings findings, Support support, CaptureClock captureClock) {
+    WireStats wire, Findings findings, Support support, CaptureClock captureClock, MergedShards shards) {
 
-  /** A file without a capture-clock section (the run's own capture, and files written before it). */
+  /** One run's file with its capture's clock (null for the run's own capture). */
+  public FindingsFile(int formatVersion, RunEvidence run, CaptureStats capture, CaptureJson liveCapture,
+      WireStats wire, Findings findings, Support support, CaptureClock captureClock) {
+    this(formatVersion, run, capture, liveCapture, wire, findings, support, captureClock, null);
+  }
+
+  /** A file of one run without a capture-clock section (the run's own capture, and files written before it). */
   public FindingsFile(int formatVersion, RunEvidence run, CaptureStats capture, CaptureJson liveCapture,
       WireStats wire, Findings findings, Support support) {
-    this(formatVersion, run, capture, liveCapture, wire, findings, support, null);
+    this(formatVersion, run, capture, liveCapture, wire, findings, support, null, null);
   }
 
   /** A file without a support section (as written before it existed). */

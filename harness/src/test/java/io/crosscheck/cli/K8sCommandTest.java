@@ -36,12 +36,17 @@ import picocli.CommandLine;
  * intended change with {@code -Dk8s.golden.write=true}.
  */
 class K8sCommandTest {
+  /** A Service's DNS name as a target: text only, nothing is sent while the manifests are written. */
+  static final String SERVICE = "http://web.shop:8080";
+
   /** Two option sets (name, k8s options before --, run options after --). */
   private static final Map<String, List<String>> SETS = Map.of(
-      "three-shards-new-claim", List.of("--shards", "3", "--image", "registry.example/crosscheck:0.1.0",
-          "--start-at", "2030-01-01T00:00:00Z", "--", "--users", "30", "--duration", "1m", "--think", "exp:500ms"),
+      "three-shards-new-claim", List.of("--shards", "3", "--image", "registry.example/crosscheck:0.1.0", "--audit",
+          "--start-at", "2030-01-01T00:00:00Z", "--", "--target", SERVICE, "--users", "30", "--duration", "1m",
+          "--think", "exp:500ms", "--min-matched", "99"),
       "four-shards-given-claim", List.of("--shards", "4", "--image", "ghcr.io/example/crosscheck@sha256:0123abcd",
-          "--name", "flash-crowd", "--namespace", "load", "--claim", "shared-runs", "--cpu", "2", "--heap", "2g", "--serve", "--serve-opt=--seed=7",
+          "--name", "flash-crowd", "--namespace", "load", "--claim", "shared-runs", "--cpu", "2", "--heap", "2g",
+          "--audit", "--serve", "--serve-opt=--seed=7",
           "--start-at", "2030-06-30T23:59:59+02:00", "--", "--arrival", "open", "--rate", "500", "--duration", "30s",
           "--urls", "/static/2k,/q?x=$(HOME)&y=$$,/caf\u00e9:#\"q\"\\", "--engine", "netty"));
   private static final Instant NOW = Instant.parse("2026-11-24T01:00:00.250Z");
@@ -125,14 +130,14 @@ class K8sCommandTest {
         for (String a : args) {
           expanded.add(expand(a, Map.of(ShardJobPlan.INDEX_VAR, Integer.toString(index))));
         }
-        assertEquals("run", expanded.get(0));
+        assertEquals("audit", expanded.get(0));
         assertTrue(expanded.containsAll(List.of("--shard", index + "/" + shards)), expanded.toString());
         assertTrue(expanded.contains("/runs/" + (set.getKey().startsWith("four") ? "flash-crowd" : "crosscheck")
             + "/shards/" + index), expanded.toString());
         if (set.getKey().startsWith("four")) {
           assertTrue(expanded.contains("/static/2k,/q?x=$(HOME)&y=$$,/caf\u00e9:#\"q\"\\"), expanded.toString());
         }
-        parsesWithRun(expanded.subList(1, expanded.size()));
+        parsesWithAudit(expanded.subList(1, expanded.size()));
       }
     }
   }
@@ -159,16 +164,19 @@ class K8sCommandTest {
     return b.toString();
   }
 
-  /** {@code crosscheck run ARGS} parsed and prepared as the run command does, with no problem. */
-  private static void parsesWithRun(List<String> runArgs) {
+  /** {@code crosscheck audit ARGS} parsed and prepared as the audit command does, with no problem. */
+  private static void parsesWithAudit(List<String> runArgs) {
     CommandLine top = Main.commandLine();
-    CommandLine run = top.getSubcommands().get("run");
-    List<String> args = new ArrayList<>(List.of("run"));
+    CommandLine run = top.getSubcommands().get("audit");
+    List<String> args = new ArrayList<>(List.of("audit"));
     args.addAll(runArgs);
     StringWriter err = new StringWriter();
     run.setErr(new PrintWriter(err, true));
     CommandLine.ParseResult parsed = top.parseArgs(args.toArray(String[]::new));
-    RunCommand command = run.getCommand();
+    AuditCommand command = run.getCommand();
+    List<io.crosscheck.model.spec.Problem> capture = new ArrayList<>();
+    command.capture.check(capture);
+    assertEquals(List.of(), capture);
     assertNotNull(RunCommand.prepare(command.workload, command.engine, command.output, command.spec, List.of()),
         args + ": " + err);
     assertEquals(runArgs.get(runArgs.indexOf("--into") + 1), command.output.into.toString());
@@ -227,7 +235,8 @@ class K8sCommandTest {
     Ran ok = k8s(into(tmp.resolve("svc"), List.of("--shards", "2", "--image", "i", "--", "--target",
         "http://web.bench.invalid:8080")));
     assertEquals(0, ok.exitCode(), ok.err());
-    assertTrue(ok.out().contains("the target http://web.bench.invalid:8080 is resolved once in each pod, at its start"),
+    assertTrue(ok.out().contains("http://web.bench.invalid:8080, which must be up and reachable from the pods at the start"
+        + " instant (its name resolved once in each pod, at its start"),
         ok.out());
   }
 
@@ -248,6 +257,45 @@ class K8sCommandTest {
         "--serve-opt=--reuse-port", "--", "--target", "http://127.0.0.1:9090")));
     assertEquals(2, site.exitCode(), site.err());
     assertTrue(site.err().contains("  --serve-opt: \"--reuse-port\": expected the generic server"), site.err());
+  }
+
+  @Test
+  void auditedShardsTakeAuditsCaptureOptionsAndRefuseAnAgentAuditOfAnotherGenerator() throws Exception {
+    Ran bad = k8s(into(tmp.resolve("audit-bad"), List.of("--shards", "2", "--image", "i", "--audit", "--",
+        "--snaplen", "50", "--pid", "42", "--no-agent", "--users", "2")));
+    assertEquals(2, bad.exitCode(), bad.err());
+    for (String line : List.of("    --snaplen: \"50\": expected 96..262144 bytes",
+        "    --pid: the shards run crosscheck's own engines", "    --no-agent: an option of an agent audit")) {
+      assertTrue(bad.err().contains(line), line + " in:\n" + bad.err());
+    }
+    Ran notAudit = k8s(into(tmp.resolve("no-audit"), List.of("--shards", "2", "--image", "i", "--",
+        "--interface", "eth1")));
+    assertEquals(2, notAudit.exitCode(), notAudit.err());
+    assertTrue(notAudit.err().contains("Unknown options: '--interface', 'eth1'"), notAudit.err());
+    Path dir = tmp.resolve("audit-ok");
+    Ran ok = k8s(into(dir, List.of("--shards", "2", "--image", "i", "--audit", "--serve", "--", "--min-matched", "99",
+        "--interface", "lo")));
+    assertEquals(0, ok.exitCode(), ok.err());
+    assertTrue(ok.out().contains("each shard audits http://127.0.0.1:8080, its pod's loopback"), ok.out());
+    assertTrue(ok.out().contains("each shard captures in its pod (NET_RAW) on the interface its route to the target"
+        + " leaves by, and the merge Job writes findings.json"),
+        ok.out());
+    assertTrue(Files.readString(dir.resolve(K8sManifests.JOB)).contains("- \"NET_RAW\"\n"));
+  }
+
+  @Test
+  void aServiceTargetIsLoadedFromThePodsWithoutASidecar() throws Exception {
+    Path dir = tmp.resolve("service");
+    Ran ok = k8s(into(dir, List.of("--shards", "2", "--image", "i", "--audit", "--", "--target", SERVICE)));
+    assertEquals(0, ok.exitCode(), ok.err());
+    assertTrue(ok.out().contains("each shard audits " + SERVICE + ", which must be up"), ok.out());
+    assertTrue(ok.out().contains("captures in its pod (NET_RAW) on the interface its route to the target leaves by"),
+        ok.out());
+    Ran served = k8s(into(tmp.resolve("service-serve"), List.of("--shards", "2", "--image", "i", "--serve", "--",
+        "--target", SERVICE)));
+    assertEquals(2, served.exitCode());
+    assertTrue(served.err().contains("expected a run --target on 127.0.0.1, where the embedded server listens"),
+        served.err());
   }
 
   @Test

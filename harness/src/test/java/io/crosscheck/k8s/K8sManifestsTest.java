@@ -132,6 +132,27 @@ public class K8sManifestsTest {
   }
 
   @Test
+  @SuppressWarnings("unchecked")
+  void anAuditedShardGetsOnlyNetRawAndCapturesWhereItsRouteLeavesForAServiceTarget() {
+    ShardJobPlan audited = new ShardJobPlan("a", null, "i", 3, Instant.parse("2030-01-01T00:00:00Z"), null, "10Gi",
+        null, "1", "2048Mi", 1536, List.of("--target", "http://web.shop:8080"), null, 0, true);
+    Map<String, Object> job = new Yaml().load(K8sManifests.job(audited));
+    Container shard = container(job, "containers");
+    assertEquals(Map.of("capabilities", Map.of("add", List.of("NET_RAW"))), shard.map("securityContext"));
+    assertFalse(K8sManifests.job(audited).contains("privileged:"), "nothing privileged");
+    assertEquals(List.of("audit", "--target", "http://web.shop:8080",
+        "--shard", "$(JOB_COMPLETION_INDEX)/3", "--start-at", "2030-01-01T00:00:00Z", "--into",
+        "/runs/a/shards/$(JOB_COMPLETION_INDEX)"), shard.args());
+    assertTrue(ShardJobReadme.text(audited).contains("Each shard runs crosscheck audit"));
+    // a given interface is kept; a shard that only runs gets no capability
+    ShardJobPlan named = new ShardJobPlan("a", null, "i", 3, Instant.parse("2030-01-01T00:00:00Z"), null, "10Gi",
+        null, "1", "2048Mi", 1536, List.of("--interface=ens5"), null, 0, true);
+    assertEquals(1, named.shardArgs().stream().filter(a -> a.startsWith("--interface")).count());
+    assertEquals(null, container(new Yaml().load(K8sManifests.job(PLAN)), "containers").map("securityContext"));
+    assertEquals("run", PLAN.shardArgs().get(0));
+  }
+
+  @Test
   void aGivenClaimIsMountedAndNoPvcIsWritten() {
     ShardJobPlan given = new ShardJobPlan("r", null, "i", 2, Instant.parse("2030-01-01T00:00:00Z"), "team.runs",
         "10Gi", null, "1", "2048Mi", 1536, List.of());
