@@ -81,6 +81,7 @@ final class AuditCommand implements Callable<Integer> {
   @Mixin GeneratorOptions generator = new GeneratorOptions();
   @Mixin CheckOptions check = new CheckOptions();
   @Mixin ShardOptions shards = new ShardOptions();
+  @Mixin WanRun.Options wan = new WanRun.Options();
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   /** {@code --check} and its companions: the CI gate judged on the audit's findings ({@link CheckGate}). */
@@ -222,6 +223,10 @@ final class AuditCommand implements Callable<Integer> {
     List<Problem> problems = new ArrayList<>();
     capture.check(problems);
     if (generator.requested()) {
+      if (wan.requested()) {
+        problems.add(Problem.stated("--wan", "crosscheck's own engines only, not an audited generator's command or"
+            + " --pid (the link needs the server crosscheck starts)"));
+      }
       return auditGenerator(problems, gate);
     }
     List<String> matched = matchedOptions();
@@ -232,9 +237,16 @@ final class AuditCommand implements Callable<Integer> {
     }
     jvm.check(problems);
     shards.check(problems, engine.sourceAddresses != null);
+    io.crosscheck.wan.WanProfile link = wan.check(spec.commandLine().getParseResult(), engine, problems);
     RunJob job = RunCommand.prepare(workload, engine, output, spec, problems);
     if (job == null) {
       return 2;
+    }
+    if (link != null && output.into == null) {
+      WanRun behind = new WanRun(link, wan.profile, job.workload().seed(), workload, jvm, output,
+          spec.commandLine().getParseResult().originalArgs());
+      Audit audited = audit(stage -> behind.run(stage, System.out), job.workload().target(), capture, System.out);
+      return gated(gate, audited.exitCode(), audited.runDir());
     }
     job.layouts(engine.layoutChoice(true));
     job.shard(shards.shardSpec()).startAt(shards.startInstant());
@@ -378,8 +390,17 @@ final class AuditCommand implements Callable<Integer> {
   static final class CaptureStage implements RunJob.Stage {
     private final CaptureOptions options;
     private final String filter;
+    /** Another network namespace to capture in ({@code --wan}'s client namespace), or null. */
+    private String namespace;
+    private String interfaceName;
     LiveCapture capture;
     LiveCaptureStats stats;
+
+    /** Captures on {@code interfaceName} inside network namespace {@code ns} instead ({@code --wan}). */
+    void inNamespace(String ns, String interfaceName) {
+      this.namespace = ns;
+      this.interfaceName = interfaceName;
+    }
 
     CaptureStage(CaptureOptions options, Target target) {
       this.options = options;
@@ -389,8 +410,15 @@ final class AuditCommand implements Callable<Integer> {
 
     @Override
     public void beforeLoad(RunDirectory dir) throws IOException {
-      capture = LiveCapture.start(new LiveCaptureConfig(options.interfaceName, filter, options.snaplenBytes,
-          options.bufferBytes, dir.path().resolve(RunFiles.CAPTURE_PCAP), null));
+      LiveCaptureConfig config = new LiveCaptureConfig(interfaceName(), filter, options.snaplenBytes,
+          options.bufferBytes, dir.path().resolve(RunFiles.CAPTURE_PCAP), null);
+      // opened from inside the namespace, the capture's socket stays there whichever thread reads it
+      capture = namespace == null ? LiveCapture.start(config)
+          : io.crosscheck.wan.Netns.call(namespace, () -> LiveCapture.start(config));
+    }
+
+    private String interfaceName() {
+      return interfaceName != null ? interfaceName : options.interfaceName;
     }
 
     @Override
@@ -403,10 +431,10 @@ final class AuditCommand implements Callable<Integer> {
 
     CaptureJson captureJson() {
       return stats == null
-          ? new CaptureJson(options.interfaceName, filter, options.snaplenBytes, null, null, null, null, null, null)
-          : new CaptureJson(options.interfaceName, filter, options.snaplenBytes, stats.packetsCaptured(),
+          ? new CaptureJson(interfaceName(), filter, options.snaplenBytes, null, null, null, null, null, null, namespace)
+          : new CaptureJson(interfaceName(), filter, options.snaplenBytes, stats.packetsCaptured(),
               stats.outgoingCopies(), stats.bytesCaptured(), stats.kernelDropped(), stats.interfaceDropped(),
-              stats.linkType());
+              stats.linkType(), namespace);
     }
   }
 }

@@ -2,6 +2,7 @@ package io.crosscheck.cli;
 
 import io.crosscheck.compare.ClockMap;
 import io.crosscheck.compare.ErrorSourceCheck;
+import io.crosscheck.compare.WanCheck;
 import io.crosscheck.compare.FindingsBuilder;
 import io.crosscheck.compare.GeneratorSide;
 import io.crosscheck.compare.MatchResult;
@@ -119,7 +120,7 @@ public final class CompareJob {
         torn, pcap.toString());
     AgentSide agent = gen == null ? null : AgentSide.read(runDir, read, out);
     return analyse(runDir, pcap, run.targetPort(), gen, agent, evidence, live, minMatchedPercent, out,
-        behaviour(run.scriptOutcomes()), run.engine(), run.stall());
+        behaviour(run.scriptOutcomes()), run.engine(), run.stall(), run.wan());
   }
 
   /** Cores the run's event loops spun on by design (run.json's engine section); 0 without busy polling. */
@@ -222,13 +223,13 @@ public final class CompareJob {
     out.println("crosscheck: run directory " + dir.path() + " (wire-only analysis of " + pcap + ")");
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(RunJson.WIRE_ONLY, "", 0, null, pcap.toString());
     return analyse(dir.path(), pcap, serverPort, null, null, evidence, null, minMatchedPercent, out, null, null,
-        null);
+        null, null);
   }
 
   private static Result analyse(Path dir, Path pcap, int serverPort, GeneratorSide gen, AgentSide agent,
       FindingsFile.RunEvidence evidence, CaptureJson live, double minMatchedPercent, PrintStream out,
-      Findings.GeneratorBehaviour behaviour, RunJson.EngineSection engine, RunJson.StallSection stall)
-      throws IOException {
+      Findings.GeneratorBehaviour behaviour, RunJson.EngineSection engine, RunJson.StallSection stall,
+      RunJson.WanSection wan) throws IOException {
     out.printf(Locale.ROOT, "crosscheck: comparing %,d records with %s (%,d bytes)...%n",
         gen == null ? 0 : gen.records().size(), pcap, Files.size(pcap));
     List<String> outputs = OUTPUTS;
@@ -262,6 +263,9 @@ public final class CompareJob {
           IdReferences.find().orElse(null)));
       if (stall != null) {
         findings = findings.withStall(stall);
+      }
+      if (wan != null) {
+        findings = findings.withWan(WanCheck.judge(wan, wire.exchanges()));
       }
       Support support = SupportCheck.judge(evidence.status(), findings, gen == null ? List.of() : gen.records(),
           wire.wire() != null && wire.wire().outOfOrder());

@@ -16,6 +16,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param kernelDropped packets the kernel dropped (buffer full): exchanges are missing
  * @param interfaceDropped packets the interface dropped
  * @param linkType the pcap link type
+ * @param namespace the network namespace the interface is in, when it is not crosscheck's own ({@code
+ *     --wan}: the client namespace); null otherwise
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CaptureJson(
@@ -27,4 +29,19 @@ public record CaptureJson(
     Long bytesCaptured,
     Long kernelDropped,
     Long interfaceDropped,
-    Integer linkType) {}
+    Integer linkType,
+    String namespace) {
+
+  /** A capture in crosscheck's own network namespace. */
+  public CaptureJson(String interfaceName, String filter, int snaplenBytes, Long packetsCaptured, String outgoingCopies,
+      Long bytesCaptured, Long kernelDropped, Long interfaceDropped, Integer linkType) {
+    this(interfaceName, filter, snaplenBytes, packetsCaptured, outgoingCopies, bytesCaptured, kernelDropped,
+        interfaceDropped, linkType, null);
+  }
+
+  /** A copy that names the network namespace {@code ns} the interface is in. */
+  public CaptureJson inNamespace(String ns) {
+    return new CaptureJson(interfaceName, filter, snaplenBytes, packetsCaptured, outgoingCopies, bytesCaptured,
+        kernelDropped, interfaceDropped, linkType, ns);
+  }
+}

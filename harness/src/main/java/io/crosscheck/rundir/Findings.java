@@ -46,6 +46,8 @@ import java.util.Map;
  *     at, when it did); absent when there was none
  * @param populations per kind of id the requests named (TPC-W customers and items, RUBiS users):
  *     how many named an id beyond the population the server stated; absent when no request named one
+ * @param wan the emulated WAN link the target sat behind (run.json {@code wan}): what the link did to
+ *     the frames and what the capture measured through it; absent for a run without {@code --wan}
  */
 public record Findings(
     Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
@@ -59,7 +61,52 @@ public record Findings(
     @JsonInclude(JsonInclude.Include.NON_NULL) GeneratorBehaviour generatorBehaviour,
     @JsonInclude(JsonInclude.Include.NON_NULL) ErrorSource errorSource,
     @JsonInclude(JsonInclude.Include.NON_NULL) RunJson.StallSection stall,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Population> populations) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Population> populations,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Wan wan) {
+
+  /** Findings without a WAN section (every run but {@code --wan}, and files written before it existed). */
+  public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
+      LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf, TelemetrySummary pressure,
+      ReportedIntervals reportedIntervals, Pace pace, Percentiles percentiles, Urls urls, ClientHost clientHost,
+      GeneratorBehaviour generatorBehaviour, ErrorSource errorSource, RunJson.StallSection stall,
+      List<Population> populations) {
+    this(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf, pressure,
+        reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, stall, populations,
+        null);
+  }
+
+  /**
+   * The emulated WAN link behind which the target sat, and what the capture on the client's side of it
+   * measured: no exchange can get its first reply byte sooner than one round trip of the link after its
+   * request's first byte, so {@code belowRtt} counts the exchanges that did (0 when the link held).
+   *
+   * @param profile the profile's canonical text
+   * @param rttMicros the round trip the link adds
+   * @param upFrames frames client to server, of which {@code upLost} lost and {@code upQueueDropped}
+   *     dropped at the queue; the rest delayed
+   * @param upLost see {@code upFrames}
+   * @param upQueueDropped see {@code upFrames}
+   * @param downFrames frames server to client, likewise
+   * @param downLost see {@code downFrames}
+   * @param downQueueDropped see {@code downFrames}
+   * @param exchanges wire exchanges with a reply time (request's first byte to the reply's first byte)
+   * @param minReplyMicros the shortest of those reply times; null without exchanges
+   * @param belowRtt exchanges whose reply time was shorter than {@code rttMicros}
+   * @param handshakes connections whose SYN and SYN-ACK the capture saw
+   * @param medianHandshakeMicros their median SYN to SYN-ACK time; null without handshakes
+   * @param statement the link's effect in words, with its figures
+   * @param evidence what the figures rest on
+   */
+  public record Wan(String profile, double rttMicros, long upFrames, long upLost, long upQueueDropped,
+      long downFrames, long downLost, long downQueueDropped, long exchanges, Double minReplyMicros, long belowRtt,
+      long handshakes, Double medianHandshakeMicros, String statement, String evidence) {}
+
+  /** A copy with {@code w} as its WAN section. */
+  public Findings withWan(Wan w) {
+    return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, stall,
+        populations, w);
+  }
 
   /** Findings without stall or population sections (before they are added, and in files written before they existed). */
   public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
@@ -74,7 +121,7 @@ public record Findings(
   public Findings withStall(RunJson.StallSection s) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, s,
-        populations);
+        populations, wan);
   }
 
   /**
@@ -115,7 +162,7 @@ public record Findings(
   public Findings withPopulations(List<Population> populations) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, stall,
-        populations == null ? null : List.copyOf(populations));
+        populations == null ? null : List.copyOf(populations), wan);
   }
 
   /** Findings without an error-source section (before it is added, and in files written before it existed). */
@@ -145,7 +192,8 @@ public record Findings(
   /** A copy with {@code source} as its error-source section. */
   public Findings withErrorSource(ErrorSource source) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, source, stall, populations);
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, source, stall, populations,
+        wan);
   }
 
   /** Findings without a generator-behaviour section (every run but an emulation of a known generator). */
@@ -170,7 +218,8 @@ public record Findings(
   /** A copy with {@code behaviour} as its generator-behaviour section. */
   public Findings withGeneratorBehaviour(GeneratorBehaviour behaviour) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace, percentiles, urls, clientHost, behaviour, errorSource, stall, populations);
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost, behaviour, errorSource, stall, populations,
+        wan);
   }
 
   /** Findings without the percentile, URL and client-host sections (before they are added). */
@@ -185,7 +234,7 @@ public record Findings(
   public Findings withHostAndDistributions(Percentiles percentiles, Urls urls, ClientHost clientHost) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour,
-        errorSource, stall, populations);
+        errorSource, stall, populations, wan);
   }
 
   /**
@@ -272,7 +321,7 @@ public record Findings(
   public Findings withPace(Pace pace) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour,
-        errorSource, stall, populations);
+        errorSource, stall, populations, wan);
   }
 
   /**
@@ -304,7 +353,7 @@ public record Findings(
   public Findings withReportedIntervals(ReportedIntervals reported) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reported, pace, percentiles, urls, clientHost, generatorBehaviour,
-        errorSource, stall, populations);
+        errorSource, stall, populations, wan);
   }
 
   /**
