@@ -143,7 +143,7 @@ final class AuditCommand implements Callable<Integer> {
 
   /** The options an audit of someone else's generator uses; every other option is crosscheck's own load's. */
   private static final Set<String> GENERATOR_AUDIT_OPTIONS = Set.of("--server", "--reported-by",
-      "--reported-value", "--hooks", "--no-agent", "--pid", "--duration", "--out", "--name", "--progress",
+      "--reported-value", "--hooks", "--no-agent", "--pid", "--duration", "--out", "--name", "--progress", "--wan",
       "--interface", "--snaplen", "--min-matched", "--capture-buffer", "--telemetry-period", "--debug", "--check",
       "--check-rules", "--baseline", "--junit", "--stall-warning", "--stall-timeout");
   private static final Set<String> GENERATOR_ONLY_OPTIONS = Set.of("--server", "--reported-by",
