@@ -27,7 +27,9 @@ public record CaptureInterface(String name, ChosenBy chosenBy, String targetAddr
     /** the target is an address of this host, so its traffic stays on loopback */
     LOCAL_ADDRESS("local-address"),
     /** the user's {@code --interface} */
-    OPTION("option");
+    OPTION("option"),
+    /** {@code --wan}: the emulated link's interface in the client namespace the generator runs in */
+    WAN_LINK("wan-link");
 
     private final String json;
 

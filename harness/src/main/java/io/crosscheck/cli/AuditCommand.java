@@ -84,6 +84,7 @@ final class AuditCommand implements Callable<Integer> {
   @Mixin CheckOptions check = new CheckOptions();
   @Mixin ShardOptions shards = new ShardOptions();
   @Mixin ServerHostOptions serverHost = new ServerHostOptions(); // issue 25: the server host's pressure
+  @Mixin WanRun.Options wan = new WanRun.Options();
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   /** {@code --check} and its companions: the CI gate judged on the audit's findings ({@link CheckGate}). */
@@ -145,7 +146,7 @@ final class AuditCommand implements Callable<Integer> {
 
   /** The options an audit of someone else's generator uses; every other option is crosscheck's own load's. */
   private static final Set<String> GENERATOR_AUDIT_OPTIONS = Set.of("--server", "--reported-by",
-      "--reported-value", "--hooks", "--no-agent", "--pid", "--duration", "--out", "--name", "--progress",
+      "--reported-value", "--hooks", "--no-agent", "--pid", "--duration", "--out", "--name", "--progress", "--wan",
       "--interface", "--snaplen", "--min-matched", "--capture-buffer", "--telemetry-period", "--debug", "--check",
       "--check-rules", "--baseline", "--junit", "--stall-warning", "--stall-timeout", "--server-pid",
       "--server-netns");
@@ -244,6 +245,10 @@ final class AuditCommand implements Callable<Integer> {
     capture.check(problems);
     serverHost.check(problems);
     if (generator.requested()) {
+      if (wan.requested()) {
+        problems.add(Problem.stated("--wan", "crosscheck's own engines only, not an audited generator's command or"
+            + " --pid (the link needs the server crosscheck starts)"));
+      }
       return auditGenerator(problems, gate);
     }
     List<String> matched = matchedOptions();
@@ -254,9 +259,20 @@ final class AuditCommand implements Callable<Integer> {
     }
     jvm.check(problems);
     shards.check(problems, engine.sourceAddresses != null);
+    io.crosscheck.wan.WanProfile link = wan.check(spec.commandLine().getParseResult(), engine, problems);
+    if (link != null && serverHost.requested()) {
+      problems.add(Problem.stated(serverHost.netns != null ? "--server-netns" : "--server-pid", "not with --wan: the"
+          + " server runs in the link's own server namespace, created and removed by the run"));
+    }
     RunJob job = RunCommand.prepare(workload, engine, output, spec, problems);
     if (job == null) {
       return 2;
+    }
+    if (link != null && output.into == null) {
+      WanRun behind = new WanRun(link, wan.profile, job.workload().seed(), workload, jvm, output,
+          spec.commandLine().getParseResult().originalArgs());
+      Audit audited = audit(stage -> behind.run(stage, System.out), job.workload().target(), capture, System.out);
+      return gated(gate, audited.exitCode(), audited.runDir());
     }
     job.layouts(engine.layoutChoice(true));
     job.shard(shards.shardSpec()).startAt(shards.startInstant());
@@ -439,8 +455,17 @@ final class AuditCommand implements Callable<Integer> {
     private final PrintStream out;
     CaptureInterface chosen;
     private String filter;
+    /** Another network namespace to capture in ({@code --wan}'s client namespace), or null. */
+    private String namespace;
+    private String namespaceInterface;
     LiveCapture capture;
     LiveCaptureStats stats;
+
+    /** Captures on {@code interfaceName} inside network namespace {@code ns} instead ({@code --wan}). */
+    void inNamespace(String ns, String interfaceName) {
+      this.namespace = ns;
+      this.namespaceInterface = interfaceName;
+    }
 
     /** @param out where the chosen interface is printed when the capture starts */
     CaptureStage(CaptureOptions options, Target target, PrintStream out) {
@@ -451,12 +476,18 @@ final class AuditCommand implements Callable<Integer> {
 
     @Override
     public void beforeLoad(RunDirectory dir) throws IOException {
-      chosen = options.choose(target);
+      chosen = namespace == null ? options.choose(target)
+          : new CaptureInterface(namespaceInterface, CaptureInterface.ChosenBy.WAN_LINK,
+              CaptureOptions.address(target).getHostAddress(), null, "the emulated link's interface in the client namespace "
+                  + namespace + ", where the generator runs (--wan)");
       // the address itself, never a name: libpcap would resolve a name on its own
       filter = "tcp and host " + chosen.targetAddress() + " and port " + target.port();
       out.println("crosscheck: " + chosen.describe());
-      capture = LiveCapture.start(new LiveCaptureConfig(chosen.name(), filter, options.snaplenBytes,
-          options.bufferBytes, dir.path().resolve(RunFiles.CAPTURE_PCAP), null));
+      LiveCaptureConfig config = new LiveCaptureConfig(chosen.name(), filter, options.snaplenBytes,
+          options.bufferBytes, dir.path().resolve(RunFiles.CAPTURE_PCAP), null);
+      // opened from inside the namespace, the capture's socket stays there whichever thread reads it
+      capture = namespace == null ? LiveCapture.start(config)
+          : io.crosscheck.wan.Netns.call(namespace, () -> LiveCapture.start(config));
     }
 
     @Override
@@ -475,10 +506,10 @@ final class AuditCommand implements Callable<Integer> {
       String address = chosen == null ? null : chosen.targetAddress();
       return stats == null
           ? new CaptureJson(name, filter, options.snaplenBytes, null, null, null, null, null, null, by, reason, route,
-              address)
+              address, namespace)
           : new CaptureJson(name, filter, options.snaplenBytes, stats.packetsCaptured(), stats.outgoingCopies(),
               stats.bytesCaptured(), stats.kernelDropped(), stats.interfaceDropped(), stats.linkType(), by, reason,
-              route, address);
+              route, address, namespace);
     }
   }
 }

@@ -57,7 +57,16 @@ final class ChildRun {
    */
   static Ran executeInto(RunDirectory dir, java.nio.file.Path home, List<String> jvmOpts, List<String> args,
       RunJob.Stage stage, PrintStream copyTo) throws IOException {
-    ChildJvm.Builder builder = ChildJvm.builder(home).jvmOpts(jvmOpts)
+    return executeInto(dir, home, jvmOpts, args, stage, copyTo, List.of());
+  }
+
+  /**
+   * As {@link #executeInto(RunDirectory, Path, List, List, RunJob.Stage, PrintStream)}, the child JVM
+   * started under {@code commandPrefix} (e.g. {@code ip netns exec NS}: {@code --wan}'s client namespace).
+   */
+  static Ran executeInto(RunDirectory dir, java.nio.file.Path home, List<String> jvmOpts, List<String> args,
+      RunJob.Stage stage, PrintStream copyTo, List<String> commandPrefix) throws IOException {
+    ChildJvm.Builder builder = ChildJvm.builder(home).jvmOpts(jvmOpts).commandPrefix(commandPrefix)
         .job(dir.path().resolve("child-job.json"), Main.class.getName(), args)
         .outputFile(dir.path().resolve("child.out"));
     ChildJvm child = (copyTo == null ? builder : builder.copyOutputTo(copyTo)).build();

@@ -3,6 +3,7 @@ package io.crosscheck.cli;
 import io.crosscheck.compare.CaptureAlignment;
 import io.crosscheck.compare.ClockMap;
 import io.crosscheck.compare.ErrorSourceCheck;
+import io.crosscheck.compare.WanCheck;
 import io.crosscheck.compare.FindingsBuilder;
 import io.crosscheck.compare.GeneratorSide;
 import io.crosscheck.compare.MatchResult;
@@ -153,7 +154,7 @@ public final class CompareJob {
         torn, pcap.toString());
     AgentSide agent = gen == null ? null : AgentSide.read(runDir, read, out);
     return analyse(runDir, pcap, run.targetPort(), gen, agent, evidence, live, minMatchedPercent, out,
-        behaviour(run.scriptOutcomes()), run.engine(), run.stall(), server, clockMode, chosenBy);
+        behaviour(run.scriptOutcomes()), run.engine(), run.stall(), run.wan(), server, clockMode, chosenBy);
   }
 
   /** Cores the run's event loops spun on by design (run.json's engine section); 0 without busy polling. */
@@ -256,13 +257,14 @@ public final class CompareJob {
     out.println("crosscheck: run directory " + dir.path() + " (wire-only analysis of " + pcap + ")");
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(RunJson.WIRE_ONLY, "", 0, null, pcap.toString());
     return analyse(dir.path(), pcap, serverPort, null, null, evidence, null, minMatchedPercent, out, null, null,
-        null, null, CaptureAlignment.Mode.LOCAL, "");
+        null, null, null, CaptureAlignment.Mode.LOCAL, "");
   }
 
   private static Result analyse(Path dir, Path pcap, int serverPort, GeneratorSide gen, AgentSide agent,
       FindingsFile.RunEvidence evidence, CaptureJson live, double minMatchedPercent, PrintStream out,
       Findings.GeneratorBehaviour behaviour, RunJson.EngineSection engine, RunJson.StallSection stall,
-      ServerTelemetry server, CaptureAlignment.Mode clockMode, String chosenBy) throws IOException {
+      RunJson.WanSection wan, ServerTelemetry server, CaptureAlignment.Mode clockMode, String chosenBy)
+      throws IOException {
     out.printf(Locale.ROOT, "crosscheck: comparing %,d records with %s (%,d bytes)...%n",
         gen == null ? 0 : gen.records().size(), pcap, Files.size(pcap));
     List<String> outputs = OUTPUTS;
@@ -310,6 +312,9 @@ public final class CompareJob {
       }
       // the server host beside the client host (issue 25): which one was the bottleneck, server CPU per interval
       findings = ServerHostCheck.judge(findings, gen, wire, server, INTERVAL_NANOS);
+      if (wan != null) {
+        findings = findings.withWan(WanCheck.judge(wan, wire.exchanges()));
+      }
       Support support = SupportCheck.judge(evidence.status(), findings, gen == null ? List.of() : gen.records(),
           wire.wire() != null && wire.wire().outOfOrder());
       captureClock = CaptureAlignment.judge(captureClock, findings);

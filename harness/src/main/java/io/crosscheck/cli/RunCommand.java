@@ -33,6 +33,7 @@ final class RunCommand implements Callable<Integer> {
   @Mixin OutputOptions output = new OutputOptions();
   @Mixin JvmOptions jvm = new JvmOptions();
   @Mixin ShardOptions shards = new ShardOptions();
+  @Mixin WanRun.Options wan = new WanRun.Options();
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -41,6 +42,21 @@ final class RunCommand implements Callable<Integer> {
     RunJob job = check(problems);
     if (job == null) {
       return OutputOptions.reportProblems(spec, problems);
+    }
+    if (wan.requested() && output.into == null) {
+      ChildRun.Ran ran;
+      try {
+        ran = new WanRun(io.crosscheck.wan.WanProfile.parse(wan.profile), wan.profile, job.workload().seed(), workload, jvm, output,
+            spec.commandLine().getParseResult().originalArgs()).run(RunJob.Stage.NONE, System.out);
+      } catch (java.io.IOException e) {
+        // the network, the server or the generator's JVM could not start: nothing was loaded
+        spec.commandLine().getErr().println("crosscheck run: " + e.getMessage());
+        spec.commandLine().getErr().flush();
+        return e instanceof java.io.InterruptedIOException ? AuditCommand.EXIT_INTERRUPTED : 2;
+      }
+      CliErrors.runFailed(spec.commandLine().getErr(), spec.qualifiedName(), ran.directory(),
+          ran.exitCode() == 0 ? "completed" : "failed");
+      return ran.exitCode();
     }
     job.layouts(engine.layoutChoice(false));
     job.shard(shards.shardSpec()).startAt(shards.startInstant());
@@ -72,6 +88,7 @@ final class RunCommand implements Callable<Integer> {
     List<Problem> extra = new ArrayList<>();
     jvm.check(extra);
     shards.check(extra, engine.sourceAddresses != null);
+    wan.check(spec.commandLine().getParseResult(), engine, extra);
     return prepare(workload, engine, output, spec, extra, problems);
   }
 

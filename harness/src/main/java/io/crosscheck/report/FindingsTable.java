@@ -239,6 +239,9 @@ public final class FindingsTable {
     if (f.stall() != null) {
       line(out, "stall", stall(f.stall()));
     }
+    if (f.wan() != null) {
+      line(out, "wan", f.wan().statement());
+    }
     for (String sentence : PopulationSentences.of(f.populations())) {
       line(out, "population", sentence);
     }

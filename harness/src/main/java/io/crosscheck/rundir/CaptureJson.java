@@ -23,6 +23,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param route the kernel's route to the target as {@code ip -o route get} printed it in the
  *     capturing namespace; absent when it could not be read
  * @param targetAddress the target's address the route was asked for and the filter names
+ * @param namespace the network namespace the interface is in, when it is not crosscheck's own ({@code
+ *     --wan}: the client namespace); null otherwise
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CaptureJson(
@@ -38,12 +40,19 @@ public record CaptureJson(
     String interfaceChosenBy,
     String interfaceReason,
     String route,
-    String targetAddress) {
+    String targetAddress,
+    String namespace) {
 
-  /** capture.json as written before the interface's choice was recorded. */
+  /** capture.json as written before the interface's choice and namespace were recorded. */
   public CaptureJson(String interfaceName, String filter, int snaplenBytes, Long packetsCaptured,
       String outgoingCopies, Long bytesCaptured, Long kernelDropped, Long interfaceDropped, Integer linkType) {
     this(interfaceName, filter, snaplenBytes, packetsCaptured, outgoingCopies, bytesCaptured, kernelDropped,
-        interfaceDropped, linkType, null, null, null, null);
+        interfaceDropped, linkType, null, null, null, null, null);
+  }
+
+  /** A copy that names the network namespace {@code ns} the interface is in. */
+  public CaptureJson inNamespace(String ns) {
+    return new CaptureJson(interfaceName, filter, snaplenBytes, packetsCaptured, outgoingCopies, bytesCaptured,
+        kernelDropped, interfaceDropped, linkType, interfaceChosenBy, interfaceReason, route, targetAddress, ns);
   }
 }

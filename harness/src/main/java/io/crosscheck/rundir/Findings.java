@@ -48,6 +48,8 @@ import java.util.Map;
  *     how many named an id beyond the population the server stated; absent when no request named one
  * @param serverHost the server host's pressure (its CPU beside the error: the study's Figure 3 axis), from
  *     server telemetry joined by the wall clock; absent without server telemetry
+ * @param wan the emulated WAN link the target sat behind (run.json {@code wan}): what the link did to
+ *     the frames and what the capture measured through it; absent for a run without {@code --wan}
  */
 public record Findings(
     Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
@@ -62,9 +64,10 @@ public record Findings(
     @JsonInclude(JsonInclude.Include.NON_NULL) ErrorSource errorSource,
     @JsonInclude(JsonInclude.Include.NON_NULL) RunJson.StallSection stall,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Population> populations,
-    @JsonInclude(JsonInclude.Include.NON_NULL) ServerHost serverHost) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) ServerHost serverHost,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Wan wan) {
 
-  /** Findings without a server-host section (no server telemetry, and files written before it existed). */
+  /** Findings without server-host and WAN sections (no server telemetry, no {@code --wan}, files written before). */
   public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
       LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf, TelemetrySummary pressure,
       ReportedIntervals reportedIntervals, Pace pace, Percentiles percentiles, Urls urls, ClientHost clientHost,
@@ -72,7 +75,40 @@ public record Findings(
       List<Population> populations) {
     this(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf, pressure,
         reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, stall, populations,
-        null);
+        null, null);
+  }
+
+  /**
+   * The emulated WAN link behind which the target sat, and what the capture on the client's side of it
+   * measured: no exchange can get its first reply byte sooner than one round trip of the link after its
+   * request's first byte, so {@code belowRtt} counts the exchanges that did (0 when the link held).
+   *
+   * @param profile the profile's canonical text
+   * @param rttMicros the round trip the link adds
+   * @param upFrames frames client to server, of which {@code upLost} lost and {@code upQueueDropped}
+   *     dropped at the queue; the rest delayed
+   * @param upLost see {@code upFrames}
+   * @param upQueueDropped see {@code upFrames}
+   * @param downFrames frames server to client, likewise
+   * @param downLost see {@code downFrames}
+   * @param downQueueDropped see {@code downFrames}
+   * @param exchanges wire exchanges with a reply time (request's first byte to the reply's first byte)
+   * @param minReplyMicros the shortest of those reply times; null without exchanges
+   * @param belowRtt exchanges whose reply time was shorter than {@code rttMicros}
+   * @param handshakes connections whose SYN and SYN-ACK the capture saw
+   * @param medianHandshakeMicros their median SYN to SYN-ACK time; null without handshakes
+   * @param statement the link's effect in words, with its figures
+   * @param evidence what the figures rest on
+   */
+  public record Wan(String profile, double rttMicros, long upFrames, long upLost, long upQueueDropped,
+      long downFrames, long downLost, long downQueueDropped, long exchanges, Double minReplyMicros, long belowRtt,
+      long handshakes, Double medianHandshakeMicros, String statement, String evidence) {}
+
+  /** A copy with {@code w} as its WAN section. */
+  public Findings withWan(Wan w) {
+    return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
+        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, stall,
+        populations, serverHost, w);
   }
 
   /** Findings without stall or population sections (before they are added, and in files written before they existed). */
@@ -88,7 +124,7 @@ public record Findings(
   public Findings withStall(RunJson.StallSection s) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, s,
-        populations, serverHost);
+        populations, serverHost, wan);
   }
 
   /**
@@ -129,7 +165,7 @@ public record Findings(
   public Findings withPopulations(List<Population> populations) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, stall,
-        populations == null ? null : List.copyOf(populations), serverHost);
+        populations == null ? null : List.copyOf(populations), serverHost, wan);
   }
 
   /** Findings without an error-source section (before it is added, and in files written before it existed). */
@@ -160,7 +196,7 @@ public record Findings(
   public Findings withErrorSource(ErrorSource source) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, source, stall, populations,
-        serverHost);
+        serverHost, wan);
   }
 
   /** Findings without a generator-behaviour section (every run but an emulation of a known generator). */
@@ -186,7 +222,7 @@ public record Findings(
   public Findings withGeneratorBehaviour(GeneratorBehaviour behaviour) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reportedIntervals, pace, percentiles, urls, clientHost, behaviour, errorSource, stall, populations,
-        serverHost);
+        serverHost, wan);
   }
 
   /** Findings without the percentile, URL and client-host sections (before they are added). */
@@ -201,7 +237,7 @@ public record Findings(
   public Findings withHostAndDistributions(Percentiles percentiles, Urls urls, ClientHost clientHost) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour,
-        errorSource, stall, populations, serverHost);
+        errorSource, stall, populations, serverHost, wan);
   }
 
   /**
@@ -380,7 +416,7 @@ public record Findings(
   public Findings withServerHost(ServerHost server, ClientHost host, List<Interval> withServerIntervals) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, withServerIntervals, connections,
         cdf, pressure, reportedIntervals, pace, percentiles, urls, host, generatorBehaviour, errorSource, stall,
-        populations, server);
+        populations, server, wan);
   }
 
   /** Findings without a pace section (a wire-only analysis, or before it is added). */
@@ -395,7 +431,7 @@ public record Findings(
   public Findings withPace(Pace pace) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour,
-        errorSource, stall, populations, serverHost);
+        errorSource, stall, populations, serverHost, wan);
   }
 
   /**
@@ -427,7 +463,7 @@ public record Findings(
   public Findings withReportedIntervals(ReportedIntervals reported) {
     return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
         pressure, reported, pace, percentiles, urls, clientHost, generatorBehaviour,
-        errorSource, stall, populations, serverHost);
+        errorSource, stall, populations, serverHost, wan);
   }
 
   /**

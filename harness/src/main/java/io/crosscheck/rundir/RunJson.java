@@ -51,6 +51,8 @@ import java.util.Map;
  * @param startAt the absolute start instant the run was given ({@code --start-at}); null without
  * @param stall the longest stall of the load ({@code --stall-warning}, {@code --stall-timeout}); null
  *     when none was seen (and in files written before it existed)
+ * @param wan the emulated WAN link the target sat behind ({@code run --wan}, {@code audit --wan}): the
+ *     profile, the network and what the link did; null for a run without one
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunJson(
@@ -82,7 +84,20 @@ public record RunJson(
     String failure,
     ShardSection shard,
     StartAtSection startAt,
-    StallSection stall) {
+    StallSection stall,
+    WanSection wan) {
+
+  /** A run.json without a WAN section (every run but {@code --wan}). */
+  public RunJson(int formatVersion, String status, String crosscheckVersion, String startTimeUtc, Long startEpochNanos,
+      Long pid, List<String> command, Long seed, String scheduleDigest, WorkloadSection workload, EngineSection engine,
+      JvmSection jvm, HostSection host, ClockSection clockStart, Map<String, String> files, WarmUpSection jitWarmUp,
+      TelemetrySummary telemetry, String scriptOutcomes, GeneratorJvmSection generatorJvm, String endTimeUtc,
+      Long endEpochNanos, ClockSection clockEnd, DriftSection clockDrift, EngineResultSection engineResult,
+      TargetSection target, String failure, ShardSection shard, StartAtSection startAt, StallSection stall) {
+    this(formatVersion, status, crosscheckVersion, startTimeUtc, startEpochNanos, pid, command, seed, scheduleDigest,
+        workload, engine, jvm, host, clockStart, files, jitWarmUp, telemetry, scriptOutcomes, generatorJvm, endTimeUtc,
+        endEpochNanos, clockEnd, clockDrift, engineResult, target, failure, shard, startAt, stall, null);
+  }
 
   public static final String RUNNING = "running";
   public static final String COMPLETED = "completed";
@@ -290,15 +305,66 @@ public record RunJson(
   public RunJson withShard(ShardSection s) {
     return new RunJson(formatVersion, status, crosscheckVersion, startTimeUtc, startEpochNanos, pid, command, seed,
         scheduleDigest, workload, engine, jvm, host, clockStart, files, jitWarmUp, telemetry, scriptOutcomes,
-        generatorJvm, endTimeUtc, endEpochNanos, clockEnd, clockDrift, engineResult, target, failure, s, startAt, stall);
+        generatorJvm, endTimeUtc, endEpochNanos, clockEnd, clockDrift, engineResult, target, failure, s, startAt, stall,
+        wan);
   }
 
   /** A copy with {@code generatorJvm} set. */
   public RunJson withGeneratorJvm(GeneratorJvmSection g) {
     return new RunJson(formatVersion, status, crosscheckVersion, startTimeUtc, startEpochNanos, pid, command, seed,
         scheduleDigest, workload, engine, jvm, host, clockStart, files, jitWarmUp, telemetry, scriptOutcomes, g,
-        endTimeUtc, endEpochNanos, clockEnd, clockDrift, engineResult, target, failure, shard, startAt, stall);
+        endTimeUtc, endEpochNanos, clockEnd, clockDrift, engineResult, target, failure, shard, startAt, stall, wan);
   }
+
+  /** A copy with {@code w} as its WAN section. */
+  public RunJson withWan(WanSection w) {
+    return new RunJson(formatVersion, status, crosscheckVersion, startTimeUtc, startEpochNanos, pid, command, seed,
+        scheduleDigest, workload, engine, jvm, host, clockStart, files, jitWarmUp, telemetry, scriptOutcomes,
+        generatorJvm, endTimeUtc, endEpochNanos, clockEnd, clockDrift, engineResult, target, failure, shard, startAt,
+        stall, w);
+  }
+
+  /**
+   * The emulated WAN link a run's target sat behind ({@code --wan}): the server in one network
+   * namespace, the generator (and an audit's capture) in another, joined by a link crosscheck
+   * forwards itself. Counts are the link's own, read after the load ended.
+   *
+   * @param profile the profile as given (e.g. {@code dsl}, {@code rtt=40ms,loss=0.1%})
+   * @param label its canonical text ({@code rtt=40ms,up=1mbit,down=8mbit})
+   * @param rttNanos round-trip time the link adds (half each way), nanoseconds
+   * @param upBitsPerSecond client-to-server capacity, 0 unlimited
+   * @param downBitsPerSecond server-to-client capacity, 0 unlimited
+   * @param lossPercent chance in percent that a frame is lost, each direction
+   * @param mtu the link's MTU in bytes
+   * @param seed the loss draws' seed
+   * @param mechanism what applied the conditions, and why not netem
+   * @param clientNamespace where the generator and the capture ran
+   * @param clientInterface the client's link interface there (the capture's interface for an audit)
+   * @param clientAddress the generator's source address on it
+   * @param serverNamespace where the server ran
+   * @param server what served, and its address and port in its namespace
+   * @param up what the link did client to server
+   * @param down what the link did server to client
+   * @param linkFailure the link's failure (a TAP that failed); null when none
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record WanSection(String profile, String label, long rttNanos, long upBitsPerSecond, long downBitsPerSecond,
+      double lossPercent, int mtu, long seed, String mechanism, String clientNamespace, String clientInterface,
+      String clientAddress, String serverNamespace, String server, LinkSection up, LinkSection down,
+      String linkFailure) {}
+
+  /**
+   * What the link did to the frames of one direction.
+   *
+   * @param frames IPv4 frames taken off the sending side
+   * @param bytes their bytes, Ethernet header included
+   * @param delayedFrames delivered after the rate and the one-way delay
+   * @param lostFrames lost at random ({@code lossPercent}, seeded)
+   * @param queueDroppedFrames dropped at the link's queue limit (tail drop)
+   * @param largestFrameBytes the largest frame, Ethernet header included
+   */
+  public record LinkSection(long frames, long bytes, long delayedFrames, long lostFrames, long queueDroppedFrames,
+      int largestFrameBytes) {}
 
   /** The port of a {@code HOST:PORT}, 0 when there is none. */
   private static int port(String hostPort) {

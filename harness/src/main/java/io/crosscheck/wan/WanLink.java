@@ -105,6 +105,13 @@ final class WanLink {
     return out;
   }
 
+  /** Class {@code index}'s counts in one direction ({@code up}: client to server), as they are now. */
+  LinkCounts counts(int index, boolean up) {
+    Counters k = (up ? this.up : this.down).counters[index];
+    return new LinkCounts(k.frames.get(), k.bytes.get(), k.lostFrames.get(), k.queueDroppedFrames.get(),
+        k.largestFrameBytes);
+  }
+
   /** Frames of no class (ARP, IPv6, other addresses), which passed without conditions. */
   Map<String, Object> unclassified() {
     Map<String, Object> out = new LinkedHashMap<>();

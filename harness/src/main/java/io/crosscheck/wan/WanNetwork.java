@@ -180,6 +180,35 @@ public final class WanNetwork implements AutoCloseable {
   }
 
   /**
+   * Class {@code index}'s link counts in one direction ({@code up}: client to server) as they are
+   * now; all zero before the link started.
+   */
+  public synchronized LinkCounts counts(int index, boolean up) {
+    return link == null ? new LinkCounts(0, 0, 0, 0, 0) : link.counts(index, up);
+  }
+
+  /** The link's failure (a TAP that failed stops its direction), or null. */
+  public synchronized String linkFailure() {
+    return link == null ? null : link.failure();
+  }
+
+  /** Whether the forwarding threads got their higher priority ({@link WanLink#NICE}). */
+  public synchronized boolean forwarderReniced() {
+    return link != null && link.reniced();
+  }
+
+  /** What applied the conditions ({@code userspace-tap}) and the netem probe's answer, in words. */
+  public synchronized String mechanism() {
+    return MECHANISM + ": crosscheck's own forwarder between two TAP devices (loss, rate with a "
+        + WanLink.QUEUE_LIMIT_FRAMES + "-frame queue, delay); netem probe: " + netemProbe;
+  }
+
+  /** {@code task} run on a thread inside {@link #clientNamespace()} ({@link Netns#call}). */
+  public <T> T inClientNamespace(java.util.concurrent.Callable<T> task) throws IOException {
+    return Netns.call(clientNs, task);
+  }
+
+  /**
    * Stops the link, closes the TAPs and deletes both namespaces. Idempotent; never throws (a
    * namespace that cannot be deleted is reported on stderr, and {@link #sweepStale()} gets it later).
    */

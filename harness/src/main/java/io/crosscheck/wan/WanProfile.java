@@ -1,7 +1,9 @@
 package io.crosscheck.wan;
 
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -11,7 +13,8 @@ import java.util.Set;
  * {@code kbit}, {@code mbit} or {@code gbit}, decimal multiples), {@code up} and {@code down}
  * (asymmetric rates; up is client to server), {@code loss} (percent of IPv4 frames lost at random
  * in each direction, 0–100, {@code %} optional), {@code mtu} (576..9000 bytes). A rate of 0 is
- * unlimited; an mtu of 0 is the default 1500. Immutable.
+ * unlimited; an mtu of 0 is the default 1500. A profile may start with a name from {@link #NAMED}
+ * ({@code dsl}, {@code dsl,loss=1%}): its keys, each overridden by a key given after it. Immutable.
  *
  * @param rttNanos round-trip time added by the link (half each way), nanoseconds
  * @param upBitsPerSecond client-to-server capacity, 0 unlimited
@@ -24,6 +27,22 @@ import java.util.Set;
 public record WanProfile(long rttNanos, long upBitsPerSecond, long downBitsPerSecond, double lossPercent, int mtu) {
   /** The MTU a profile without {@code mtu} gets. */
   public static final int DEFAULT_MTU = 1500;
+
+  /**
+   * Named profiles, typical figures of such links (not measurements): a name stands for its
+   * key=value text, and keys given after it override its own.
+   */
+  public static final Map<String, String> NAMED = named();
+
+  private static Map<String, String> named() {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("dsl", "rtt=40ms,up=1mbit,down=8mbit");
+    m.put("cable", "rtt=20ms,up=10mbit,down=50mbit");
+    m.put("3g", "rtt=150ms,up=768kbit,down=2mbit");
+    m.put("4g", "rtt=60ms,up=10mbit,down=30mbit");
+    m.put("satellite", "rtt=600ms,up=1mbit,down=10mbit");
+    return java.util.Collections.unmodifiableMap(m);
+  }
 
   /** Checks the ranges {@link #parse} checks, for profiles built in code. */
   public WanProfile {
@@ -39,8 +58,8 @@ public record WanProfile(long rttNanos, long upBitsPerSecond, long downBitsPerSe
   }
 
   /**
-   * Parses one profile. Keys may come in any order, each once; an empty text is the unconditioned
-   * link.
+   * Parses one profile. Keys may come in any order, each once, after an optional name of {@link
+   * #NAMED} first; an empty text is the unconditioned link.
    *
    * @throws IllegalArgumentException one line naming the key, the value and what was expected
    */
@@ -51,15 +70,32 @@ public record WanProfile(long rttNanos, long upBitsPerSecond, long downBitsPerSe
     double loss = 0;
     int mtu = 0;
     Set<String> seen = new LinkedHashSet<>();
-    for (String part : text.split(",")) {
+    String[] parts = text.split(",");
+    String first = parts.length == 0 ? "" : parts[0].trim().toLowerCase(Locale.ROOT);
+    if (!first.isEmpty() && !first.contains("=")) {
+      String named = NAMED.get(first);
+      if (named == null) {
+        throw new IllegalArgumentException("--wan \"" + text + "\": \"" + parts[0].trim() + "\" is not a profile"
+            + " name (" + String.join(", ", NAMED.keySet()) + ") or key=value (keys: rtt, rate, up, down, loss, mtu)");
+      }
+      WanProfile base = parse(named);
+      rttNanos = base.rttNanos;
+      up = base.upBitsPerSecond;
+      down = base.downBitsPerSecond;
+      loss = base.lossPercent;
+      mtu = base.mtu;
+      parts[0] = "";
+    }
+    for (String part : parts) {
       String item = part.trim();
       if (item.isEmpty()) {
         continue;
       }
       int eq = item.indexOf('=');
       if (eq < 0) {
-        throw new IllegalArgumentException(
-            "--wan \"" + text + "\": \"" + item + "\" is not key=value (keys: rtt, rate, up, down, loss, mtu)");
+        throw new IllegalArgumentException("--wan \"" + text + "\": \"" + item + "\" is not key=value (keys: rtt,"
+            + " rate, up, down, loss, mtu; a profile name such as " + String.join(", ", NAMED.keySet())
+            + " comes first)");
       }
       String key = item.substring(0, eq).trim().toLowerCase(Locale.ROOT);
       String value = item.substring(eq + 1).trim().toLowerCase(Locale.ROOT);

@@ -11,7 +11,7 @@ class CaptureLossLineTest {
   private static CaptureJson live(String iface, Long kernelDropped, Long interfaceDropped) {
     return new CaptureJson(iface, "tcp and host 127.0.9.2 and port 8080", 4096, 1000L, "not a loopback interface",
         100_000L, kernelDropped, interfaceDropped, 1, "route", "the route to 127.0.9.2",
-        "127.0.9.2 dev cc0 src 127.0.9.1 uid 0 cache", "127.0.9.2");
+        "127.0.9.2 dev cc0 src 127.0.9.1 uid 0 cache", "127.0.9.2", null);
   }
 
   private static String lines(CaptureJson live) {

@@ -62,7 +62,27 @@ class WanProfileTest {
     assertEquals("--wan \"rtt=1ms,rtt=2ms\": rtt is given twice", message("rtt=1ms,rtt=2ms"));
     assertEquals("--wan \"rate=1mbit,up=2mbit\": rate sets both directions; give either rate or up/down",
         message("rate=1mbit,up=2mbit"));
-    assertEquals("--wan \"rtt\": \"rtt\" is not key=value (keys: rtt, rate, up, down, loss, mtu)", message("rtt"));
+    assertEquals("--wan \"rtt\": \"rtt\" is not a profile name (dsl, cable, 3g, 4g, satellite) or key=value (keys:"
+        + " rtt, rate, up, down, loss, mtu)", message("rtt"));
+    assertEquals("--wan \"rtt=5ms,dsl\": \"dsl\" is not key=value (keys: rtt, rate, up, down, loss, mtu; a profile"
+        + " name such as dsl, cable, 3g, 4g, satellite comes first)", message("rtt=5ms,dsl"));
+  }
+
+  @Test
+  void aNamedProfileIsItsKeysAndKeysAfterItOverrideThem() {
+    assertEquals(WanProfile.parse("rtt=40ms,up=1mbit,down=8mbit"), WanProfile.parse("dsl"));
+    assertEquals(WanProfile.parse("rtt=40ms,up=1mbit,down=8mbit"), WanProfile.parse(" DSL "));
+    assertEquals(new WanProfile(40_000_000L, 1_000_000L, 8_000_000L, 1.0, 0), WanProfile.parse("dsl,loss=1%"));
+    assertEquals(new WanProfile(10_000_000L, 1_000_000L, 8_000_000L, 0, 0), WanProfile.parse("dsl,rtt=10ms"));
+    // rate after a name sets both directions: the name's up and down are not "given"
+    assertEquals(new WanProfile(40_000_000L, 5_000_000L, 5_000_000L, 0, 0), WanProfile.parse("dsl,rate=5mbit"));
+    for (String name : WanProfile.NAMED.keySet()) {
+      WanProfile p = WanProfile.parse(name);
+      assertEquals(p, WanProfile.parse(p.label()), name);
+    }
+    assertEquals("--wan \"dls\": \"dls\" is not a profile name (dsl, cable, 3g, 4g, satellite) or key=value (keys:"
+        + " rtt, rate, up, down, loss, mtu)", message("dls"));
+    assertEquals("--wan \"dsl,loss=2%,loss=3%\": loss is given twice", message("dsl,loss=2%,loss=3%"));
   }
 
   private static String message(String text) {
