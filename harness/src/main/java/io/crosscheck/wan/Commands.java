@@ -30,15 +30,20 @@ final class Commands {
    * command even when it hangs with its output open, and no output size can block it.
    */
   static Result run(List<String> command) throws IOException {
+    return run(command, TIMEOUT_SECONDS);
+  }
+
+  /** As {@link #run(List)}, bounded to {@code timeoutSeconds} instead (the test of the bound). */
+  static Result run(List<String> command, long timeoutSeconds) throws IOException {
     Path output = Files.createTempFile("crosscheck-wan-command", ".out");
     try {
       Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile())
           .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
       try {
-        if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
           p.destroyForcibly();
           throw new IOException("`" + String.join(" ", command) + "` did not finish within "
-              + TIMEOUT_SECONDS + " s");
+              + timeoutSeconds + " s");
         }
       } catch (InterruptedException e) {
         p.destroyForcibly();

@@ -256,7 +256,8 @@ class FaultMatrixTest {
   /** A full disk under the run directory: the run fails with one clear line, its records up to then kept. */
   @Test
   void fullDisk(@TempDir Path tmp) throws Exception {
-    try (SmallTmpfs small = SmallTmpfs.mount(tmp.resolve("disk"), "2m")) {
+    // 1 MiB fills after ~6,600 rows (7 s from the child's start here, against 12 s for 2 MiB), well inside the 20 s bound
+    try (SmallTmpfs small = SmallTmpfs.mount(tmp.resolve("disk"), "1m")) {
       Path disk = small.path;
       long startNanos = System.nanoTime();
       ChildCli child = ChildCli.startAsGiven(tmp.resolve("child.out"), disk, load("run", server.target(), disk,
