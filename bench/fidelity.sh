@@ -18,6 +18,15 @@
 #               reconstruction of the tcpdump capture (`crosscheck compare` on a run directory holding
 #               the crosscheck run's run.json and a header-only requests.csv -> wire-exchanges.csv).
 #               httperf gives no per-request times: only its mean error exists.
+# LAYOUT=two-host (default one-host): the server on its own "host", the generator on another, as on
+#   a real testbed: scripts/two-hosts.sh builds network namespaces NAME-s (server, 127.0.9.2) and
+#   NAME-c (client, 127.0.9.1) joined by a veth cc0 (removed at the end, Ctrl-C and errors included).
+#   The server runs in NAME-s pinned to SERVER_CPU; each generator (the whole crosscheck JVM, or
+#   httperf) in NAME-c pinned to CLIENT_CPU, and the capture on the generator's side of the link
+#   (crosscheck's own on cc0, chosen by the route; tcpdump -i cc0 in NAME-c, also on CLIENT_CPU):
+#   the client host does all the client's work on its one core, nothing of it on the server's.
+#   CC_ARGS defaults to "--event-loops 1" there (a busy-polling loop would starve the capture
+#   threads that share its core). Rows carry the layout in the TSV's last column.
 # Each run waits (bounded, QUIET_MAX s) for a quiet machine and records foreign CPU.
 # Before the first run the server is warmed up by SERVER_WARM_S (20) s of unmeasured load.
 # crosscheck runs with CC_ARGS (default "--event-loops 1 --busy-poll": one spinning loop, as httperf
@@ -41,7 +50,16 @@ ROOT="$(cd "$BENCH_DIR/.." && pwd)"
 . "$BENCH_DIR/lib.sh"
 LEVELS=${LEVELS:-"100 500 1000"}; REPS=${REPS:-3}; PORT=${PORT:-18480}; ARRIVE_S=${ARRIVE_S:-10}
 BUDGET_S=${BUDGET_S:-900}; HTTPERF_RECV_BUFFER=${HTTPERF_RECV_BUFFER:-262144}
-CC_ARGS=${CC_ARGS-"--event-loops 1 --busy-poll"}; CC_LAYOUT=${CC_LAYOUT:-loop-alone}
+LAYOUT=${LAYOUT:-one-host}
+case "$LAYOUT" in
+  one-host) CC_ARGS=${CC_ARGS-"--event-loops 1 --busy-poll"}; CC_LAYOUT=${CC_LAYOUT:-loop-alone}
+    HOST=127.0.0.1; IN_CLIENT=(); IN_SERVER=(); CAP_IFACE=lo; CAP_CPU=$SERVER_CPU ;;
+  two-host) CC_ARGS=${CC_ARGS-"--event-loops 1"}; CC_LAYOUT=pinned
+    NETNS_NAME=${NETNS_NAME:-ccbench-$$}; HOST=127.0.9.2
+    IN_CLIENT=(ip netns exec "$NETNS_NAME-c"); IN_SERVER=(ip netns exec "$NETNS_NAME-s")
+    CAP_IFACE=cc0; CAP_CPU=$CLIENT_CPU ;;
+  *) echo "fidelity.sh: LAYOUT must be one-host or two-host" >&2; exit 2 ;;
+esac
 case "$CC_LAYOUT" in pinned|loop-alone) ;; *) echo "fidelity.sh: CC_LAYOUT must be pinned or loop-alone" >&2; exit 2;; esac
 OUT=${OUT:-$BENCH_WORK}; mkdir -p "$OUT"
 TSV="$OUT/fidelity.tsv"; LOG="$OUT/fidelity.log"; W="$BENCH_WORK"
@@ -55,6 +73,7 @@ cleanup() {
     # TERM, not INT: a background job of a non-interactive shell starts with SIGINT ignored
     kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
   fi
+  if [ "$LAYOUT" = two-host ]; then bash "$ROOT/scripts/two-hosts.sh" down "$NETNS_NAME"; fi
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -80,20 +99,30 @@ SESS="$W/session.wsesslog"
 : > "$SESS"
 for _ in 1 2 3 4 5; do printf '/static/10k\n/static/2k\n/static/2k\n/static/64k\n' >> "$SESS"; done
 "$CC" --version >> "$LOG" 2>&1   # builds on first use, outside any measurement
-taskset -c "$SERVER_CPU" "$CC" serve --port "$PORT" > "$W/serve.log" 2>&1 &
-SERVER_PID=$!
-wait_port "$PORT"
+if [ "$LAYOUT" = two-host ]; then
+  bash "$ROOT/scripts/two-hosts.sh" up "$NETNS_NAME"
+  echo "two hosts: server namespace $NETNS_NAME-s ($HOST, cpu$SERVER_CPU), client $NETNS_NAME-c (cpu$CLIENT_CPU), link cc0" | tee -a "$LOG"
+  "${IN_SERVER[@]}" taskset -c "$SERVER_CPU" "$CC" serve --bind "$HOST" --port "$PORT" > "$W/serve.log" 2>&1 &
+  SERVER_PID=$!
+  for _ in $(seq 1 600); do   # from the client host, across the link
+    "${IN_CLIENT[@]}" bash -c "exec 3<>/dev/tcp/$HOST/$PORT" 2>/dev/null && break; sleep 0.1
+  done
+else
+  taskset -c "$SERVER_CPU" "$CC" serve --port "$PORT" > "$W/serve.log" 2>&1 &
+  SERVER_PID=$!
+  wait_port "$PORT"
+fi
 # warm the server's JIT before the first measured run, so whichever tool goes first does not meet
 # a cold server (its slow first seconds load the server core, where the softirqs of every reply run)
 echo "warming the server up (${SERVER_WARM_S:-20} s, not measured)..."
-taskset -c "$CLIENT_CPU" "$CC" run --target "http://127.0.0.1:$PORT" --users 50 --sessions-per-user 0 \
+"${IN_CLIENT[@]}" taskset -c "$CLIENT_CPU" "$CC" run --target "http://$HOST:$PORT" --users 50 --sessions-per-user 0 \
   --session-length fixed:20 --think fixed:5ms --urls /static/10k,/static/2k,/static/64k \
   --duration "${SERVER_WARM_S:-20}s" --jit-warm-up 0 --telemetry-period 0 --progress off \
   --out "$W/server-warm-up" >> "$LOG" 2>&1 || log "server warm-up run failed (see above)"
 
 { echo "# $(date -u +%FT%TZ) $(nproc) vCPU, $(uname -r), $($HTTPERF --version 2>&1 | grep -v warning | head -1 || true)"
-  echo "# crosscheck $(git -C "$ROOT" rev-parse --short HEAD), levels=$LEVELS reps=$REPS port=$PORT"; } | tee -a "$LOG"
-printf 'tool\tlevel\trep\tsessions\trequests\terrors\treported_mean_us\twire_mean_us\tmean_err_us\tp99_err_us\tsend_lag_us\trecv_lag_us\tclient_cpu_s\tpeak_conns\tdropped\tforeign_cpu_s\tquiet\tforeign_cores\n' > "$TSV"
+  echo "# crosscheck $(git -C "$ROOT" rev-parse --short HEAD), levels=$LEVELS reps=$REPS port=$PORT layout=$LAYOUT"; } | tee -a "$LOG"
+printf 'tool\tlevel\trep\tsessions\trequests\terrors\treported_mean_us\twire_mean_us\tmean_err_us\tp99_err_us\tsend_lag_us\trecv_lag_us\tclient_cpu_s\tpeak_conns\tdropped\tforeign_cpu_s\tquiet\tforeign_cores\tlayout\n' > "$TSV"
 
 # ---- one crosscheck audit ----
 run_crosscheck() {   # L REP NS PERIOD_S
@@ -107,11 +136,13 @@ print('\n'.join('%.9f' % g for g in gs)); print(1000)" > "$gaps"
   local jvm_cpu=$CLIENT_CPU
   [ "$CC_LAYOUT" = loop-alone ] && jvm_cpu=$SERVER_CPU
   # shellcheck disable=SC2086
-  taskset -c "$jvm_cpu" "$CC" audit --target "http://127.0.0.1:$PORT" --wsesslog "$SESS" --think fixed:200ms \
+  "${IN_CLIENT[@]}" taskset -c "$jvm_cpu" "$CC" audit --target "http://$HOST:$PORT" --wsesslog "$SESS" --think fixed:200ms \
     --arrival partly-open --interarrival "file:$gaps" --duration "${dur}s" --seed "$rep" \
     --out "$W/runs" --name "cc-$L-$rep" --progress off $CC_ARGS > "$out" 2>&1 &
   AUDIT_PID=$!
-  if [ "$CC_LAYOUT" = loop-alone ]; then
+  if [ "$LAYOUT" = two-host ]; then
+    log "the whole audit JVM (engine and capture) on cpu$CLIENT_CPU, in $NETNS_NAME-c"
+  elif [ "$CC_LAYOUT" = loop-alone ]; then
     log "event-loop threads moved to cpu$CLIENT_CPU: $(pin_threads "$AUDIT_PID" crosscheck-nett "$CLIENT_CPU" 1)"
   else
     log "capture threads moved to cpu$SERVER_CPU: $(pin_capture_threads "$AUDIT_PID" "$SERVER_CPU")"
@@ -135,14 +166,14 @@ print('\n'.join('%.9f' % g for g in gs)); print(1000)" > "$gaps"
   cat "$out" >> "$LOG"; log "$ws"
   rd=$(sed -n 's/^crosscheck: run directory //p' "$out")
   LAST_RUN_DIR=$rd
-  python3 - "$rd/findings.json" "$L" "$rep" "$ns" "$cpu" "$(foreign_s "$ws")" "$q" "$(foreign_cores "$ws")" <<'PY' >> "$TSV"
+  python3 - "$rd/findings.json" "$L" "$rep" "$ns" "$cpu" "$(foreign_s "$ws")" "$q" "$(foreign_cores "$ws")" "$LAYOUT" <<'PY' >> "$TSV"
 import json, sys
-f, L, rep, ns, cpu, foreign, q, fcores = sys.argv[1:]
+f, L, rep, ns, cpu, foreign, q, fcores, layout = sys.argv[1:]
 try:
     d = json.load(open(f)); fi = d['findings']
 except (OSError, ValueError, KeyError) as e:   # the audit died before its findings: a row that says so
     print('\t'.join(str(x) for x in ['crosscheck', L, rep, ns, 'NA', 'NA', 'NA', 'NA', 'NA', 'NA', 'NA', 'NA', cpu,
-          'NA', 'NA', foreign, 'quiet' if q.startswith('quiet') else 'NOISY', fcores])); sys.exit()
+          'NA', 'NA', foreign, 'quiet' if q.startswith('quiet') else 'NOISY', fcores, layout])); sys.exit()
 def g(*path):   # a figure, or NA when findings were not judged (e.g. too few records matched)
     v = fi
     for k in path:
@@ -156,7 +187,7 @@ print('\t'.join(str(x) for x in ['crosscheck', L, rep, ns, m.get('records', 'NA'
       g('responseTime', 'perRequestError', 'meanMicros'), g('responseTime', 'perRequestError', 'p99Micros'),
       g('lags', 'sendLag', 'meanMicros'), g('lags', 'receiveLag', 'meanMicros'), cpu,
       g('connections', 'peakConcurrentConnections'), lc.get('kernelDropped', 'NA'), foreign,
-      'quiet' if q.startswith('quiet') else 'NOISY', fcores]))
+      'quiet' if q.startswith('quiet') else 'NOISY', fcores, layout]))
 PY
 }
 
@@ -164,9 +195,9 @@ PY
 run_httperf() {      # L REP NS PERIOD_S RUN_DIR_FOR_RUN_JSON
   local L=$1 rep=$2 ns=$3 per=$4 rd=$5 p="$W/h_$1_$2.pcap" out="$W/h_$1_$2.out" q ws hd="$W/hrun_$1_$2"
   q=$(wait_quiet); log "## httperf L=$L rep=$rep: $q"
-  start_tcpdump "$p" "tcp and host 127.0.0.1 and port $PORT"
+  TCPDUMP_IFACE=$CAP_IFACE TCPDUMP_CPU=$CAP_CPU start_tcpdump "$p" "tcp and host $HOST and port $PORT" "${IN_CLIENT[@]}"
   watch_start
-  taskset -c "$CLIENT_CPU" "$HTTPERF" --server 127.0.0.1 --port "$PORT" --wsesslog="$ns,0.2,$SESS" \
+  "${IN_CLIENT[@]}" taskset -c "$CLIENT_CPU" "$HTTPERF" --server "$HOST" --port "$PORT" --wsesslog="$ns,0.2,$SESS" \
     --period="e$per" --timeout 10 --recv-buffer="$HTTPERF_RECV_BUFFER" > "$out" 2>&1 &
   HTTPERF_PID=$!
   wait "$HTTPERF_PID" || log "httperf exit $?"
@@ -176,10 +207,10 @@ run_httperf() {      # L REP NS PERIOD_S RUN_DIR_FOR_RUN_JSON
   cat "$out" "$p.log" >> "$LOG"; log "$ws"
   # the wire side: crosscheck's reconstruction of the tcpdump capture
   mkdir -p "$hd"; cp "$rd/run.json" "$hd/"; head -1 "$rd/requests.csv" > "$hd/requests.csv"
-  "$CC" compare "$hd" --pcap "$p" >> "$LOG" 2>&1 || log "compare failed on $p"
-  python3 - "$out" "$hd" "$p.log" "$L" "$rep" "$ns" "$(foreign_s "$ws")" "$q" "$(foreign_cores "$ws")" <<'PY' >> "$TSV"
+  "$CC" compare "$hd" --pcap "$p" --capture-clock local >> "$LOG" 2>&1 || log "compare failed on $p"
+  python3 - "$out" "$hd" "$p.log" "$L" "$rep" "$ns" "$(foreign_s "$ws")" "$q" "$(foreign_cores "$ws")" "$LAYOUT" <<'PY' >> "$TSV"
 import csv, json, re, sys
-out, hd, plog, L, rep, ns, foreign, q, fcores = sys.argv[1:]
+out, hd, plog, L, rep, ns, foreign, q, fcores, layout = sys.argv[1:]
 h = open(out).read()
 resp, xfer = map(float, re.search(r'Reply time \[ms\]: response (\S+) transfer (\S+)', h).groups())
 replies = int(re.search(r'replies (\d+)', h).group(1)); errors = int(re.search(r'Errors: total (\d+)', h).group(1))
@@ -193,7 +224,7 @@ dropped = re.search(r'(\d+) packets dropped by kernel', open(plog).read())
 print('\t'.join(str(x) for x in ['httperf', L, rep, ns, '%d/%d' % (replies, len(rows)), errors,
       '%.1f' % rep_us, '%.1f' % wire, '%.1f' % (rep_us - wire), 'NA', 'NA', 'NA',
       '%.2f' % (float(cpu.group(1)) + float(cpu.group(2))) if cpu else 'NA', conc.group(1) if conc else 'NA',
-      dropped.group(1) if dropped else 'NA', foreign, 'quiet' if q.startswith('quiet') else 'NOISY', fcores]))
+      dropped.group(1) if dropped else 'NA', foreign, 'quiet' if q.startswith('quiet') else 'NOISY', fcores, layout]))
 PY
   rm -f "$p"
 }

@@ -63,11 +63,13 @@ wait_port() {        # wait up to 60 s for 127.0.0.1:$1 to accept (the launcher 
   echo "port $1 not up" >&2; return 1
 }
 
-# start_tcpdump FILE FILTER: nanosecond stamps, snaplen 512 and a 64 MiB buffer (crosscheck's
-# live-capture settings), pinned to SERVER_CPU; sets TCPDUMP_PID.
+# start_tcpdump FILE FILTER [PREFIX...]: nanosecond stamps, snaplen 512 and a 64 MiB buffer
+# (crosscheck's live-capture settings) on TCPDUMP_IFACE (lo), pinned to TCPDUMP_CPU (SERVER_CPU),
+# run under PREFIX (e.g. ip netns exec NS); sets TCPDUMP_PID.
 start_tcpdump() {
-  local f=$1 flt=$2
-  taskset -c "$SERVER_CPU" tcpdump -i lo -n -s 512 -B 65536 --time-stamp-precision=nano -w "$f" "$flt" 2>"$f.log" &
+  local f=$1 flt=$2; shift 2
+  "$@" taskset -c "${TCPDUMP_CPU:-$SERVER_CPU}" tcpdump -i "${TCPDUMP_IFACE:-lo}" -n -s 512 -B 65536 \
+    --time-stamp-precision=nano -w "$f" "$flt" 2>"$f.log" &
   TCPDUMP_PID=$!
   for _ in $(seq 1 50); do grep -q listening "$f.log" 2>/dev/null && break; sleep 0.1; done
 }

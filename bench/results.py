@@ -94,8 +94,9 @@ def section_note(sec):
                                                 else 'not quiet' if fc is not None else 'unknown')
 
 
-def fidelity():
-    rows = tsv('fidelity.tsv')
+def fidelity(name='fidelity.tsv', section='fidelity', layout=''):
+    """The fidelity rows; layout names a non-default layout in each measure (the two-host one)."""
+    rows = tsv(name)
     if rows is None:
         return
     for L in sorted({int(r['level']) for r in rows}):
@@ -118,21 +119,21 @@ def fidelity():
                 note += ' (httperf stops near 1,020 connections, select()\'s FD_SETSIZE: it could not run %d' \
                         ' sessions at once; its figure is for what it managed)' % L
         if not ck:
-            row('fidelity', 'mean error vs wire, %d sessions (µs)' % L, discarded(cn, 'foreign_cores'), None, None,
+            row(section, ('mean error vs wire, %d sessions (µs)' + layout) % L, discarded(cn, 'foreign_cores'), None, None,
                 '≤ 0.5× httperf and ≤ 15 µs', 'discarded', note)
             continue
         cm, cp = med(r['mean_err_us'] for r in ck), med(r['p99_err_us'] for r in ck)
         if cm is None:   # the audits' findings were not judged (too few records matched): fidelity.log says why
-            row('fidelity', 'mean error vs wire, %d sessions (µs)' % L, 'not judged', med(r['mean_err_us'] for r in hk),
+            row(section, ('mean error vs wire, %d sessions (µs)' + layout) % L, 'not judged', med(r['mean_err_us'] for r in hk),
                 None, '≤ 0.5× httperf and ≤ 15 µs', 'missed', note + '; crosscheck findings not judged (see fidelity.log)')
             continue
         hm = med(r['mean_err_us'] for r in hk)
         r_ = ratio(abs(cm), abs(hm)) if hm is not None else None
         ok = cm is not None and abs(cm) <= 15 and r_ is not None and r_ <= 0.5
         mark = ' (noisy)' if KEEP_NOISY and (cn or hn) else ''
-        row('fidelity', 'mean error vs wire, %d sessions (µs)' % L, cm, hm if hk else (discarded(hn, 'foreign_cores') if hn else None),
+        row(section, ('mean error vs wire, %d sessions (µs)' + layout) % L, cm, hm if hk else (discarded(hn, 'foreign_cores') if hn else None),
             r_, '≤ 0.5× httperf and ≤ 15 µs', ('met' if ok else 'missed') + mark, note)
-        row('fidelity', 'p99 error vs wire, %d sessions (µs)' % L, cp, 'n/a (no per-request times)', None,
+        row(section, ('p99 error vs wire, %d sessions (µs)' + layout) % L, cp, 'n/a (no per-request times)', None,
             '≤ 100 µs', ('met' if cp is not None and cp <= 100 else 'missed') + mark,
             'median of the per-run p99s; crosscheck %s' % reps_note(ck, cn, len(c), 'foreign_cores'))
 
@@ -321,12 +322,14 @@ def agent(sec):
 def main():
     cond = [l.rstrip('\n').split('\t', 1) for l in open(os.path.join(OUT, 'conditions.tsv'))]
     secs = {r['section']: r for r in (tsv('sections.tsv') or [])}
-    fidelity(); throughput(); capacity()
+    fidelity()
+    fidelity(os.path.join('two-host', 'fidelity.tsv'), 'two-host', ', two hosts')
+    throughput(); capacity()
     comparator(secs.get('comparator')); legacy(secs.get('legacy')); agent(secs.get('agent'))
     for name, s in secs.items():   # sections that produced no row: say why
         if s['status'] != 'ok' and not any(r[0] == name for r in ROWS):
             ROWS.append([name, '—', s['status'], '—', '—', '—', s['status'], s['note']])
-    order = list(secs) + ['fidelity', 'throughput', 'capacity', 'comparator', 'legacy', 'agent']
+    order = list(secs) + ['fidelity', 'two-host', 'throughput', 'capacity', 'comparator', 'legacy', 'agent']
     ROWS.sort(key=lambda r: order.index(r[0]) if r[0] in order else len(order))   # stable: keeps each section's order
     md = ['# crosscheck bench/run results', '']
     md += ['| condition | value |', '|---|---|'] + ['| %s | %s |' % (k, v.replace('|', '/')) for k, v in cond]

@@ -43,6 +43,8 @@ public final class ServerMonitor implements AutoCloseable {
   private volatile boolean stopping;
   private Summary summary;
 
+  /** The shortest interval stop() writes a last row for: two of /proc's 10 ms CPU ticks. */
+  static final long LAST_ROW_MIN_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
   // sampler-thread state, handed to stop() by Thread.join
   private long lastNanos;
   private IOException writeFailure;
@@ -169,7 +171,11 @@ public final class ServerMonitor implements AutoCloseable {
     }
   }
 
-  /** Stops sampling, writes a last row (when at least 1 ms passed since the previous), closes the file. */
+  /**
+   * Stops sampling, writes a last row (when at least {@link #LAST_ROW_MIN_NANOS} passed since the
+   * previous: /proc's CPU counters move in 10 ms ticks, so a shorter row would read 0 CPU or an
+   * unknown host share), closes the file.
+   */
   public synchronized Summary stop() {
     if (summary != null) {
       return summary;
@@ -186,7 +192,7 @@ public final class ServerMonitor implements AutoCloseable {
       problems.add("the sampler thread did not stop within 5 s; rows after it are missing");
     } else {
       long now = System.nanoTime();
-      if (now - lastNanos >= TimeUnit.MILLISECONDS.toNanos(1)) {
+      if (now - lastNanos >= LAST_ROW_MIN_NANOS) {
         sample(now);
       }
     }

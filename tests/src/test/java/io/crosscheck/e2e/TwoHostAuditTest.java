@@ -37,15 +37,14 @@ class TwoHostAuditTest {
             List.of("serve", "--rubis", "--bind", TwoHosts.SERVER_ADDRESS, "--port", "0"))) {
       int port = server.listeningPort(Duration.ofSeconds(90));
       String target = TwoHosts.SERVER_ADDRESS + ":" + port;
-      // Server CPU beside the error (issue 25, "monitor") will hook in here: the server JVM's pid is
-      // server.process.pid() (ip netns exec and taskset exec it), for audit --server-pid.
 
       Path rubisOut = dir.resolve("rubis");
       Files.createDirectories(rubisOut);
       Path rubisRun = audit(hosts, dir.resolve("rubis.out"), rubisOut, List.of("audit", "--rubis", "--target",
           "http://" + target, "--users", "10", "--think-scale", "0.1", "--ramp-up", "0s", "--duration", "4s",
-          "--ramp-down", "0s"));
+          "--ramp-down", "0s", "--server-netns", hosts.serverNamespace()));
       JsonNode coverage = assertCapturedOnTheLinkAndMatched(rubisRun, port, 200);
+      assertServerHostBesideTheError(rubisRun, hosts.serverNamespace());
       assertTrue(coverage.get("recordsMatchedPercent").asDouble() >= 99.9, "records matched: " + coverage);
       Frames frames = frames(rubisRun.resolve("capture.pcap"));
       assertTrue(frames.largestOriginalBytes > 1_514, "segments larger than the veth's 1,500-byte MTU (TSO/GSO) were"
@@ -67,6 +66,38 @@ class TwoHostAuditTest {
       assertTrue(agentCoverage.get("recordsMatchedPercent").asDouble() >= 99.9,
           "the agent's records matched: " + agentCoverage);
     }
+  }
+
+  /**
+   * The server host's pressure (audit --server-netns: the server namespace's processes and interfaces, sampled
+   * beside the capture) is in the findings, per interval beside the error, and in the report: the server JVM
+   * pinned to one core, its CPU measured above zero, the link's traffic counted on the server's side.
+   */
+  private static void assertServerHostBesideTheError(Path run, String namespace) throws Exception {
+    JsonNode f = Evidence.findings(run);
+    JsonNode server = f.get("serverHost");
+    assertTrue(server != null && server.get("judged").asBoolean(), "server host judged: " + server);
+    assertTrue(server.get("evidence").asText().contains(namespace), server.toString());
+    assertEquals(1, server.get("serverCpusAllowed").asInt(), "the server was pinned to one core: " + server);
+    double cores = server.get("serverCpuCoresMean").asDouble();
+    assertTrue(cores > 0 && cores <= 1.05, "the server's CPU on its one core: " + server);
+    long linkRxBytes = 0;
+    for (JsonNode i : server.get("network")) {
+      if (i.get("name").asText().equals(TwoHosts.INTERFACE)) {
+        linkRxBytes = i.get("rxBytes").asLong();
+      }
+    }
+    assertTrue(linkRxBytes > 10_000, "the requests arrived over the server's cc0: " + server.get("network"));
+    long withServerCpu = 0;
+    for (JsonNode i : f.get("intervals")) {
+      if (i.path("serverCpuCores").isNumber()) {
+        withServerCpu++;
+      }
+    }
+    assertTrue(withServerCpu >= 2, "server CPU per interval beside the error: " + f.get("intervals"));
+    String html = Files.readString(run.resolve("report.html"));
+    assertTrue(html.contains("\"serverHost\"") && html.contains("serverCpuCores"), "the report carries them");
+    System.out.println("[two hosts] audit --rubis --server-netns: " + server.get("statement").asText());
   }
 
   /** Runs {@code crosscheck ARGS --out OUT --progress off} in the client namespace to its end (exit 0); its run directory. */
