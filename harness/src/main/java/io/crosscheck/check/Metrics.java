@@ -21,7 +21,7 @@ import java.util.function.ToDoubleFunction;
 /**
  * The metrics a rule can name: each with its dimension, its source in findings.json, and how to
  * read it from a {@link CheckedRun}. The one table both the evaluator and the help text (and the
- * README's table, which {@code MetricsTest} holds equal to {@link #markdownTable}) are made from,
+ * docs/ci-gate.md's table, which {@code MetricsTest} holds equal to {@link #markdownTable}) are made from,
  * so they cannot drift apart. Stateless.
  */
 public final class Metrics {
@@ -87,7 +87,7 @@ public final class Metrics {
     out.add(rest);
   }
 
-  /** The table of metrics as a Markdown table (README's "CI gate" section holds it verbatim). */
+  /** The table of metrics as a Markdown table (docs/ci-gate.md holds it verbatim). */
   public static String markdownTable() {
     StringBuilder s = new StringBuilder("| metric | unit | source |\n| --- | --- | --- |\n");
     for (Metric m : ALL) {

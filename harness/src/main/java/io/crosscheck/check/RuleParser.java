@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Parses one rule (README "CI gate"), by recursive descent over a small token list:
+ * Parses one rule (docs/ci-gate.md), by recursive descent over a small token list:
  *
  * <pre>
  * rule      = metric op threshold | metric "within" quantity "of" baseline

@@ -11,8 +11,8 @@ import picocli.CommandLine.ScopeType;
  * them to the library. Exit codes: 0 success, 1 the run failed, 2 bad usage or a bad spec (nothing
  * was started), 3 the findings support no verdict (audit, compare: below the matching floor, no exchange
  * completed, failures dominate, the run incomplete), 4 a rule of the CI gate failed (check, audit
- * --check), 130 interrupted. Every error is one line
- * on stderr ({@link CliErrors}); a stack trace only with {@code --debug}.
+ * --check), 5 stopped by --stall-timeout (the run directory finished as stalled), 130 interrupted
+ * (the README's exit-code table). Every error is one line on stderr ({@link CliErrors}); a stack trace only with {@code --debug}.
  */
 @Command(
     name = "crosscheck",

@@ -18,7 +18,7 @@ import java.util.List;
  * @param timeoutNanos no completion for this long stops the load; 0 never
  */
 record StallLimits(long warningNanos, long timeoutNanos) {
-  /** The exit code of a run or audit stopped by {@code --stall-timeout} (README "Exit codes"). */
+  /** The exit code of a run or audit stopped by {@code --stall-timeout} (README's exit-code table). */
   static final int EXIT_STALLED = 5;
   /** The shortest warning period: the watch looks ten times per period, at most every 20 ms. */
   private static final long MIN_WARNING_NANOS = 100_000_000L;

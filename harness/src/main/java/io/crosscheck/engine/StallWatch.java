@@ -49,7 +49,7 @@ public final class StallWatch implements AutoCloseable {
   public record Stall(long startOffsetNanos, long durationNanos, long inFlight, long connections,
       long oldestInFlightNanos, long lastCompletionOffsetNanos, long completedBefore) {
 
-    /** The one line printed while it lasts (README "Stalls" pins the format). */
+    /** The one line printed while it lasts (docs/reference.md, "Stalls", pins the format). */
     public String line() {
       String on = connections < 0 ? "" : String.format(Locale.ROOT, " on %,d connection%s", connections,
           connections == 1 ? "" : "s");

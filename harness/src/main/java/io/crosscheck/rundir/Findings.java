@@ -563,7 +563,7 @@ public record Findings(
       long captureFirstEpochNanos, long captureLastEpochNanos, String clockMapping, String statement) {
     /** How close to an end of the capture an unmatched request counts as outside it. */
     public static final long CAPTURE_MARGIN_NANOS = 100_000_000L;
-    /** The default floor of {@code recordsMatchedPercent} (documented in the README). */
+    /** The default floor of {@code recordsMatchedPercent} (documented in docs/auditing-your-generator.md, "The target"). */
     public static final double DEFAULT_MIN_MATCHED_PERCENT = 90.0;
   }
 

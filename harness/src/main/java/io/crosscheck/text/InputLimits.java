@@ -1,7 +1,7 @@
 package io.crosscheck.text;
 
 /**
- * The limits every input file is read with (README "Input limits"). They are generous for real
+ * The limits every input file is read with (docs/auditing-your-generator.md, "Input limits"). They are generous for real
  * workloads and keep a wrong file ({@code /dev/zero}, a binary, a 50 MB line) from exhausting the
  * heap or flooding the terminal: past one, the file is refused with {@code file:line} and the limit
  * stated, before any load starts.
