@@ -199,7 +199,7 @@ final class FlashCrowdStudy implements Callable<Integer> {
     PrintStream console = System.out;
     Files.createDirectories(dir);
     Path site = dir.resolve("site");
-    List<String> paths = RubisSite.snapshot(site);
+    List<String> paths = StudySite.snapshot(site);
     Path urlFile = site.resolve("urls.txt");
 
     Map<String, Plan> plans = new LinkedHashMap<>();
@@ -265,7 +265,7 @@ final class FlashCrowdStudy implements Callable<Integer> {
    */
   private MatrixRun.Audited cell(String server, Path docroot, Path cellDir, List<String> args, Path javaHome,
       PrintStream log) throws IOException {
-    try (ForeignServer s = RubisSite.start(server, ForeignServerSpec.in(cellDir.resolve("server")).withDocroot(docroot));
+    try (ForeignServer s = StudySite.start(server, ForeignServerSpec.in(cellDir.resolve("server")).withDocroot(docroot));
         WorkerSampler workers = WorkerSampler.start(s::workers, cellDir.resolve(WorkerSampler.WORKERS_CSV))) {
       log.println("crosscheck study: " + server + " on 127.0.0.1:" + s.port() + " (" + s.describe() + ")");
       return MatrixRun.auditChild(new Target("127.0.0.1", s.port()), capture, javaHome, List.of(), args, cellDir,

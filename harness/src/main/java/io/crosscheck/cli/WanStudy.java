@@ -139,7 +139,7 @@ final class WanStudy implements Callable<Integer> {
     PrintStream console = System.out;
     Files.createDirectories(dir);
     Path site = dir.resolve("site");
-    List<String> paths = RubisSite.snapshot(site);
+    List<String> paths = StudySite.snapshot(site);
     Path urlFile = site.resolve("urls.txt");
     Path javaHome = Path.of(System.getProperty("java.home"));
     List<MatrixRun.Planned> cells = new ArrayList<>();
@@ -190,7 +190,7 @@ final class WanStudy implements Callable<Integer> {
   private MatrixRun.Audited cell(List<WanProfile> level, Path docroot, Path cellDir, List<String> auditArgs,
       Path javaHome, PrintStream log) throws IOException {
     try (WanNetwork net = WanNetwork.open(level, seed);
-        ForeignServer s = RubisSite.start(server, ForeignServerSpec.in(cellDir.resolve("server")).withDocroot(docroot)
+        ForeignServer s = StudySite.start(server, ForeignServerSpec.in(cellDir.resolve("server")).withDocroot(docroot)
             .withBindAddress(net.serverAddress()).withPort(SERVER_PORT)
             .withCommandPrefix(WanNetwork.inNamespace(net.serverNamespace(), List.of())))) {
       log.println("crosscheck study: " + server + " on " + net.serverAddress() + ":" + SERVER_PORT + " in namespace "

@@ -50,7 +50,7 @@ final class ClientConnection {
   private int requestsCarried;
   private boolean keepAlive = true;
   private boolean closed;
-  private Exchange current;
+  private InFlightExchange current;
   private final ReadStampAllocator reads;
   /** This connection counts against the run's cap of open connections until its channel closes. */
   private boolean slotHeld;
@@ -93,7 +93,7 @@ final class ClientConnection {
    * or the run's cap of open connections reached: then no connect is even tried). Call on {@code
    * loop}.
    */
-  static ClientConnection open(EngineRun run, EventLoop loop, Exchange first) {
+  static ClientConnection open(EngineRun run, EventLoop loop, InFlightExchange first) {
     ClientConnection c = new ClientConnection(run, loop);
     c.current = first;
     first.connection = c;
@@ -118,7 +118,7 @@ final class ClientConnection {
     return c;
   }
 
-  private void connected(ChannelFuture done, Exchange first) {
+  private void connected(ChannelFuture done, InFlightExchange first) {
     if (done.isSuccess()) {
       InetSocketAddress local = (InetSocketAddress) done.channel().localAddress();
       id = local.getAddress().getHostAddress() + ":" + local.getPort();
@@ -188,7 +188,7 @@ final class ClientConnection {
   }
 
   /** Sends a request; the connection must be {@link #usable()}. Call on the channel's loop. */
-  void send(Exchange ex) {
+  void send(InFlightExchange ex) {
     current = ex;
     ex.connection = this;
     if (run.stopping()) {
@@ -220,7 +220,7 @@ final class ClientConnection {
 
   /** Closes the connection; a request still on it ends as {@code how}. */
   void close(Outcome how, String why) {
-    Exchange ex = current;
+    InFlightExchange ex = current;
     if (ex != null) {
       finish(ex, how, why);
     }
@@ -236,7 +236,7 @@ final class ClientConnection {
   }
 
   /** Ends {@code ex} on this connection and hands it back to its session. */
-  private void finish(Exchange ex, Outcome how, String why) {
+  private void finish(InFlightExchange ex, Outcome how, String why) {
     if (!ex.end(how, why, run.ticker.nanoTime())) {
       return;
     }
@@ -275,7 +275,7 @@ final class ClientConnection {
   private final class Meter extends ChannelDuplexHandler {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      Exchange ex = current;
+      InFlightExchange ex = current;
       if (ex != null && msg instanceof ByteBuf b && b.isReadable()) {
         long now = reads.readStartNanos(); // just before the read syscall that returned b
         if (ex.firstByteNanos < 0) {
@@ -289,7 +289,7 @@ final class ClientConnection {
 
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-      Exchange ex = current;
+      InFlightExchange ex = current;
       if (ex != null && msg instanceof ByteBuf b) {
         ex.requestBytes += b.readableBytes();
       }
@@ -298,7 +298,7 @@ final class ClientConnection {
 
     @Override
     public void flush(ChannelHandlerContext ctx) {
-      Exchange ex = current;
+      InFlightExchange ex = current;
       if (ex != null && !ex.flushed) {
         // the request is encoded and goes to the socket now: send start as close to the wire as
         // the engine can see, so encoding is not counted as network time
@@ -314,7 +314,7 @@ final class ClientConnection {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       try {
-        Exchange ex = current;
+        InFlightExchange ex = current;
         if (ex == null) {
           // bytes nobody asked for (garbage after a reply): the decoder's state can no longer be
           // trusted, so the connection is not reused
@@ -360,7 +360,7 @@ final class ClientConnection {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
       closed = true;
-      Exchange ex = current;
+      InFlightExchange ex = current;
       if (ex != null) {
         finish(ex, Outcome.RESET, ex.firstByteNanos < 0
             ? "connection closed before any reply byte"
@@ -373,7 +373,7 @@ final class ClientConnection {
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
       keepAlive = false;
-      Exchange ex = current;
+      InFlightExchange ex = current;
       if (ex != null) {
         finish(ex, cause instanceof IOException ? Outcome.RESET : Outcome.INVALID, describe(cause));
       }

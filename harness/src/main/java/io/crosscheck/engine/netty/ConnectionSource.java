@@ -32,10 +32,10 @@ abstract class ConnectionSource {
   }
 
   /** Sends {@code ex}, reusing a connection where the policy allows, else opening one. */
-  abstract void dispatch(Exchange ex);
+  abstract void dispatch(InFlightExchange ex);
 
   /** {@code ex} has ended; its connection (if any) may be reused. */
-  void release(Exchange ex) {}
+  void release(InFlightExchange ex) {}
 
   /** A connection closed (by either side). */
   void closed(ClientConnection c) {}
@@ -55,7 +55,7 @@ abstract class ConnectionSource {
     }
 
     @Override
-    void dispatch(Exchange ex) {
+    void dispatch(InFlightExchange ex) {
       SessionInstance s = ex.session;
       ClientConnection c = s.lanes[ex.lane];
       if (c != null && c.usable()) {
@@ -83,12 +83,12 @@ abstract class ConnectionSource {
     }
 
     @Override
-    void dispatch(Exchange ex) {
+    void dispatch(InFlightExchange ex) {
       ClientConnection.open(run, ex.session.loop, ex);
     }
 
     @Override
-    void release(Exchange ex) {
+    void release(InFlightExchange ex) {
       if (ex.connection != null) {
         ex.connection.close(Outcome.ABORTED, "");
       }
@@ -118,7 +118,7 @@ abstract class ConnectionSource {
     }
 
     @Override
-    void dispatch(Exchange ex) {
+    void dispatch(InFlightExchange ex) {
       ClientConnection c = null;
       long now = run.ticker.nanoTime();
       synchronized (idle) {
@@ -152,7 +152,7 @@ abstract class ConnectionSource {
     }
 
     @Override
-    void release(Exchange ex) {
+    void release(InFlightExchange ex) {
       ClientConnection c = ex.connection;
       if (c == null || !c.usable()) {
         return;

@@ -280,7 +280,7 @@ final class EngineRun {
    * {@code ex} has ended, on its connection's loop: the connection goes back to the policy, the
    * record to the sink, and the session learns of it on its own loop.
    */
-  void ended(Exchange ex) {
+  void ended(InFlightExchange ex) {
     try {
       source.release(ex);
       sink.accept(ex.toRecord());

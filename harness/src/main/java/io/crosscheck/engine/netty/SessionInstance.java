@@ -108,7 +108,7 @@ final class SessionInstance {
   }
 
   private void issue(int lane) {
-    Exchange ex = new Exchange(this, waiting.poll(), lane, groupIntendedNanos, groupPhase);
+    InFlightExchange ex = new InFlightExchange(this, waiting.poll(), lane, groupIntendedNanos, groupPhase);
     run.issued();
     run.source.dispatch(ex);
   }
@@ -139,7 +139,7 @@ final class SessionInstance {
   }
 
   /** {@code ex} ended (its record is already written). Call on {@link #loop}. */
-  void exchangeEnded(Exchange ex) {
+  void exchangeEnded(InFlightExchange ex) {
     pending--;
     groupEndNanos = Math.max(groupEndNanos, ex.endNanos());
     lastReply = ex.reply();

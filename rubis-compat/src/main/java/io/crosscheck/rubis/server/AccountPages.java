@@ -1,5 +1,7 @@
 package io.crosscheck.rubis.server;
 
+import io.crosscheck.sites.PageReply;
+
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.function.LongSupplier;
@@ -25,7 +27,7 @@ final class AccountPages {
   }
 
   /** RegisterUser?firstname&lastname&nickname&email&password&region=NAME. */
-  Reply registerUser(UrlSpace space, Params params) {
+  PageReply registerUser(UrlSpace space, Params params) {
     String first = params.text("firstname");
     String last = params.text("lastname");
     String nickname = params.text("nickname");
@@ -54,7 +56,7 @@ final class AccountPages {
   }
 
   /** PutCommentAuth?itemId&to: the login form leading to PutComment, with {@code name=to value=}. */
-  Reply putCommentAuth(UrlSpace space, Params params) {
+  PageReply putCommentAuth(UrlSpace space, Params params) {
     Integer itemId = params.integer("itemId");
     Integer to = params.integer("to");
     if (itemId == null || to == null) {
@@ -66,7 +68,7 @@ final class AccountPages {
   }
 
   /** PutComment?itemId&to&nickname&password: the comment form. */
-  Reply putComment(UrlSpace space, Params params) {
+  PageReply putComment(UrlSpace space, Params params) {
     Integer itemId = params.integer("itemId");
     Integer toId = params.integer("to");
     if (itemId == null || toId == null) {
@@ -92,7 +94,7 @@ final class AccountPages {
   }
 
   /** StoreComment?itemId&to&from&rating&comment: stores the comment and adjusts the rating. */
-  Reply storeComment(UrlSpace space, Params params) {
+  PageReply storeComment(UrlSpace space, Params params) {
     Integer itemId = params.integer("itemId");
     Integer to = params.integer("to");
     Integer from = params.integer("from");
@@ -110,7 +112,7 @@ final class AccountPages {
   }
 
   /** SellItemForm?user&category: the form of a new item. */
-  Reply sellItemForm(UrlSpace space, Params params) {
+  PageReply sellItemForm(UrlSpace space, Params params) {
     Integer user = params.integer("user");
     Integer category = params.integer("category");
     if (user == null || category == null) {
@@ -125,7 +127,7 @@ final class AccountPages {
   }
 
   /** RegisterItem?name&description&initialPrice&reservePrice&buyNow&duration&quantity&userId&categoryId. */
-  Reply registerItem(UrlSpace space, Params params) {
+  PageReply registerItem(UrlSpace space, Params params) {
     Float initialPrice = params.decimal("initialPrice");
     Integer duration = params.integer("duration");
     Integer quantity = params.integer("quantity");
@@ -150,7 +152,7 @@ final class AccountPages {
   }
 
   /** AboutMe?nickname&password: the user's details, sales, bids, purchases and comments. */
-  Reply aboutMe(UrlSpace space, Params params) {
+  PageReply aboutMe(UrlSpace space, Params params) {
     AuctionUser user = store.authenticate(params.text("nickname"), params.text("password"));
     if (user == null) {
       return Pages.badLogin(space);

@@ -1,5 +1,7 @@
 package io.crosscheck.rubis.server;
 
+import io.crosscheck.sites.PageReply;
+
 import java.util.List;
 
 /**
@@ -20,7 +22,7 @@ final class BrowsePages {
   }
 
   /** BrowseCategories without parameters: every category links to its search. */
-  Reply browseCategories(UrlSpace space) {
+  PageReply browseCategories(UrlSpace space) {
     Html html = new Html(space, "Available categories").h2("Currently available categories");
     for (ReferenceData.Category c : store.reference().categories()) {
       html.link("SearchItemsByCategory", "category=" + c.id() + "&categoryName=" + Html.encode(c.name()), c.name())
@@ -30,7 +32,7 @@ final class BrowsePages {
   }
 
   /** BrowseCategories?region=NAME: every category links to its search in that region. */
-  Reply browseCategoriesInRegion(UrlSpace space, Params params) {
+  PageReply browseCategoriesInRegion(UrlSpace space, Params params) {
     String regionName = params.text("region");
     int regionId = store.reference().regionId(regionName);
     if (regionId == 0) {
@@ -46,7 +48,7 @@ final class BrowsePages {
   }
 
   /** BrowseCategories?nickname&password: after logging in, each category links to the sell form. */
-  Reply selectCategoryToSell(UrlSpace space, Params params) {
+  PageReply selectCategoryToSell(UrlSpace space, Params params) {
     AuctionUser user = store.authenticate(params.text("nickname"), params.text("password"));
     if (user == null) {
       return Pages.badLogin(space);
@@ -59,7 +61,7 @@ final class BrowsePages {
   }
 
   /** BrowseRegions: every region links to its categories. */
-  Reply browseRegions(UrlSpace space) {
+  PageReply browseRegions(UrlSpace space) {
     Html html = new Html(space, "Available regions").h2("Currently available regions");
     for (String region : store.reference().regions()) {
       html.link("BrowseCategories", "region=" + Html.encode(region), region).raw("<br>\n");
@@ -68,7 +70,7 @@ final class BrowsePages {
   }
 
   /** SearchItemsByCategory?category&categoryName&page&nbOfItems. */
-  Reply searchByCategory(UrlSpace space, Params params) {
+  PageReply searchByCategory(UrlSpace space, Params params) {
     Integer category = params.integer("category");
     if (category == null) {
       return Pages.error(space, "You must provide a category identifier!");
@@ -80,7 +82,7 @@ final class BrowsePages {
   }
 
   /** SearchItemsByRegion?region=ID&category&categoryName&page&nbOfItems. */
-  Reply searchByRegion(UrlSpace space, Params params) {
+  PageReply searchByRegion(UrlSpace space, Params params) {
     Integer category = params.integer("category");
     Integer region = params.integer("region");
     if (category == null || region == null) {
@@ -101,7 +103,7 @@ final class BrowsePages {
     return c == null ? "#" + category : c.name();
   }
 
-  private Reply results(UrlSpace space, Params params, List<AuctionItem> items, String title, String where,
+  private PageReply results(UrlSpace space, Params params, List<AuctionItem> items, String title, String where,
       String script, String query) {
     int page = Math.max(0, params.integer("page", 0));
     int perPage = params.integer("nbOfItems", DEFAULT_ITEMS_PER_PAGE);

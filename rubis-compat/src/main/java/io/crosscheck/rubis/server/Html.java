@@ -1,5 +1,7 @@
 package io.crosscheck.rubis.server;
 
+import io.crosscheck.sites.PageReply;
+
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.net.URLEncoder;
@@ -97,9 +99,9 @@ final class Html {
   }
 
   /** The page, closed. */
-  Reply finish() {
+  PageReply finish() {
     out.append("<hr><p>RUBiS (C) Rice University/INRIA 2001</p>\n</body>\n</html>\n");
-    return Reply.html(out.toString());
+    return PageReply.html(out.toString());
   }
 
   private String image(String name, int width, int height, String alt) {

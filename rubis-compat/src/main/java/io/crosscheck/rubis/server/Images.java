@@ -1,5 +1,7 @@
 package io.crosscheck.rubis.server;
 
+import io.crosscheck.sites.PageReply;
+
 import io.crosscheck.server.PlaceholderImage;
 import java.awt.Color;
 import java.util.Map;
@@ -13,7 +15,7 @@ import java.util.Map;
 final class Images {
   static final String CONTENT_TYPE = "image/jpeg";
 
-  private final Map<String, Reply> images;
+  private final Map<String, PageReply> images;
 
   Images() {
     images = Map.of(
@@ -23,7 +25,7 @@ final class Images {
   }
 
   /** The image named {@code fileName} (no directory), or null when there is none. */
-  Reply image(String fileName) {
+  PageReply image(String fileName) {
     return images.get(fileName);
   }
 
@@ -32,7 +34,7 @@ final class Images {
     return images.containsKey(fileName);
   }
 
-  private static Reply jpeg(int width, int height, Color background, Color band) {
-    return new Reply(200, CONTENT_TYPE, PlaceholderImage.banded(PlaceholderImage.Format.JPEG, width, height, background, band));
+  private static PageReply jpeg(int width, int height, Color background, Color band) {
+    return new PageReply(200, CONTENT_TYPE, PlaceholderImage.banded(PlaceholderImage.Format.JPEG, width, height, background, band));
   }
 }

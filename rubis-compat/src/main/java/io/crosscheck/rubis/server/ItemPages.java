@@ -1,5 +1,7 @@
 package io.crosscheck.rubis.server;
 
+import io.crosscheck.sites.PageReply;
+
 import java.util.List;
 
 /**
@@ -17,7 +19,7 @@ final class ItemPages {
   }
 
   /** ViewItem?itemId: the item, its seller, bid count, and links to bid, buy and comment. */
-  Reply viewItem(UrlSpace space, Params params) {
+  PageReply viewItem(UrlSpace space, Params params) {
     Integer itemId = params.integer("itemId");
     if (itemId == null) {
       return Pages.error(space, "You must provide an item identifier!");
@@ -52,7 +54,7 @@ final class ItemPages {
   }
 
   /** ViewUserInfo?userId: the user's details and the comments about them. */
-  Reply viewUserInfo(UrlSpace space, Params params) {
+  PageReply viewUserInfo(UrlSpace space, Params params) {
     Integer userId = params.integer("userId");
     if (userId == null) {
       return Pages.error(space, "You must provide a user identifier!");
@@ -68,7 +70,7 @@ final class ItemPages {
   }
 
   /** ViewBidHistory?itemId: every bid on the item, newest last. */
-  Reply viewBidHistory(UrlSpace space, Params params) {
+  PageReply viewBidHistory(UrlSpace space, Params params) {
     Integer itemId = params.integer("itemId");
     if (itemId == null) {
       return Pages.error(space, "You must provide an item identifier!");

@@ -1,5 +1,7 @@
 package io.crosscheck.rubis.server;
 
+import io.crosscheck.sites.PageReply;
+
 import io.crosscheck.server.DemandExecutor;
 import io.crosscheck.server.OrderedRequestHandler;
 import io.crosscheck.server.PendingRequest;
@@ -39,7 +41,7 @@ final class RubisHandler extends OrderedRequestHandler {
   @Override
   protected void start(ChannelHandlerContext ctx, PendingRequest request) {
     if (request.malformed()) {
-      write(ctx, request, RubisInteraction.NOT_FOUND, Reply.text(400, "malformed HTTP request\n"), 0);
+      write(ctx, request, RubisInteraction.NOT_FOUND, PageReply.text(400, "malformed HTTP request\n"), 0);
       return;
     }
     RubisRoute route = parts.router().route(request.uri());
@@ -48,7 +50,7 @@ final class RubisHandler extends OrderedRequestHandler {
         guarded(ctx, () -> reply(ctx, request, route, demandNanos)),
         () -> {
           parts.counters().rejected();
-          write(ctx, request, route.interaction(), Reply.text(503, "server busy: all " + parts.config().workers()
+          write(ctx, request, route.interaction(), PageReply.text(503, "server busy: all " + parts.config().workers()
               + " cpu workers busy and the queue of " + parts.config().queueCapacity() + " full\n"), demandNanos);
         });
   }
@@ -57,16 +59,16 @@ final class RubisHandler extends OrderedRequestHandler {
     if (ended() || !ctx.channel().isActive()) {
       return;
     }
-    Reply reply;
+    PageReply reply;
     try {
       reply = parts.site().render(route);
     } catch (RuntimeException e) {
-      reply = Reply.text(500, "internal server error: " + e + "\n");
+      reply = PageReply.text(500, "internal server error: " + e + "\n");
     }
     write(ctx, request, route.interaction(), reply, serviceNanos);
   }
 
-  private void write(ChannelHandlerContext ctx, PendingRequest request, RubisInteraction interaction, Reply reply,
+  private void write(ChannelHandlerContext ctx, PendingRequest request, RubisInteraction interaction, PageReply reply,
       long serviceNanos) {
     parts.counters().served(interaction);
     PrintStream log = parts.log();

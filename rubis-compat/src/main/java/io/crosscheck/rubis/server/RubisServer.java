@@ -23,7 +23,7 @@ import java.io.PrintStream;
 public final class RubisServer implements AutoCloseable {
   /** What every connection of one server shares; all parts are thread-safe. */
   record Parts(RubisServerConfig config, RubisRouter router, RubisSite site, DemandExecutor demandExecutor,
-      RubisCounters counters, PrintStream log) {}
+      RubisServerCounters counters, PrintStream log) {}
 
   /** Request line, headers and query strings (long descriptions) may be this long. */
   private static final int MAX_INITIAL_LINE_BYTES = 64 * 1024;
@@ -58,7 +58,7 @@ public final class RubisServer implements AutoCloseable {
     Images images = new Images();
     RubisSite site = new RubisSite(store, config.php(), config.servlets(), images,
         () -> System.currentTimeMillis() / 1000);
-    RubisCounters counters = new RubisCounters();
+    RubisServerCounters counters = new RubisServerCounters();
     DemandExecutor demandExecutor = new DemandExecutor(config.demandMode(), config.workers(), config.queueCapacity());
     Parts parts = new Parts(config, new RubisRouter(config.php(), config.servlets(), images), site, demandExecutor,
         counters, config.logRequests() ? System.err : null);
@@ -95,7 +95,7 @@ public final class RubisServer implements AutoCloseable {
   }
 
   /** Connections accepted and replies per interaction since start. */
-  public RubisCounters counters() {
+  public RubisServerCounters counters() {
     return parts.counters();
   }
 

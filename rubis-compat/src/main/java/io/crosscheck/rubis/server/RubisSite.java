@@ -1,5 +1,7 @@
 package io.crosscheck.rubis.server;
 
+import io.crosscheck.sites.PageReply;
+
 import java.util.function.LongSupplier;
 
 /**
@@ -35,7 +37,7 @@ final class RubisSite {
   }
 
   /** The reply to {@code route}; never null, never throws for any parameter values. */
-  Reply render(RubisRoute route) {
+  PageReply render(RubisRoute route) {
     UrlSpace space = route.space();
     Params p = route.params();
     switch (route.interaction()) {
@@ -93,7 +95,7 @@ final class RubisSite {
         return images.image(route.imageName());
       case NOT_FOUND:
       default:
-        return Reply.text(404, "not found: the RUBiS server answers " + php.scriptPath() + "/<Script>.php, "
+        return PageReply.text(404, "not found: the RUBiS server answers " + php.scriptPath() + "/<Script>.php, "
             + php.htmlPath() + "/<page>.html and <servlets_script_path>/" + UrlSpace.SERVLET_PACKAGE + "<Script>\n");
     }
   }

@@ -1,5 +1,7 @@
 package io.crosscheck.rubis.server;
 
+import io.crosscheck.sites.PageReply;
+
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -9,7 +11,7 @@ import java.util.Map;
  * shared. Their forms point at the scripts of the same space. Immutable, thread-safe.
  */
 final class StaticPages {
-  private final Map<RubisInteraction, Reply> pages = new EnumMap<>(RubisInteraction.class);
+  private final Map<RubisInteraction, PageReply> pages = new EnumMap<>(RubisInteraction.class);
 
   StaticPages(UrlSpace space, ReferenceData reference) {
     pages.put(RubisInteraction.HOME, home(space));
@@ -22,15 +24,15 @@ final class StaticPages {
   }
 
   /** The page of a static interaction ({@link RubisInteraction#isStaticPage()}). */
-  Reply page(RubisInteraction interaction) {
-    Reply page = pages.get(interaction);
+  PageReply page(RubisInteraction interaction) {
+    PageReply page = pages.get(interaction);
     if (page == null) {
       throw new IllegalArgumentException(interaction + " is not a static page");
     }
     return page;
   }
 
-  private static Reply home(UrlSpace space) {
+  private static PageReply home(UrlSpace space) {
     Html html = new Html(space, "Home");
     html.h2("Welcome to RUBiS's home page!")
         .raw("<p>RUBiS is an auction site prototype modelled after eBay.com, in its "
@@ -42,7 +44,7 @@ final class StaticPages {
     return html.finish();
   }
 
-  private static Reply register(UrlSpace space, ReferenceData reference) {
+  private static PageReply register(UrlSpace space, ReferenceData reference) {
     Html html = new Html(space, "Register");
     html.h2("Register to RUBiS").form("RegisterUser")
         .input("First name", "firstname", 20)
@@ -57,7 +59,7 @@ final class StaticPages {
     return html.raw("</select><br>\n").endForm("Register now!").finish();
   }
 
-  private static Reply browse(UrlSpace space) {
+  private static PageReply browse(UrlSpace space) {
     Html html = new Html(space, "Browse");
     html.h2("Browse RUBiS items").raw("<p>")
         .raw("<a href=\"" + space.script("BrowseCategories") + "\">Browse all items by category</a><br>\n")
@@ -65,7 +67,7 @@ final class StaticPages {
     return html.finish();
   }
 
-  private static Reply login(UrlSpace space, String title, String script, String prompt) {
+  private static PageReply login(UrlSpace space, String title, String script, String prompt) {
     return new Html(space, title).h2(prompt).form(script)
         .input("Your nickname", "nickname", 20)
         .input("Your password", "password", 20)

@@ -1,5 +1,7 @@
 package io.crosscheck.rubis.server;
 
+import io.crosscheck.sites.PageReply;
+
 import java.util.function.LongSupplier;
 
 /**
@@ -19,7 +21,7 @@ final class TradePages {
   }
 
   /** BuyNowAuth?itemId and PutBidAuth?itemId: the login form leading to {@code next}. */
-  Reply auth(UrlSpace space, Params params, String next, String title) {
+  PageReply auth(UrlSpace space, Params params, String next, String title) {
     Integer itemId = params.integer("itemId");
     if (itemId == null) {
       return Pages.error(space, "You must provide an item identifier!");
@@ -30,7 +32,7 @@ final class TradePages {
   }
 
   /** BuyNow?itemId&nickname&password: the purchase form with {@code maxQty}. */
-  Reply buyNow(UrlSpace space, Params params) {
+  PageReply buyNow(UrlSpace space, Params params) {
     Open open = open(space, params, "Sorry, but this item is no longer available.");
     if (open.refusal() != null) {
       return open.refusal();
@@ -48,7 +50,7 @@ final class TradePages {
   }
 
   /** StoreBuyNow?itemId&userId&qty&maxQty: buys {@code qty} units if that many remain. */
-  Reply storeBuyNow(UrlSpace space, Params params) {
+  PageReply storeBuyNow(UrlSpace space, Params params) {
     Integer itemId = params.integer("itemId");
     Integer userId = params.integer("userId");
     Integer qty = params.integer("qty");
@@ -71,7 +73,7 @@ final class TradePages {
   }
 
   /** PutBid?itemId&nickname&password: the bid form with {@code minBid} and {@code maxQty}. */
-  Reply putBid(UrlSpace space, Params params) {
+  PageReply putBid(UrlSpace space, Params params) {
     Open open = open(space, params, "Sorry, but this auction has ended.");
     if (open.refusal() != null) {
       return open.refusal();
@@ -94,7 +96,7 @@ final class TradePages {
   }
 
   /** StoreBid?itemId&userId&minBid&maxQty&bid&maxBid&qty: stores the bid if it is acceptable. */
-  Reply storeBid(UrlSpace space, Params params) {
+  PageReply storeBid(UrlSpace space, Params params) {
     Integer itemId = params.integer("itemId");
     Integer userId = params.integer("userId");
     Float minBid = params.decimal("minBid");
@@ -126,7 +128,7 @@ final class TradePages {
   }
 
   /** A logged-in user and an item still on sale, or the page refusing the request. */
-  private record Open(AuctionUser user, AuctionItem item, AuctionItem.Snapshot snapshot, Reply refusal) {}
+  private record Open(AuctionUser user, AuctionItem item, AuctionItem.Snapshot snapshot, PageReply refusal) {}
 
   /** BuyNow's and PutBid's checks, in the client's order: itemId, login, item exists, item open. */
   private Open open(UrlSpace space, Params params, String closedMessage) {
@@ -149,7 +151,7 @@ final class TradePages {
     return new Open(user, item, s, null);
   }
 
-  private static Open refused(Reply page) {
+  private static Open refused(PageReply page) {
     return new Open(null, null, null, page);
   }
 }

@@ -1,5 +1,7 @@
 package io.crosscheck.tpcw.server;
 
+import io.crosscheck.sites.PageReply;
+
 import java.math.BigDecimal;
 import java.util.regex.Pattern;
 
@@ -25,7 +27,7 @@ final class AdminPages {
   }
 
   /** ADMR: the item with its images and the update form. */
-  TpcwReply adminRequest(Visit visit, TpcwParams p) {
+  PageReply adminRequest(Visit visit, TpcwParams p) {
     Item item = store.catalog().item(p.requiredId("I_ID"));
     TpcwHtml html = new TpcwHtml(visit, "Admin Request Page");
     itemSummary(html, item);
@@ -46,7 +48,7 @@ final class AdminPages {
   }
 
   /** ADMC: validates and stores the update, then shows the item as it now is. */
-  TpcwReply adminConfirm(Visit visit, TpcwParams p) {
+  PageReply adminConfirm(Visit visit, TpcwParams p) {
     Item item = store.catalog().item(p.requiredId("I_ID"));
     BigDecimal cost = p.dollars("I_NEW_COST");
     String image = imageName(p, "I_NEW_IMAGE", item.image());

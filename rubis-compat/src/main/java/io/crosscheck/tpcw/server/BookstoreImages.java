@@ -1,5 +1,7 @@
 package io.crosscheck.tpcw.server;
 
+import io.crosscheck.sites.PageReply;
+
 import io.crosscheck.server.PlaceholderImage;
 import java.awt.Color;
 import java.util.LinkedHashMap;
@@ -24,9 +26,9 @@ final class BookstoreImages {
   private static final Pattern ITEM_IMAGE = Pattern.compile("img(\\d{1,2})/(image|thumb)_(\\d{1,9})\\.gif");
 
   private final int items;
-  private final Map<String, TpcwReply> named = new LinkedHashMap<>();
-  private final TpcwReply itemImage;
-  private final TpcwReply itemThumbnail;
+  private final Map<String, PageReply> named = new LinkedHashMap<>();
+  private final PageReply itemImage;
+  private final PageReply itemThumbnail;
 
   BookstoreImages(int items) {
     this.items = items;
@@ -41,8 +43,8 @@ final class BookstoreImages {
   }
 
   /** The image at {@code name} (the path after {@code Images/}), or null when there is none. */
-  TpcwReply image(String name) {
-    TpcwReply r = named.get(name);
+  PageReply image(String name) {
+    PageReply r = named.get(name);
     if (r != null) {
       return r;
     }
@@ -62,7 +64,7 @@ final class BookstoreImages {
     return n >= 1 && n <= items && Integer.parseInt(m.group(1)) == n % 100 && !m.group(3).startsWith("0");
   }
 
-  private static TpcwReply gif(int width, int height, Color background, Color band) {
-    return new TpcwReply(200, CONTENT_TYPE, PlaceholderImage.banded(PlaceholderImage.Format.GIF, width, height, background, band));
+  private static PageReply gif(int width, int height, Color background, Color band) {
+    return new PageReply(200, CONTENT_TYPE, PlaceholderImage.banded(PlaceholderImage.Format.GIF, width, height, background, band));
   }
 }

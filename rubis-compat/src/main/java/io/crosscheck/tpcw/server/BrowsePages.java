@@ -1,5 +1,7 @@
 package io.crosscheck.tpcw.server;
 
+import io.crosscheck.sites.PageReply;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,7 +22,7 @@ final class BrowsePages {
   }
 
   /** HOME: greeting, promotions, new-products and best-sellers links per subject, three buttons. */
-  TpcwReply home(Visit visit) {
+  PageReply home(Visit visit) {
     TpcwHtml html = new TpcwHtml(visit, "Home Page");
     if (visit.customerId() != null) {
       Customer c = store.customers().customer(visit.customerId());
@@ -54,7 +56,7 @@ final class BrowsePages {
   }
 
   /** NEWP: the 50 newest items of the subject. */
-  TpcwReply newProducts(Visit visit, TpcwParams p) {
+  PageReply newProducts(Visit visit, TpcwParams p) {
     int subject = subject(p, "subject");
     List<Integer> ids = new ArrayList<>();
     for (Item item : store.catalog().newProducts(subject)) {
@@ -68,7 +70,7 @@ final class BrowsePages {
    * subject sold there, the list is filled up with its newest items, so the RBE always finds an
    * I_ID to go on with.
    */
-  TpcwReply bestSellers(Visit visit, TpcwParams p) {
+  PageReply bestSellers(Visit visit, TpcwParams p) {
     int subject = subject(p, "subject");
     Set<Integer> ids = new LinkedHashSet<>(store.orders().bestSellers(subject, Catalog.LIST_LIMIT));
     for (Item item : store.catalog().newProducts(subject)) {
@@ -85,7 +87,7 @@ final class BrowsePages {
    * line 90, so the RBE fetched the next quoted SRC instead). The add-to-cart link carries the
    * page's first {@code I_ID=}, which the RBE's add-to-cart and admin request read.
    */
-  TpcwReply productDetail(Visit visit, TpcwParams p) {
+  PageReply productDetail(Visit visit, TpcwParams p) {
     Item item = store.catalog().item(p.requiredId("I_ID"));
     TpcwHtml html = new TpcwHtml(visit, "Product Detail Page");
     html.raw("<H2>Title: ").text(item.title()).raw("</H2>\n<P>Author: ").text(item.authorFirstName() + " "
@@ -109,7 +111,7 @@ final class BrowsePages {
   }
 
   /** SREQ: the search form. */
-  TpcwReply searchRequest(Visit visit) {
+  PageReply searchRequest(Visit visit) {
     TpcwHtml html = new TpcwHtml(visit, "Search Request Page");
     TpcwPages.promotions(html, store.catalog(), store.randomItemId());
     html.form(TpcwInteraction.SEARCH_RESULTS.servlet())
@@ -132,7 +134,7 @@ final class BrowsePages {
   }
 
   /** SRES: search by author, title or subject (search_type, search_string); at most 50 rows. */
-  TpcwReply searchResults(Visit visit, TpcwParams p) {
+  PageReply searchResults(Visit visit, TpcwParams p) {
     String type = p.required("search_type");
     String text = p.required("search_string");
     List<Item> found = switch (type) {
@@ -149,7 +151,7 @@ final class BrowsePages {
     return listPage(visit, "Search Results Page", "Search results for " + type + " " + text + ": " + ids.size(), ids);
   }
 
-  private TpcwReply listPage(Visit visit, String title, String heading, List<Integer> ids) {
+  private PageReply listPage(Visit visit, String title, String heading, List<Integer> ids) {
     TpcwHtml html = new TpcwHtml(visit, title);
     html.raw("<H4>").text(heading).raw("</H4>\n");
     TpcwPages.itemList(html, store.catalog(), ids);

@@ -1,5 +1,7 @@
 package io.crosscheck.tpcw.server;
 
+import io.crosscheck.sites.PageReply;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +29,7 @@ final class OrderPages {
    * applies quantities, and lists the lines as {@code NAME="QTY_i" ... VALUE="<qty>"} inputs, the
    * form the RBE's refresh counts and reads (rbe/EBWShopCartRefTrans.java).
    */
-  TpcwReply shoppingCart(Visit visit, TpcwParams p) {
+  PageReply shoppingCart(Visit visit, TpcwParams p) {
     String addFlag = p.required("ADD_FLAG");
     Integer addItem = null;
     if (addFlag.equals("Y")) {
@@ -78,7 +80,7 @@ final class OrderPages {
   }
 
   /** CREG: the returning-customer log-in and the new-customer form, both to BUYR. */
-  TpcwReply customerRegistration(Visit visit) {
+  PageReply customerRegistration(Visit visit) {
     TpcwHtml html = new TpcwHtml(visit, "Customer Registration Page");
     html.form(TpcwInteraction.BUY_REQUEST.servlet())
         .raw("<BLOCKQUOTE><INPUT TYPE=\"radio\" NAME=\"RETURNING_FLAG\" VALUE=\"Y\"> I am an existing customer<BR>\n"
@@ -108,7 +110,7 @@ final class OrderPages {
    * the RBE's buy confirm reads, the cart, its totals and the confirm form; its links carry the
    * customer's {@code C_ID=}.
    */
-  TpcwReply buyRequest(Visit visit, TpcwParams p) {
+  PageReply buyRequest(Visit visit, TpcwParams p) {
     String flag = p.required("RETURNING_FLAG");
     Cart cart = cart(visit);
     Customer customer;
@@ -178,7 +180,7 @@ final class OrderPages {
    * to STREET_1... when given (5 % of the RBE's requests) or else to the customer's address, and
    * empties the cart.
    */
-  TpcwReply buyConfirm(Visit visit, TpcwParams p) {
+  PageReply buyConfirm(Visit visit, TpcwParams p) {
     if (visit.customerId() == null) {
       throw Rejection.badRequest("C_ID: missing (expected the customer's id, or a session that knows it)");
     }
@@ -205,7 +207,7 @@ final class OrderPages {
   }
 
   /** ORDI: the order-status log-in form, user name filled in when the customer is known. */
-  TpcwReply orderInquiry(Visit visit) {
+  PageReply orderInquiry(Visit visit) {
     TpcwHtml html = new TpcwHtml(visit, "Order Inquiry Page");
     String userName = visit.customerId() == null ? "" : store.customers().customer(visit.customerId()).userName();
     html.form(TpcwInteraction.ORDER_DISPLAY.servlet())
@@ -218,7 +220,7 @@ final class OrderPages {
   }
 
   /** ORDD: logs in (UNAME, PASSWD) and shows the customer's most recent order, or says there is none. */
-  TpcwReply orderDisplay(Visit visit, TpcwParams p) {
+  PageReply orderDisplay(Visit visit, TpcwParams p) {
     Customer customer = logIn(p);
     visit.customerId(customer.id());
     Order order = store.orders().lastOrderOf(customer.id());

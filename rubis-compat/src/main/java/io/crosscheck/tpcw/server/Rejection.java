@@ -1,5 +1,7 @@
 package io.crosscheck.tpcw.server;
 
+import io.crosscheck.sites.PageReply;
+
 /**
  * Why the bookstore refuses a request: a malformed or missing parameter (400), a wrong password
  * (403), or an id that names nothing (404). Thrown while a page is prepared and turned into a
@@ -32,7 +34,7 @@ final class Rejection extends RuntimeException {
     return status;
   }
 
-  TpcwReply reply() {
-    return TpcwReply.text(status, getMessage() + "\n");
+  PageReply reply() {
+    return PageReply.text(status, getMessage() + "\n");
   }
 }

@@ -1,5 +1,7 @@
 package io.crosscheck.tpcw.server;
 
+import io.crosscheck.sites.PageReply;
+
 import io.crosscheck.server.OrderedRequestHandler;
 import io.crosscheck.server.PendingRequest;
 import io.crosscheck.wire.StatedPopulation;
@@ -45,7 +47,7 @@ final class TpcwHandler extends OrderedRequestHandler {
   @Override
   protected void start(ChannelHandlerContext ctx, PendingRequest request) {
     if (request.malformed()) {
-      write(ctx, request, TpcwInteraction.NOT_FOUND, TpcwReply.text(400, "malformed HTTP request (or request line"
+      write(ctx, request, TpcwInteraction.NOT_FOUND, PageReply.text(400, "malformed HTTP request (or request line"
           + " longer than " + TpcwServer.MAX_INITIAL_LINE_BYTES + " bytes)\n"), 0);
       return;
     }
@@ -55,7 +57,7 @@ final class TpcwHandler extends OrderedRequestHandler {
         guarded(ctx, () -> reply(ctx, request, route, demandNanos)),
         () -> {
           parts.counters().rejected();
-          write(ctx, request, route.interaction(), TpcwReply.text(503, "server busy: all " + parts.config().workers()
+          write(ctx, request, route.interaction(), PageReply.text(503, "server busy: all " + parts.config().workers()
               + " cpu workers busy and the queue of " + parts.config().queueCapacity() + " full\n"), demandNanos);
         });
   }
@@ -64,12 +66,12 @@ final class TpcwHandler extends OrderedRequestHandler {
     if (ended() || !ctx.channel().isActive()) {
       return;
     }
-    TpcwReply reply;
+    PageReply reply;
     try {
       reply = parts.site().render(route);
     } catch (RuntimeException e) {
       // a bug, not bad input (bad input is a Rejection): say what, never the stack trace
-      reply = TpcwReply.text(500, "internal server error: " + e.getClass().getSimpleName() + "\n");
+      reply = PageReply.text(500, "internal server error: " + e.getClass().getSimpleName() + "\n");
       if (parts.log() != null) {
         parts.log().println("crosscheck tpcw: " + request.uri() + ": " + e);
       }
@@ -77,7 +79,7 @@ final class TpcwHandler extends OrderedRequestHandler {
     write(ctx, request, route.interaction(), reply, serviceNanos);
   }
 
-  private void write(ChannelHandlerContext ctx, PendingRequest request, TpcwInteraction interaction, TpcwReply reply,
+  private void write(ChannelHandlerContext ctx, PendingRequest request, TpcwInteraction interaction, PageReply reply,
       long serviceNanos) {
     parts.counters().served(interaction, reply.status());
     PrintStream log = parts.log();

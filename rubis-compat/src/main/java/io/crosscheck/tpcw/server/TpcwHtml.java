@@ -1,5 +1,7 @@
 package io.crosscheck.tpcw.server;
 
+import io.crosscheck.sites.PageReply;
+
 /**
  * Builds one bookstore page the way the RBE scans it (case-sensitive, first match): every link is
  * {@code /tpcw/<servlet>;jsessionid=<id>?<query>} with the visit's {@code C_ID=} and {@code
@@ -101,9 +103,9 @@ final class TpcwHtml {
   }
 
   /** The page, closed with the reference's trailer. */
-  TpcwReply finish() {
+  PageReply finish() {
     out.append("<HR><FONT SIZE=\"-1\">TPC-W Benchmark, crosscheck embedded bookstore.</FONT>\n</BODY></HTML>\n");
-    return TpcwReply.html(out.toString());
+    return PageReply.html(out.toString());
   }
 
   static String escape(String text) {

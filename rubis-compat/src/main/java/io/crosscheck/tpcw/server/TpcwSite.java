@@ -1,5 +1,7 @@
 package io.crosscheck.tpcw.server;
 
+import io.crosscheck.sites.PageReply;
+
 /**
  * The bookstore behind the {@link TpcwServer}: resolves a request's session (a new one when the
  * request names none, so the first HOME's links carry {@code ;jsessionid=<id>?}), its customer and
@@ -27,7 +29,7 @@ final class TpcwSite {
   }
 
   /** The reply to {@code route}; never null, never throws for any request target. */
-  TpcwReply render(TpcwRoute route) {
+  PageReply render(TpcwRoute route) {
     if (route.rejection() != null) {
       return route.rejection().reply();
     }
@@ -36,7 +38,7 @@ final class TpcwSite {
       return images.image(route.imageName());
     }
     if (interaction == TpcwInteraction.NOT_FOUND) {
-      return TpcwReply.text(404, "not found: the TPC-W bookstore answers " + TpcwRouter.PREFIX + "TPCW_<servlet>"
+      return PageReply.text(404, "not found: the TPC-W bookstore answers " + TpcwRouter.PREFIX + "TPCW_<servlet>"
           + "[;jsessionid=<id>]?<query> and " + TpcwRouter.PREFIX + TpcwRouter.IMAGES + "<name>.gif\n");
     }
     try {
@@ -65,7 +67,7 @@ final class TpcwSite {
     }
   }
 
-  private TpcwReply page(TpcwInteraction interaction, Visit visit, TpcwParams p) {
+  private PageReply page(TpcwInteraction interaction, Visit visit, TpcwParams p) {
     return switch (interaction) {
       case HOME -> browse.home(visit);
       case NEW_PRODUCTS -> browse.newProducts(visit, p);

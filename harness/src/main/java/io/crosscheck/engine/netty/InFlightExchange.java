@@ -15,7 +15,7 @@ import io.netty.util.concurrent.ScheduledFuture;
  * <p>Confined to the event loop of the connection that carries it; {@link #end} is guarded so
  * that a request ends once even when a timeout, a reset and an abort race.
  */
-final class Exchange {
+final class InFlightExchange {
   final SessionInstance session;
   final RequestPlan plan;
   final int lane;
@@ -41,7 +41,7 @@ final class Exchange {
   private String detail = "";
   private long endNanos;
 
-  Exchange(SessionInstance session, RequestPlan plan, int lane, long intendedStartNanos, Phase phase) {
+  InFlightExchange(SessionInstance session, RequestPlan plan, int lane, long intendedStartNanos, Phase phase) {
     this.session = session;
     this.plan = plan;
     this.lane = lane;

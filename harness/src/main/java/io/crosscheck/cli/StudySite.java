@@ -18,10 +18,10 @@ import java.util.List;
  * --url-file}), written once per study directory (a resumed study reuses it), and the foreign
  * servers that serve it.
  */
-final class RubisSite {
+final class StudySite {
   static final String URLS_TXT = "urls.txt";
 
-  private RubisSite() {}
+  private StudySite() {}
 
   /** The snapshot's page paths, writing {@code site} first when it has no complete snapshot yet. */
   static List<String> snapshot(Path site) throws IOException {

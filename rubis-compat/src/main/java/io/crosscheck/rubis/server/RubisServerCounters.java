@@ -11,11 +11,11 @@ import java.util.concurrent.atomic.LongAdder;
  * byte is written), and 503 replies of a full CPU queue. {@link LongAdder}s updated from
  * event-loop threads; reads are thread-safe and monotonic except {@link #openConnections()}.
  */
-public final class RubisCounters extends ConnectionCounts {
+public final class RubisServerCounters extends ConnectionCounts {
   private final LongAdder rejected = new LongAdder();
   private final InteractionCounts<RubisInteraction> served = new InteractionCounts<>(RubisInteraction.class);
 
-  RubisCounters() {}
+  RubisServerCounters() {}
 
   void served(RubisInteraction interaction) {
     served.increment(interaction);
