@@ -198,8 +198,8 @@ final class ServerProc {
       for (long pid : pids()) {
         long[] t = processTicks(pid);
         String status = readOrNull(PROC.resolve(Long.toString(pid)).resolve("status"));
-        if (t == null || status == null) {
-          continue; // exited
+        if (t == null || status == null || exiting(status)) {
+          continue; // exited, or exiting: a zombie whose threads are being torn down is no longer a server
         }
         processes++;
         ticks.put(pid, t);
@@ -223,6 +223,15 @@ final class ServerProc {
     List<ServerSample.InterfaceCounters> net = new ArrayList<>(netDev().values());
     return new ServerSample(epochMicros, nanos, intervalNanos / 1_000, hostBusy, cores, running, blocked, load,
         processes, user, sys, threads, rss, allowed.cardinality(), coreBusy, net);
+  }
+
+  /**
+   * Whether /proc/PID/status says the process has exited but not been reaped ({@code State: Z},
+   * zombie, or {@code X}, dead): its thread count and memory are those of its teardown.
+   */
+  static boolean exiting(String status) {
+    String state = statusValue(status, "State:");
+    return state != null && (state.startsWith("Z") || state.startsWith("X"));
   }
 
   /** {busy, total} ticks of a {@code cpu} line: busy = user+nice+system+irq+softirq+steal, idle = idle+iowait. */

@@ -1,6 +1,7 @@
 package io.crosscheck.telemetry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -94,6 +95,16 @@ class ServerMonitorTest {
       assertEquals(8, summary.serverThreadsMax());
     } finally {
       threaded.destroyForcibly();
+    }
+  }
+
+  @Test
+  void aZombieOrDeadProcessCountsAsExitedNotAsAServerTearingDown() {
+    String head = "Name:\tpython3\nUmask:\t0022\nState:\t";
+    assertTrue(ServerProc.exiting(head + "Z (zombie)\nTgid:\t42\nThreads:\t2\n"));
+    assertTrue(ServerProc.exiting(head + "X (dead)\nThreads:\t1\n"));
+    for (String live : List.of("S (sleeping)", "R (running)", "D (disk sleep)", "T (stopped)")) {
+      assertFalse(ServerProc.exiting(head + live + "\nThreads:\t8\nVmRSS:\t13708 kB\n"), live);
     }
   }
 }
