@@ -51,6 +51,15 @@ final class RunJob {
     int exitCode() {
       return "completed".equals(status) ? 0 : RunJson.STALLED.equals(status) ? StallLimits.EXIT_STALLED : 1;
     }
+
+    /**
+     * The exit code of the command that ran this job in this JVM: as {@link #exitCode}, and 130 for a
+     * run interrupted by Ctrl-C. That is what the JVM's own SIGINT shutdown exits with; returning 1 there
+     * raced it (when the shutdown hooks had finished first, {@code System.exit(1)} halted with 1).
+     */
+    int commandExitCode() {
+      return RunJson.INTERRUPTED.equals(status) ? AuditCommand.EXIT_INTERRUPTED : exitCode();
+    }
   }
 
   private Workload workload;
