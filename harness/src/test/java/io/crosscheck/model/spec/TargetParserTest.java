@@ -22,15 +22,15 @@ class TargetParserTest {
     "http://LocalHost, LocalHost, 80",
     "http://[::1]:8080, ::1, 8080",
     "http://[0:0:0:0:0:0:0:1]:8080, 0:0:0:0:0:0:0:1, 8080",
-    "http://10.0.0.1:8080, 10.0.0.1, 8080",
-    "http://0.0.0.0:80, 0.0.0.0, 80",
+    "http://127.0.10.1:8080, 127.0.10.1, 8080",
+    "http://127.255.255.254:80, 127.255.255.254, 80",
     "http://server:8080, server, 8080",
     "http://svc.ns:8080, svc.ns, 8080",
     "http://server.invalid:8080, server.invalid, 8080",
     "http://web-1.bench.example.org./, web-1.bench.example.org., 80",
     "http://[2001:db8::1]:8080, 2001:db8::1, 8080",
     "http://[2001:DB8:0:0:8:800:200C:417A]:65535, 2001:DB8:0:0:8:800:200C:417A, 65535",
-    "http://[::ffff:192.0.2.1]:80, ::ffff:192.0.2.1, 80",
+    "http://[::ffff:127.0.0.1]:80, ::ffff:127.0.0.1, 80",
     "http://[::]:80, ::, 80",
   })
   void acceptsNamesAndAddressesWithoutResolving(String text, String host, int port) throws SpecException {
