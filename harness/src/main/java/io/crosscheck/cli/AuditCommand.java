@@ -204,19 +204,19 @@ final class AuditCommand implements Callable<Integer> {
       }
     }
 
-    /** The target's address; {@code localhost} is 127.0.0.1, as the engines connect to it. */
+    /**
+     * The target's address: the one resolved at the job's start, else {@link
+     * io.crosscheck.model.TargetResolution}'s (a literal, or a check made before the start).
+     */
     static java.net.InetAddress address(Target target) throws java.net.UnknownHostException {
       if (target.address() != null) {
         return target.address(); // resolved once at the job's start; never looked up again
       }
-      String host = target.host();
-      if ("localhost".equals(host)) {
-        host = "127.0.0.1";
+      io.crosscheck.model.TargetResolution r = io.crosscheck.model.TargetResolution.resolve(target);
+      if (r.failed()) {
+        throw new java.net.UnknownHostException(r.failure());
       }
-      if (host.startsWith("[") && host.endsWith("]")) {
-        host = host.substring(1, host.length() - 1);
-      }
-      return java.net.InetAddress.getByName(host);
+      return r.target().address();
     }
 
     void check(List<Problem> problems) {
@@ -385,8 +385,7 @@ final class AuditCommand implements Callable<Integer> {
       RunJob.Result r = job.around(stage).execute(progress, System.out);
       CliErrors.runFailed(new java.io.PrintWriter(System.err, true), "crosscheck audit", r.directory(), r.status());
       // interrupted by Ctrl-C: 130, so that audit() skips the comparison in a JVM shutting down
-      return new ChildRun.Ran(r.directory(), io.crosscheck.rundir.RunJson.INTERRUPTED.equals(r.status())
-          ? EXIT_INTERRUPTED : r.exitCode());
+      return new ChildRun.Ran(r.directory(), r.exitCode());
     };
   }
 

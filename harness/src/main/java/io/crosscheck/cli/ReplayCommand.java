@@ -64,6 +64,6 @@ final class ReplayCommand implements Callable<Integer> {
     }
     RunJob.Result result = job.execute(output.progress, System.out);
     CliErrors.runFailed(spec.commandLine().getErr(), spec.qualifiedName(), result.directory(), result.status());
-    return result.commandExitCode();
+    return result.exitCode();
   }
 }

@@ -76,7 +76,7 @@ final class RunCommand implements Callable<Integer> {
     }
     RunJob.Result result = job.execute(output.progress, System.out);
     CliErrors.runFailed(spec.commandLine().getErr(), spec.qualifiedName(), result.directory(), result.status());
-    return result.commandExitCode();
+    return result.exitCode();
   }
 
   /**

@@ -48,17 +48,14 @@ import java.util.concurrent.TimeUnit;
 final class RunJob {
   /** The finished run. */
   record Result(Path directory, Summary summary, EngineResult engineResult, String status) {
-    int exitCode() {
-      return "completed".equals(status) ? 0 : RunJson.STALLED.equals(status) ? StallLimits.EXIT_STALLED : 1;
-    }
-
     /**
-     * The exit code of the command that ran this job in this JVM: as {@link #exitCode}, and 130 for a
-     * run interrupted by Ctrl-C. That is what the JVM's own SIGINT shutdown exits with; returning 1 there
-     * raced it (when the shutdown hooks had finished first, {@code System.exit(1)} halted with 1).
+     * 0 completed, 5 stalled, 130 interrupted by Ctrl-C (what the JVM's own SIGINT shutdown exits
+     * with: answering 1 there raced it, since once the shutdown hooks had run, {@code System.exit(1)}
+     * halted with 1), 1 otherwise.
      */
-    int commandExitCode() {
-      return RunJson.INTERRUPTED.equals(status) ? AuditCommand.EXIT_INTERRUPTED : exitCode();
+    int exitCode() {
+      return "completed".equals(status) ? 0 : RunJson.STALLED.equals(status) ? StallLimits.EXIT_STALLED
+          : RunJson.INTERRUPTED.equals(status) ? AuditCommand.EXIT_INTERRUPTED : 1;
     }
   }
 
