@@ -1,6 +1,8 @@
 package io.crosscheck.cli;
 
 import io.crosscheck.child.JavaInstallation;
+import io.crosscheck.matrix.MatrixResume;
+import io.crosscheck.matrix.MatrixRun;
 import io.crosscheck.model.Target;
 import io.crosscheck.model.TargetResolution;
 import io.crosscheck.model.spec.Durations;
@@ -22,10 +24,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code crosscheck matrix}: one seeded workload audited across JVMs × JVM option sets × user

@@ -2,13 +2,15 @@ package io.crosscheck.cli;
 
 import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
+import io.crosscheck.study.FlashCrowdStudy;
+import io.crosscheck.study.WanStudy;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * {@code crosscheck study}: ready-made experiments on real servers, each a set of matrix cells

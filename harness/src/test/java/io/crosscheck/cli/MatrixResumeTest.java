@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.crosscheck.matrix.MatrixResume;
+import io.crosscheck.matrix.MatrixRun;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.record.JsonFiles;
 import java.io.ByteArrayOutputStream;

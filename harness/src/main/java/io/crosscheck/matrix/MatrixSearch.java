@@ -1,4 +1,4 @@
-package io.crosscheck.cli;
+package io.crosscheck.matrix;
 
 import java.util.ArrayList;
 import java.util.List;

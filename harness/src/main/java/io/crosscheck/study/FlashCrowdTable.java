@@ -1,5 +1,8 @@
-package io.crosscheck.cli;
+package io.crosscheck.study;
 
+import io.crosscheck.cli.WorkerSampler;
+import io.crosscheck.matrix.MatrixCell;
+import io.crosscheck.matrix.MatrixRun;
 import io.crosscheck.wire.WireCsv;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.crosscheck.cli;
+package io.crosscheck.matrix;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,4 +1,4 @@
-package io.crosscheck.cli;
+package io.crosscheck.matrix;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.crosscheck.model.spec.Problem;

@@ -1,4 +1,4 @@
-package io.crosscheck.cli;
+package io.crosscheck.matrix;
 
 import java.util.List;
 import java.util.Locale;

@@ -1,9 +1,17 @@
-package io.crosscheck.cli;
+package io.crosscheck.study;
 
 import io.crosscheck.child.ChildJvm;
 import io.crosscheck.child.ChildProcess;
+import io.crosscheck.cli.AuditCommand;
+import io.crosscheck.cli.ChildRun;
+import io.crosscheck.cli.Main;
+import io.crosscheck.cli.RunCommand;
+import io.crosscheck.cli.StudyCommand;
 import io.crosscheck.foreign.ForeignServer;
 import io.crosscheck.foreign.ForeignServerSpec;
+import io.crosscheck.matrix.MatrixCell;
+import io.crosscheck.matrix.MatrixResume;
+import io.crosscheck.matrix.MatrixRun;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.record.JsonFiles;
 import io.crosscheck.wan.WanNetwork;
@@ -23,10 +31,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code crosscheck study wan}: one server behind emulated WAN links, swept over RTT and loss. Every

@@ -1,6 +1,8 @@
-package io.crosscheck.cli;
+package io.crosscheck.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.crosscheck.matrix.MatrixCell;
+import io.crosscheck.matrix.MatrixRun;
 import io.crosscheck.record.JsonFiles;
 import java.io.IOException;
 import java.nio.file.Files;

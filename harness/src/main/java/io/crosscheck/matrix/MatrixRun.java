@@ -1,5 +1,9 @@
-package io.crosscheck.cli;
+package io.crosscheck.matrix;
 
+import io.crosscheck.cli.AuditCommand;
+import io.crosscheck.cli.ChildRun;
+import io.crosscheck.cli.MatrixCommand;
+import io.crosscheck.cli.ShutdownInterrupt;
 import io.crosscheck.model.Target;
 import io.crosscheck.record.JsonFiles;
 import io.crosscheck.report.html.HtmlReport;

@@ -1,9 +1,10 @@
-package io.crosscheck.cli;
+package io.crosscheck.matrix;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.crosscheck.cli.MatrixCommand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntPredicate;

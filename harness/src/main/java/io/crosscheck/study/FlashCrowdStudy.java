@@ -1,7 +1,14 @@
-package io.crosscheck.cli;
+package io.crosscheck.study;
 
+import io.crosscheck.cli.AuditCommand;
+import io.crosscheck.cli.RunCommand;
+import io.crosscheck.cli.StudyCommand;
+import io.crosscheck.cli.WorkerSampler;
 import io.crosscheck.foreign.ForeignServer;
 import io.crosscheck.foreign.ForeignServerSpec;
+import io.crosscheck.matrix.MatrixCell;
+import io.crosscheck.matrix.MatrixResume;
+import io.crosscheck.matrix.MatrixRun;
 import io.crosscheck.model.ConnectionPolicy;
 import io.crosscheck.model.Target;
 import io.crosscheck.model.spec.Problem;
@@ -15,10 +22,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code crosscheck study flash-crowd}: the study's Table II for real. Every cell (server x
