@@ -2,18 +2,16 @@ package io.crosscheck.study;
 
 import io.crosscheck.child.ChildJvm;
 import io.crosscheck.child.ChildProcess;
-import io.crosscheck.cli.AuditCommand;
 import io.crosscheck.cli.ChildRun;
-import io.crosscheck.cli.Main;
-import io.crosscheck.cli.RunCommand;
-import io.crosscheck.cli.StudyCommand;
 import io.crosscheck.foreign.ForeignServer;
 import io.crosscheck.foreign.ForeignServerSpec;
-import io.crosscheck.matrix.MatrixCell;
 import io.crosscheck.matrix.MatrixResume;
 import io.crosscheck.matrix.MatrixRun;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.record.JsonFiles;
+import io.crosscheck.rundir.MatrixCell;
+import io.crosscheck.rundir.MatrixJson;
+import io.crosscheck.rundir.WanJson;
 import io.crosscheck.wan.WanNetwork;
 import io.crosscheck.wan.WanProfile;
 import io.crosscheck.wire.WireCsv;
@@ -25,16 +23,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * {@code crosscheck study wan}: one server behind emulated WAN links, swept over RTT and loss. Every
@@ -43,80 +37,51 @@ import picocli.CommandLine;
  * crosscheck audit} in the client namespace, capturing on the client's interface there: the
  * capture point stays the client's wire and the clocks are the host's. Each client class (a
  * {@code --wan} profile) has its own source address. Afterwards the handshakes in the cell's
- * capture give each class's measured RTT beside the configured one ({@code wan.json}).
+ * capture give each class's measured RTT beside the configured one ({@link WanJson}). The command
+ * line checks its options into a {@link Request}; {@link #prepare} then {@link #run}.
  */
-@Command(
-    name = "wan",
-    mixinStandardHelpOptions = true,
-    sortOptions = false,
-    description = {
-      "A server behind emulated WAN links, swept over RTT and loss. Every cell: a network of two namespaces"
-          + " (client, server) made for the cell and removed after it (also after a failure or Ctrl-C), the"
-          + " server on 127.0.0.1 in one, a whole 'crosscheck audit' in the other capturing on the client's"
-          + " interface, each client class (--wan, repeatable) on its own source address 127.0.0.(2+i).",
-      "Profiles: rtt=40ms,rate=10mbit,loss=0.5%%,mtu=576 (also up=/down= for asymmetric rates). Without --wan:"
-          + " one class swept over --rtt 10ms,40ms,160ms x --loss 0%%,2%%; with --wan: only the lists given sweep"
-          + " (each level sets that key in every class).",
-      "Reports per level the transaction rate (matched pairs per measured second) and the wire response times"
-          + " (median, mean, p95 over the matched pairs, capture clock), and per class the handshake RTT measured"
-          + " in the capture against the configured one. Needs root."
-    })
-final class WanStudy implements Callable<Integer> {
-  @Mixin AuditCommand.CaptureOptions capture = new AuditCommand.CaptureOptions();
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
-
-  @Option(names = "--server", paramLabel = "KIND", description = "lighttpd or apache-prefork. Default: ${DEFAULT-VALUE}.")
-  String server = FlashCrowdStudy.LIGHTTPD;
-
-  @Option(names = "--wan", paramLabel = "PROFILE", description = "A client class's link, repeatable (see above).")
-  List<String> profiles = new ArrayList<>();
-
-  @Option(names = "--rtt", paramLabel = "LIST", split = ",", description = "RTT levels, e.g. 10ms,40ms,160ms.")
-  List<String> rtts;
-
-  @Option(names = "--loss", paramLabel = "LIST", split = ",", description = "Loss levels in percent, e.g. 0%%,2%%.")
-  List<String> losses;
-
-  @Option(names = "--users", paramLabel = "N", description = "Closed users per cell. Default: ${DEFAULT-VALUE}.")
-  int users = 20;
-
-  @Option(names = "--think", paramLabel = "SPEC", description = "Think time. Default: ${DEFAULT-VALUE}.")
-  String think = "exp:500ms";
-
-  @Option(names = "--ramp-up", paramLabel = "DURATION", description = "Not measured. Default: ${DEFAULT-VALUE}.")
-  String rampUp = "3s";
-
-  @Option(names = "--duration", paramLabel = "DURATION", description = "Measured. Default: ${DEFAULT-VALUE}.")
-  String duration = "15s";
-
-  @Option(names = "--seed", paramLabel = "S", description = "Seed of the schedule and of the link's losses. Default: ${DEFAULT-VALUE}.")
-  long seed = 1;
-
-  @Option(names = {"--out", "--into"}, paramLabel = "DIR",
-      description = "The study directory; an existing one is resumed. Default: runs/study-wan-yyyyMMdd-HHmmss.")
-  Path out;
-
+public final class WanStudy {
   /** The port the server listens on in its namespace (a fresh namespace: nothing else there). */
   static final int SERVER_PORT = 8080;
 
-  @Override
-  public Integer call() throws Exception {
-    List<Problem> problems = new ArrayList<>();
-    capture.check(problems);
-    if (spec.commandLine().getParseResult().hasMatchedOption("--interface")) {
-      problems.add(new Problem("--interface", capture.interfaceName, "none: the audit captures on the client"
-          + " namespace's interface, which the study makes for each cell"));
+  /**
+   * What the command line asked for: the server, the client classes' {@code --wan} profiles (one
+   * {@code rtt=10ms} class when none), the RTT and loss levels swept (null: not swept; both default to
+   * 10ms,40ms,160ms x 0%,2% without profiles), the closed users, think time, ramp-up and measured
+   * duration as {@code audit} takes them ({@code measureNanos} parsed), the seed, the directory, the
+   * capture's snap length and matching floor, and the class whose {@code main} runs the audit in the
+   * client namespace.
+   */
+  public record Request(String server, List<String> profiles, List<String> rtts, List<String> losses, int users,
+      String think, String rampUp, String duration, long measureNanos, long seed, Path dir, int snaplenBytes,
+      double minMatchedPercent, String mainClass) {}
+
+  private final Request request;
+  private final PrintStream console;
+  private final List<List<WanProfile>> levels = new ArrayList<>();
+  private final List<String> levelNames = new ArrayList<>();
+  private final List<String> classes;
+  private final List<MatrixRun.Planned> cells = new ArrayList<>();
+  private MatrixJson.Workload description;
+
+  /**
+   * The study's levels: every RTT x loss level applied to every class. Bad values are added to
+   * {@code problems}, each naming its option.
+   */
+  public WanStudy(Request request, PrintStream console, List<Problem> problems) {
+    this.request = request;
+    this.console = console;
+    if (!List.of(FlashCrowdStudy.LIGHTTPD, FlashCrowdStudy.APACHE).contains(request.server())) {
+      problems.add(new Problem("--server", request.server(), "lighttpd or apache-prefork"));
     }
-    if (!List.of(FlashCrowdStudy.LIGHTTPD, FlashCrowdStudy.APACHE).contains(server)) {
-      problems.add(new Problem("--server", server, "lighttpd or apache-prefork"));
-    }
-    List<String> classes = profiles.isEmpty() ? List.of("rtt=10ms") : profiles;
-    List<String> rttLevels = rtts != null ? rtts : profiles.isEmpty() ? List.of("10ms", "40ms", "160ms") : null;
-    List<String> lossLevels = losses != null ? losses : profiles.isEmpty() ? List.of("0%", "2%") : null;
-    List<List<WanProfile>> levels = new ArrayList<>();
-    List<String> levelNames = new ArrayList<>();
-    for (String rtt : rttLevels == null ? java.util.Collections.<String>singletonList(null) : rttLevels) {
-      for (String loss : lossLevels == null ? java.util.Collections.<String>singletonList(null) : lossLevels) {
+    List<String> profiles = request.profiles();
+    classes = profiles.isEmpty() ? List.of("rtt=10ms") : profiles;
+    List<String> rttLevels = request.rtts() != null ? request.rtts() : profiles.isEmpty()
+        ? List.of("10ms", "40ms", "160ms") : null;
+    List<String> lossLevels = request.losses() != null ? request.losses() : profiles.isEmpty()
+        ? List.of("0%", "2%") : null;
+    for (String rtt : rttLevels == null ? Collections.<String>singletonList(null) : rttLevels) {
+      for (String loss : lossLevels == null ? Collections.<String>singletonList(null) : lossLevels) {
         List<WanProfile> level = new ArrayList<>();
         for (String c : classes) {
           String text = withKey(withKey(c, "rtt", rtt), "loss", loss);
@@ -131,64 +96,67 @@ final class WanStudy implements Callable<Integer> {
         levelNames.add((rtt == null ? "" : "rtt" + rtt.strip()) + (loss == null ? "" : "-loss" + loss.strip()));
       }
     }
-    long measureNanos = StudyCommand.duration("--duration", duration, 1_000_000L, 3_600_000_000_000L, problems);
-    StudyCommand.duration("--ramp-up", rampUp, 0, 3_600_000_000_000L, problems);
-    if (users < 1 || users > 10_000) {
-      problems.add(new Problem("--users", String.valueOf(users), "1..10000"));
+    if (request.users() < 1 || request.users() > 10_000) {
+      problems.add(new Problem("--users", String.valueOf(request.users()), "1..10000"));
     }
-    if (!problems.isEmpty()) {
-      return RunCommand.OutputOptions.reportProblems(spec, problems);
-    }
+  }
+
+  /**
+   * Removes what a killed run left, writes the site (once per directory), plans the cells and checks
+   * the directory may be resumed with them: the problems of resuming it, empty when {@link #run} may go.
+   */
+  public List<Problem> prepare() throws IOException {
+    Request r = request;
     List<String> swept = WanNetwork.sweepStale();
     if (!swept.isEmpty()) {
       System.err.println("crosscheck study wan: removed what a killed run left: " + String.join(", ", swept));
     }
-    Path dir = StudyCommand.directory(out, "wan");
-    PrintStream console = System.out;
+    Path dir = r.dir();
     Files.createDirectories(dir);
     Path site = dir.resolve("site");
     List<String> paths = StudySite.snapshot(site);
-    Path urlFile = site.resolve("urls.txt");
+    Path urlFile = site.resolve(StudySite.URLS_TXT);
     Path javaHome = Path.of(System.getProperty("java.home"));
-    List<MatrixRun.Planned> cells = new ArrayList<>();
     for (int i = 0; i < levels.size(); i++) {
       List<WanProfile> level = levels.get(i);
       Map<String, String> dims = new LinkedHashMap<>();
-      dims.put("server", server);
+      dims.put("server", r.server());
       dims.put("level", levelNames.get(i).isEmpty() ? "profiles" : levelNames.get(i));
       for (int c = 0; c < level.size(); c++) {
         dims.put("class" + c, level.get(c).label());
       }
       String id = "wan-" + (levelNames.get(i).isEmpty() ? "profiles" : levelNames.get(i).replace("%", "pct")
           .replace('.', '_'));
-      List<String> args = new ArrayList<>(List.of("audit", "--arrival", "closed", "--users", String.valueOf(users),
+      List<String> args = new ArrayList<>(List.of("audit", "--arrival", "closed", "--users", String.valueOf(r.users()),
           "--url-file", urlFile.toAbsolutePath().toString(), "--url-order", "random", "--session-length", "fixed:5",
-          "--think", think, "--ramp-up", rampUp, "--duration", duration, "--seed", String.valueOf(seed),
+          "--think", r.think(), "--ramp-up", r.rampUp(), "--duration", r.duration(), "--seed", String.valueOf(r.seed()),
           // the client namespace has no loopback for the JIT warm-up's in-process server, and a busy-polling
           // loop would take a core from the emulated link: the WAN's milliseconds dwarf both
           "--jit-warm-up", "0", "--layout", "shared"));
       MatrixCell pending = MatrixCell.pending(id, System.getProperty("java.version") + " ("
-          + System.getProperty("java.vendor") + ")", javaHome.toString(), "default", List.of(), users, null, dims);
-      cells.add(new MatrixRun.Planned(pending, server + " " + dims.get("level") + " (" + level.size() + " class"
+          + System.getProperty("java.vendor") + ")", javaHome.toString(), "default", List.of(), r.users(), null, dims);
+      cells.add(new MatrixRun.Planned(pending, r.server() + " " + dims.get("level") + " (" + level.size() + " class"
           + (level.size() == 1 ? "" : "es") + ")", (cellDir, log) -> cell(level, FlashCrowdStudy.docroot(site),
               cellDir, args, javaHome, log)));
     }
     console.println(String.format(Locale.ROOT, "crosscheck study wan: %d cells of %s, %d client class%s each; %d RUBiS"
-        + " pages in %s", cells.size(), server, classes.size(), classes.size() == 1 ? "" : "es", paths.size(), site));
-    Map<String, Object> description = new LinkedHashMap<>();
-    description.put("study", "wan");
-    description.put("server", server);
-    description.put("site", "static snapshot of the embedded RUBiS server's pages (" + paths.size() + " pages)");
-    description.put("workload", "closed, " + users + " users, sessions of 5 pages, --think " + think + ", --ramp-up "
-        + rampUp + ", --duration " + duration);
-    description.put("classes", classes);
-    description.put("seed", seed);
-    List<Problem> resume = MatrixResume.problems(dir, description);
-    if (!resume.isEmpty()) {
-      return RunCommand.OutputOptions.reportProblems(spec, resume);
+        + " pages in %s", cells.size(), r.server(), classes.size(), classes.size() == 1 ? "" : "es", paths.size(),
+        site));
+    description = MatrixJson.Workload.builder().study("wan").server(r.server())
+        .site("static snapshot of the embedded RUBiS server's pages (" + paths.size() + " pages)")
+        .workload("closed, " + r.users() + " users, sessions of 5 pages, --think " + r.think() + ", --ramp-up "
+            + r.rampUp() + ", --duration " + r.duration())
+        .classes(classes).seed(r.seed()).build();
+    return MatrixResume.problems(dir, description);
+  }
+
+  /** Runs the cells {@link #prepare} planned: exit 0, 1 (a cell failed), 130 (interrupted). */
+  public int run() throws IOException {
+    if (description == null) {
+      throw new IllegalStateException("prepare() first");
     }
-    MatrixRun run = new MatrixRun(dir, null, description, console);
-    return run.planned(cells, new WanTable(dir, measureNanos));
+    return new MatrixRun(request.dir(), null, description, console).planned(cells,
+        new WanTable(request.dir(), request.measureNanos()));
   }
 
   /**
@@ -197,20 +165,21 @@ final class WanStudy implements Callable<Integer> {
    */
   private MatrixRun.Audited cell(List<WanProfile> level, Path docroot, Path cellDir, List<String> auditArgs,
       Path javaHome, PrintStream log) throws IOException {
-    try (WanNetwork net = WanNetwork.open(level, seed);
-        ForeignServer s = StudySite.start(server, ForeignServerSpec.in(cellDir.resolve("server")).withDocroot(docroot)
+    Request r = request;
+    try (WanNetwork net = WanNetwork.open(level, r.seed());
+        ForeignServer s = StudySite.start(r.server(), ForeignServerSpec.in(cellDir.resolve("server")).withDocroot(docroot)
             .withBindAddress(net.serverAddress()).withPort(SERVER_PORT)
             .withCommandPrefix(WanNetwork.inNamespace(net.serverNamespace(), List.of())))) {
-      log.println("crosscheck study: " + server + " on " + net.serverAddress() + ":" + SERVER_PORT + " in namespace "
+      log.println("crosscheck study: " + r.server() + " on " + net.serverAddress() + ":" + SERVER_PORT + " in namespace "
           + net.serverNamespace() + "; clients in " + net.clientNamespace() + " on " + net.clientInterface());
       List<String> args = new ArrayList<>(auditArgs);
       args.addAll(List.of("--target", "http://" + net.serverAddress() + ":" + SERVER_PORT, "--interface",
           net.clientInterface(), "--source-addresses", String.join(",", net.classAddresses()), "--out",
-          cellDir.toString(), "--name", "run", "--progress", "off", "--snaplen", String.valueOf(capture.snaplenBytes),
-          "--min-matched", String.valueOf(capture.minMatchedPercent)));
+          cellDir.toString(), "--name", "run", "--progress", "off", "--snaplen", String.valueOf(r.snaplenBytes()),
+          "--min-matched", String.valueOf(r.minMatchedPercent())));
       ChildJvm child = ChildJvm.builder(javaHome)
           .commandPrefix(WanNetwork.inNamespace(net.clientNamespace(), List.of()))
-          .job(cellDir.resolve("audit-job.json"), Main.class.getName(), args)
+          .job(cellDir.resolve("audit-job.json"), r.mainClass(), args)
           .outputFile(cellDir.resolve("audit-child.out")).copyOutputTo(log).build();
       ChildProcess process = child.start();
       int code = ChildRun.awaitOrStop(process);
@@ -218,9 +187,9 @@ final class WanStudy implements Callable<Integer> {
         throw new InterruptedIOException("interrupted: the audit in " + net.clientNamespace() + " was stopped");
       }
       Path runDir = MatrixRun.runDirOf(cellDir);
-      Map<String, Object> wan = new LinkedHashMap<>(net.describe());
-      wan.put("measuredRtt", runDir == null ? null : measuredRtts(runDir, level, net.classAddresses()));
-      JsonFiles.writeAtomically(cellDir.resolve(WanTable.WAN_JSON), wan);
+      WanJson wan = JsonFiles.mapper().convertValue(net.describe(), WanJson.class)
+          .withMeasuredRtt(runDir == null ? null : measuredRtts(runDir, level, net.classAddresses()));
+      WanJson.write(cellDir.resolve(WanJson.FILE), wan);
       return new MatrixRun.Audited(code, runDir == null ? cellDir : runDir);
     }
   }
@@ -230,7 +199,7 @@ final class WanStudy implements Callable<Integer> {
    * audit's wire reconstruction recorded it ({@code connectNanos} of each connection's first exchange
    * in wire-exchanges.csv, grouped by the client address of {@code connectionId}).
    */
-  static List<Map<String, Object>> measuredRtts(Path runDir, List<WanProfile> level, List<String> addresses)
+  static List<WanJson.MeasuredRtt> measuredRtts(Path runDir, List<WanProfile> level, List<String> addresses)
       throws IOException {
     Path csv = runDir.resolve(WireCsv.EXCHANGES_FILE);
     if (!Files.isRegularFile(csv)) {
@@ -251,19 +220,14 @@ final class WanStudy implements Callable<Integer> {
     } catch (NumberFormatException e) {
       throw new IOException(csv + ": a connectNanos that is not a number: " + e.getMessage(), e);
     }
-    List<Map<String, Object>> out = new ArrayList<>();
+    List<WanJson.MeasuredRtt> out = new ArrayList<>();
     for (int i = 0; i < level.size(); i++) {
       List<Long> seen = new ArrayList<>(byAddress.getOrDefault(addresses.get(i), List.of()));
       seen.sort(null);
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("address", addresses.get(i));
-      m.put("profile", level.get(i).label());
-      m.put("configuredRttMicros", level.get(i).rttNanos() / 1000.0);
-      m.put("handshakes", seen.size());
-      m.put("medianRttMicros", seen.isEmpty() ? null : seen.get(seen.size() / 2) / 1000.0);
-      m.put("evidence", "SYN to SYN-ACK (connectNanos) of each connection from " + addresses.get(i) + " with a"
-          + " request, in " + WireCsv.EXCHANGES_FILE + " (the capture on the client namespace's interface)");
-      out.add(m);
+      out.add(new WanJson.MeasuredRtt(addresses.get(i), level.get(i).label(), level.get(i).rttNanos() / 1000.0,
+          seen.size(), seen.isEmpty() ? null : seen.get(seen.size() / 2) / 1000.0, "SYN to SYN-ACK (connectNanos)"
+          + " of each connection from " + addresses.get(i) + " with a request, in " + WireCsv.EXCHANGES_FILE
+          + " (the capture on the client namespace's interface)"));
     }
     return out;
   }
