@@ -2,8 +2,10 @@ package io.crosscheck.cli;
 
 import io.crosscheck.matrix.ChildAudit;
 import io.crosscheck.matrix.MatrixJvm;
+import io.crosscheck.matrix.MatrixRequest;
 import io.crosscheck.matrix.MatrixResume;
 import io.crosscheck.matrix.MatrixRun;
+import io.crosscheck.matrix.MatrixSite;
 import io.crosscheck.matrix.OptionSet;
 import io.crosscheck.model.Target;
 import io.crosscheck.model.TargetResolution;
@@ -11,11 +13,6 @@ import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.rundir.MatrixJson;
 import io.crosscheck.rundir.RunDirectory;
-import io.crosscheck.server.EmbeddedServer;
-import io.crosscheck.server.ServerConfig;
-import io.crosscheck.spi.EmbeddedSite;
-import io.crosscheck.spi.RubisSupport;
-import io.crosscheck.spi.TpcwSupport;
 import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -192,7 +189,7 @@ final class MatrixCommand implements Callable<Integer> {
     Path dir = matrixDir();
     List<String> childArgs = childArgs(spec.commandLine().getParseResult().originalArgs());
     PrintStream console = System.out;
-    String targetKind = !ownServer ? "given --target" : siteKind();
+    String targetKind = !ownServer ? "given --target" : siteKind().description();
     MatrixJson.Workload description = MatrixJson.Workload.builder().engine(engine.engine)
         .workload(workload.rubis != null ? "rubis" + (workload.rubis.isEmpty() ? " (default bidding mix)"
             : " " + workload.rubis) : workload.tpcw != null ? "tpcw " + workload.tpcw : workload.arrival)
@@ -203,15 +200,13 @@ final class MatrixCommand implements Callable<Integer> {
     if (!resume.isEmpty()) {
       return RunCommand.OutputOptions.reportProblems(spec, resume);
     }
-    try (AutoCloseable server = ownServer ? startServer() : () -> { }) {
-      Target target = ownServer ? new Target("127.0.0.1", port(server)) : job.workload().target();
+    try (MatrixSite site = ownServer ? startSite() : null) {
+      Target target = ownServer ? new Target("127.0.0.1", site.port()) : job.workload().target();
       if (ownServer) {
         console.println("crosscheck matrix: " + targetKind + " on http://127.0.0.1:" + target.port());
       }
-      MatrixRun run = new MatrixRun(dir, MatrixRun.ownEngine(target, childAudit(capture), childArgs), description,
-          console);
-      return search ? run.search(jvmList, sets, boundMicros, startUsers, maxUsers, maxSteps)
-          : run.grid(jvmList, sets, levels);
+      return new MatrixRun(dir, MatrixRun.ownEngine(target, childAudit(capture), childArgs), description, console)
+          .run(request(jvmList, sets, levels, boundMicros));
     }
   }
 
@@ -262,7 +257,7 @@ final class MatrixCommand implements Callable<Integer> {
     boolean ownServer = !parsed.hasMatchedOption("--server");
     String serverGiven = generator.server;
     GeneratorOptions probe = copyFor(generator, ownServer ? "127.0.0.1:1" : serverGiven,
-        substitute(generator.command, levels.isEmpty() ? 1 : levels.get(0), "127.0.0.1", 1));
+        MatrixRequest.substitute(generator.command, levels.isEmpty() ? 1 : levels.get(0), "127.0.0.1", 1));
     GeneratorOptions.Spec probed = probe.check(null, List.of(), matrixDir(), problems);
     if (!problems.isEmpty()) {
       var err = spec.commandLine().getErr();
@@ -283,7 +278,7 @@ final class MatrixCommand implements Callable<Integer> {
       System.out.println("crosscheck matrix: " + given.describe().replaceFirst("^target http://", "server "));
     }
     Path dir = matrixDir();
-    String targetKind = !ownServer ? "given --server" : siteKind();
+    String targetKind = !ownServer ? "given --server" : siteKind().description();
     MatrixJson.Workload description = MatrixJson.Workload.builder().engine(generator.noAgent ? "no-agent" : "agent")
         .generator(generator.command, generator.reportedBy != null ? "reportedBy=" + generator.reportedBy
             : generator.reportedValue != null ? "reportedValue=" + generator.reportedValue : null)
@@ -292,16 +287,14 @@ final class MatrixCommand implements Callable<Integer> {
     if (!resume.isEmpty()) {
       return RunCommand.OutputOptions.reportProblems(spec, resume);
     }
-    try (AutoCloseable server = ownServer ? startServer() : () -> { }) {
+    try (MatrixSite site = ownServer ? startSite() : null) {
       String host = ownServer ? "127.0.0.1" : serverGiven.substring(0, serverGiven.lastIndexOf(':'));
-      int port = ownServer ? port(server) : Integer.parseInt(serverGiven.substring(serverGiven.lastIndexOf(':') + 1));
+      int port = ownServer ? site.port() : Integer.parseInt(serverGiven.substring(serverGiven.lastIndexOf(':') + 1));
       if (ownServer) {
         System.out.println("crosscheck matrix: " + targetKind + " on http://127.0.0.1:" + port);
       }
       MatrixRun.CellAudit audit = (jvm, set, users, cellDir, log) -> {
-        List<String> command = new ArrayList<>(substitute(generator.command, users, host, port));
-        command.set(0, jvm.home().resolve("bin").resolve("java").toString());
-        command.addAll(1, set.jvmOpts());
+        List<String> command = MatrixRequest.cellCommand(generator.command, jvm, set, users, host, port);
         List<Problem> none = new ArrayList<>();
         GeneratorOptions.Spec checked = copyFor(generator, host + ":" + port, command).check(null, List.of(), cellDir,
             none);
@@ -319,16 +312,15 @@ final class MatrixCommand implements Callable<Integer> {
         Path runDir = MatrixRun.runDirOf(cellDir);
         return new MatrixRun.Audited(exit, runDir == null ? cellDir : runDir);
       };
-      MatrixRun run = new MatrixRun(dir, audit, description, System.out);
-      return search ? run.search(jvmList, sets, boundMicros, startUsers, maxUsers, maxSteps)
-          : run.grid(jvmList, sets, levels);
+      return new MatrixRun(dir, audit, description, System.out).run(request(jvmList, sets, levels, boundMicros));
     }
   }
 
-  private static List<String> substitute(List<String> command, int users, String host, int port) {
-    return command.stream().map(a -> a.replace("{users}", String.valueOf(users)).replace("{host}", host)
-        .replace("{port}", String.valueOf(port)).replace("{server}", host + ":" + port)
-        .replace("{target}", "http://" + host + ":" + port)).toList();
+  /** The matrix the options ask for: the grid of {@code levels}, or the search its options bound. */
+  private MatrixRequest request(List<MatrixJvm> jvmList, List<OptionSet> sets, List<Integer> levels,
+      double boundMicros) {
+    return new MatrixRequest(jvmList, sets, levels, search
+        ? new MatrixRequest.Search(boundMicros, startUsers, maxUsers, maxSteps) : null);
   }
 
   private static GeneratorOptions copyFor(GeneratorOptions g, String server, List<String> command) {
@@ -342,33 +334,16 @@ final class MatrixCommand implements Callable<Integer> {
     return c;
   }
 
-  /** The embedded server a matrix serves its cells from: the RUBiS site, the TPC-W bookstore, or the generic one. */
-  private AutoCloseable startServer() throws Exception {
-    if (workload.rubis != null) {
-      RubisSupport rubis = RubisSupport.find().orElse(null);
-      if (rubis != null) {
-        return rubis.startServer("127.0.0.1", 0, false);
-      }
-    }
-    if (workload.tpcw != null) {
-      TpcwSupport tpcw = TpcwSupport.find().orElse(null);
-      if (tpcw != null) {
-        return tpcw.startServer("127.0.0.1", 0, false, workload.tpcwCust != null ? workload.tpcwCust : 1000,
-            workload.tpcwItem != null ? workload.tpcwItem : 10000);
-      }
-    }
-    return EmbeddedServer.start(ServerConfig.defaults().withPort(0));
+  /** The embedded site a matrix without a target serves from ({@link MatrixSite}). */
+  private MatrixSite.Kind siteKind() {
+    return workload.rubis != null ? MatrixSite.Kind.RUBIS : workload.tpcw != null ? MatrixSite.Kind.TPCW
+        : MatrixSite.Kind.GENERIC;
   }
 
-  private String siteKind() {
-    return workload.rubis != null ? "embedded RUBiS server (in-process)"
-        : workload.tpcw != null ? "embedded TPC-W bookstore (in-process)" : "embedded generic server (in-process)";
+  private MatrixSite startSite() throws Exception {
+    return MatrixSite.start(siteKind(), workload.tpcwCust != null ? workload.tpcwCust : 1000,
+        workload.tpcwItem != null ? workload.tpcwItem : 10000);
   }
-
-  private static int port(AutoCloseable server) {
-    return server instanceof EmbeddedSite site ? site.port() : ((EmbeddedServer) server).port();
-  }
-
 
   /** {@code --users 10,20,40}: ascending whole numbers > 0. */
   private List<Integer> userLevels(List<Problem> problems) {

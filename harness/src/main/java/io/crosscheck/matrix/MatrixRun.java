@@ -107,8 +107,15 @@ public final class MatrixRun {
     this.out = out;
   }
 
+  /** Runs {@code request}: its grid, or its search when it has one; exit 0, 1 (a cell failed), 130 (interrupted). */
+  public int run(MatrixRequest request) throws IOException {
+    MatrixRequest.Search s = request.search();
+    return s == null ? grid(request.jvms(), request.sets(), request.levels())
+        : search(request.jvms(), request.sets(), s.boundMicros(), s.startUsers(), s.maxUsers(), s.maxSteps());
+  }
+
   /** Every JVM × option set × level; exit 0, 1 (a cell failed), 130 (interrupted). */
-  public int grid(List<MatrixJvm> jvms, List<OptionSet> sets, List<Integer> levels) throws IOException {
+  int grid(List<MatrixJvm> jvms, List<OptionSet> sets, List<Integer> levels) throws IOException {
     List<Planned> plan = new ArrayList<>();
     for (MatrixJvm j : jvms) {
       for (OptionSet s : sets) {
@@ -159,7 +166,7 @@ public final class MatrixRun {
   }
 
   /** The scalability search per JVM × option set; exit 0, or 130 (interrupted). */
-  public int search(List<MatrixJvm> jvms, List<OptionSet> sets, double boundMicros, int startUsers,
+  int search(List<MatrixJvm> jvms, List<OptionSet> sets, double boundMicros, int startUsers,
       int maxUsers, int maxSteps) throws IOException {
     this.boundMicros = boundMicros;
     resume();
