@@ -21,7 +21,7 @@ import picocli.CommandLine;
  * this process created ({@code --into}); its output is copied here and kept in {@code child.out}.
  * Ctrl-C here stops the child with SIGTERM, which finishes its run directory as interrupted.
  */
-final class ChildRun {
+public final class ChildRun {
   /** Options that this process handles and the child must not see (all take a value). */
   private static final Set<String> PARENT_ONLY = Set.of("--jvm", "--jvm-opt", "--out", "--name", "--progress",
       "--into", "--interface", "--snaplen", "--capture-buffer", "--target-address");
@@ -98,7 +98,7 @@ final class ChildRun {
    * The child's exit code; when this thread is interrupted while waiting, the child is stopped
    * ({@link #stopQuietly}) and the thread's interrupt flag is left set for the caller to see.
    */
-  static int awaitOrStop(ChildProcess process) {
+  public static int awaitOrStop(ChildProcess process) {
     try {
       return process.waitFor();
     } catch (InterruptedException e) {

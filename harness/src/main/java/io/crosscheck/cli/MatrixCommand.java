@@ -1,37 +1,38 @@
 package io.crosscheck.cli;
 
-import io.crosscheck.child.JavaInstallation;
+import io.crosscheck.matrix.ChildAudit;
+import io.crosscheck.matrix.MatrixJvm;
+import io.crosscheck.matrix.MatrixRequest;
+import io.crosscheck.matrix.MatrixResume;
+import io.crosscheck.matrix.MatrixRun;
+import io.crosscheck.matrix.MatrixSite;
+import io.crosscheck.matrix.OptionSet;
 import io.crosscheck.model.Target;
 import io.crosscheck.model.TargetResolution;
 import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
-import io.crosscheck.server.EmbeddedServer;
-import io.crosscheck.server.ServerConfig;
-import io.crosscheck.spi.EmbeddedSite;
-import io.crosscheck.spi.RubisSupport;
-import io.crosscheck.spi.TpcwSupport;
+import io.crosscheck.rundir.MatrixJson;
+import io.crosscheck.rundir.RunDirectory;
+import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code crosscheck matrix}: one seeded workload audited across JVMs × JVM option sets × user
  * levels, every cell in a fresh child JVM under the live capture, each into its own run directory
  * inside one matrix directory (matrix.json beside them); or, with {@code --search}, a scalability
- * search per JVM and option set ({@link MatrixSearch}). Checks every option before any load starts;
+ * search per JVM and option set ({@code MatrixSearch}). Checks every option before any load starts;
  * the cells themselves run in {@link MatrixRun}.
  */
 @Command(
@@ -125,30 +126,14 @@ final class MatrixCommand implements Callable<Integer> {
       "--max-abs-error", "--start-users", "--max-users", "--max-steps", "--interface", "--snaplen",
       "--capture-buffer", "--min-matched", "--progress", "--name");
   static final Set<String> MATRIX_FLAGS = Set.of("--search");
-  /** Engine options an option set may hold (they go to the child's run, not to its JVM). */
-  static final Set<String> ENGINE_SET_OPTIONS = Set.of("--virtual-threads");
-
-  /** A JVM of the matrix: {@code shortLabel} names its cells (jdk17), {@code label} describes it. */
-  record Jvm(Path home, String shortLabel, String label, int featureVersion) {}
-
-  /** An option set: the JVM's options, the engine's, as typed, and its slug in cell names. */
-  record OptSet(String label, List<String> jvmOpts, List<String> engineOpts, String slug) {}
-
   @Override
   public Integer call() throws Exception {
     List<Problem> problems = new ArrayList<>();
     capture.check(problems);
     List<Integer> levels = userLevels(problems);
-    List<Jvm> jvmList = jvms(problems);
-    List<OptSet> sets = optionSets(problems);
-    for (OptSet s : sets) {
-      for (Jvm j : jvmList) {
-        if (s.engineOpts().contains("--virtual-threads") && j.featureVersion() < 21) {
-          problems.add(new Problem("--jvm-opts", s.label(), "JVMs of release 21 or later only for virtual threads ("
-              + j.home() + " is " + j.featureVersion() + "): run that set in a matrix of such JVMs"));
-        }
-      }
-    }
+    List<MatrixJvm> jvmList = MatrixJvm.inspect(jvms, problems);
+    List<OptionSet> sets = OptionSet.parse(optSets, problems);
+    problems.addAll(OptionSet.problems(sets, jvmList));
     double boundMicros = Double.NaN;
     if (search) {
       try {
@@ -204,20 +189,24 @@ final class MatrixCommand implements Callable<Integer> {
     Path dir = matrixDir();
     List<String> childArgs = childArgs(spec.commandLine().getParseResult().originalArgs());
     PrintStream console = System.out;
-    String targetKind = !ownServer ? "given --target" : siteKind();
-    Map<String, Object> description = workloadDescription(job, targetKind, childArgs);
+    String targetKind = !ownServer ? "given --target" : siteKind().description();
+    MatrixJson.Workload description = MatrixJson.Workload.builder().engine(engine.engine)
+        .workload(workload.rubis != null ? "rubis" + (workload.rubis.isEmpty() ? " (default bidding mix)"
+            : " " + workload.rubis) : workload.tpcw != null ? "tpcw " + workload.tpcw : workload.arrival)
+        .seed(job.workload().seed()).phases(job.workload().phases().rampUpNanos(),
+            job.workload().phases().measureNanos(), job.workload().phases().rampDownNanos())
+        .target(targetKind).childArguments(childArgs).build();
     List<Problem> resume = MatrixResume.problems(dir, description); // before the server starts
     if (!resume.isEmpty()) {
       return RunCommand.OutputOptions.reportProblems(spec, resume);
     }
-    try (AutoCloseable server = ownServer ? startServer() : () -> { }) {
-      Target target = ownServer ? new Target("127.0.0.1", port(server)) : job.workload().target();
+    try (MatrixSite site = ownServer ? startSite() : null) {
+      Target target = ownServer ? new Target("127.0.0.1", site.port()) : job.workload().target();
       if (ownServer) {
         console.println("crosscheck matrix: " + targetKind + " on http://127.0.0.1:" + target.port());
       }
-      MatrixRun run = new MatrixRun(dir, MatrixRun.ownEngine(target, capture, childArgs), description, console);
-      return search ? run.search(jvmList, sets, boundMicros, startUsers, maxUsers, maxSteps)
-          : run.grid(jvmList, sets, levels);
+      return new MatrixRun(dir, MatrixRun.ownEngine(target, childAudit(capture), childArgs), description, console)
+          .run(request(jvmList, sets, levels, boundMicros));
     }
   }
 
@@ -244,7 +233,8 @@ final class MatrixCommand implements Callable<Integer> {
    * bin/java with the set's options after it, and the placeholders {users}, {host}, {port},
    * {server} (HOST:PORT) and {target} (http://HOST:PORT) replaced in its arguments.
    */
-  private int commandForm(List<Problem> problems, List<Jvm> jvmList, List<OptSet> sets, List<Integer> levels,
+  private int commandForm(List<Problem> problems, List<MatrixJvm> jvmList, List<OptionSet> sets,
+      List<Integer> levels,
       double boundMicros) throws Exception {
     CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
     for (CommandLine.Model.OptionSpec o : parsed.matchedOptions()) {
@@ -253,7 +243,7 @@ final class MatrixCommand implements Callable<Integer> {
             + " command (the generator runs its own workload; --server names its target)"));
       }
     }
-    for (OptSet s : sets) {
+    for (OptionSet s : sets) {
       if (!s.engineOpts().isEmpty()) {
         problems.add(new Problem("--jvm-opts", s.label(), "JVM options only with a generator's command (the engine"
             + " option is crosscheck's own engine's)"));
@@ -267,7 +257,7 @@ final class MatrixCommand implements Callable<Integer> {
     boolean ownServer = !parsed.hasMatchedOption("--server");
     String serverGiven = generator.server;
     GeneratorOptions probe = copyFor(generator, ownServer ? "127.0.0.1:1" : serverGiven,
-        substitute(generator.command, levels.isEmpty() ? 1 : levels.get(0), "127.0.0.1", 1));
+        MatrixRequest.substitute(generator.command, levels.isEmpty() ? 1 : levels.get(0), "127.0.0.1", 1));
     GeneratorOptions.Spec probed = probe.check(null, List.of(), matrixDir(), problems);
     if (!problems.isEmpty()) {
       var err = spec.commandLine().getErr();
@@ -288,27 +278,23 @@ final class MatrixCommand implements Callable<Integer> {
       System.out.println("crosscheck matrix: " + given.describe().replaceFirst("^target http://", "server "));
     }
     Path dir = matrixDir();
-    String targetKind = !ownServer ? "given --server" : siteKind();
-    Map<String, Object> description = new LinkedHashMap<>();
-    description.put("engine", generator.noAgent ? "no-agent" : "agent");
-    description.put("generatorCommand", generator.command);
-    description.put("reporting", generator.reportedBy != null ? "reportedBy=" + generator.reportedBy
-        : generator.reportedValue != null ? "reportedValue=" + generator.reportedValue : null);
-    description.put("target", targetKind);
+    String targetKind = !ownServer ? "given --server" : siteKind().description();
+    MatrixJson.Workload description = MatrixJson.Workload.builder().engine(generator.noAgent ? "no-agent" : "agent")
+        .generator(generator.command, generator.reportedBy != null ? "reportedBy=" + generator.reportedBy
+            : generator.reportedValue != null ? "reportedValue=" + generator.reportedValue : null)
+        .target(targetKind).build();
     List<Problem> resume = MatrixResume.problems(dir, description); // before the server starts
     if (!resume.isEmpty()) {
       return RunCommand.OutputOptions.reportProblems(spec, resume);
     }
-    try (AutoCloseable server = ownServer ? startServer() : () -> { }) {
+    try (MatrixSite site = ownServer ? startSite() : null) {
       String host = ownServer ? "127.0.0.1" : serverGiven.substring(0, serverGiven.lastIndexOf(':'));
-      int port = ownServer ? port(server) : Integer.parseInt(serverGiven.substring(serverGiven.lastIndexOf(':') + 1));
+      int port = ownServer ? site.port() : Integer.parseInt(serverGiven.substring(serverGiven.lastIndexOf(':') + 1));
       if (ownServer) {
         System.out.println("crosscheck matrix: " + targetKind + " on http://127.0.0.1:" + port);
       }
       MatrixRun.CellAudit audit = (jvm, set, users, cellDir, log) -> {
-        List<String> command = new ArrayList<>(substitute(generator.command, users, host, port));
-        command.set(0, jvm.home().resolve("bin").resolve("java").toString());
-        command.addAll(1, set.jvmOpts());
+        List<String> command = MatrixRequest.cellCommand(generator.command, jvm, set, users, host, port);
         List<Problem> none = new ArrayList<>();
         GeneratorOptions.Spec checked = copyFor(generator, host + ":" + port, command).check(null, List.of(), cellDir,
             none);
@@ -326,16 +312,15 @@ final class MatrixCommand implements Callable<Integer> {
         Path runDir = MatrixRun.runDirOf(cellDir);
         return new MatrixRun.Audited(exit, runDir == null ? cellDir : runDir);
       };
-      MatrixRun run = new MatrixRun(dir, audit, description, System.out);
-      return search ? run.search(jvmList, sets, boundMicros, startUsers, maxUsers, maxSteps)
-          : run.grid(jvmList, sets, levels);
+      return new MatrixRun(dir, audit, description, System.out).run(request(jvmList, sets, levels, boundMicros));
     }
   }
 
-  private static List<String> substitute(List<String> command, int users, String host, int port) {
-    return command.stream().map(a -> a.replace("{users}", String.valueOf(users)).replace("{host}", host)
-        .replace("{port}", String.valueOf(port)).replace("{server}", host + ":" + port)
-        .replace("{target}", "http://" + host + ":" + port)).toList();
+  /** The matrix the options ask for: the grid of {@code levels}, or the search its options bound. */
+  private MatrixRequest request(List<MatrixJvm> jvmList, List<OptionSet> sets, List<Integer> levels,
+      double boundMicros) {
+    return new MatrixRequest(jvmList, sets, levels, search
+        ? new MatrixRequest.Search(boundMicros, startUsers, maxUsers, maxSteps) : null);
   }
 
   private static GeneratorOptions copyFor(GeneratorOptions g, String server, List<String> command) {
@@ -349,45 +334,15 @@ final class MatrixCommand implements Callable<Integer> {
     return c;
   }
 
-  /** The embedded server a matrix serves its cells from: the RUBiS site, the TPC-W bookstore, or the generic one. */
-  private AutoCloseable startServer() throws Exception {
-    if (workload.rubis != null) {
-      RubisSupport rubis = RubisSupport.find().orElse(null);
-      if (rubis != null) {
-        return rubis.startServer("127.0.0.1", 0, false);
-      }
-    }
-    if (workload.tpcw != null) {
-      TpcwSupport tpcw = TpcwSupport.find().orElse(null);
-      if (tpcw != null) {
-        return tpcw.startServer("127.0.0.1", 0, false, workload.tpcwCust != null ? workload.tpcwCust : 1000,
-            workload.tpcwItem != null ? workload.tpcwItem : 10000);
-      }
-    }
-    return EmbeddedServer.start(ServerConfig.defaults().withPort(0));
+  /** The embedded site a matrix without a target serves from ({@link MatrixSite}). */
+  private MatrixSite.Kind siteKind() {
+    return workload.rubis != null ? MatrixSite.Kind.RUBIS : workload.tpcw != null ? MatrixSite.Kind.TPCW
+        : MatrixSite.Kind.GENERIC;
   }
 
-  private String siteKind() {
-    return workload.rubis != null ? "embedded RUBiS server (in-process)"
-        : workload.tpcw != null ? "embedded TPC-W bookstore (in-process)" : "embedded generic server (in-process)";
-  }
-
-  private static int port(AutoCloseable server) {
-    return server instanceof EmbeddedSite site ? site.port() : ((EmbeddedServer) server).port();
-  }
-
-  private Map<String, Object> workloadDescription(RunJob job, String targetKind, List<String> childArgs) {
-    Map<String, Object> w = new LinkedHashMap<>();
-    w.put("engine", engine.engine);
-    w.put("workload", workload.rubis != null ? "rubis" + (workload.rubis.isEmpty() ? " (default bidding mix)"
-        : " " + workload.rubis) : workload.tpcw != null ? "tpcw " + workload.tpcw : workload.arrival);
-    w.put("seed", job.workload().seed());
-    w.put("rampUpNanos", job.workload().phases().rampUpNanos());
-    w.put("measureNanos", job.workload().phases().measureNanos());
-    w.put("rampDownNanos", job.workload().phases().rampDownNanos());
-    w.put("target", targetKind);
-    w.put("childArguments", childArgs);
-    return w;
+  private MatrixSite startSite() throws Exception {
+    return MatrixSite.start(siteKind(), workload.tpcwCust != null ? workload.tpcwCust : 1000,
+        workload.tpcwItem != null ? workload.tpcwItem : 10000);
   }
 
   /** {@code --users 10,20,40}: ascending whole numbers > 0. */
@@ -412,49 +367,27 @@ final class MatrixCommand implements Callable<Integer> {
     return levels;
   }
 
-  private List<Jvm> jvms(List<Problem> problems) {
-    List<Path> homes = jvms.isEmpty() ? List.of(Path.of(System.getProperty("java.home"))) : jvms;
-    List<Jvm> out = new ArrayList<>();
-    for (Path home : homes) {
-      try {
-        JavaInstallation i = JavaInstallation.inspect(home);
-        String shortLabel = "jdk" + i.featureVersion();
-        int same = (int) out.stream().filter(j -> j.shortLabel().startsWith("jdk" + i.featureVersion())).count();
-        out.add(new Jvm(i.javaHome(), same == 0 ? shortLabel : shortLabel + "-" + (same + 1),
-            i.javaVersion() + " (" + i.vendor() + ")", i.featureVersion()));
-      } catch (IllegalArgumentException e) {
-        problems.add(new Problem("--jvm", home.toString(), "a Java home of release 17 or later (" + e.getMessage()
-            + ")"));
-      }
-    }
-    return out;
-  }
 
-  private List<OptSet> optionSets(List<Problem> problems) {
-    List<String> typed = optSets.isEmpty() ? List.of("default") : optSets;
-    List<OptSet> out = new ArrayList<>();
-    for (String t : typed) {
-      String s = t.strip();
-      List<String> tokens = s.isEmpty() || s.equals("default") ? List.of() : Arrays.asList(s.split("\\s+"));
-      List<String> jvmOpts = new ArrayList<>();
-      List<String> engineOpts = new ArrayList<>();
-      for (String tok : tokens) {
-        if (ENGINE_SET_OPTIONS.contains(tok) || ENGINE_SET_OPTIONS.contains("--" + tok)) {
-          engineOpts.add(tok.startsWith("--") ? tok : "--" + tok);
-        } else if (tok.startsWith("-") && !tok.startsWith("--")) {
-          jvmOpts.add(tok);
-        } else {
-          problems.add(new Problem("--jvm-opts", t, "JVM options starting with '-' (e.g. -Xint, -Xmx64m) or"
-              + " virtual-threads (the engine's --virtual-threads), separated by spaces"));
+
+  /**
+   * The audit of a cell of crosscheck's own engines: {@code crosscheck run ARGS --target URL --into
+   * CELL_DIR} in a child JVM under this process's live capture ({@code capture}'s settings), then
+   * compared (the JVM matrix's cells and the flash-crowd study's).
+   */
+  static ChildAudit childAudit(AuditCommand.CaptureOptions capture) {
+    return (target, javaHome, jvmOpts, runArgs, cellDir, log) -> {
+      List<String> args = new ArrayList<>(runArgs);
+      args.addAll(List.of("--target", target.toString(), "--into", cellDir.toString(), "--progress", "off"));
+      args.addAll(ChildRun.targetAddress(target));
+      AuditCommand.Runner runner = stage -> {
+        ChildRun.Ran r = ChildRun.executeInto(RunDirectory.existing(cellDir), javaHome, jvmOpts, args, stage, null);
+        if (Thread.currentThread().isInterrupted()) {
+          throw new InterruptedIOException("interrupted: the child JVM was stopped");
         }
-      }
-      String label = tokens.isEmpty() ? "default" : String.join(" ", tokens);
-      String slug = tokens.isEmpty() ? "default"
-          : label.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
-      long dup = out.stream().filter(o -> o.slug().equals(slug) || o.slug().startsWith(slug + "-")).count();
-      out.add(new OptSet(label, jvmOpts, engineOpts, dup == 0 ? slug : slug + "-" + (dup + 1)));
-    }
-    return out;
+        return r;
+      };
+      return new MatrixRun.Audited(AuditCommand.audit(runner, target, capture, log).exitCode(), cellDir);
+    };
   }
 
   /** The original arguments without the subcommand and this command's own options, as {@code run}'s. */

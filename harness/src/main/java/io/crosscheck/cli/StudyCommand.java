@@ -7,12 +7,12 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * {@code crosscheck study}: ready-made experiments on real servers, each a set of matrix cells
- * ({@link MatrixRun#planned}) with its own table and conclusion: {@code flash-crowd} (connection
+ * ({@code io.crosscheck.matrix.MatrixRun#planned}) with its own table and conclusion: {@code flash-crowd} (connection
  * policies against lighttpd and Apache prefork under bursty session arrivals) and {@code wan}
  * (a server behind emulated WAN links).
  */
@@ -26,7 +26,7 @@ import picocli.CommandLine.Command;
       "  flash-crowd  connection policies x lighttpd / Apache prefork x non-bursty / bursty session arrivals",
       "  wan          one server behind emulated WAN links (RTT, rate, loss, MTU), swept over RTT and loss"
     },
-    subcommands = {FlashCrowdStudy.class, WanStudy.class, CommandLine.HelpCommand.class})
+    subcommands = {FlashCrowdCommand.class, WanStudyCommand.class, CommandLine.HelpCommand.class})
 final class StudyCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

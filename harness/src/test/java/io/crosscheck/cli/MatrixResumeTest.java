@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.crosscheck.model.spec.Problem;
 import io.crosscheck.record.JsonFiles;
+import io.crosscheck.rundir.MatrixJson;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -57,7 +57,7 @@ class MatrixResumeTest {
     Path dir = tmp.resolve("m");
     Ran first = matrix(dir, "--users", "1", "--duration", "1s");
     assertEquals(0, first.exitCode(), first.out() + first.err());
-    byte[] matrixJson = Files.readAllBytes(dir.resolve(MatrixRun.MATRIX_JSON));
+    byte[] matrixJson = Files.readAllBytes(dir.resolve(MatrixJson.FILE));
     String cell = JsonFiles.mapper().readTree(matrixJson).get("cells").get(0).get("id").asText();
 
     Ran other = matrix(dir, "--users", "1,2", "--duration", "2s", "--urls", "/static/2k");
@@ -68,13 +68,13 @@ class MatrixResumeTest {
         "  " + dir + ": holds 1 cell(s) run with another workload")) {
       assertTrue(other.err().contains(line), line + " in:\n" + other.err());
     }
-    assertArrayEquals(matrixJson, Files.readAllBytes(dir.resolve(MatrixRun.MATRIX_JSON)), "matrix.json untouched");
+    assertArrayEquals(matrixJson, Files.readAllBytes(dir.resolve(MatrixJson.FILE)), "matrix.json untouched");
     assertEquals(1, cellDirectories(dir), "no cell ran");
 
     // the same workload, options in another order, another level: the earlier cell stays in matrix.json
     Ran more = matrix(dir, "--duration", "1s", "--users", "2");
     assertEquals(0, more.exitCode(), more.out() + more.err());
-    JsonNode m = JsonFiles.mapper().readTree(dir.resolve(MatrixRun.MATRIX_JSON).toFile());
+    JsonNode m = JsonFiles.mapper().readTree(dir.resolve(MatrixJson.FILE).toFile());
     Map<String, String> status = new LinkedHashMap<>();
     m.get("cells").forEach(c -> status.put(c.get("id").asText(), c.get("status").asText()));
     assertEquals(2, status.size(), status.toString());
@@ -83,24 +83,6 @@ class MatrixResumeTest {
     assertEquals(JsonFiles.mapper().readTree(matrixJson).get("createdEpochMillis"), m.get("createdEpochMillis"));
     System.out.println("[matrix-resume] refused: " + other.err().lines().filter(l -> l.startsWith("  --")).toList()
         + "; kept " + status);
-  }
-
-  @Test
-  void argumentsCompareAsOptionsAndAStudysDimensionsAsTheirCommonEntries() {
-    JsonNode a = JsonFiles.mapper().valueToTree(List.of("run", "--duration", "1s", "--seed=3", "--rubis"));
-    JsonNode b = JsonFiles.mapper().valueToTree(List.of("run", "--rubis", "--seed", "3", "--duration=1s"));
-    assertEquals(MatrixResume.options(a), MatrixResume.options(b));
-    Map<String, Object> before = new LinkedHashMap<>();
-    before.put("study", "flash-crowd");
-    before.put("policies", Map.of("per-session", "--policy per-session", "shared-cache", "--policy shared-cache"));
-    Map<String, Object> now = new LinkedHashMap<>(before);
-    now.put("policies", Map.of("per-session", "--policy per-session"));
-    MatrixResume.Earlier found = new MatrixResume.Earlier(JsonFiles.mapper().valueToTree(before), 1L, List.of());
-    assertEquals(List.of(), MatrixResume.problems(tmp, found, now), "a subset of the policies resumes");
-    now.put("policies", Map.of("per-session", "--policy per-session --max-idle 3"));
-    List<Problem> problems = MatrixResume.problems(tmp, found, now);
-    assertEquals("workload policies.per-session: \"--policy per-session --max-idle 3\": expected --policy"
-        + " per-session, as the 0 cell(s) in " + tmp + " were run", problems.get(0).message());
   }
 
   private static long cellDirectories(Path dir) throws Exception {

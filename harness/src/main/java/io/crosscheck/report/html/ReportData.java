@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.crosscheck.record.JsonFiles;
 import io.crosscheck.record.MalformedInputException;
+import io.crosscheck.rundir.MatrixCell;
+import io.crosscheck.rundir.MatrixJson;
 import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.rundir.RunJson;
 import io.crosscheck.text.Printable;
@@ -36,16 +38,14 @@ import java.util.Locale;
  * members this code does not know included), {@code connectionsOverTime} ({@code statement},
  * {@code seconds} from the run's start, {@code open} connections; from connection.csv; null with
  * {@code connectionsOverTimeMissing} saying why); or {@code kind} {@code matrix} with {@code matrix}
- * (matrix.json as written) and {@code cellReports} (cell id → the cell's report.html relative to the
+ * (matrix.json as {@link MatrixJson} reads it) and {@code cellReports} (cell id → the cell's report.html relative to the
  * matrix directory, or null). Immutable once built; not thread-safe while building.
  */
 public final class ReportData {
   /** The document's format. */
   public static final String SCHEMA = "crosscheck-report/1";
-  /** The matrix file this page reads (helper "matrix" writes it). */
-  public static final String MATRIX_JSON = "matrix.json";
-  /** The matrix format this code reads. */
-  public static final String MATRIX_SCHEMA = "crosscheck-matrix/1";
+  /** The matrix file this page reads ({@link MatrixJson}). */
+  public static final String MATRIX_JSON = MatrixJson.FILE;
   /** The report's file name in a run or matrix directory. */
   public static final String REPORT_HTML = "report.html";
   /** At most this many points of the connections-over-time series (the busiest point of each bucket kept). */
@@ -77,27 +77,18 @@ public final class ReportData {
 
   /** The document of a matrix directory (its matrix.json and which cells have a report). */
   public static ObjectNode ofMatrix(Path matrixDir) throws IOException {
-    Path file = matrixDir.resolve(MATRIX_JSON);
-    JsonNode matrix = JsonFiles.readObject(file, "missing: not a crosscheck matrix directory");
-    if (!MATRIX_SCHEMA.equals(matrix.path("schema").asText())) {
-      throw new MalformedInputException(Printable.escape(file + ": schema " + matrix.path("schema")
-          + ": expected \"" + MATRIX_SCHEMA + "\""));
-    }
-    if (!matrix.path("cells").isArray()) {
-      throw new MalformedInputException(Printable.escape(file + ": no \"cells\" array"));
-    }
+    MatrixJson matrix = MatrixJson.read(matrixDir.resolve(MATRIX_JSON));
     ObjectNode doc = NODES.objectNode();
     doc.put("schema", SCHEMA);
     doc.put("kind", "matrix");
-    doc.set("matrix", matrix);
+    doc.set("matrix", JsonFiles.mapper().valueToTree(matrix));
     ObjectNode reports = doc.putObject("cellReports");
-    for (JsonNode cell : matrix.get("cells")) {
-      String id = cell.path("id").asText();
-      JsonNode runDir = cell.path("runDir");
-      if (runDir.isTextual() && Files.isRegularFile(matrixDir.resolve(runDir.asText()).resolve(REPORT_HTML))) {
-        reports.put(id, runDir.asText() + "/" + REPORT_HTML);
+    for (MatrixCell cell : matrix.cells()) {
+      String runDir = cell.runDir();
+      if (runDir != null && Files.isRegularFile(matrixDir.resolve(runDir).resolve(REPORT_HTML))) {
+        reports.put(cell.id(), runDir + "/" + REPORT_HTML);
       } else {
-        reports.putNull(id);
+        reports.putNull(cell.id());
       }
     }
     return doc;

@@ -518,7 +518,9 @@
     } else {
       table(parent, ['JVM', 'options', 'bound', 'largest users that held', 'failed at users', 'why'],
         m.search.map(function (s) {
-          return [s.jvmLabel, s.optsLabel, typeof s.bound === 'number' ? fmt(ms(s.bound), 3) + ' ms' : s.bound,
+          // matrix.json's bound is {maxAbsErrorMicros} (MatrixJson.Bound); String() of it printed [object Object]
+          var b = s.bound && isNum(s.bound.maxAbsErrorMicros) ? s.bound.maxAbsErrorMicros : null;
+          return [s.jvmLabel, s.optsLabel, b === null ? null : fmt(ms(b), 3) + ' ms',
             s.largestUsersHeld, s.failedAtUsers, s.reason];
         }), [0, 1, 5]);
     }

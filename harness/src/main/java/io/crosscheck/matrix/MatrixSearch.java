@@ -1,5 +1,6 @@
-package io.crosscheck.cli;
+package io.crosscheck.matrix;
 
+import io.crosscheck.rundir.MatrixCell;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

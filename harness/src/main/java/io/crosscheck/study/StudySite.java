@@ -1,4 +1,4 @@
-package io.crosscheck.cli;
+package io.crosscheck.study;
 
 import io.crosscheck.foreign.ForeignServer;
 import io.crosscheck.foreign.ForeignServerException;

@@ -1,9 +1,15 @@
-package io.crosscheck.cli;
+package io.crosscheck.matrix;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.record.JsonFiles;
+import io.crosscheck.rundir.MatrixCell;
+import io.crosscheck.rundir.MatrixJson;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,14 +23,14 @@ import java.util.Set;
 /**
  * Whether a matrix or study directory may be resumed: only with the workload its cells were run
  * with. matrix.json's {@code workload} section (the description a {@link MatrixRun} was given) is
- * compared with this invocation's; the child's {@code run} arguments are compared option by option,
- * in any order. A difference is a usage problem naming each option (or key) that differs, this
- * invocation's value against the one the cells ran with, and those cells: a resume never tables a
- * cell beside cells of another workload, nor rewrites the workload to one no cell ran. Stateless.
+ * compared with this invocation's key by key; the child's {@code run} arguments are compared option
+ * by option, in any order. A difference is a usage problem naming each option (or key) that differs,
+ * this invocation's value against the one the cells ran with, and those cells: a resume never tables
+ * a cell beside cells of another workload, nor rewrites the workload to one no cell ran. Stateless.
  */
-final class MatrixResume {
+public final class MatrixResume {
   /** The arguments of the cells' children: compared as options, not as a list. */
-  private static final Set<String> ARGUMENT_LISTS = Set.of("childArguments");
+  private static final String ARGUMENT_LIST = "childArguments";
   private static final String NOT_GIVEN = "(not given)";
 
   /**
@@ -34,56 +40,41 @@ final class MatrixResume {
    * @param createdEpochMillis when the matrix was first written (wall clock)
    * @param ranCells the cells that ran (any status but pending), as recorded
    */
-  record Earlier(JsonNode workload, long createdEpochMillis, List<MatrixCell> ranCells) {}
+  public record Earlier(MatrixJson.Workload workload, long createdEpochMillis, List<MatrixCell> ranCells) {}
 
   private MatrixResume() {}
 
   /** matrix.json of {@code dir}, or null when there is none (a new directory). */
   static Earlier read(Path dir) throws IOException {
-    Path file = dir.resolve(MatrixRun.MATRIX_JSON);
+    Path file = dir.resolve(MatrixJson.FILE);
     if (!Files.exists(file)) {
       return null;
     }
-    JsonNode m = JsonFiles.readObject(file, "missing");
-    List<MatrixCell> ran = new ArrayList<>();
-    for (JsonNode c : m.path("cells")) {
-      if (!MatrixCell.PENDING.equals(c.path("status").asText(MatrixCell.PENDING))) {
-        ran.add(JsonFiles.convert(file, c, MatrixCell.class));
-      }
-    }
-    JsonNode w = m.get("workload");
-    return new Earlier(w == null || w.isNull() ? null : w, m.path("createdEpochMillis").asLong(
-        System.currentTimeMillis()), ran);
+    MatrixJson m = MatrixJson.read(file);
+    List<MatrixCell> ran = m.cells().stream()
+        .filter(c -> c.status() != null && !MatrixCell.PENDING.equals(c.status())).toList();
+    return new Earlier(m.workload(), m.createdEpochMillis() > 0 ? m.createdEpochMillis()
+        : System.currentTimeMillis(), ran);
   }
 
   /** The problems of resuming {@code dir} with {@code workload}; empty when it is new or the same. */
-  static List<Problem> problems(Path dir, Map<String, Object> workload) throws IOException {
+  public static List<Problem> problems(Path dir, MatrixJson.Workload workload) throws IOException {
     Earlier found = read(dir);
     return found == null ? List.of() : problems(dir, found, workload);
   }
 
-  static List<Problem> problems(Path dir, Earlier found, Map<String, Object> workload) {
+  static List<Problem> problems(Path dir, Earlier found, MatrixJson.Workload now) {
     List<Problem> problems = new ArrayList<>();
     if (found.workload() == null) {
       return problems;
     }
-    JsonNode now;
-    try {
-      // through its bytes, as matrix.json is read: a long 1 and the int 1 read back are the same
-      now = JsonFiles.mapper().readTree(JsonFiles.mapper().writeValueAsBytes(workload));
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-    Set<String> keys = new LinkedHashSet<>();
-    found.workload().fieldNames().forEachRemaining(keys::add);
-    now.fieldNames().forEachRemaining(keys::add);
     String cellsSaid = cellsSaid(dir, found.ranCells());
-    for (String key : keys) {
-      JsonNode before = found.workload().get(key);
-      JsonNode after = now.get(key);
-      if (ARGUMENT_LISTS.contains(key)) {
-        Map<String, String> was = options(before);
-        Map<String, String> is = options(after);
+    for (RecordComponent key : MatrixJson.Workload.class.getRecordComponents()) {
+      Object before = value(key, found.workload());
+      Object after = value(key, now);
+      if (key.getName().equals(ARGUMENT_LIST)) {
+        Map<String, String> was = options(strings(before));
+        Map<String, String> is = options(strings(after));
         Set<String> names = new LinkedHashSet<>(was.keySet());
         names.addAll(is.keySet());
         for (String name : names) {
@@ -92,24 +83,37 @@ final class MatrixResume {
                 + cellsSaid));
           }
         }
-      } else if (before != null && after != null && before.isObject() && after.isObject()) {
+      } else if (before instanceof Map<?, ?> was && after instanceof Map<?, ?> is) {
         // a study's dimensions (policies, schedules): one planned now and not then, or then and not now,
         // is another set of cells, not another workload; one in both must be the same
-        before.fieldNames().forEachRemaining(k -> {
-          if (after.has(k) && !before.get(k).equals(after.get(k))) {
-            problems.add(new Problem("workload " + key + "." + k, text(after.get(k)), text(before.get(k)) + cellsSaid));
+        was.forEach((k, v) -> {
+          if (is.containsKey(k) && !Objects.equals(v, is.get(k))) {
+            problems.add(new Problem("workload " + key.getName() + "." + k, text(is.get(k)), text(v) + cellsSaid));
           }
         });
       } else if (!Objects.equals(before, after)) {
-        problems.add(new Problem("workload " + key, text(after), text(before) + cellsSaid));
+        problems.add(new Problem("workload " + key.getName(), text(after), text(before) + cellsSaid));
       }
     }
     if (!problems.isEmpty()) {
       problems.add(Problem.stated(dir.toString(), "holds " + found.ranCells().size() + " cell(s) run with another"
-          + " workload (" + dir.resolve(MatrixRun.MATRIX_JSON) + "): nothing was run or rewritten; run again with the"
+          + " workload (" + dir.resolve(MatrixJson.FILE) + "): nothing was run or rewritten; run again with the"
           + " options above as the cells had them to resume, or give another --out"));
     }
     return problems;
+  }
+
+  private static Object value(RecordComponent key, MatrixJson.Workload w) {
+    try {
+      return key.getAccessor().invoke(w);
+    } catch (IllegalAccessException | InvocationTargetException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<String> strings(Object list) {
+    return list == null ? List.of() : (List<String>) list;
   }
 
   /** {@code , as the cells in DIR were run (id status, ...)}. */
@@ -123,13 +127,8 @@ final class MatrixResume {
   }
 
   /** {@code --name value} pairs of an argument list, in order; a repeated option's values joined by ", ". */
-  static Map<String, String> options(JsonNode list) {
+  static Map<String, String> options(List<String> args) {
     Map<String, String> out = new LinkedHashMap<>();
-    if (list == null || !list.isArray()) {
-      return out;
-    }
-    List<String> args = new ArrayList<>();
-    list.forEach(a -> args.add(a.asText()));
     for (int i = 0; i < args.size(); i++) {
       String a = args.get(i);
       if (!a.startsWith("--")) {
@@ -150,7 +149,18 @@ final class MatrixResume {
     return out;
   }
 
-  private static String text(JsonNode n) {
-    return n == null ? NOT_GIVEN : n.isTextual() ? n.asText() : n.toString();
+  /** A value as the message shows it: text as it is, anything else as compact JSON. */
+  private static String text(Object v) {
+    if (v == null) {
+      return NOT_GIVEN;
+    }
+    if (v instanceof String s) {
+      return s;
+    }
+    try {
+      return JsonFiles.mapper().writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(v);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }

@@ -1,4 +1,4 @@
-package io.crosscheck.cli;
+package io.crosscheck.matrix;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.crosscheck.rundir.MatrixCell;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (run-fixture/, see its FIXTURE.md) as a cell, the same without its clientHost section (the CPU
  * figures then come from pressure and the intervals), and a cell with no findings.json.
  */
-class MatrixCellTest {
+class CellFiguresTest {
   @TempDir Path tmp;
 
   private Path cell(String name) throws Exception {
@@ -39,9 +40,9 @@ class MatrixCellTest {
   @Test
   void copiesTheFiguresOfACompletedCell() throws Exception {
     Path dir = cell("c");
-    assertTrue(MatrixCell.done(dir));
-    assertEquals(MatrixCell.COMPLETED, MatrixCell.statusOf(dir));
-    MatrixCell c = pending().withFigures(tmp, "c", MatrixCell.COMPLETED, null);
+    assertTrue(CellFigures.done(dir));
+    assertEquals(MatrixCell.COMPLETED, CellFigures.statusOf(dir));
+    MatrixCell c = CellFigures.withFigures(pending(), tmp, "c", MatrixCell.COMPLETED, null);
     assertEquals("c", c.runDir());
     assertEquals(100.0, c.matchedPercent());
     assertEquals(570.2350406249999, c.absoluteErrorMicros());
@@ -70,7 +71,7 @@ class MatrixCellTest {
     for (var i : doc.get("findings").get("intervals")) {
       intervalsMax = Math.max(intervalsMax, i.get("generatorCpuCores").asDouble());
     }
-    MatrixCell c = pending().withFigures(tmp, "c", MatrixCell.COMPLETED, null);
+    MatrixCell c = CellFigures.withFigures(pending(), tmp, "c", MatrixCell.COMPLETED, null);
     assertEquals(0.6858599550647784, c.generatorCpuCoresMean());
     assertEquals(intervalsMax, c.generatorCpuCoresMax());
     assertNull(c.clientHostBottleneck());
@@ -81,8 +82,8 @@ class MatrixCellTest {
   void aFailedCellWithoutFindingsSaysWhereToLook() throws Exception {
     Path dir = cell("c");
     Files.delete(dir.resolve("findings.json"));
-    assertFalse(MatrixCell.done(dir));
-    MatrixCell c = pending().withFigures(tmp, "c", MatrixCell.FAILED, null);
+    assertFalse(CellFigures.done(dir));
+    MatrixCell c = CellFigures.withFigures(pending(), tmp, "c", MatrixCell.FAILED, null);
     assertNull(c.matchedPercent());
     assertNull(c.sharing());
     assertEquals("no findings.json: see c/child.out", c.reason());

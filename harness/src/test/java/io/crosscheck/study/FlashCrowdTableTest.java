@@ -1,8 +1,9 @@
-package io.crosscheck.cli;
+package io.crosscheck.study;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.crosscheck.rundir.MatrixCell;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,9 @@
-package io.crosscheck.cli;
+package io.crosscheck.study;
 
+import io.crosscheck.cli.WorkerSampler;
+import io.crosscheck.matrix.MatrixRun;
+import io.crosscheck.rundir.MatrixCell;
+import io.crosscheck.rundir.StudySection;
 import io.crosscheck.wire.WireCsv;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -21,7 +25,7 @@ import java.util.TreeMap;
  * worker processes (workers.csv) second by second. A figure without evidence is null and a ratio
  * without both cells is not computed; the conclusion says only what the ratios show.
  */
-final class FlashCrowdTable implements MatrixRun.Study {
+public final class FlashCrowdTable implements MatrixRun.Study {
   private final Path dir;
 
   FlashCrowdTable(Path dir) {
@@ -29,57 +33,36 @@ final class FlashCrowdTable implements MatrixRun.Study {
   }
 
   /** One bursty/non-bursty comparison: a server and policy with both cells' wire means. */
-  record Ratio(String server, String policy, double nonBurstyMeanMicros, double burstyMeanMicros, long nonBurstyPairs,
+  public record Ratio(String server, String policy, double nonBurstyMeanMicros, double burstyMeanMicros, long nonBurstyPairs,
       long burstyPairs) {
-    double ratio() {
+    public double ratio() {
       return burstyMeanMicros / nonBurstyMeanMicros;
     }
   }
 
   @Override
-  public Object section(List<MatrixCell> cells) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("kind", "flash-crowd");
-    m.put("evidence", "wire response times over each cell's matched pairs (measured phase, capture clock);"
-        + " open connections from the capture's connection.csv, worker processes counted from /proc every second");
-    Map<String, Object> series = new LinkedHashMap<>();
-    m.put("rows", rows(cells, series));
+  public StudySection.FlashCrowd section(List<MatrixCell> cells) {
+    Map<String, List<long[]>> series = new LinkedHashMap<>();
+    List<StudySection.FlashCrowdRow> rows = rows(cells, series);
     List<Ratio> ratios = ratios(cells);
-    m.put("ratios", ratios.stream().map(r -> {
-      Map<String, Object> x = new LinkedHashMap<>();
-      x.put("server", r.server());
-      x.put("policy", r.policy());
-      x.put("burstyOverNonBurstyMean", r.ratio());
-      x.put("nonBurstyMeanMicros", r.nonBurstyMeanMicros());
-      x.put("burstyMeanMicros", r.burstyMeanMicros());
-      x.put("nonBurstyPairs", r.nonBurstyPairs());
-      x.put("burstyPairs", r.burstyPairs());
-      return x;
-    }).toList());
-    m.put("conclusion", conclusion(ratios));
-    m.put("seriesColumns", List.of("epochSeconds", "openConnections", "workers"));
-    m.put("series", series);
-    return m;
+    return new StudySection.FlashCrowd("wire response times over each cell's matched pairs (measured phase, capture"
+        + " clock); open connections from the capture's connection.csv, worker processes counted from /proc every"
+        + " second", rows, ratios.stream().map(r -> new StudySection.FlashCrowdRatio(r.server(), r.policy(), r.ratio(),
+            r.nonBurstyMeanMicros(), r.burstyMeanMicros(), r.nonBurstyPairs(), r.burstyPairs())).toList(),
+        conclusion(ratios), List.of("epochSeconds", "openConnections", "workers"), series);
   }
 
   /** One row per study cell; each cell's per-second series goes into {@code series} by cell id. */
-  private List<Map<String, Object>> rows(List<MatrixCell> cells, Map<String, Object> series) {
-    List<Map<String, Object>> rows = new ArrayList<>();
+  private List<StudySection.FlashCrowdRow> rows(List<MatrixCell> cells, Map<String, List<long[]>> series) {
+    List<StudySection.FlashCrowdRow> rows = new ArrayList<>();
     for (MatrixCell c : cells) {
       if (c.dimensions() == null) {
         continue;
       }
-      Map<String, Object> r = new LinkedHashMap<>(c.dimensions());
-      r.put("cell", c.id());
-      r.put("status", c.status());
-      r.put("pairs", c.wirePairs());
-      r.put("wireMedianMicros", c.wireMedianMicros());
-      r.put("wireMeanMicros", c.wireMeanMicros());
-      r.put("wireP95Micros", c.wireP95Micros());
       List<long[]> s = c.runDir() == null ? List.of() : series(dir.resolve(c.runDir()));
-      r.put("peakOpenConnections", peak(s, 1));
-      r.put("peakWorkers", peak(s, 2));
-      rows.add(r);
+      rows.add(new StudySection.FlashCrowdRow(c.dimensions().get("server"), c.dimensions().get("policy"),
+          c.dimensions().get("schedule"), c.id(), c.status(), c.wirePairs(), c.wireMedianMicros(), c.wireMeanMicros(),
+          c.wireP95Micros(), peak(s, 1), peak(s, 2)));
       if (!s.isEmpty()) {
         series.put(c.id(), s);
       }
@@ -99,12 +82,11 @@ final class FlashCrowdTable implements MatrixRun.Study {
     b.append("Table II: wire response times (ms) over each cell's matched pairs, measured phase, capture clock\n");
     b.append(String.format(Locale.ROOT, "%-15s %-13s %-11s %-11s %8s %9s %9s %9s %10s %8s%n", "server", "policy",
         "schedule", "status", "pairs", "median", "mean", "p95", "peak conns", "workers"));
-    for (Map<String, Object> r : rows(cells, new LinkedHashMap<>())) {
-      b.append(String.format(Locale.ROOT, "%-15s %-13s %-11s %-11s %8s %9s %9s %9s %10s %8s%n", r.get("server"),
-          r.get("policy"), r.get("schedule"), r.get("status"), r.get("pairs") == null ? "-" : r.get("pairs"),
-          ms(r.get("wireMedianMicros")), ms(r.get("wireMeanMicros")), ms(r.get("wireP95Micros")),
-          r.get("peakOpenConnections") == null ? "-" : r.get("peakOpenConnections"),
-          r.get("peakWorkers") == null ? "-" : r.get("peakWorkers")));
+    for (StudySection.FlashCrowdRow r : rows(cells, new LinkedHashMap<>())) {
+      b.append(String.format(Locale.ROOT, "%-15s %-13s %-11s %-11s %8s %9s %9s %9s %10s %8s%n", r.server(),
+          r.policy(), r.schedule(), r.status(), r.pairs() == null ? "-" : r.pairs(), ms(r.wireMedianMicros()),
+          ms(r.wireMeanMicros()), ms(r.wireP95Micros()), r.peakOpenConnections() == null ? "-"
+              : r.peakOpenConnections(), r.peakWorkers() == null ? "-" : r.peakWorkers()));
     }
     b.append("(pairs: matched pairs the times rest on; peak conns: the capture's connection.csv; workers: the"
         + " server's worker processes, counted from /proc every second)\n");
@@ -121,12 +103,12 @@ final class FlashCrowdTable implements MatrixRun.Study {
     return b.toString();
   }
 
-  private static String ms(Object micros) {
-    return micros instanceof Double d ? String.format(Locale.ROOT, "%.2f", d / 1000) : "-";
+  private static String ms(Double micros) {
+    return micros != null ? String.format(Locale.ROOT, "%.2f", micros / 1000) : "-";
   }
 
   /** Per server and policy with both schedules' cells completed and matched: the ratio of their wire means. */
-  static List<Ratio> ratios(List<MatrixCell> cells) {
+  public static List<Ratio> ratios(List<MatrixCell> cells) {
     List<Ratio> out = new ArrayList<>();
     Map<String, MatrixCell> byKey = new LinkedHashMap<>();
     for (MatrixCell c : cells) {
@@ -156,7 +138,7 @@ final class FlashCrowdTable implements MatrixRun.Study {
    * non-bursty one, the largest first, and what the shared-cache policy (the JDK's) showed beside
    * one connection per session. Nothing is said of a server or policy without both cells.
    */
-  static String conclusion(List<Ratio> ratios) {
+  public static String conclusion(List<Ratio> ratios) {
     if (ratios.isEmpty()) {
       return "no server and policy has both a bursty and a non-bursty cell with matched pairs: nothing to compare.";
     }

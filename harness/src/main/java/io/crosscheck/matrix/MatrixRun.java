@@ -1,9 +1,13 @@
-package io.crosscheck.cli;
+package io.crosscheck.matrix;
 
+import io.crosscheck.cli.ShutdownInterrupt;
 import io.crosscheck.model.Target;
-import io.crosscheck.record.JsonFiles;
+import io.crosscheck.model.spec.Problem;
 import io.crosscheck.report.html.HtmlReport;
-import io.crosscheck.rundir.RunDirectory;
+import io.crosscheck.rundir.MatrixCell;
+import io.crosscheck.rundir.MatrixJson;
+import io.crosscheck.rundir.RunFiles;
+import io.crosscheck.rundir.StudySection;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -15,34 +19,30 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Runs the cells of a {@code crosscheck matrix} one after another, each a {@code crosscheck run}
  * in a fresh child JVM under the live capture of this process, then compared ({@link
- * AuditCommand#audit}); keeps matrix.json (rewritten atomically after every cell), the progress
+ * ChildAudit}); keeps matrix.json ({@link MatrixJson},  (rewritten atomically after every cell), the progress
  * line with its ETA (the mean wall time of the cells run so far in this invocation), resumption
  * (a cell whose run directory holds completed findings is read, not re-run) and Ctrl-C (the cell
  * under way ends as interrupted, exit 130). Not thread-safe: one matrix per instance.
  */
-final class MatrixRun {
-  static final String MATRIX_JSON = "matrix.json";
-  static final String SCHEMA = "crosscheck-matrix/1";
+public final class MatrixRun {
   /** How long Ctrl-C waits for the cell under way to stop its child and finish its directory. */
   private static final long INTERRUPT_GRACE_SECONDS = 45;
 
   private final Path dir;
   private final CellAudit audit;
-  private final Map<String, Object> workload;
+  private final MatrixJson.Workload workload;
   private final PrintStream out;
   private long createdEpochMillis = System.currentTimeMillis();
   private final List<MatrixCell> cells = new ArrayList<>();
   /** Cells an earlier invocation ran in this directory that this one does not plan: kept, never dropped. */
   private final List<MatrixCell> earlier = new ArrayList<>();
-  private final List<Map<String, Object>> searches = new ArrayList<>();
+  private final List<MatrixJson.Search> searches = new ArrayList<>();
   private Double boundMicros;
   private Study study;
   private long ranNanos;
@@ -53,17 +53,16 @@ final class MatrixRun {
    * log}: returns the audit's exit code (0, 1, 2, 3, 130) and the run directory it wrote.
    */
   @FunctionalInterface
-  interface CellAudit {
-    Audited audit(MatrixCommand.Jvm jvm, MatrixCommand.OptSet set, int users, Path cellDir, PrintStream log)
-        throws IOException;
+  public interface CellAudit {
+    Audited audit(MatrixJvm jvm, OptionSet set, int users, Path cellDir, PrintStream log) throws IOException;
   }
 
   /** A cell's audit: its exit code and its run directory. */
-  record Audited(int exitCode, Path runDir) {}
+  public record Audited(int exitCode, Path runDir) {}
 
   /** Audits one cell of a study into its directory {@code cellDir}, its console output to {@code log}. */
   @FunctionalInterface
-  interface CellRun {
+  public interface CellRun {
     Audited run(Path cellDir, PrintStream log) throws IOException;
   }
 
@@ -71,63 +70,55 @@ final class MatrixRun {
    * A cell a study planned ({@code crosscheck study}): its pending record (with its dimensions), the
    * words of its progress line, and how it is audited.
    */
-  record Planned(MatrixCell cell, String what, CellRun run) {}
+  public record Planned(MatrixCell cell, String what, CellRun run) {}
 
   /**
    * What a study adds to the matrix: a section of matrix.json computed from the cells so far
    * ({@code study}, rewritten with them), and the text printed at the end instead of the JVM table.
    */
-  interface Study {
-    Object section(List<MatrixCell> cells);
+  public interface Study {
+    StudySection section(List<MatrixCell> cells);
 
     String text(List<MatrixCell> cells);
   }
 
   /**
-   * crosscheck's own engine: {@code crosscheck run CHILD_ARGS --users N --target URL --into CELL_DIR}
-   * in a child JVM under the capture, then compared; the cell's directory is its run directory.
+   * crosscheck's own engine: {@code crosscheck run CHILD_ARGS --users N} in a child JVM of the cell's
+   * JVM with its option set, audited by {@code child} against {@code target}; the cell's directory is
+   * its run directory.
    */
-  static CellAudit ownEngine(Target target, AuditCommand.CaptureOptions capture, List<String> childArgs) {
+  public static CellAudit ownEngine(Target target, ChildAudit child, List<String> childArgs) {
     return (jvm, set, users, cellDir, log) -> {
       List<String> args = new ArrayList<>(childArgs);
       args.addAll(set.engineOpts());
       args.addAll(List.of("--users", String.valueOf(users)));
-      return auditChild(target, capture, jvm.home(), set.jvmOpts(), args, cellDir, log);
+      return child.audit(target, jvm.home(), set.jvmOpts(), args, cellDir, log);
     };
   }
 
   /**
-   * {@code crosscheck run ARGS --target URL --into CELL_DIR} in a child JVM of {@code javaHome} with
-   * {@code jvmOpts}, under this process's live capture of {@code target}, then compared: a cell of
-   * crosscheck's own engines (the JVM matrix's and the flash-crowd study's).
+   * A matrix in {@code dir} of cells audited by {@code audit} (null for a study, whose planned cells
+   * say how each is audited), all running {@code workload}; progress and the table to {@code out}.
    */
-  static Audited auditChild(Target target, AuditCommand.CaptureOptions capture, Path javaHome, List<String> jvmOpts,
-      List<String> runArgs, Path cellDir, PrintStream log) throws IOException {
-    List<String> args = new ArrayList<>(runArgs);
-    args.addAll(List.of("--target", target.toString(), "--into", cellDir.toString(), "--progress", "off"));
-    args.addAll(ChildRun.targetAddress(target));
-    AuditCommand.Runner runner = stage -> {
-      ChildRun.Ran r = ChildRun.executeInto(RunDirectory.existing(cellDir), javaHome, jvmOpts, args, stage, null);
-      if (Thread.currentThread().isInterrupted()) {
-        throw new InterruptedIOException("interrupted: the child JVM was stopped");
-      }
-      return r;
-    };
-    return new Audited(AuditCommand.audit(runner, target, capture, log).exitCode(), cellDir);
-  }
-
-  MatrixRun(Path dir, CellAudit audit, Map<String, Object> workload, PrintStream out) {
+  public MatrixRun(Path dir, CellAudit audit, MatrixJson.Workload workload, PrintStream out) {
     this.dir = dir;
     this.audit = audit;
     this.workload = workload;
     this.out = out;
   }
 
+  /** Runs {@code request}: its grid, or its search when it has one; exit 0, 1 (a cell failed), 130 (interrupted). */
+  public int run(MatrixRequest request) throws IOException {
+    MatrixRequest.Search s = request.search();
+    return s == null ? grid(request.jvms(), request.sets(), request.levels())
+        : search(request.jvms(), request.sets(), s.boundMicros(), s.startUsers(), s.maxUsers(), s.maxSteps());
+  }
+
   /** Every JVM × option set × level; exit 0, 1 (a cell failed), 130 (interrupted). */
-  int grid(List<MatrixCommand.Jvm> jvms, List<MatrixCommand.OptSet> sets, List<Integer> levels) throws IOException {
+  int grid(List<MatrixJvm> jvms, List<OptionSet> sets, List<Integer> levels) throws IOException {
     List<Planned> plan = new ArrayList<>();
-    for (MatrixCommand.Jvm j : jvms) {
-      for (MatrixCommand.OptSet s : sets) {
+    for (MatrixJvm j : jvms) {
+      for (OptionSet s : sets) {
         for (int users : levels) {
           plan.add(jvmCell(pending(j, s, users, null), jvms, sets));
         }
@@ -140,7 +131,7 @@ final class MatrixRun {
    * The cells a study planned, in order, each audited by its own {@link CellRun}; matrix.json gains
    * the study's section. Exit 0, 1 (a cell failed), 130 (interrupted).
    */
-  int planned(List<Planned> plan, Study studyOfCells) throws IOException {
+  public int planned(List<Planned> plan, Study studyOfCells) throws IOException {
     this.study = studyOfCells;
     return runAll(plan, "crosscheck study");
   }
@@ -165,17 +156,17 @@ final class MatrixRun {
   }
 
   /** A JVM-matrix cell: its JVM, option set and users, audited by this matrix's {@link CellAudit}. */
-  private Planned jvmCell(MatrixCell cell, List<MatrixCommand.Jvm> jvms, List<MatrixCommand.OptSet> sets) {
-    MatrixCommand.Jvm jvm = jvms.stream().filter(j -> j.home().toString().equals(cell.jvmHome())).findFirst()
+  private Planned jvmCell(MatrixCell cell, List<MatrixJvm> jvms, List<OptionSet> sets) {
+    MatrixJvm jvm = jvms.stream().filter(j -> j.home().toString().equals(cell.jvmHome())).findFirst()
         .orElseThrow();
-    MatrixCommand.OptSet set = sets.stream().filter(s -> s.label().equals(cell.optsLabel())).findFirst()
+    OptionSet set = sets.stream().filter(s -> s.label().equals(cell.optsLabel())).findFirst()
         .orElseThrow();
     return new Planned(cell, jvm.shortLabel() + " " + cell.optsLabel() + " " + cell.users() + " users",
         (cellDir, log) -> audit.audit(jvm, set, cell.users(), cellDir, log));
   }
 
   /** The scalability search per JVM × option set; exit 0, or 130 (interrupted). */
-  int search(List<MatrixCommand.Jvm> jvms, List<MatrixCommand.OptSet> sets, double boundMicros, int startUsers,
+  int search(List<MatrixJvm> jvms, List<OptionSet> sets, double boundMicros, int startUsers,
       int maxUsers, int maxSteps) throws IOException {
     this.boundMicros = boundMicros;
     resume();
@@ -188,8 +179,8 @@ final class MatrixRun {
     int cores = Runtime.getRuntime().availableProcessors();
     try (ShutdownInterrupt shutdown = ShutdownInterrupt.install("crosscheck-matrix-shutdown",
         INTERRUPT_GRACE_SECONDS)) {
-      for (MatrixCommand.Jvm j : jvms) {
-        for (MatrixCommand.OptSet s : sets) {
+      for (MatrixJvm j : jvms) {
+        for (OptionSet s : sets) {
           MatrixSearch search = new MatrixSearch(startUsers, maxUsers, maxSteps, boundMicros, cores);
           for (int users = search.next(); users > 0; users = search.next()) {
             cells.add(pending(j, s, users, search.stepsTaken() + 1));
@@ -218,21 +209,13 @@ final class MatrixRun {
     }
   }
 
-  private Map<String, Object> searchEntry(MatrixCommand.Jvm j, MatrixCommand.OptSet s, MatrixSearch search,
-      String stopped) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("jvmLabel", j.label());
-    m.put("jvmHome", j.home().toString());
-    m.put("optsLabel", s.label());
-    m.put("bound", Map.of("maxAbsErrorMicros", boundMicros));
-    m.put("steps", search.stepsTaken());
-    m.put("largestUsersHeld", search.largestHeld());
-    m.put("failedAtUsers", search.smallestFailed());
-    m.put("reason", stopped != null ? stopped : search.reason());
-    return m;
+  private MatrixJson.Search searchEntry(MatrixJvm j, OptionSet s, MatrixSearch search, String stopped) {
+    return new MatrixJson.Search(j.label(), j.home().toString(), s.label(), new MatrixJson.Bound(boundMicros),
+        search.stepsTaken(), search.largestHeld(), search.smallestFailed(),
+        stopped != null ? stopped : search.reason());
   }
 
-  private MatrixCell pending(MatrixCommand.Jvm j, MatrixCommand.OptSet s, int users, Integer step) {
+  private MatrixCell pending(MatrixJvm j, OptionSet s, int users, Integer step) {
     List<String> opts = new ArrayList<>(s.jvmOpts());
     opts.addAll(s.engineOpts());
     return MatrixCell.pending(j.shortLabel() + "-" + s.slug() + "-u" + users, j.label(), j.home().toString(),
@@ -245,8 +228,9 @@ final class MatrixRun {
     Path cellDir = dir.resolve(cell.id());
     String what = job.what();
     Path found = runDirOf(cellDir);
-    if (found != null && MatrixCell.done(found)) {
-      cells.set(k, cell.withFigures(dir, dir.relativize(found).toString(), MatrixCell.statusOf(found), null));
+    if (found != null && CellFigures.done(found)) {
+      cells.set(k, CellFigures.withFigures(cell, dir, dir.relativize(found).toString(), CellFigures.statusOf(found),
+          null));
       out.println("crosscheck matrix: cell " + (k + 1) + " of " + total + " skipped: already done (" + what + ")");
       writeJson();
       return true;
@@ -273,7 +257,7 @@ final class MatrixRun {
     if (Thread.interrupted()) {
       exit = 130;
     }
-    if (runDir.equals(cellDir) && !Files.exists(cellDir.resolve("run.json"))) {
+    if (runDir.equals(cellDir) && !Files.exists(cellDir.resolve(RunFiles.RUN_JSON))) {
       Path nested = runDirOf(cellDir);
       runDir = nested != null ? nested : cellDir;
     }
@@ -293,7 +277,7 @@ final class MatrixRun {
           + dir.relativize(runDir) + " (child.out, target.err)";
       default -> null;
     };
-    MatrixCell done = cell.withFigures(dir, dir.relativize(runDir).toString(), status, why);
+    MatrixCell done = CellFigures.withFigures(cell, dir, dir.relativize(runDir).toString(), status, why);
     cells.set(k, done);
     writeJson();
     out.println("crosscheck matrix:   " + summary(done));
@@ -313,13 +297,13 @@ final class MatrixRun {
     writeJson();
     out.println();
     out.print(study != null ? study.text(allCells()) : MatrixTable.format(allCells()));
-    for (Map<String, Object> s : searches) {
+    for (MatrixJson.Search s : searches) {
       out.println(String.format(Locale.ROOT, "search %s %s: largest users held %s, failed at %s: %s",
-          s.get("jvmLabel"), s.get("optsLabel"), s.get("largestUsersHeld"), s.get("failedAtUsers"), s.get("reason")));
+          s.jvmLabel(), s.optsLabel(), s.largestUsersHeld(), s.failedAtUsers(), s.reason()));
     }
     out.println("crosscheck matrix: " + cells.size() + " cells (" + ran + " run now) in "
         + minutesSeconds((System.nanoTime() - startNanos) / 1_000_000_000L) + "; matrix.json in "
-        + dir.resolve(MATRIX_JSON) + (exit == 130 ? "; interrupted: run again with --out " + dir + " to resume" : ""));
+        + dir.resolve(MatrixJson.FILE) + (exit == 130 ? "; interrupted: run again with --out " + dir + " to resume" : ""));
     try {
       out.println("crosscheck matrix: report in " + HtmlReport.writeMatrix(dir));
     } catch (IOException | RuntimeException e) {
@@ -332,19 +316,9 @@ final class MatrixRun {
 
   /** matrix.json, atomically. */
   private void writeJson() throws IOException {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("schema", SCHEMA);
-    m.put("createdEpochMillis", createdEpochMillis);
-    m.put("workload", workload);
-    Map<String, Object> bound = new LinkedHashMap<>();
-    bound.put("maxAbsErrorMicros", boundMicros);
-    m.put("bound", bound);
-    m.put("cells", allCells());
-    m.put("search", searches);
-    if (study != null) {
-      m.put("study", study.section(allCells()));
-    }
-    JsonFiles.writeAtomically(dir.resolve(MATRIX_JSON), m);
+    List<MatrixCell> all = allCells();
+    MatrixJson.write(dir.resolve(MatrixJson.FILE), MatrixJson.of(createdEpochMillis, workload, boundMicros, all,
+        searches, study == null ? null : study.section(all)));
   }
 
   /** This invocation's cells, then the earlier ones it does not plan (as matrix.json held them). */
@@ -368,7 +342,7 @@ final class MatrixRun {
     if (found == null) {
       return;
     }
-    List<io.crosscheck.model.spec.Problem> problems = MatrixResume.problems(dir, found, workload);
+    List<Problem> problems = MatrixResume.problems(dir, found, workload);
     if (!problems.isEmpty()) {
       throw new IOException(problems.get(problems.size() - 1).message());
     }
@@ -381,15 +355,15 @@ final class MatrixRun {
    * the one directory inside it holding run.json (an audited generator's run is created there); null
    * when there is none yet.
    */
-  static Path runDirOf(Path cellDir) throws IOException {
-    if (Files.exists(cellDir.resolve("run.json"))) {
+  public static Path runDirOf(Path cellDir) throws IOException {
+    if (Files.exists(cellDir.resolve(RunFiles.RUN_JSON))) {
       return cellDir;
     }
     if (!Files.isDirectory(cellDir)) {
       return null;
     }
     try (var s = Files.list(cellDir)) {
-      return s.filter(d -> Files.exists(d.resolve("run.json"))).sorted().reduce((x, y) -> y).orElse(null);
+      return s.filter(d -> Files.exists(d.resolve(RunFiles.RUN_JSON))).sorted().reduce((x, y) -> y).orElse(null);
     }
   }
 

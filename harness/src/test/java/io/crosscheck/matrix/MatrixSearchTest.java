@@ -1,15 +1,16 @@
-package io.crosscheck.cli;
+package io.crosscheck.matrix;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.crosscheck.rundir.MatrixCell;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntPredicate;
 import org.junit.jupiter.api.Test;
 
-/** The search's step rule (doubling, then bisection, within the step cap) and the matrix's child arguments. */
+/** The search's step rule (doubling, then bisection, within the step cap). */
 class MatrixSearchTest {
   /** Runs a search against {@code holds} and returns the levels it tried. */
   private static List<Integer> walk(MatrixSearch s, IntPredicate holds) {
@@ -63,13 +64,5 @@ class MatrixSearchTest {
     return new MatrixCell("jdk17-default-u10", "17", "/jdk", "default", List.of(), 10, status, "jdk17-default-u10",
         100.0, absErr, 1.1, 1.0, 1.0, cpu, cpu, 1L, 1L, 1L, 1L, 1L, "v", true, cpuSaturated == null ? null : true,
         cpuSaturated, 1, reason, null, null, null, null);
-  }
-
-  @Test
-  void childArgumentsDropTheMatrixOwnOptionsAndKeepTheWorkloadsAsTyped() {
-    assertEquals(List.of("run", "--rubis", "--engine", "legacy-urlconnection", "--timing=nanos", "--duration", "3s"),
-        MatrixCommand.childArgs(List.of("matrix", "--rubis", "--jvm", "/j", "--engine", "legacy-urlconnection",
-            "--jvm-opts", "-Xint", "--users", "10,20", "--timing=nanos", "--search", "--max-abs-error=2ms",
-            "--out", "/m", "--duration", "3s")));
   }
 }
