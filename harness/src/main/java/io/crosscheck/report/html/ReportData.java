@@ -11,6 +11,8 @@ import io.crosscheck.record.JsonFiles;
 import io.crosscheck.record.MalformedInputException;
 import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.rundir.RunJson;
+import io.crosscheck.text.CsvFormatException;
+import io.crosscheck.text.CsvRows;
 import io.crosscheck.text.Printable;
 import io.crosscheck.wire.WireCsv;
 import java.io.BufferedReader;
@@ -202,29 +204,29 @@ public final class ReportData {
   static ObjectNode connectionsOverTime(Path csv, Long startEpochNanos) throws IOException {
     List<double[]> rows = new ArrayList<>();
     try (BufferedReader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-      String header = in.readLine();
-      if (!WireCsv.CONNECTION_HEADER.equals(header)) {
-        throw new MalformedInputException(Printable.escape(csv + ":1: header " + Printable.quoted(String.valueOf(header))
-            + ": expected " + WireCsv.CONNECTION_HEADER));
+      CsvRows r = new CsvRows(in, csv.toString());
+      List<String> header = r.header(WireCsv.CONNECTION_HEADER);
+      if (!WireCsv.CONNECTION_HEADER.equals(String.join(",", header))) {
+        throw new MalformedInputException(Printable.escape(csv + ":1: header "
+            + Printable.quoted(String.join(",", header)) + ": expected " + WireCsv.CONNECTION_HEADER));
       }
-      String line;
-      long n = 1;
-      while ((line = in.readLine()) != null) {
-        n++;
-        if (line.isEmpty()) {
+      while (r.next()) {
+        if (r.blank()) {
           continue;
         }
-        String[] f = line.split(",", -1);
         try {
-          if (f.length != 3) {
+          if (r.fieldCount() != 3) {
             throw new NumberFormatException("expected 3 columns");
           }
-          rows.add(new double[] {Double.parseDouble(f[0]), Double.parseDouble(f[2])});
+          rows.add(new double[] {Double.parseDouble(r.text(0)), Double.parseDouble(r.text(2))});
         } catch (NumberFormatException e) {
-          throw new MalformedInputException(Printable.escape(csv + ":" + n + ": " + Printable.quoted(line)
-              + ": expected " + WireCsv.CONNECTION_HEADER + " (numbers)"));
+          throw new MalformedInputException(Printable.escape(csv + ":" + r.line() + ": "
+              + Printable.quoted(String.join(",", r.texts())) + ": expected " + WireCsv.CONNECTION_HEADER
+              + " (numbers)"));
         }
       }
+    } catch (CsvFormatException e) {
+      throw new MalformedInputException(e.getMessage(), e);
     }
     ObjectNode out = NODES.objectNode();
     if (rows.isEmpty()) {
