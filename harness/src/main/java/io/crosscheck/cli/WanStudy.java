@@ -210,7 +210,8 @@ final class WanStudy implements Callable<Integer> {
         throw new InterruptedIOException("interrupted: the audit in " + net.clientNamespace() + " was stopped");
       }
       Path runDir = MatrixRun.runDirOf(cellDir);
-      Map<String, Object> wan = new LinkedHashMap<>(net.describe());
+      @SuppressWarnings("unchecked") // the network's typed record, as wan.json's first members
+      Map<String, Object> wan = new LinkedHashMap<>(JsonFiles.mapper().convertValue(net.describe(), Map.class));
       wan.put("measuredRtt", runDir == null ? null : measuredRtts(runDir, level, net.classAddresses()));
       JsonFiles.writeAtomically(cellDir.resolve(WanTable.WAN_JSON), wan);
       return new MatrixRun.Audited(code, runDir == null ? cellDir : runDir);
