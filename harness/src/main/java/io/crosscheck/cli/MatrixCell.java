@@ -5,13 +5,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.crosscheck.record.JsonFiles;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.RunFiles;
+import io.crosscheck.rundir.RunJson;
 import io.crosscheck.telemetry.TelemetrySummary;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -159,14 +159,10 @@ record MatrixCell(String id, String jvmLabel, String jvmHome, String optsLabel, 
     List<String> hits = new ArrayList<>();
     try {
       if (Files.exists(dir.resolve(RunFiles.RUN_JSON))) {
-        JsonNode extra = JsonFiles.readObject(dir.resolve(RunFiles.RUN_JSON), "missing").path("engineResult")
-            .path("extra");
-        for (Iterator<Map.Entry<String, JsonNode>> it = extra.fields(); it.hasNext(); ) {
-          Map.Entry<String, JsonNode> e = it.next();
-          if (e.getKey().startsWith("generatorErrors.") && e.getValue().asLong() > 0) {
-            hits.add(String.format(Locale.ROOT, "%,d generator-error requests of kind %s (run.json engineResult)",
-                e.getValue().asLong(), e.getKey().substring("generatorErrors.".length())));
-          }
+        RunJson.EngineResultSection result = RunFiles.readRun(dir).engineResult();
+        if (result != null) {
+          result.generatorErrors().positive().forEach((kind, count) -> hits.add(String.format(Locale.ROOT,
+              "%,d generator-error requests of kind %s (run.json engineResult)", count, kind)));
         }
       }
       Path childOut = dir.resolve("child.out");
