@@ -6,6 +6,7 @@ import io.crosscheck.record.JsonFiles;
 import io.crosscheck.record.MalformedInputException;
 import io.crosscheck.record.RecordingSink;
 import io.crosscheck.record.SummaryJson;
+import io.crosscheck.wire.WireCsv;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,9 +35,9 @@ public final class RunFiles {
   public static final String CAPTURE_PCAP = "capture.pcap";
   public static final String CAPTURE_JSON = "capture.json";
   public static final String FINDINGS_JSON = "findings.json";
-  public static final String WIRE_EXCHANGES_CSV = "wire-exchanges.csv";
-  public static final String RESPONSE_CSV = "response.csv";
-  public static final String CONNECTION_CSV = "connection.csv";
+  public static final String WIRE_EXCHANGES_CSV = WireCsv.EXCHANGES_FILE;
+  public static final String RESPONSE_CSV = WireCsv.RESPONSE_FILE;
+  public static final String CONNECTION_CSV = WireCsv.CONNECTION_FILE;
 
   /** The status the reader gives a run.json that says running when its process is gone. */
   public static final String UNFINISHED = "unfinished";
@@ -74,7 +75,7 @@ public final class RunFiles {
     if (!Files.exists(file)) {
       return Optional.empty();
     }
-    return Optional.of(JsonFiles.convert(file, JsonFiles.readObject(file, "missing"), SummaryJson.class));
+    return Optional.of(JsonFiles.read(file, "missing", SummaryJson.class));
   }
 
   /** Reads {@code dir/capture.json}, or empty when the run has none (not an audit). */
@@ -83,8 +84,7 @@ public final class RunFiles {
     if (!Files.exists(file)) {
       return Optional.empty();
     }
-    JsonNode tree = JsonFiles.readObject(file, "missing");
-    return Optional.of(JsonFiles.convert(file, tree, CaptureJson.class));
+    return Optional.of(JsonFiles.read(file, "missing", CaptureJson.class));
   }
 
   /** Writes {@code dir/capture.json} atomically. */
