@@ -6,6 +6,7 @@ import io.crosscheck.record.JsonFiles;
 import io.crosscheck.record.MalformedInputException;
 import io.crosscheck.record.RecordingSink;
 import io.crosscheck.record.SummaryJson;
+import io.crosscheck.text.Printable;
 import io.crosscheck.wire.WireCsv;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,8 +24,10 @@ import java.util.Optional;
  * thread-safe.
  */
 public final class RunFiles {
-  /** The format version this code writes. */
+  /** The format version of run.json this code writes (and, today, of findings.json). */
   public static final int FORMAT_VERSION = 2;
+  /** The newest findings.json format this code reads and the one it writes. */
+  public static final int FINDINGS_FORMAT_VERSION = FORMAT_VERSION;
 
   public static final String RUN_JSON = "run.json";
   public static final String REQUESTS_CSV = RecordingSink.REQUESTS_CSV;
@@ -52,7 +55,7 @@ public final class RunFiles {
   public static RunJson readRun(Path dir) throws IOException {
     Path file = dir.resolve(RUN_JSON);
     JsonNode tree = JsonFiles.readObject(file, "not a crosscheck run directory (no run.json)");
-    int version = version(file, tree);
+    int version = version(file, tree, FORMAT_VERSION);
     if (version < 2 && tree.path("engineResult").isObject()) {
       ObjectNode result = (ObjectNode) tree.get("engineResult");
       if (!result.has("reportedResolutionNanos")) {
@@ -95,7 +98,7 @@ public final class RunFiles {
   /** Reads a findings.json of any format version. */
   public static FindingsFile readFindings(Path file) throws IOException {
     JsonNode tree = JsonFiles.readObject(file, "missing: the run was not compared");
-    version(file, tree);
+    version(file, tree, FINDINGS_FORMAT_VERSION);
     return JsonFiles.convert(file, tree, FindingsFile.class);
   }
 
@@ -141,11 +144,24 @@ public final class RunFiles {
         || started.get().isBefore(Instant.ofEpochSecond(0, run.startEpochNanos()).plusSeconds(1));
   }
 
-  private static int version(Path file, JsonNode tree) throws IOException {
-    int version = tree.path("formatVersion").asInt(1);
-    if (version > FORMAT_VERSION) {
+  /**
+   * The file's {@code formatVersion}, checked before the file is read as a record (a newer format may
+   * not convert): absent is 1 (the first files named none); anything but a whole number from 1 up is
+   * refused, and so is a version above {@code newest}.
+   */
+  private static int version(Path file, JsonNode tree, int newest) throws IOException {
+    JsonNode v = tree.get("formatVersion");
+    if (v == null) {
+      return 1;
+    }
+    if (!v.canConvertToExactIntegral() || !v.canConvertToInt() || v.asInt() < 1) {
+      throw new MalformedInputException(Printable.escape(file + ": formatVersion " + v + ": expected a whole number"
+          + " from 1 to " + newest));
+    }
+    int version = v.asInt();
+    if (version > newest) {
       throw new MalformedInputException(file + ": formatVersion " + version + " was written by a newer crosscheck (this one"
-          + " reads up to " + FORMAT_VERSION + ")");
+          + " reads up to " + newest + ")");
     }
     return version;
   }
