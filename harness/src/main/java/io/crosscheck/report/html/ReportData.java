@@ -13,15 +13,12 @@ import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.FindingsFile;
 import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.rundir.RunJson;
+import io.crosscheck.rundir.WireFiles;
 import io.crosscheck.rundir.WorkloadSection;
 import io.crosscheck.telemetry.TelemetrySummary;
-import io.crosscheck.text.CsvFormatException;
-import io.crosscheck.text.CsvRows;
 import io.crosscheck.text.Printable;
 import io.crosscheck.wire.WireCsv;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -233,30 +230,8 @@ public final class ReportData {
    */
   static ConnectionsOverTime connectionsOverTime(Path csv, Long startEpochNanos) throws IOException {
     List<double[]> rows = new ArrayList<>();
-    try (BufferedReader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-      CsvRows r = new CsvRows(in, csv.toString());
-      List<String> header = r.header(WireCsv.CONNECTION_HEADER);
-      if (!WireCsv.CONNECTION_HEADER.equals(String.join(",", header))) {
-        throw new MalformedInputException(Printable.escape(csv + ":1: header "
-            + Printable.quoted(String.join(",", header)) + ": expected " + WireCsv.CONNECTION_HEADER));
-      }
-      while (r.next()) {
-        if (r.blank()) {
-          continue;
-        }
-        try {
-          if (r.fieldCount() != 3) {
-            throw new NumberFormatException("expected 3 columns");
-          }
-          rows.add(new double[] {Double.parseDouble(r.text(0)), Double.parseDouble(r.text(2))});
-        } catch (NumberFormatException e) {
-          throw new MalformedInputException(Printable.escape(csv + ":" + r.line() + ": "
-              + Printable.quoted(String.join(",", r.texts())) + ": expected " + WireCsv.CONNECTION_HEADER
-              + " (numbers)"));
-        }
-      }
-    } catch (CsvFormatException e) {
-      throw new MalformedInputException(e.getMessage(), e);
+    for (WireFiles.OpenCount c : WireFiles.readOpenCounts(csv)) {
+      rows.add(new double[] {c.epochSeconds(), c.openConnections()});
     }
     if (rows.isEmpty()) {
       return new ConnectionsOverTime("connection.csv holds no connection: the capture saw none", List.of(), List.of());
