@@ -1,6 +1,7 @@
 package io.crosscheck.child;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
@@ -9,7 +10,6 @@ import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -43,12 +43,39 @@ public final class ChildRunMain {
    * @param args its arguments
    * @param parentPid the parent's pid (the child exits when it is gone)
    */
-  record Job(String mainClass, List<String> args, long parentPid) {}
+  record Job(String mainClass, List<String> args, long parentPid) {
+    /** Writes the job file, pretty-printed. */
+    void write(Path jobFile) throws IOException {
+      new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(jobFile.toFile(), this);
+    }
 
-  /** Writes a job file for {@code mainClass.main(args)}. */
+    /**
+     * Reads a job file; a missing {@code args} is none, a missing {@code parentPid} 0 (no parent
+     * to watch for).
+     *
+     * @throws IOException what is wrong with it: not JSON, no {@code mainClass} text, {@code args} not
+     *     an array of strings
+     */
+    static Job read(Path jobFile) throws IOException {
+      Job job;
+      try {
+        job = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .readValue(Files.readString(jobFile), Job.class);
+      } catch (JsonProcessingException e) {
+        throw new IOException(EXPECTED + " (" + e.getOriginalMessage() + ")", e);
+      }
+      if (job == null || job.mainClass() == null) {
+        throw new IOException(EXPECTED);
+      }
+      return job.args() == null ? new Job(job.mainClass(), List.of(), job.parentPid()) : job;
+    }
+  }
+
+  private static final String EXPECTED = "expected {\"mainClass\": \"...\", \"args\": [\"...\"]}";
+
+  /** Writes a job file for {@code mainClass.main(args)}, naming this process as the parent. */
   public static void writeJob(Path jobFile, String mainClass, List<String> args) throws IOException {
-    Job job = new Job(mainClass, List.copyOf(args), ProcessHandle.current().pid());
-    new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(jobFile.toFile(), job);
+    new Job(mainClass, List.copyOf(args), ProcessHandle.current().pid()).write(jobFile);
   }
 
   public static void main(String[] argv) throws Throwable {
@@ -57,24 +84,9 @@ public final class ChildRunMain {
       System.exit(2);
     }
     Path jobFile = Paths.get(argv[0]);
-    String mainClass;
-    List<String> args = new ArrayList<>();
-    long parentPid = -1;
+    Job job;
     try {
-      JsonNode job = new ObjectMapper().readTree(Files.readString(jobFile));
-      JsonNode mc = job == null ? null : job.get("mainClass");
-      JsonNode a = job == null ? null : job.get("args");
-      if (mc == null || !mc.isTextual() || (a != null && !a.isArray())) {
-        throw new IOException("expected {\"mainClass\": \"...\", \"args\": [\"...\"]}");
-      }
-      mainClass = mc.asText();
-      if (a != null) {
-        a.forEach(n -> args.add(n.asText()));
-      }
-      JsonNode pp = job.get("parentPid");
-      if (pp != null && pp.canConvertToLong()) {
-        parentPid = pp.asLong();
-      }
+      job = Job.read(jobFile);
     } catch (IOException e) {
       System.err.println(jobFile + ": bad job file: " + e.getMessage());
       System.exit(2);
@@ -82,19 +94,19 @@ public final class ChildRunMain {
     }
     Method main;
     try {
-      main = Class.forName(mainClass, false, ChildRunMain.class.getClassLoader())
+      main = Class.forName(job.mainClass(), false, ChildRunMain.class.getClassLoader())
           .getMethod("main", String[].class);
       if (!Modifier.isStatic(main.getModifiers())) {
         throw new NoSuchMethodException("main is not static");
       }
     } catch (ReflectiveOperationException | LinkageError e) {
-      System.err.println(jobFile + ": mainClass " + mainClass + ": no public static main(String[]) (" + e + ")");
+      System.err.println(jobFile + ": mainClass " + job.mainClass() + ": no public static main(String[]) (" + e + ")");
       System.exit(2);
       return;
     }
-    watchParent(parentPid);
+    watchParent(job.parentPid());
     try {
-      main.invoke(null, (Object) args.toArray(new String[0]));
+      main.invoke(null, (Object) job.args().toArray(new String[0]));
     } catch (InvocationTargetException e) {
       throw e.getCause(); // as if main had been launched directly
     }

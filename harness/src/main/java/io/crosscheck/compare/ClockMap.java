@@ -1,8 +1,10 @@
 package io.crosscheck.compare;
 
 import io.crosscheck.record.ClockOffset;
-import java.io.BufferedReader;
 import io.crosscheck.record.MalformedInputException;
+import io.crosscheck.text.CsvFormatException;
+import io.crosscheck.text.CsvRows;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -63,30 +65,28 @@ public final class ClockMap {
    */
   public static List<ClockOffset> read(Path file) throws IOException {
     List<ClockOffset> out = new ArrayList<>();
-    String text = Files.readString(file, StandardCharsets.UTF_8);
-    if (!text.endsWith("\n")) {
-      // the sampler was killed mid-row: the partial last row is not a calibration
-      text = text.substring(0, text.lastIndexOf('\n') + 1);
-    }
-    try (BufferedReader in = new BufferedReader(new java.io.StringReader(text))) {
-      String line = in.readLine();
-      int n = 1;
-      while ((line = in.readLine()) != null) {
-        n++;
-        if (line.isBlank()) {
+    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      CsvRows rows = new CsvRows(in, String.valueOf(file.getFileName()));
+      rows.next(); // the header: measuredAtNanos,offsetNanos,uncertaintyNanos
+      // a partial last row (the sampler was killed mid-row) is not a calibration
+      while (rows.next() && rows.endedWithLineEnd()) {
+        if (rows.blank()) {
           continue;
         }
-        String[] f = line.split(",");
         try {
-          if (f.length != 3) {
-            throw new NumberFormatException("3 columns expected, " + f.length + " found");
+          if (rows.fieldCount() != 3) {
+            throw new NumberFormatException("3 columns expected, " + rows.fieldCount() + " found");
           }
-          out.add(new ClockOffset(Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[0])));
+          out.add(new ClockOffset(Long.parseLong(rows.text(1)), Long.parseLong(rows.text(2)),
+              Long.parseLong(rows.text(0))));
         } catch (NumberFormatException e) {
-          throw new MalformedInputException(file.getFileName() + ":" + n + ": \"" + line
-              + "\": expected measuredAtNanos,offsetNanos,uncertaintyNanos (" + e.getMessage() + ")");
+          throw new MalformedInputException(file.getFileName() + ":" + rows.line() + ": \""
+              + String.join(",", rows.texts()) + "\": expected measuredAtNanos,offsetNanos,uncertaintyNanos ("
+              + e.getMessage() + ")");
         }
       }
+    } catch (CsvFormatException e) {
+      throw new MalformedInputException(e.getMessage(), e);
     }
     return out;
   }

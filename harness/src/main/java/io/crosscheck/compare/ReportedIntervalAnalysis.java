@@ -6,6 +6,7 @@ import io.crosscheck.record.RequestRecord;
 import io.crosscheck.rundir.Findings.Coverage;
 import io.crosscheck.rundir.Findings.IntervalGroup;
 import io.crosscheck.rundir.Findings.ReportedIntervals;
+import io.crosscheck.text.CsvRows;
 import io.crosscheck.wire.WireExchange;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -108,8 +109,8 @@ public final class ReportedIntervalAnalysis {
           IntervalRecord i = r.interval();
           sb.setLength(0);
           sb.append(i.intervalId()).append(',').append(i.threadId()).append(',');
-          text(sb, i.thread()).append(',');
-          text(sb, r.urlGroup()).append(',');
+          CsvRows.appendField(sb, i.thread()).append(',');
+          CsvRows.appendField(sb, r.urlGroup()).append(',');
           sb.append(i.exchanges()).append(',').append(r.matched()).append(',').append(r.reason()).append(',')
               .append(micros(i.reportedNanos())).append(',');
           if (r.matched()) {
@@ -291,12 +292,5 @@ public final class ReportedIntervalAnalysis {
 
   private static String micros(long nanos) {
     return String.format(Locale.ROOT, "%.1f", nanos / 1e3);
-  }
-
-  private static StringBuilder text(StringBuilder sb, String s) {
-    if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
-      return sb.append(s);
-    }
-    return sb.append('"').append(s.replace("\"", "\"\"")).append('"');
   }
 }

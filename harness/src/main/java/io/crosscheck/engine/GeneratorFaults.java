@@ -1,5 +1,6 @@
 package io.crosscheck.engine;
 
+import io.crosscheck.record.GeneratorErrorCounts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -49,11 +50,16 @@ public final class GeneratorFaults {
     return k == null ? 0 : k.count().sum();
   }
 
-  /** Counts by kind as engine gauges, e.g. {@code generatorErrors.file-descriptors}. */
+  /** Counts by kind so far. */
+  public GeneratorErrorCounts counts() {
+    Map<String, Long> byKind = new TreeMap<>();
+    kinds.forEach((k, v) -> byKind.put(k, v.count().sum()));
+    return new GeneratorErrorCounts(new TreeMap<>(byKind));
+  }
+
+  /** Counts by kind as engine gauges ({@link GeneratorErrorCounts#gauges()}). */
   public Map<String, Long> gauges() {
-    Map<String, Long> out = new TreeMap<>();
-    kinds.forEach((k, v) -> out.put("generatorErrors." + k, v.count().sum()));
-    return out;
+    return counts().gauges();
   }
 
   /**

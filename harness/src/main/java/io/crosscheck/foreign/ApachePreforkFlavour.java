@@ -3,9 +3,7 @@ package io.crosscheck.foreign;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Apache 2.4 with the prefork MPM, self-contained: {@code apache2 -f CONF -DFOREGROUND} with our
@@ -108,18 +106,9 @@ final class ApachePreforkFlavour implements ServerFlavour {
   }
 
   @Override
-  public Map<String, Object> settings() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("mpm", "prefork");
-    m.put("StartServers", START_SERVERS);
-    m.put("MinSpareServers", MIN_SPARE_SERVERS);
-    m.put("MaxSpareServers", MAX_SPARE_SERVERS);
-    m.put("ServerLimit", MAX_REQUEST_WORKERS);
-    m.put("MaxRequestWorkers", MAX_REQUEST_WORKERS);
-    m.put("KeepAlive", "On");
-    m.put("KeepAliveTimeoutSeconds", KEEP_ALIVE_TIMEOUT_SECONDS);
-    m.put("MaxKeepAliveRequests", MAX_KEEP_ALIVE_REQUESTS);
-    return m;
+  public ServerSettings settings() {
+    return new ServerSettings.ApachePrefork("prefork", START_SERVERS, MIN_SPARE_SERVERS, MAX_SPARE_SERVERS,
+        MAX_REQUEST_WORKERS, MAX_REQUEST_WORKERS, "On", KEEP_ALIVE_TIMEOUT_SECONDS, MAX_KEEP_ALIVE_REQUESTS);
   }
 
   private static String q(Object value) {

@@ -10,10 +10,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
@@ -169,25 +167,34 @@ public final class ForeignServer implements AutoCloseable {
   }
 
   /**
-   * For run.json and matrix.json: kind, version (first line of {@code lighttpd -v} / {@code apache2
-   * -v}), binary, configFile, workDir, docroot, bindAddress, port, commandPrefix, masterPid and the
-   * configuration's key settings.
+   * What runs, for a run's record and the study's log: kind, version (first line of {@code lighttpd
+   * -v} / {@code apache2 -v}), binary, configuration file, work directory, docroot, address, port,
+   * command prefix, master pid and the configuration's key settings.
    */
-  public Map<String, Object> describe() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("kind", kind());
-    m.put("version", version);
-    m.put("binary", flavour.binary().toString());
-    m.put("configFile", config.toString());
-    m.put("workDir", spec.workDir().toString());
-    m.put("docroot", spec.docroot().toString());
-    m.put("bindAddress", spec.bindAddress());
-    m.put("port", port);
-    m.put("commandPrefix", spec.commandPrefix());
-    m.put("masterPid", masterPid);
-    m.put("settings", flavour.settings());
-    return m;
+  public Description describe() {
+    return new Description(kind(), version, flavour.binary().toString(), config.toString(),
+        spec.workDir().toString(), spec.docroot().toString(), spec.bindAddress(), port, spec.commandPrefix(),
+        masterPid, flavour.settings());
   }
+
+  /**
+   * A running server, as {@link #describe()} records it. Immutable.
+   *
+   * @param kind {@code lighttpd} or {@code apache-prefork}
+   * @param version the first line of the binary's {@code -v}
+   * @param binary the server binary's path
+   * @param configFile the configuration written for this start
+   * @param workDir where its configuration, pid file and logs are
+   * @param docroot what it serves
+   * @param bindAddress the address it listens on
+   * @param port the port it listens on
+   * @param commandPrefix what its command ran under (e.g. {@code ip netns exec NS}), empty for nothing
+   * @param masterPid the master process
+   * @param settings the configuration's key settings, by the configuration's own names
+   */
+  public record Description(String kind, String version, String binary, String configFile, String workDir,
+      String docroot, String bindAddress, int port, List<String> commandPrefix, long masterPid,
+      ServerSettings settings) {}
 
   /**
    * Stops the server: SIGTERM to the master, up to 10 s for the master and its process group to

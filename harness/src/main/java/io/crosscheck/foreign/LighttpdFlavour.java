@@ -3,9 +3,7 @@ package io.crosscheck.foreign;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * lighttpd as the study ran it: 2 worker processes ({@code server.max-worker = 2}) each with its own
@@ -85,13 +83,9 @@ final class LighttpdFlavour implements ServerFlavour {
   }
 
   @Override
-  public Map<String, Object> settings() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("server.max-worker", MAX_WORKERS);
-    m.put("server.max-fds", MAX_FDS);
-    m.put("server.max-connections", MAX_CONNECTIONS);
-    m.put("keepAlive", "lighttpd defaults (server.max-keep-alive-requests 100, server.max-keep-alive-idle 5 s)");
-    return m;
+  public ServerSettings settings() {
+    return new ServerSettings.Lighttpd(MAX_WORKERS, MAX_FDS, MAX_CONNECTIONS,
+        "lighttpd defaults (server.max-keep-alive-requests 100, server.max-keep-alive-idle 5 s)");
   }
 
   static String quote(Object value) {

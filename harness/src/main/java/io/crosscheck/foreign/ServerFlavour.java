@@ -3,7 +3,6 @@ package io.crosscheck.foreign;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
 /** What differs between the foreign servers: binary, configuration file, worker pool. */
 interface ServerFlavour {
@@ -31,6 +30,6 @@ interface ServerFlavour {
   /** Worker processes right after a start (children of the master). */
   int startWorkers();
 
-  /** The configuration's key settings, for describe(). */
-  Map<String, Object> settings();
+  /** The configuration's key settings, for {@link ForeignServer#describe()}. */
+  ServerSettings settings();
 }

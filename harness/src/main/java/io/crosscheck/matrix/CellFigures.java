@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * A matrix cell's figures, read from its run directory: findings.json (coverage, response times,
@@ -108,13 +107,10 @@ public final class CellFigures {
     try {
       if (Files.exists(dir.resolve(RunFiles.RUN_JSON))) {
         RunJson.EngineResultSection result = RunFiles.readRun(dir).engineResult();
-        Map<String, Long> extra = result == null || result.extra() == null ? Map.of() : result.extra();
-        extra.forEach((key, count) -> {
-          if (key.startsWith("generatorErrors.") && count != null && count > 0) {
-            hits.add(String.format(Locale.ROOT, "%,d generator-error requests of kind %s (run.json engineResult)",
-                count, key.substring("generatorErrors.".length())));
-          }
-        });
+        if (result != null) {
+          result.generatorErrors().positive().forEach((kind, count) -> hits.add(String.format(Locale.ROOT,
+              "%,d generator-error requests of kind %s (run.json engineResult)", count, kind)));
+        }
       }
       Path childOut = dir.resolve("child.out");
       if (Files.exists(childOut) && Files.size(childOut) < 64L << 20) {

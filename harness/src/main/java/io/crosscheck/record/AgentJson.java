@@ -60,8 +60,7 @@ public record AgentJson(Integer formatVersion, String agentVersion, String statu
    *     line and column), or not an object ({@link JsonFiles#readObject})
    */
   public static AgentJson read(Path file) throws IOException {
-    return JsonFiles.convert(file, JsonFiles.readObject(file, "missing: the agent did not start in the target (see"
-        + " target.err)"), AgentJson.class);
+    return JsonFiles.read(file, "missing: the agent did not start in the target (see target.err)", AgentJson.class);
   }
 
   /** Whether the recording ended cleanly (the target ended, or a stop attach detached it). */

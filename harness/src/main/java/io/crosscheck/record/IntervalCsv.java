@@ -1,5 +1,7 @@
 package io.crosscheck.record;
 
+import io.crosscheck.text.CsvFormatException;
+import io.crosscheck.text.CsvRows;
 import io.crosscheck.text.Printable;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -44,11 +46,11 @@ public final class IntervalCsv {
   /** Appends one row for {@code i} (RFC 4180 quoting as requests.csv), ending with {@code \n}. */
   public static StringBuilder appendRow(StringBuilder sb, IntervalRecord i) {
     sb.append(i.intervalId()).append(',').append(i.threadId()).append(',');
-    RequestCsv.appendText(sb, i.thread()).append(',');
-    RequestCsv.appendText(sb, i.source()).append(',');
+    CsvRows.appendField(sb, i.thread()).append(',');
+    CsvRows.appendField(sb, i.source()).append(',');
     sb.append(i.startNanos()).append(',').append(i.endNanos()).append(',').append(i.reportedNanos()).append(',');
-    RequestCsv.appendText(sb, i.reportedValue()).append(',');
-    RequestCsv.appendText(sb, i.reportedUnit()).append(',');
+    CsvRows.appendField(sb, i.reportedValue()).append(',');
+    CsvRows.appendField(sb, i.reportedUnit()).append(',');
     return sb.append(i.exchanges()).append('\n');
   }
 
@@ -75,7 +77,14 @@ public final class IntervalCsv {
 
   /** Reads intervals from {@code in}; {@code name} starts every error message. */
   public static ReadResult read(Reader in, String name) throws IOException {
-    RequestCsv.RowReader rows = new RequestCsv.RowReader(in, name);
+    try {
+      return readRows(new CsvRows(in, name), name);
+    } catch (CsvFormatException e) {
+      throw new MalformedInputException(e.getMessage(), e);
+    }
+  }
+
+  private static ReadResult readRows(CsvRows rows, String name) throws IOException {
     List<String> header = rows.header(HEADER);
     if (!COLUMNS.equals(header)) {
       throw new MalformedInputException(
@@ -84,7 +93,7 @@ public final class IntervalCsv {
     }
     List<IntervalRecord> out = new ArrayList<>();
     while (rows.nextDataRow(COLUMNS.size())) {
-      int line = rows.line;
+      int line = rows.line();
       RequestCsv.Field f = new RequestCsv.Field(rows, name, line, COLUMNS);
       long exchanges = f.longAt(9);
       if (exchanges < 0 || exchanges > Integer.MAX_VALUE) {
@@ -93,6 +102,6 @@ public final class IntervalCsv {
       out.add(new IntervalRecord(f.longAt(0), f.longAt(1), rows.text(2), rows.text(3), f.longAt(4), f.longAt(5),
           f.longAt(6), rows.text(7), rows.text(8), (int) exchanges));
     }
-    return new ReadResult(out, Optional.ofNullable(rows.torn));
+    return new ReadResult(out, Optional.ofNullable(RequestCsv.torn(rows.torn())));
   }
 }

@@ -110,6 +110,17 @@ public final class JsonFiles {
         cause);
   }
 
+  /**
+   * Reads a file that must hold one JSON object of {@code type}: the one place where a run
+   * directory's JSON bytes become a typed record.
+   *
+   * @param whenMissing what a missing file means, after {@code FILE: }
+   * @throws IOException as {@link #readObject}, or a member of the wrong type (naming the file)
+   */
+  public static <T> T read(Path file, String whenMissing, Class<T> type) throws IOException {
+    return convert(file, readObject(file, whenMissing), type);
+  }
+
   /** The object {@code tree} (read from {@code file}) as a {@code type}; a mismatch names the file. */
   public static <T> T convert(Path file, JsonNode tree, Class<T> type) throws IOException {
     try {

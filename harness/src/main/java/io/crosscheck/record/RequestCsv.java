@@ -1,6 +1,8 @@
 package io.crosscheck.record;
 
 import io.crosscheck.model.Phase;
+import io.crosscheck.text.CsvFormatException;
+import io.crosscheck.text.CsvRows;
 import io.crosscheck.text.InputLimits;
 import io.crosscheck.text.InputLines;
 import io.crosscheck.text.Printable;
@@ -117,7 +119,7 @@ public final class RequestCsv {
    */
   public static StringBuilder appendRow(StringBuilder sb, RequestRecord r, AgentColumns a) {
     appendFields(sb, r).append(',');
-    appendText(sb, a.thread()).append(',').append(a.intervalId()).append(',').append(a.closeNanos());
+    CsvRows.appendField(sb, a.thread()).append(',').append(a.intervalId()).append(',').append(a.closeNanos());
     return sb.append('\n');
   }
 
@@ -125,9 +127,9 @@ public final class RequestCsv {
     sb.append(r.sessionId()).append(',')
         .append(r.userId()).append(',')
         .append(r.seq()).append(',');
-    appendText(sb, r.method()).append(',');
-    appendText(sb, r.url()).append(',');
-    appendText(sb, r.connectionId()).append(',');
+    CsvRows.appendField(sb, r.method()).append(',');
+    CsvRows.appendField(sb, r.url()).append(',');
+    CsvRows.appendField(sb, r.connectionId()).append(',');
     sb.append(r.connectionOpenNanos()).append(',')
         .append(r.connectionReused()).append(',')
         .append(r.intendedStartNanos()).append(',')
@@ -139,38 +141,12 @@ public final class RequestCsv {
         .append(r.responseBytes()).append(',')
         .append(r.outcome() == null ? "" : OUTCOME_LABELS[r.outcome().ordinal()]).append(',')
         .append(r.phase() == null ? "" : PHASE_LABELS[r.phase().ordinal()]).append(',');
-    return appendText(sb, r.detail());
+    return CsvRows.appendField(sb, r.detail());
   }
 
   /** One row as a string, with its line end. */
   public static String row(RequestRecord r) {
     return appendRow(new StringBuilder(160), r).toString();
-  }
-
-  static StringBuilder appendText(StringBuilder sb, String s) {
-    if (s == null) {
-      return sb;
-    }
-    boolean quote = false;
-    for (int i = 0, n = s.length(); i < n; i++) {
-      char c = s.charAt(i);
-      if (c == ',' || c == '"' || c == '\n' || c == '\r') {
-        quote = true;
-        break;
-      }
-    }
-    if (!quote) {
-      return sb.append(s);
-    }
-    sb.append('"');
-    for (int i = 0, n = s.length(); i < n; i++) {
-      char c = s.charAt(i);
-      if (c == '"') {
-        sb.append('"');
-      }
-      sb.append(c);
-    }
-    return sb.append('"');
   }
 
   /**
@@ -304,6 +280,8 @@ public final class RequestCsv {
       AgentRows agentRows) throws IOException {
     try {
       return forEachRow(in, name, consumer, agentRows);
+    } catch (CsvFormatException e) {
+      throw new MalformedInputException(e.getMessage(), e);
     } catch (CharacterCodingException e) {
       // the decoder's own message ("Input length = 1") names neither file nor problem (RequestCsvFuzzTest)
       throw new MalformedInputException(Printable.escape(name) + ": not UTF-8 text (" + e.getClass().getSimpleName()
@@ -313,7 +291,7 @@ public final class RequestCsv {
 
   private static Optional<TornLine> forEachRow(Reader in, String name, LocatedConsumer consumer,
       AgentRows agentRows) throws IOException {
-    RowReader rows = new RowReader(in, name);
+    CsvRows rows = new CsvRows(in, name);
     List<String> header = rows.header(HEADER);
     boolean agentFile = ALL_AGENT_COLUMNS.equals(header);
     if (!COLUMNS.equals(header) && !agentFile) {
@@ -327,7 +305,7 @@ public final class RequestCsv {
       agentRows.agentFile = agentFile;
     }
     while (rows.nextDataRow(columns.size())) {
-      Field p = new Field(rows, name, rows.line, columns);
+      Field p = new Field(rows, name, rows.line(), columns);
       RequestRecord r = parse(rows, p);
       if (agentFile && agentRows != null) {
         // parsed before the record is handed on: a malformed agent column fails the read at its line
@@ -335,10 +313,15 @@ public final class RequestCsv {
       }
       consumer.accept(r, p.line());
     }
-    return Optional.ofNullable(rows.torn);
+    return Optional.ofNullable(torn(rows.torn()));
   }
 
-  private static RequestRecord parse(RowReader f, Field p) throws IOException {
+  /** The tokenizer's torn row as this format reports it. */
+  static TornLine torn(CsvRows.Torn t) {
+    return t == null ? null : new TornLine(t.line(), t.bytes(), t.reason());
+  }
+
+  private static RequestRecord parse(CsvRows f, Field p) throws IOException {
     return new RequestRecord(
         p.longAt(0), p.intAt(1), p.intAt(2), f.text(3), f.text(4), f.text(5), p.longAt(6),
         p.boolAt(7), p.longAt(8), p.longAt(9), p.longAt(10), p.longAt(11), p.intAt(12),
@@ -346,7 +329,7 @@ public final class RequestCsv {
   }
 
   /** Typed access to the fields of one row, with located error messages. */
-  record Field(RowReader row, String name, int line, List<String> columns) {
+  record Field(CsvRows row, String name, int line, List<String> columns) {
     /** {@code NAME:LINE: column N (NAME): "VALUE" is not EXPECTED}, name and value escaped. */
     IOException bad(int column, String expected) {
       return new MalformedInputException(
@@ -356,7 +339,7 @@ public final class RequestCsv {
 
     long longAt(int column) throws IOException {
       long value = row.decimal(column, 18);
-      if (value != RowReader.NOT_SIMPLE) {
+      if (value != CsvRows.NOT_SIMPLE) {
         return value;
       }
       try {
@@ -368,7 +351,7 @@ public final class RequestCsv {
 
     int intAt(int column) throws IOException {
       long value = row.decimal(column, 9);
-      if (value != RowReader.NOT_SIMPLE) {
+      if (value != CsvRows.NOT_SIMPLE) {
         return (int) value;
       }
       try {
@@ -404,303 +387,6 @@ public final class RequestCsv {
         }
       }
       throw bad(column, "a phase (ramp-up, measure, ramp-down)");
-    }
-  }
-
-  /**
-   * Splits RFC 4180 rows; a quoted field may span lines. Tracks 1-based line numbers. Reads the
-   * characters in blocks and keeps the current row's unquoted field values side by side in one
-   * reusable array, so that numbers and labels are read without a String per field; text fields
-   * that repeat (methods, URLs, connection ids) share one String.
-   */
-  static final class RowReader {
-    /** {@link #decimal}: the field is not a plain decimal of the given length. */
-    static final long NOT_SIMPLE = Long.MIN_VALUE;
-    private static final int TEXT_CACHE_SLOTS = 1 << 12;
-    private static final int MAX_CACHED_CHARS = 128;
-
-    private final Reader in;
-    private final char[] input = new char[1 << 16];
-    private int pos;
-    private int limit;
-    /** The current row's field values: field i is {@code row[starts[i], ends[i])}. */
-    private char[] row = new char[256];
-    private int rowLength;
-    private int[] starts = new int[32];
-    private int[] ends = new int[32];
-    int fieldCount;
-    int nextLine = 1;
-    /** Whether the current row ended with a line end (false: at the end of the input). */
-    boolean endedWithLineEnd;
-    /** Whether the input ended inside a quoted field of the current row. */
-    boolean unterminatedQuote;
-    /** The current row's length in UTF-8 bytes as read, quotes and line end included. */
-    long rowBytes;
-    private final String[] textCache = new String[TEXT_CACHE_SLOTS];
-    /** The first line of the row {@link #nextDataRow} returned. */
-    int line;
-    /** The torn last row {@link #nextDataRow} skipped at the end of the input, or null. */
-    TornLine torn;
-
-    /** The file's name as messages show it (escaped). */
-    private final String name;
-
-    /** Reads rows from {@code in}; {@code name} (a file name) starts every error message. */
-    RowReader(Reader in, String name) {
-      this.in = in;
-      this.name = Printable.escape(name);
-    }
-
-    /**
-     * Reads the header row, whose expected header is {@code expected}, and returns its
-     * field texts.
-     *
-     * @throws IOException for an empty file or one that ends inside a quoted header field
-     */
-    List<String> header(String expected) throws IOException {
-      if (!next()) {
-        throw new MalformedInputException(name + ":1: empty file (expected the header " + expected + ")");
-      }
-      if (unterminatedQuote) {
-        throw new MalformedInputException(name + ":1: end of file inside a quoted field of the header");
-      }
-      return texts();
-    }
-
-    /**
-     * Reads the next data row of a file with {@code columns} columns, skipping blank lines. The
-     * writers append whole rows, each with its line end, so a writer killed mid-row leaves a last row
-     * without its line end (fewer columns, a cut number or a cut text): such a row is torn, and so is
-     * a last row with its line end but fewer columns (blank lines after it do not count). A torn row
-     * ends the reading with {@link #torn} set; any other row with the wrong column count, and a short
-     * row followed by more rows, fails with {@code NAME:LINE}.
-     *
-     * @return true with the row ready ({@link #line} its first line); false at the end of the input
-     */
-    boolean nextDataRow(int columns) throws IOException {
-      while (true) {
-        line = nextLine;
-        if (!next()) {
-          return false;
-        }
-        if (fieldCount == 1 && length(0) == 0 && endedWithLineEnd) {
-          continue; // a blank line, e.g. a trailing one
-        }
-        if (!endedWithLineEnd) {
-          // the end of the input in the middle of a row: the writer never finished it
-          torn = new TornLine(line, rowBytes, unterminatedQuote ? "no line end (inside a quoted field)"
-              : "no line end (" + fieldCount + " of " + columns + " columns)");
-          return false;
-        }
-        String count = fieldCount + " columns (expected " + columns + ")";
-        if (fieldCount < columns) {
-          TornLine last = new TornLine(line, rowBytes, count);
-          int at = line;
-          while (next()) {
-            if (!(fieldCount == 1 && length(0) == 0)) {
-              // not the last row: a malformed row, not a torn one
-              throw new MalformedInputException(name + ":" + at + ": " + count);
-            }
-          }
-          torn = last;
-          return false;
-        }
-        if (fieldCount != columns) {
-          throw new MalformedInputException(name + ":" + line + ": " + count);
-        }
-        return true;
-      }
-    }
-
-    private int read() throws IOException {
-      if (pos == limit) {
-        int n = in.read(input, 0, input.length);
-        if (n <= 0) {
-          return -1;
-        }
-        pos = 0;
-        limit = n;
-      }
-      return input[pos++];
-    }
-
-    /** The next character without consuming it, or -1 at the end. */
-    private int peek() throws IOException {
-      int c = read();
-      if (c != -1) {
-        pos--;
-      }
-      return c;
-    }
-
-    private void append(int c) throws IOException {
-      if (rowLength == InputLimits.MAX_CSV_ROW_CHARS) {
-        // a runaway row (a 50 MB URL, a binary file) is refused before it exhausts the heap
-        throw new MalformedInputException(name + ":" + nextLine + ": a row longer"
-            + " than the limit of " + InputLimits.count(InputLimits.MAX_CSV_ROW_CHARS)
-            + " characters (expected one request per row; is this the right file?)");
-      }
-      if (rowLength == row.length) {
-        row = Arrays.copyOf(row, 2 * row.length);
-      }
-      row[rowLength++] = (char) c;
-    }
-
-    private void endField() {
-      if (fieldCount == starts.length) {
-        starts = Arrays.copyOf(starts, 2 * fieldCount);
-        ends = Arrays.copyOf(ends, 2 * fieldCount);
-      }
-      starts[fieldCount] = fieldCount == 0 ? 0 : ends[fieldCount - 1];
-      ends[fieldCount] = rowLength;
-      fieldCount++;
-    }
-
-    /**
-     * Reads the next row; false at end of input. A row cut by the end of the input is returned
-     * with {@link #endedWithLineEnd} false (and {@link #unterminatedQuote} when cut inside quotes).
-     */
-    boolean next() throws IOException {
-      fieldCount = 0;
-      rowLength = 0;
-      endedWithLineEnd = false;
-      unterminatedQuote = false;
-      rowBytes = 0;
-      int c = read();
-      if (c == -1) {
-        return false;
-      }
-      boolean quoted = false;
-      boolean afterQuote = false;
-      while (true) {
-        if (c != -1) {
-          // surrogates count 2 each: a pair is the 4 bytes of its code point
-          rowBytes += c < 0x80 ? 1 : c < 0x800 || Character.isSurrogate((char) c) ? 2 : 3;
-        }
-        if (quoted) {
-          if (c == -1) {
-            endField();
-            unterminatedQuote = true;
-            return true;
-          }
-          if (c == '"') {
-            int d = read();
-            if (d == '"') {
-              rowBytes++;
-              append('"');
-            } else {
-              quoted = false;
-              afterQuote = true;
-              c = d;
-              continue;
-            }
-          } else {
-            if (c == '\n') {
-              nextLine++;
-            }
-            append(c);
-          }
-        } else if (c == ',') {
-          endField();
-          afterQuote = false;
-        } else if (c == '\n' || c == -1) {
-          endField();
-          endedWithLineEnd = c == '\n';
-          nextLine++;
-          return true;
-        } else if (c == '\r') {
-          if (peek() == '\n') {
-            read();
-            rowBytes++;
-          }
-          endField();
-          endedWithLineEnd = true;
-          nextLine++;
-          return true;
-        } else if (c == '"' && rowLength == fieldStart() && !afterQuote) {
-          quoted = true;
-        } else {
-          append(c);
-        }
-        c = read();
-      }
-    }
-
-    private int fieldStart() {
-      return fieldCount == 0 ? 0 : ends[fieldCount - 1];
-    }
-
-    int length(int field) {
-      return ends[field] - starts[field];
-    }
-
-    /** Field {@code field} as a String, shared with earlier rows' equal values when short. */
-    String text(int field) {
-      int start = starts[field];
-      int length = ends[field] - start;
-      if (length > MAX_CACHED_CHARS) {
-        return new String(row, start, length);
-      }
-      int hash = 0;
-      for (int k = start; k < start + length; k++) {
-        hash = 31 * hash + row[k];
-      }
-      int slot = (hash ^ hash >>> 16) & (TEXT_CACHE_SLOTS - 1);
-      String cached = textCache[slot];
-      if (cached != null && is(field, cached)) {
-        return cached;
-      }
-      String text = new String(row, start, length);
-      textCache[slot] = text;
-      return text;
-    }
-
-    /** Every field of the row as text. */
-    List<String> texts() {
-      List<String> out = new ArrayList<>(fieldCount);
-      for (int i = 0; i < fieldCount; i++) {
-        out.add(text(i));
-      }
-      return out;
-    }
-
-    /** Whether field {@code field} equals {@code value}. */
-    boolean is(int field, String value) {
-      int start = starts[field];
-      if (ends[field] - start != value.length()) {
-        return false;
-      }
-      for (int k = 0; k < value.length(); k++) {
-        if (row[start + k] != value.charAt(k)) {
-          return false;
-        }
-      }
-      return true;
-    }
-
-    /**
-     * The value of a field of 1 to {@code maxDigits} ASCII digits, optionally after a '-', else
-     * {@link #NOT_SIMPLE} (the caller then leaves it to {@code Long.parseLong}).
-     */
-    long decimal(int field, int maxDigits) {
-      int k = starts[field];
-      int end = ends[field];
-      boolean negative = k < end && row[k] == '-';
-      if (negative) {
-        k++;
-      }
-      if (k == end || end - k > maxDigits) {
-        return NOT_SIMPLE;
-      }
-      long value = 0;
-      for (; k < end; k++) {
-        int digit = row[k] - '0';
-        if (digit < 0 || digit > 9) {
-          return NOT_SIMPLE;
-        }
-        value = value * 10 + digit;
-      }
-      return negative ? -value : value;
     }
   }
 }

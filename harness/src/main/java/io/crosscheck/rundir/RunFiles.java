@@ -6,6 +6,8 @@ import io.crosscheck.record.JsonFiles;
 import io.crosscheck.record.MalformedInputException;
 import io.crosscheck.record.RecordingSink;
 import io.crosscheck.record.SummaryJson;
+import io.crosscheck.text.Printable;
+import io.crosscheck.wire.WireCsv;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,8 +24,10 @@ import java.util.Optional;
  * thread-safe.
  */
 public final class RunFiles {
-  /** The format version this code writes. */
+  /** The format version of run.json this code writes (and, today, of findings.json). */
   public static final int FORMAT_VERSION = 2;
+  /** The newest findings.json format this code reads and the one it writes. */
+  public static final int FINDINGS_FORMAT_VERSION = FORMAT_VERSION;
 
   public static final String RUN_JSON = "run.json";
   public static final String REQUESTS_CSV = RecordingSink.REQUESTS_CSV;
@@ -34,9 +38,9 @@ public final class RunFiles {
   public static final String CAPTURE_PCAP = "capture.pcap";
   public static final String CAPTURE_JSON = "capture.json";
   public static final String FINDINGS_JSON = "findings.json";
-  public static final String WIRE_EXCHANGES_CSV = "wire-exchanges.csv";
-  public static final String RESPONSE_CSV = "response.csv";
-  public static final String CONNECTION_CSV = "connection.csv";
+  public static final String WIRE_EXCHANGES_CSV = WireCsv.EXCHANGES_FILE;
+  public static final String RESPONSE_CSV = WireCsv.RESPONSE_FILE;
+  public static final String CONNECTION_CSV = WireCsv.CONNECTION_FILE;
 
   /** The status the reader gives a run.json that says running when its process is gone. */
   public static final String UNFINISHED = "unfinished";
@@ -51,7 +55,7 @@ public final class RunFiles {
   public static RunJson readRun(Path dir) throws IOException {
     Path file = dir.resolve(RUN_JSON);
     JsonNode tree = JsonFiles.readObject(file, "not a crosscheck run directory (no run.json)");
-    int version = version(file, tree);
+    int version = version(file, tree, FORMAT_VERSION);
     if (version < 2 && tree.path("engineResult").isObject()) {
       ObjectNode result = (ObjectNode) tree.get("engineResult");
       if (!result.has("reportedResolutionNanos")) {
@@ -74,7 +78,7 @@ public final class RunFiles {
     if (!Files.exists(file)) {
       return Optional.empty();
     }
-    return Optional.of(JsonFiles.convert(file, JsonFiles.readObject(file, "missing"), SummaryJson.class));
+    return Optional.of(JsonFiles.read(file, "missing", SummaryJson.class));
   }
 
   /** Reads {@code dir/capture.json}, or empty when the run has none (not an audit). */
@@ -83,8 +87,7 @@ public final class RunFiles {
     if (!Files.exists(file)) {
       return Optional.empty();
     }
-    JsonNode tree = JsonFiles.readObject(file, "missing");
-    return Optional.of(JsonFiles.convert(file, tree, CaptureJson.class));
+    return Optional.of(JsonFiles.read(file, "missing", CaptureJson.class));
   }
 
   /** Writes {@code dir/capture.json} atomically. */
@@ -95,7 +98,7 @@ public final class RunFiles {
   /** Reads a findings.json of any format version. */
   public static FindingsFile readFindings(Path file) throws IOException {
     JsonNode tree = JsonFiles.readObject(file, "missing: the run was not compared");
-    version(file, tree);
+    version(file, tree, FINDINGS_FORMAT_VERSION);
     return JsonFiles.convert(file, tree, FindingsFile.class);
   }
 
@@ -141,11 +144,24 @@ public final class RunFiles {
         || started.get().isBefore(Instant.ofEpochSecond(0, run.startEpochNanos()).plusSeconds(1));
   }
 
-  private static int version(Path file, JsonNode tree) throws IOException {
-    int version = tree.path("formatVersion").asInt(1);
-    if (version > FORMAT_VERSION) {
+  /**
+   * The file's {@code formatVersion}, checked before the file is read as a record (a newer format may
+   * not convert): absent is 1 (the first files named none); anything but a whole number from 1 up is
+   * refused, and so is a version above {@code newest}.
+   */
+  private static int version(Path file, JsonNode tree, int newest) throws IOException {
+    JsonNode v = tree.get("formatVersion");
+    if (v == null) {
+      return 1;
+    }
+    if (!v.canConvertToExactIntegral() || !v.canConvertToInt() || v.asInt() < 1) {
+      throw new MalformedInputException(Printable.escape(file + ": formatVersion " + v + ": expected a whole number"
+          + " from 1 to " + newest));
+    }
+    int version = v.asInt();
+    if (version > newest) {
       throw new MalformedInputException(file + ": formatVersion " + version + " was written by a newer crosscheck (this one"
-          + " reads up to " + FORMAT_VERSION + ")");
+          + " reads up to " + newest + ")");
     }
     return version;
   }

@@ -1,7 +1,9 @@
 package io.crosscheck.rundir;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.crosscheck.record.ClockOffset;
+import io.crosscheck.record.GeneratorErrorCounts;
 import io.crosscheck.telemetry.TelemetrySummary;
 import java.util.List;
 import java.util.Map;
@@ -198,12 +200,19 @@ public record RunJson(
    * @param sessionsCompleted sessions run to their last request
    * @param reportedResolutionNanos resolution of the generator's own timing: 1,000,000 for a
    *     generator timing with {@code currentTimeMillis}, 0 for nanosecond timing
-   * @param extra engine-specific gauges (names with units)
+   * @param extra engine-specific gauges (names with units); the generator's own failures among them
+   *     ({@link #generatorErrors()})
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record EngineResultSection(long startNanos, long endNanos, long durationNanos, long requestsIssued,
       Long connectionsOpened, long sessionsStarted, long sessionsCompleted, Long reportedResolutionNanos,
-      Map<String, Long> extra) {}
+      Map<String, Long> extra) {
+    /** The requests the generator itself failed, by kind, from {@code extra}. */
+    @JsonIgnore
+    public GeneratorErrorCounts generatorErrors() {
+      return GeneratorErrorCounts.fromGauges(extra);
+    }
+  }
 
   /**
    * The generator crosscheck audited without running it: launched with the agent ({@code mode}

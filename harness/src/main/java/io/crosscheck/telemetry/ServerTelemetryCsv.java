@@ -1,6 +1,9 @@
 package io.crosscheck.telemetry;
 
 import io.crosscheck.record.MalformedInputException;
+import io.crosscheck.text.CsvFormatException;
+import io.crosscheck.text.CsvRows;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -142,28 +145,31 @@ public final class ServerTelemetryCsv {
    * @throws IOException when it cannot be read
    */
   public static List<ServerSample> read(Path csv) throws IOException {
-    String text;
-    try {
-      text = Files.readString(csv, StandardCharsets.UTF_8);
+    try (BufferedReader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+      return read(csv, new CsvRows(in, csv.toString()));
     } catch (NoSuchFileException e) {
       throw new MalformedInputException(csv + ": no such file (expected a " + FILE + " written by 'crosscheck"
           + " monitor')");
     } catch (java.nio.charset.MalformedInputException e) {
       throw new MalformedInputException(csv + ": not UTF-8 text (expected a " + FILE + " written by 'crosscheck"
           + " monitor')");
+    } catch (CsvFormatException e) {
+      throw new MalformedInputException(e.getMessage(), e);
     }
-    int firstEnd = text.indexOf('\n');
-    if (firstEnd < 0) {
-      throw new MalformedInputException(csv + ":1: " + (text.isEmpty() ? "empty" : "no complete header line")
+  }
+
+  private static List<ServerSample> read(Path csv, CsvRows r) throws IOException {
+    if (!r.next() || !r.endedWithLineEnd()) {
+      throw new MalformedInputException(csv + ":1: " + (r.fieldCount() == 0 ? "empty" : "no complete header line")
           + " (expected a header starting \"" + FIXED_HEADER + "\", written by 'crosscheck monitor')");
     }
-    String headerLine = text.substring(0, firstEnd);
+    String[] names = r.texts().toArray(new String[0]);
+    String headerLine = String.join(",", names);
     if (!headerLine.equals(FIXED_HEADER) && !headerLine.startsWith(FIXED_HEADER + ",")) {
       String shown = headerLine.length() > 80 ? headerLine.substring(0, 80) + "..." : headerLine;
       throw new MalformedInputException(csv + ":1: header \"" + shown + "\" is not a crosscheck monitor CSV"
           + " (expected it to start \"" + FIXED_HEADER + "\", written by 'crosscheck monitor')");
     }
-    String[] names = headerLine.split(",", -1);
     int cores = 0;
     while (FIXED + cores < names.length && names[FIXED + cores].equals("cpu" + cores + "BusyFraction")) {
       cores++;
@@ -186,24 +192,14 @@ public final class ServerTelemetryCsv {
       interfaces.add(iface);
     }
     List<ServerSample> rows = new ArrayList<>();
-    int pos = firstEnd + 1;
-    int lineNo = 1;
-    while (pos < text.length()) {
-      int end = text.indexOf('\n', pos);
-      if (end < 0) {
-        break; // partial last line: the monitor was stopped mid-row
-      }
-      String line = text.substring(pos, end);
-      pos = end + 1;
-      lineNo++;
-      rows.add(parse(csv, lineNo, line, names, cores, interfaces));
+    while (r.next() && r.endedWithLineEnd()) { // a partial last row: the monitor was stopped mid-row
+      rows.add(parse(csv, r.line(), r.texts().toArray(new String[0]), names, cores, interfaces));
     }
     return rows;
   }
 
-  private static ServerSample parse(Path csv, int lineNo, String line, String[] names, int cores,
+  private static ServerSample parse(Path csv, int lineNo, String[] f, String[] names, int cores,
       List<String> interfaces) throws MalformedInputException {
-    String[] f = line.split(",", -1);
     if (f.length != names.length) {
       throw new MalformedInputException(csv + ":" + lineNo + ": " + f.length + " fields (expected " + names.length
           + ", as the header)");

@@ -1,7 +1,9 @@
 package io.crosscheck.telemetry;
 
-import java.io.BufferedReader;
 import io.crosscheck.record.MalformedInputException;
+import io.crosscheck.text.CsvFormatException;
+import io.crosscheck.text.CsvRows;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -124,38 +126,32 @@ public final class TelemetryCsv {
    *     complete row is malformed; the message names the file, line and column
    */
   public static List<TelemetrySample> read(Path csv) throws IOException {
-    String text = Files.readString(csv, StandardCharsets.UTF_8);
     List<TelemetrySample> rows = new ArrayList<>();
-    int lineNo = 0;
-    int pos = 0;
-    int columns = COLUMNS;
-    while (pos < text.length()) {
-      int end = text.indexOf('\n', pos);
-      if (end < 0) {
-        break; // partial last line: the writer was stopped mid-row
+    try (BufferedReader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+      CsvRows r = new CsvRows(in, csv.toString());
+      if (!r.next() || !r.endedWithLineEnd()) {
+        throw new MalformedInputException(csv + ":1: no header (expected \"" + HEADER + "\")");
       }
-      String line = text.substring(pos, end);
-      pos = end + 1;
-      lineNo++;
-      if (lineNo == 1) {
-        if (HEADER_V1.equals(line)) {
-          columns = COLUMNS_V1;
-        } else if (!HEADER.equals(line)) {
-          throw new MalformedInputException(csv + ":1: header is \"" + line + "\" (expected \"" + HEADER
-              + "\", or format 1's without the last two columns)");
-        }
-        continue;
+      String header = String.join(",", r.texts());
+      int columns;
+      if (HEADER_V1.equals(header)) {
+        columns = COLUMNS_V1;
+      } else if (HEADER.equals(header)) {
+        columns = COLUMNS;
+      } else {
+        throw new MalformedInputException(csv + ":1: header is \"" + header + "\" (expected \"" + HEADER
+            + "\", or format 1's without the last two columns)");
       }
-      rows.add(parse(csv, lineNo, line, columns));
-    }
-    if (lineNo == 0) {
-      throw new MalformedInputException(csv + ":1: no header (expected \"" + HEADER + "\")");
+      while (r.next() && r.endedWithLineEnd()) { // a partial last row: the writer was stopped mid-row
+        rows.add(parse(csv, r.line(), r.texts().toArray(new String[0]), columns));
+      }
+    } catch (CsvFormatException e) {
+      throw new MalformedInputException(e.getMessage(), e);
     }
     return rows;
   }
 
-  private static TelemetrySample parse(Path csv, int lineNo, String line, int columns) throws IOException {
-    String[] f = line.split(",", -1);
+  private static TelemetrySample parse(Path csv, int lineNo, String[] f, int columns) throws IOException {
     if (f.length != columns) {
       throw new MalformedInputException(csv + ":" + lineNo + ": " + f.length + " fields (expected " + columns + ")");
     }

@@ -3,9 +3,7 @@ package io.crosscheck.wan;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.Delayed;
@@ -93,18 +91,6 @@ final class WanLink {
     return u != null ? u : down.failure;
   }
 
-  /** Per class: its counters in both directions, for the run's record. */
-  List<Map<String, Object>> counters() {
-    List<Map<String, Object>> out = new ArrayList<>();
-    for (int i = 0; i < profiles.size(); i++) {
-      Map<String, Object> c = new LinkedHashMap<>();
-      c.put("up", up.counters[i].describe());
-      c.put("down", down.counters[i].describe());
-      out.add(c);
-    }
-    return out;
-  }
-
   /** Class {@code index}'s counts in one direction ({@code up}: client to server), as they are now. */
   LinkCounts counts(int index, boolean up) {
     Counters k = (up ? this.up : this.down).counters[index];
@@ -113,12 +99,9 @@ final class WanLink {
   }
 
   /** Frames of no class (ARP, IPv6, other addresses), which passed without conditions. */
-  Map<String, Object> unclassified() {
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("upFrames", up.unclassifiedFrames.get());
-    out.put("downFrames", down.unclassifiedFrames.get());
-    out.put("writeFailures", up.writeFailures.get() + down.writeFailures.get());
-    return out;
+  WanDescription.Unclassified unclassified() {
+    return new WanDescription.Unclassified(up.unclassifiedFrames.get(), down.unclassifiedFrames.get(),
+        up.writeFailures.get() + down.writeFailures.get());
   }
 
   private int classOf(byte[] frame, int length, boolean bySource) {
@@ -155,16 +138,6 @@ final class WanLink {
     final AtomicLong queueDroppedFrames = new AtomicLong();
     final AtomicInteger inFlightFrames = new AtomicInteger();
     volatile int largestFrameBytes;
-
-    Map<String, Object> describe() {
-      Map<String, Object> out = new LinkedHashMap<>();
-      out.put("frames", frames.get());
-      out.put("bytes", bytes.get());
-      out.put("lostFrames", lostFrames.get());
-      out.put("queueDroppedFrames", queueDroppedFrames.get());
-      out.put("largestFrameBytes", largestFrameBytes);
-      return out;
-    }
   }
 
   /** A frame waiting for its delivery instant. */

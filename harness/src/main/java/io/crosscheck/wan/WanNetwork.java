@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -133,50 +131,24 @@ public final class WanNetwork implements AutoCloseable {
   }
 
   /**
-   * The network for the run's record (JSON-ready maps, lists, strings and numbers): the mechanism
-   * that applied the conditions and why, the namespaces and interfaces, and per class its address,
-   * profile and counters in each direction (frames, bytes, lost, dropped at the queue limit).
+   * The network for the run's record: the mechanism that applied the conditions and why, the
+   * namespaces and interfaces, and per class its address, profile and counts in each direction
+   * (frames, bytes, lost, dropped at the queue limit).
    */
-  public synchronized Map<String, Object> describe() {
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("mechanism", MECHANISM);
-    out.put("mechanismReason", "conditions applied by crosscheck's own forwarder between two TAP devices"
+  public synchronized WanDescription describe() {
+    String reason = "conditions applied by crosscheck's own forwarder between two TAP devices"
         + " (loss, rate with a " + WanLink.QUEUE_LIMIT_FRAMES + "-frame queue, delay; MTU on the interfaces"
-        + " and per-class routes); netem probe: " + netemProbe);
-    out.put("clientNamespace", clientNs);
-    out.put("serverNamespace", serverNs);
-    out.put("clientInterface", clientInterface());
-    out.put("serverInterface", tapName('s'));
-    out.put("serverAddress", SERVER_ADDRESS);
-    out.put("seed", seed);
-    out.put("forwarderNice", link != null && link.reniced() ? WanLink.NICE : 0);
-    out.put("sweptStale", swept);
-    List<Map<String, Object>> counters = link == null ? List.of() : link.counters();
-    List<Map<String, Object>> classes = new ArrayList<>();
+        + " and per-class routes); netem probe: " + netemProbe;
+    List<WanDescription.ClientClass> classes = new ArrayList<>();
     for (int i = 0; i < profiles.size(); i++) {
       WanProfile p = profiles.get(i);
-      Map<String, Object> c = new LinkedHashMap<>();
-      c.put("address", classAddresses.get(i));
-      c.put("profile", p.label());
-      c.put("rttNanos", p.rttNanos());
-      c.put("upBitsPerSecond", p.upBitsPerSecond());
-      c.put("downBitsPerSecond", p.downBitsPerSecond());
-      c.put("lossPercent", p.lossPercent());
-      c.put("mtu", p.effectiveMtu());
-      if (i < counters.size()) {
-        c.putAll(counters.get(i));
-      }
-      classes.add(c);
+      classes.add(new WanDescription.ClientClass(classAddresses.get(i), p.label(), p.rttNanos(),
+          p.upBitsPerSecond(), p.downBitsPerSecond(), p.lossPercent(), p.effectiveMtu(),
+          link == null ? null : link.counts(i, true), link == null ? null : link.counts(i, false)));
     }
-    out.put("classes", classes);
-    if (link != null) {
-      out.put("unclassified", link.unclassified());
-      String failure = link.failure();
-      if (failure != null) {
-        out.put("linkFailure", failure);
-      }
-    }
-    return out;
+    return new WanDescription(MECHANISM, reason, clientNs, serverNs, clientInterface(), tapName('s'),
+        SERVER_ADDRESS, seed, link != null && link.reniced() ? WanLink.NICE : 0, List.copyOf(swept),
+        List.copyOf(classes), link == null ? null : link.unclassified(), link == null ? null : link.failure());
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.crosscheck.wire;
 
+import io.crosscheck.text.CsvRows;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
@@ -163,15 +164,15 @@ public final class WireCsv implements WireListener, Closeable {
   }
 
   private static StringBuilder appendExchangeRow(StringBuilder sb, WireExchange e) {
-    appendQuoted(sb, e.connectionId()).append(',').append(e.connectionOpenEpochNanos()).append(',');
-    appendQuoted(sb, e.serverAddress()).append(',').append(e.requestIndex()).append(',')
+    CsvRows.appendField(sb, e.connectionId()).append(',').append(e.connectionOpenEpochNanos()).append(',');
+    CsvRows.appendField(sb, e.serverAddress()).append(',').append(e.requestIndex()).append(',')
         .append(e.pipelined()).append(',').append(e.connectNanos()).append(',')
         .append(e.requestStartEpochNanos()).append(',').append(e.requestEndEpochNanos()).append(',')
         .append(e.firstResponseByteEpochNanos()).append(',').append(e.lastResponseByteEpochNanos()).append(',');
-    appendQuoted(sb, e.method()).append(',');
-    appendQuoted(sb, e.url()).append(',').append(e.status()).append(',').append(e.requestBytes()).append(',')
+    CsvRows.appendField(sb, e.method()).append(',');
+    CsvRows.appendField(sb, e.url()).append(',').append(e.status()).append(',').append(e.requestBytes()).append(',')
         .append(e.responseBytes()).append(',');
-    return appendQuoted(sb, e.note()).append(',').append(e.urlTruncated());
+    return CsvRows.appendField(sb, e.note()).append(',').append(e.urlTruncated());
   }
 
   /** One {@value #RESPONSE_FILE} row for connection number {@code connection}, without the line end. */
@@ -215,12 +216,5 @@ public final class WireCsv implements WireListener, Closeable {
       sb.append('0'); // leading zeros of the 9 decimals
     }
     return sb.append(fraction);
-  }
-
-  private static StringBuilder appendQuoted(StringBuilder sb, String s) {
-    if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
-      return sb.append(s);
-    }
-    return sb.append('"').append(s.replace("\"", "\"\"")).append('"');
   }
 }

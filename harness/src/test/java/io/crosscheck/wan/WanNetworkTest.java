@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -140,7 +139,7 @@ class WanNetworkTest {
       assertEquals(List.of("127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5", "127.0.0.6"), network.classAddresses());
       assertEquals("127.0.0.1", network.serverAddress());
       assertTrue(leftovers(pid).contains(network.clientNamespace()), leftovers(pid));
-      assertEquals("userspace-tap", network.describe().get("mechanism"));
+      assertEquals("userspace-tap", network.describe().mechanism());
       server = new ProcessBuilder(WanNetwork.inNamespace(network.serverNamespace(),
           List.of("python3", "-c", SERVER, Integer.toString(PORT)))).redirectErrorStream(true).start();
       assertEquals("ready", firstLine(server, 10));
@@ -160,10 +159,7 @@ class WanNetworkTest {
 
       String bulkAddress = network.classAddresses().get(2);
       double bulkMillis = client(network, bulkAddress, "bulk", 1).get(0);
-      @SuppressWarnings("unchecked")
-      Map<String, Object> bulkClass = ((List<Map<String, Object>>) network.describe().get("classes")).get(2);
-      @SuppressWarnings("unchecked")
-      long upBytes = (Long) ((Map<String, Object>) bulkClass.get("up")).get("bytes");
+      long upBytes = network.describe().classes().get(2).up().bytes();
       System.out.printf("[wan] class %s %s: 1,000,000 bytes in %.1f ms (%d frame bytes up: %.1f ms at 8 mbit/s)%n",
           bulkAddress, profiles.get(2).label(), bulkMillis, upBytes, upBytes * 8 / 8e6 * 1e3);
       assertTrue(bulkMillis > 850 && bulkMillis < 1150, "1 MB at 8 mbit/s took " + bulkMillis + " ms");
@@ -184,9 +180,7 @@ class WanNetworkTest {
       for (int i = 0; i < 1000; i++) {
         expectedLost += draws.nextDouble() * 100 < 20 ? 1 : 0;
       }
-      @SuppressWarnings("unchecked")
-      long lost = (Long) ((Map<String, Object>) ((List<Map<String, Object>>) network.describe().get("classes"))
-          .get(4).get("up")).get("lostFrames");
+      long lost = network.describe().classes().get(4).up().lostFrames();
       System.out.printf("[wan] class 127.0.0.6 loss=20%%: %d of 1000 datagrams arrived, %d lost (seeded draws: %d)%n",
           received, lost, expectedLost);
       assertEquals(expectedLost, lost);
@@ -195,24 +189,17 @@ class WanNetworkTest {
       // The 576-byte class: its frames (Ethernet header included) stay within 576 + 14 in both
       // directions while the other classes' bulk frames reach 1500 + 14.
       client(network, network.classAddresses().get(3), "bulk", 1);
-      Map<String, Object> record = network.describe();
-      @SuppressWarnings("unchecked")
-      List<Map<String, Object>> classes = (List<Map<String, Object>>) record.get("classes");
-      @SuppressWarnings("unchecked")
-      int smallUp = (Integer) ((Map<String, Object>) classes.get(3).get("up")).get("largestFrameBytes");
-      @SuppressWarnings("unchecked")
-      int smallDown = (Integer) ((Map<String, Object>) classes.get(3).get("down")).get("largestFrameBytes");
-      @SuppressWarnings("unchecked")
-      int bulkUp = (Integer) ((Map<String, Object>) classes.get(2).get("up")).get("largestFrameBytes");
+      WanDescription record = network.describe();
+      List<WanDescription.ClientClass> classes = record.classes();
+      int smallUp = classes.get(3).up().largestFrameBytes();
+      int smallDown = classes.get(3).down().largestFrameBytes();
+      int bulkUp = classes.get(2).up().largestFrameBytes();
       System.out.printf("[wan] largest frames: class 127.0.0.5 mtu=576 up %d down %d bytes; class 127.0.0.4 up %d%n",
           smallUp, smallDown, bulkUp);
       assertTrue(smallUp > 500 && smallUp <= 590 && smallDown <= 590, smallUp + " / " + smallDown);
       assertEquals(1514, bulkUp);
       System.out.println("[wan] " + record);
-      @SuppressWarnings("unchecked")
-      Map<String, Object> first = ((List<Map<String, Object>>) record.get("classes")).get(0);
-      @SuppressWarnings("unchecked")
-      long firstUpFrames = (Long) ((Map<String, Object>) first.get("up")).get("frames");
+      long firstUpFrames = record.classes().get(0).up().frames();
       assertTrue(firstUpFrames >= 4 * SAMPLES, "class 127.0.0.2 forwarded only " + firstUpFrames + " frames up");
     } finally {
       if (server != null) {
@@ -231,15 +218,13 @@ class WanNetworkTest {
   void framesBeyondTheQueueLimitAreTailDropped() throws Exception {
     try (WanNetwork network = WanNetwork.open(List.of(WanProfile.parse("rate=8kbit")), 7)) {
       client(network, network.classAddresses().get(0), "burst", 1);
-      @SuppressWarnings("unchecked")
-      Map<String, Object> up = (Map<String, Object>) ((List<Map<String, Object>>) network.describe().get("classes"))
-          .get(0).get("up");
-      long frames = (Long) up.get("frames");
-      long dropped = (Long) up.get("queueDroppedFrames");
+      LinkCounts up = network.describe().classes().get(0).up();
+      long frames = up.frames();
+      long dropped = up.queueDroppedFrames();
       System.out.printf("[wan] queue limit %d: %d frames up, %d tail-dropped%n", WanLink.QUEUE_LIMIT_FRAMES, frames,
           dropped);
       assertEquals(1500, frames);
-      assertEquals(0L, up.get("lostFrames"));
+      assertEquals(0L, up.lostFrames());
       assertTrue(dropped <= 1500 - WanLink.QUEUE_LIMIT_FRAMES && dropped >= 1500 - WanLink.QUEUE_LIMIT_FRAMES - 10,
           dropped + " tail-dropped");
     }

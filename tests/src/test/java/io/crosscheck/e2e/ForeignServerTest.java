@@ -26,7 +26,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -72,10 +71,10 @@ class ForeignServerTest {
   void lighttpdServesTheSnapshotWithTwoWorkersAndLeavesNothingBehind() throws Exception {
     serveThenCheckNothingLeft(ForeignServer.Kind.LIGHTTPD, "lighttpd", 2, "lighttpd's worker processes (server.max-worker = 2)",
         (server, startedMillis) -> {
-          Map<String, Object> d = server.describe();
-          assertTrue(d.get("version").toString().startsWith("lighttpd/1.4"), d.toString());
+          ForeignServer.Description d = server.describe();
+          assertTrue(d.version().startsWith("lighttpd/1.4"), d.toString());
           System.out.printf(Locale.ROOT, "[lighttpd] %s started in %d ms on port %d, workers %d, %d files identical%n",
-              d.get("version"), startedMillis, server.port(), server.workers(),
+              d.version(), startedMillis, server.port(), server.workers(),
               snapshot.pages().size() + snapshot.resources().size());
         });
   }
@@ -93,7 +92,7 @@ class ForeignServerTest {
           }
           long perReadMicros = (System.nanoTime() - readNanos) / 100 / 1_000;
           System.out.printf(Locale.ROOT, "[apache] %s started in %d ms, workers %d (one workers() read of /proc: %d us)%n",
-              server.describe().get("version"), startedMillis, server.workers(), perReadMicros);
+              server.describe().version(), startedMillis, server.workers(), perReadMicros);
           burst(server);
         });
   }

@@ -1,6 +1,5 @@
 package io.crosscheck.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.crosscheck.record.JsonFiles;
 import io.crosscheck.text.Printable;
 import java.io.IOException;
@@ -49,7 +48,7 @@ public final class HtmlReport {
   }
 
   /** The page for {@code doc} (a {@link ReportData} document) with {@code title}. */
-  static String page(JsonNode doc, String title) throws IOException {
+  static String page(Object doc, String title) throws IOException {
     String chartJs = resource(HtmlReport.class, CHART_JS);
     String script = resource(HtmlReport.class, SCRIPT);
     for (String s : List.of(chartJs, script)) {
@@ -66,7 +65,7 @@ public final class HtmlReport {
         .replace(DATA_MARK, ReportData.toJson(doc));
   }
 
-  private static void write(JsonNode doc, Path outFile, String title) throws IOException {
+  private static void write(Object doc, Path outFile, String title) throws IOException {
     byte[] html = page(doc, title).getBytes(StandardCharsets.UTF_8);
     try {
       JsonFiles.writeAtomically(outFile.toAbsolutePath(), html);

@@ -1,23 +1,26 @@
 package io.crosscheck.report.html;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.crosscheck.record.JsonFiles;
 import io.crosscheck.record.MalformedInputException;
+import io.crosscheck.rundir.Findings;
+import io.crosscheck.rundir.FindingsFile;
 import io.crosscheck.rundir.MatrixCell;
 import io.crosscheck.rundir.MatrixJson;
 import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.rundir.RunJson;
+import io.crosscheck.rundir.WireFiles;
+import io.crosscheck.rundir.WorkloadSection;
+import io.crosscheck.telemetry.TelemetrySummary;
 import io.crosscheck.text.Printable;
 import io.crosscheck.wire.WireCsv;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,12 +37,14 @@ import java.util.Locale;
  * <p>Format ({@code schema} {@value #SCHEMA}): {@code kind} {@code runs} with {@code runs}: one
  * object per run directory — {@code label} (the directory's name), {@code run} (what run.json says:
  * status, engine, seed, start, command, workload, JVMs, telemetry summary), {@code evidence}
- * (findings.json's {@code run}), {@code findings} (findings.json's {@code findings}, as written,
- * members this code does not know included), {@code connectionsOverTime} ({@code statement},
+ * (findings.json's {@code run}), {@code findings} (findings.json's {@code findings}, as {@link
+ * RunFiles#readFindings} reads it: a member this code does not know is not carried), {@code
+ * connectionsOverTime} ({@code statement},
  * {@code seconds} from the run's start, {@code open} connections; from connection.csv; null with
  * {@code connectionsOverTimeMissing} saying why); or {@code kind} {@code matrix} with {@code matrix}
- * (matrix.json as {@link MatrixJson} reads it) and {@code cellReports} (cell id → the cell's report.html relative to the
- * matrix directory, or null). Immutable once built; not thread-safe while building.
+ * (matrix.json as {@link MatrixJson} reads it) and {@code cellReports} (cell id → the cell's report.html
+ * relative to the matrix directory, or null). The runs' document is typed ({@link RunsDocument}) and
+ * written once by Jackson. Immutable once built; not thread-safe while building.
  */
 public final class ReportData {
   /** The document's format. */
@@ -61,19 +66,69 @@ public final class ReportData {
    * @throws IOException naming the file: a missing run.json or findings.json (the run was not
    *     compared), a malformed one, or a malformed connection.csv
    */
-  public static ObjectNode ofRuns(List<Path> runDirs) throws IOException {
+  public static RunsDocument ofRuns(List<Path> runDirs) throws IOException {
     if (runDirs.isEmpty()) {
       throw new IOException("no run directory given: expected at least one RUN_DIR");
     }
-    ObjectNode doc = NODES.objectNode();
-    doc.put("schema", SCHEMA);
-    doc.put("kind", "runs");
-    ArrayNode runs = doc.putArray("runs");
+    List<RunEntry> runs = new ArrayList<>();
     for (Path dir : runDirs) {
       runs.add(run(dir));
     }
-    return doc;
+    return new RunsDocument(SCHEMA, "runs", List.copyOf(runs));
   }
+
+  /**
+   * The document of one or several runs ({@code kind} {@code runs}).
+   *
+   * @param schema {@value #SCHEMA}
+   * @param kind {@code runs}
+   * @param runs one entry per run directory, in the order given
+   */
+  public record RunsDocument(String schema, String kind, List<RunEntry> runs) {}
+
+  /**
+   * One run directory's part of the document.
+   *
+   * @param label the directory's name
+   * @param run what run.json says
+   * @param evidence findings.json's {@code run}: how the comparison read the run; null in a file without it
+   * @param findings findings.json's {@code findings}, as the typed reader reads it
+   * @param connectionsOverTime open connections over time from connection.csv; null without the file
+   * @param connectionsOverTimeMissing why {@code connectionsOverTime} is null; absent when it is not
+   */
+  public record RunEntry(String label, RunSummary run, FindingsFile.RunEvidence evidence, Findings findings,
+      ConnectionsOverTime connectionsOverTime,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String connectionsOverTimeMissing) {}
+
+  /**
+   * What the report shows of run.json: status, version, start and end, seed, command, engine,
+   * workload, the JVM that ran the load, target, host cores and the telemetry summary.
+   */
+  public record RunSummary(String status, String crosscheckVersion, String startTimeUtc, String endTimeUtc,
+      Long seed, List<String> command, RunJson.EngineSection engine, WorkloadSection workload, JvmSummary jvm,
+      RunJson.TargetSection target, int hostCores, TelemetrySummary telemetry) {}
+
+  /**
+   * The JVM that ran the load: the generator's child JVM ({@code --jvm}) when there was one, else
+   * crosscheck's own; every member absent when run.json names neither.
+   *
+   * @param of which JVM, in words
+   * @param version its {@code java.version}
+   * @param vmName its VM's name
+   * @param vendor its vendor
+   * @param options its JVM options
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record JvmSummary(String of, String version, String vmName, String vendor, List<String> options) {}
+
+  /**
+   * Open connections over time.
+   *
+   * @param statement what the series rests on, in words
+   * @param seconds seconds from the run's start (or the first connection), rounded to the µs
+   * @param open connections open at that instant
+   */
+  public record ConnectionsOverTime(String statement, List<Double> seconds, List<Integer> open) {}
 
   /** The document of a matrix directory (its matrix.json and which cells have a report). */
   public static ObjectNode ofMatrix(Path matrixDir) throws IOException {
@@ -100,7 +155,7 @@ public final class ReportData {
    * in JSON text only inside strings, where the escape means the same character; so the text is the
    * same JSON and cannot close the script element it is put in, whatever a URL or an error held.
    */
-  public static String toJson(JsonNode doc) throws IOException {
+  public static String toJson(Object doc) throws IOException {
     DefaultPrettyPrinter pretty = new DefaultPrettyPrinter()
         .withObjectIndenter(new DefaultIndenter("  ", "\n"))
         .withArrayIndenter(new DefaultIndenter("  ", "\n"));
@@ -117,64 +172,37 @@ public final class ReportData {
     return out.append('\n').toString();
   }
 
-  private static ObjectNode run(Path dir) throws IOException {
+  private static RunEntry run(Path dir) throws IOException {
     RunJson run = RunFiles.readRun(dir);
     Path findingsFile = dir.resolve(RunFiles.FINDINGS_JSON);
-    RunFiles.readFindings(findingsFile); // the typed reader: refuses a newer format, names the file
-    JsonNode findingsTree = JsonFiles.readObject(findingsFile, "missing");
-    ObjectNode out = NODES.objectNode();
-    Path name = dir.toAbsolutePath().normalize().getFileName();
-    out.put("label", name == null ? dir.toString() : name.toString());
-    out.set("run", runSection(run));
-    out.set("evidence", findingsTree.path("run").isObject() ? findingsTree.get("run") : NODES.nullNode());
-    if (!findingsTree.path("findings").isObject()) {
+    FindingsFile findings = RunFiles.readFindings(findingsFile);
+    if (findings.findings() == null) {
       throw new MalformedInputException(Printable.escape(findingsFile + ": no \"findings\" object"));
     }
-    out.set("findings", findingsTree.get("findings"));
+    Path name = dir.toAbsolutePath().normalize().getFileName();
+    String label = name == null ? dir.toString() : name.toString();
     Path csv = dir.resolve(WireCsv.CONNECTION_FILE);
-    if (Files.isRegularFile(csv)) {
-      out.set("connectionsOverTime", connectionsOverTime(csv, runStartEpochNanos(run)));
-    } else {
-      out.putNull("connectionsOverTime");
-      out.put("connectionsOverTimeMissing", WireCsv.CONNECTION_FILE + " is not in the run directory");
-    }
-    return out;
+    boolean haveCsv = Files.isRegularFile(csv);
+    return new RunEntry(label, runSection(run), findings.run(), findings.findings(),
+        haveCsv ? connectionsOverTime(csv, runStartEpochNanos(run)) : null,
+        haveCsv ? null : WireCsv.CONNECTION_FILE + " is not in the run directory");
   }
 
-  private static ObjectNode runSection(RunJson run) {
-    ObjectMapper m = JsonFiles.mapper();
-    ObjectNode r = NODES.objectNode();
-    r.put("status", run.status());
-    r.put("crosscheckVersion", run.crosscheckVersion());
-    r.put("startTimeUtc", run.startTimeUtc());
-    r.put("endTimeUtc", run.endTimeUtc());
-    if (run.seed() == null) {
-      r.putNull("seed");
-    } else {
-      r.put("seed", run.seed());
-    }
-    r.set("command", m.valueToTree(run.command()));
-    r.set("engine", m.valueToTree(run.engine()));
-    r.set("workload", m.valueToTree(run.workload()));
-    ObjectNode jvm = r.putObject("jvm");
+  private static RunSummary runSection(RunJson run) {
+    JvmSummary jvm;
     if (run.generatorJvm() != null) {
-      jvm.put("of", "the generator's child JVM (--jvm)");
-      jvm.put("version", run.generatorJvm().javaVersion());
-      jvm.put("vmName", run.generatorJvm().vmName());
-      jvm.put("vendor", run.generatorJvm().vendor());
-      jvm.set("options", m.valueToTree(run.generatorJvm().effectiveJvmOpts()));
+      jvm = new JvmSummary("the generator's child JVM (--jvm)", run.generatorJvm().javaVersion(),
+          run.generatorJvm().vmName(), run.generatorJvm().vendor(), run.generatorJvm().effectiveJvmOpts());
     } else if (run.jvm() != null) {
-      jvm.put("of", run.target() != null ? "crosscheck's JVM (the audited generator ran in its own)"
-          : "the JVM that ran the engine (crosscheck's)");
-      jvm.put("version", run.jvm().version());
-      jvm.put("vmName", run.jvm().vmName());
-      jvm.put("vendor", run.jvm().vendor());
-      jvm.set("options", m.valueToTree(run.jvm().inputArguments()));
+      jvm = new JvmSummary(run.target() != null ? "crosscheck's JVM (the audited generator ran in its own)"
+          : "the JVM that ran the engine (crosscheck's)", run.jvm().version(), run.jvm().vmName(),
+          run.jvm().vendor(), run.jvm().inputArguments());
+    } else {
+      jvm = new JvmSummary(null, null, null, null, null);
     }
-    r.set("target", m.valueToTree(run.target()));
-    r.put("hostCores", run.host() == null ? 0 : run.host().cores());
-    r.set("telemetry", m.valueToTree(run.telemetry()));
-    return r;
+    return new RunSummary(run.status(), run.crosscheckVersion(), run.startTimeUtc(), run.endTimeUtc(), run.seed(),
+        run.command(), run.engine(), run.workload(), jvm, run.target(), run.host() == null ? 0 : run.host().cores(),
+        run.telemetry());
   }
 
   /** The engine's start on the wall clock (as the comparison puts it), else run.json's start, else null. */
@@ -190,47 +218,21 @@ public final class ReportData {
    * open or close on the capture's clock), as seconds from the run's start; at most {@link
    * #MAX_CONNECTION_POINTS} points, each bucket's largest count kept (the peak is never lost).
    */
-  static ObjectNode connectionsOverTime(Path csv, Long startEpochNanos) throws IOException {
+  static ConnectionsOverTime connectionsOverTime(Path csv, Long startEpochNanos) throws IOException {
     List<double[]> rows = new ArrayList<>();
-    try (BufferedReader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-      String header = in.readLine();
-      if (!WireCsv.CONNECTION_HEADER.equals(header)) {
-        throw new MalformedInputException(Printable.escape(csv + ":1: header " + Printable.quoted(String.valueOf(header))
-            + ": expected " + WireCsv.CONNECTION_HEADER));
-      }
-      String line;
-      long n = 1;
-      while ((line = in.readLine()) != null) {
-        n++;
-        if (line.isEmpty()) {
-          continue;
-        }
-        String[] f = line.split(",", -1);
-        try {
-          if (f.length != 3) {
-            throw new NumberFormatException("expected 3 columns");
-          }
-          rows.add(new double[] {Double.parseDouble(f[0]), Double.parseDouble(f[2])});
-        } catch (NumberFormatException e) {
-          throw new MalformedInputException(Printable.escape(csv + ":" + n + ": " + Printable.quoted(line)
-              + ": expected " + WireCsv.CONNECTION_HEADER + " (numbers)"));
-        }
-      }
+    for (WireFiles.OpenCount c : WireFiles.readOpenCounts(csv)) {
+      rows.add(new double[] {c.epochSeconds(), c.openConnections()});
     }
-    ObjectNode out = NODES.objectNode();
     if (rows.isEmpty()) {
-      out.put("statement", "connection.csv holds no connection: the capture saw none");
-      out.putArray("seconds");
-      out.putArray("open");
-      return out;
+      return new ConnectionsOverTime("connection.csv holds no connection: the capture saw none", List.of(), List.of());
     }
     double originSeconds = startEpochNanos != null ? startEpochNanos / 1e9 : rows.get(0)[0];
     String origin = startEpochNanos != null ? "the run's start" : "the first connection";
     double firstSeconds = rows.get(0)[0] - originSeconds;
     double lastSeconds = rows.get(rows.size() - 1)[0] - originSeconds;
     double bucketSeconds = Math.max((lastSeconds - firstSeconds) / MAX_CONNECTION_POINTS, 1e-9);
-    ArrayNode seconds = NODES.arrayNode();
-    ArrayNode open = NODES.arrayNode();
+    List<Double> seconds = new ArrayList<>();
+    List<Integer> open = new ArrayList<>();
     int peak = 0;
     long lastBucket = Long.MIN_VALUE;
     for (double[] row : rows) {
@@ -240,8 +242,8 @@ public final class ReportData {
       long bucket = rows.size() <= MAX_CONNECTION_POINTS ? seconds.size() : (long) ((t - firstSeconds) / bucketSeconds);
       if (bucket == lastBucket) {
         int last = open.size() - 1;
-        if (count > open.get(last).asInt()) {
-          open.set(last, NODES.numberNode(count));
+        if (count > open.get(last)) {
+          open.set(last, count);
         }
         continue;
       }
@@ -249,12 +251,9 @@ public final class ReportData {
       seconds.add(Math.round(t * 1e6) / 1e6);
       open.add(count);
     }
-    out.put("statement", String.format(Locale.ROOT, "%d opens and closes in %s (the capture's clock), seconds"
-        + " from %s; peak %d open at once%s", rows.size(), WireCsv.CONNECTION_FILE, origin, peak,
+    return new ConnectionsOverTime(String.format(Locale.ROOT, "%d opens and closes in %s (the capture's clock),"
+        + " seconds from %s; peak %d open at once%s", rows.size(), WireCsv.CONNECTION_FILE, origin, peak,
         rows.size() > MAX_CONNECTION_POINTS ? "; drawn as " + seconds.size() + " points, each the busiest of its"
-            + " span" : ""));
-    out.set("seconds", seconds);
-    out.set("open", open);
-    return out;
+            + " span" : ""), List.copyOf(seconds), List.copyOf(open));
   }
 }

@@ -1,0 +1,62 @@
+package io.crosscheck.rundir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.crosscheck.record.MalformedInputException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The run directory's JSON readers on files of today's format (a real audit's run.json and
+ * findings.json, the report's fixture), and their version checks: a newer format is refused by
+ * name before it is read as a record, and so is a formatVersion that is not a version.
+ */
+class RunFilesTest {
+  @TempDir Path tmp;
+
+  private Path fixture() throws Exception {
+    Path from = Path.of(RunFilesTest.class.getResource("/io/crosscheck/report/html/run-fixture").toURI());
+    Path dir = Files.createDirectories(tmp.resolve("run"));
+    for (String f : new String[] {RunFiles.RUN_JSON, RunFiles.FINDINGS_JSON}) {
+      Files.copy(from.resolve(f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
+    }
+    return dir;
+  }
+
+  @Test
+  void todaysRunAndFindingsRead() throws Exception {
+    Path dir = fixture();
+    RunJson run = RunFiles.readRun(dir);
+    assertEquals(2, run.formatVersion());
+    assertEquals(320, run.engineResult().requestsIssued());
+    FindingsFile f = RunFiles.readFindings(dir.resolve(RunFiles.FINDINGS_JSON));
+    assertEquals(2, f.formatVersion());
+    assertEquals(320, f.run().recordsRead());
+  }
+
+  @Test
+  void aNewerFormatOrAFormatVersionThatIsNoVersionIsRefusedByName() throws Exception {
+    Path dir = fixture();
+    Path run = dir.resolve(RunFiles.RUN_JSON);
+    String text = Files.readString(run);
+    Files.writeString(run, text.replaceFirst("\"formatVersion\" : 2", "\"formatVersion\" : 3"));
+    MalformedInputException newer = assertThrows(MalformedInputException.class, () -> RunFiles.readRun(dir));
+    assertEquals(run + ": formatVersion 3 was written by a newer crosscheck (this one reads up to 2)",
+        newer.getMessage());
+    for (String bad : new String[] {"\"2\"", "2.5", "0", "null"}) {
+      Files.writeString(run, text.replaceFirst("\"formatVersion\" : 2", "\"formatVersion\" : " + bad));
+      MalformedInputException e = assertThrows(MalformedInputException.class, () -> RunFiles.readRun(dir), bad);
+      assertEquals(run + ": formatVersion " + bad + ": expected a whole number from 1 to 2", e.getMessage());
+    }
+    Path findings = dir.resolve(RunFiles.FINDINGS_JSON);
+    Files.writeString(findings, Files.readString(findings).replaceFirst("\"formatVersion\" ?: 2",
+        "\"formatVersion\" : 9"));
+    assertEquals(findings + ": formatVersion 9 was written by a newer crosscheck (this one reads up to "
+        + RunFiles.FINDINGS_FORMAT_VERSION + ")",
+        assertThrows(MalformedInputException.class, () -> RunFiles.readFindings(findings)).getMessage());
+  }
+}
