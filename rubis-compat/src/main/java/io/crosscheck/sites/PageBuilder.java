@@ -10,12 +10,18 @@ package io.crosscheck.sites;
 public abstract class PageBuilder<B extends PageBuilder<B>> {
   /** The page so far. */
   protected final StringBuilder out = new StringBuilder(4096);
+  private final boolean printableAsciiOnly;
 
-  /** This builder, typed as the site's. */
-  protected abstract B self();
+  /** {@code printableAsciiOnly}: how {@link #text} escapes (see {@link #escape}). */
+  protected PageBuilder(boolean printableAsciiOnly) {
+    this.printableAsciiOnly = printableAsciiOnly;
+  }
 
-  /** Text made safe for this site's pages. */
-  protected abstract String escapeText(String text);
+  /** This builder, typed as the site's (B is the subclass by construction). */
+  @SuppressWarnings("unchecked")
+  private B self() {
+    return (B) this;
+  }
 
   /** Appends raw HTML. */
   public final B raw(String html) {
@@ -25,7 +31,7 @@ public abstract class PageBuilder<B extends PageBuilder<B>> {
 
   /** Appends text, escaped. */
   public final B text(String text) {
-    out.append(escapeText(text));
+    out.append(escape(text, printableAsciiOnly));
     return self();
   }
 

@@ -31,6 +31,7 @@ final class Html extends PageBuilder<Html> {
   private final UrlSpace space;
 
   Html(UrlSpace space, String title) {
+    super(false);
     this.space = space;
     out.append("<html>\n<head><title>RUBiS: ").append(escape(title)).append("</title></head>\n")
         .append("<body bgcolor=\"#FFFFFF\">\n<table width=\"100%\"><tr><td><a href=\"").append(space.html("index.html"))
@@ -43,16 +44,6 @@ final class Html extends PageBuilder<Html> {
 
   UrlSpace space() {
     return space;
-  }
-
-  @Override
-  protected Html self() {
-    return this;
-  }
-
-  @Override
-  protected String escapeText(String text) {
-    return escape(text);
   }
 
   Html h2(String text) {

@@ -21,7 +21,10 @@ final class TpcwHandler extends SiteHandler<TpcwRoute, TpcwInteraction> {
 
   TpcwHandler(TpcwServer.Parts parts, SplittableRandom random) {
     super(new Settings("crosscheck tpcw", serverHeader(parts.config()), parts.demandExecutor(),
-        parts.config().workers(), parts.config().queueCapacity(), parts.log()), random);
+        parts.config().workers(), parts.config().queueCapacity(), parts.log(),
+        "malformed HTTP request (or request line longer than " + TpcwServer.MAX_INITIAL_LINE_BYTES + " bytes)\n"),
+        new Site<>(parts.router()::route, parts.site()::render, parts.config()::demand, parts.counters(),
+            TpcwInteraction.NOT_FOUND), random);
     this.parts = parts;
   }
 
@@ -36,36 +39,6 @@ final class TpcwHandler extends SiteHandler<TpcwRoute, TpcwInteraction> {
     return StatedPopulation.serverHeader("crosscheck-tpcw", counts);
   }
 
-  @Override
-  protected TpcwRoute route(String uri) {
-    return parts.router().route(uri);
-  }
-
-  @Override
-  protected TpcwInteraction interaction(TpcwRoute route) {
-    return route.interaction();
-  }
-
-  @Override
-  protected TpcwInteraction malformedInteraction() {
-    return TpcwInteraction.NOT_FOUND;
-  }
-
-  @Override
-  protected String malformedText() {
-    return "malformed HTTP request (or request line longer than " + TpcwServer.MAX_INITIAL_LINE_BYTES + " bytes)\n";
-  }
-
-  @Override
-  protected long demandNanos(TpcwInteraction interaction, SplittableRandom random) {
-    return parts.config().demand(interaction).sampleNanos(random);
-  }
-
-  @Override
-  protected PageReply render(TpcwRoute route) {
-    return parts.site().render(route);
-  }
-
   /** A bug, not bad input (bad input is a Rejection): says what, never the stack trace. */
   @Override
   protected PageReply renderFailed(PendingRequest request, RuntimeException e) {
@@ -73,16 +46,6 @@ final class TpcwHandler extends SiteHandler<TpcwRoute, TpcwInteraction> {
       log().println("crosscheck tpcw: " + request.uri() + ": " + e);
     }
     return PageReply.text(500, "internal server error: " + e.getClass().getSimpleName() + "\n");
-  }
-
-  @Override
-  protected void served(TpcwInteraction interaction, int status) {
-    parts.counters().served(interaction, status);
-  }
-
-  @Override
-  protected void rejected() {
-    parts.counters().rejected();
   }
 
   @Override

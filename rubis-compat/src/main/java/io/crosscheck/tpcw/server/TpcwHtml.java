@@ -18,6 +18,7 @@ final class TpcwHtml extends PageBuilder<TpcwHtml> {
 
   /** Starts a page with the reference servlets' head: title, heading and TPC logo. */
   TpcwHtml(Visit visit, String title) {
+    super(true);
     this.visit = visit;
     out.append("<!DOCTYPE HTML PUBLIC \"-//W3C//DTD W3 HTML//EN\">\n<HTML><HEAD><TITLE>TPC-W ").append(escape(title))
         .append("</TITLE></HEAD>\n<BODY BGCOLOR=\"#ffffff\">\n<H1 ALIGN=\"center\">TPC Web Commerce Benchmark (TPC-W)</H1>\n")
@@ -28,16 +29,6 @@ final class TpcwHtml extends PageBuilder<TpcwHtml> {
 
   Visit visit() {
     return visit;
-  }
-
-  @Override
-  protected TpcwHtml self() {
-    return this;
-  }
-
-  @Override
-  protected String escapeText(String text) {
-    return escape(text);
   }
 
   /** The URL of {@code servlet} with the session id, {@code query} (already encoded, may be empty) and ids. */
