@@ -112,7 +112,7 @@ public final class MergedRecording {
           Histogram h = (Histogram) e;
           String tag = h.getTag() == null ? "" : h.getTag();
           long interval = Math.floorDiv(h.getStartTimeStamp() - commonStartEpochMillis,
-              RecordingSink.HLOG_INTERVAL_MILLIS);
+              LatencyHistograms.HLOG_INTERVAL_MILLIS);
           byTag.computeIfAbsent(tag, t -> new TreeMap<>())
               .computeIfAbsent(interval, i -> new Histogram(3)).add(h);
           counts.merge(tag, h.getTotalCount(), Long::sum);
@@ -125,31 +125,31 @@ public final class MergedRecording {
     }
     long first = byTag.values().stream().filter(m -> !m.isEmpty()).mapToLong(TreeMap::firstKey).min().orElse(0);
     long last = byTag.values().stream().filter(m -> !m.isEmpty()).mapToLong(TreeMap::lastKey).max().orElse(-1);
-    long baseMillis = commonStartEpochMillis + first * RecordingSink.HLOG_INTERVAL_MILLIS;
+    long baseMillis = commonStartEpochMillis + first * LatencyHistograms.HLOG_INTERVAL_MILLIS;
     Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
     try (FileOutputStream file = new FileOutputStream(tmp.toFile());
         PrintStream ps = new PrintStream(file, false, StandardCharsets.UTF_8)) {
       HistogramLogWriter w = new HistogramLogWriter(ps);
       w.outputComment("crosscheck latency log merged from " + inputs.size() + " shards: values in microseconds;"
-          + " tags: " + RecordingSink.TAG_SERVICE + " (send start to last byte), " + RecordingSink.TAG_RESPONSE
+          + " tags: " + LatencyHistograms.TAG_SERVICE + " (send start to last byte), " + LatencyHistograms.TAG_RESPONSE
           + " (intended start to last byte); each shard's interval added, whole, into the "
-          + RecordingSink.HLOG_INTERVAL_MILLIS + " ms interval of its start on the common timeline");
+          + LatencyHistograms.HLOG_INTERVAL_MILLIS + " ms interval of its start on the common timeline");
       w.outputLogFormatVersion();
       w.outputStartTime(baseMillis);
       w.setBaseTime(baseMillis);
       w.outputLegend();
       Histogram empty = new Histogram(3);
       for (long i = first; i <= last; i++) {
-        long startMillis = commonStartEpochMillis + i * RecordingSink.HLOG_INTERVAL_MILLIS;
-        for (String tag : List.of(RecordingSink.TAG_SERVICE, RecordingSink.TAG_RESPONSE)) {
+        long startMillis = commonStartEpochMillis + i * LatencyHistograms.HLOG_INTERVAL_MILLIS;
+        for (String tag : List.of(LatencyHistograms.TAG_SERVICE, LatencyHistograms.TAG_RESPONSE)) {
           TreeMap<Long, Histogram> intervals = byTag.get(tag);
           Histogram h = intervals == null ? null : intervals.get(i);
           Histogram outH = h != null ? h : empty;
           outH.setTag(tag);
           outH.setStartTimeStamp(startMillis);
-          outH.setEndTimeStamp(startMillis + RecordingSink.HLOG_INTERVAL_MILLIS);
+          outH.setEndTimeStamp(startMillis + LatencyHistograms.HLOG_INTERVAL_MILLIS);
           w.outputIntervalHistogram((startMillis - baseMillis) / 1_000.0,
-              (startMillis + RecordingSink.HLOG_INTERVAL_MILLIS - baseMillis) / 1_000.0, outH, MICROS_PER_MILLI);
+              (startMillis + LatencyHistograms.HLOG_INTERVAL_MILLIS - baseMillis) / 1_000.0, outH, MICROS_PER_MILLI);
         }
       }
       ps.flush();

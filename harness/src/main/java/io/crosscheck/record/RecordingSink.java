@@ -1,25 +1,19 @@
 package io.crosscheck.record;
 
 import io.crosscheck.model.Phases;
-import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.PrintStream;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * The {@link RecordSink} of a run: hands every record to one writer thread that appends it to the
- * run directory's {@code requests.csv} ({@link RequestCsv}), records latencies into {@code
- * latency.hlog}, and accumulates the {@link Summary} written to {@code summary.json} on {@link
- * #close()}.
+ * run directory's {@code requests.csv} ({@link RequestCsvWriter}), records latencies into {@code
+ * latency.hlog} ({@link LatencyHlogWriter}), and accumulates the {@link Summary} ({@link
+ * SummaryAccumulator}) written to {@code summary.json} on {@link #close()}. This class owns the
+ * hand-over and the writer thread; the files are its parts'.
  *
  * <p><b>Threads.</b> {@link #accept} may be called from any number of threads (Netty event loops);
  * it only appends to a lock-free unbounded queue ({@link ConcurrentLinkedQueue}) and never blocks
@@ -28,33 +22,19 @@ import org.HdrHistogram.HistogramLogWriter;
  *
  * <p><b>Durability.</b> requests.csv is flushed at least every {@value #FLUSH_INTERVAL_MILLIS} ms
  * while rows arrive, and latency.hlog once per interval, so a crash or Ctrl-C loses well under a
- * second of records. Files are written with {@link FileOutputStream}, which a thread interrupt
+ * second of records. Files are written with {@code FileOutputStream}, which a thread interrupt
  * does not close.
  *
- * <p><b>latency.hlog</b> is an HdrHistogram interval log ({@link HistogramLogWriter}), one
- * interval per {@value #HLOG_INTERVAL_MILLIS} ms of the writer's wall clock (timestamps in seconds
- * from the logged StartTime), values in <em>microseconds</em> (the Interval_Max column in
- * milliseconds), two tags per interval: {@code service} (send start to last byte) and
- * {@code response} (intended start to last byte, free of coordinated omission). It holds complete
- * replies ({@link Outcome#OK}, {@link Outcome#HTTP_ERROR}) of every phase; a negative latency is
- * left out of it and counted in {@link Summary#impossibleMeasurements()}.
+ * <p><b>latency.hlog</b> holds complete replies of every phase ({@link LatencyHistograms}); a
+ * negative latency is left out of it and counted in {@link Summary#impossibleMeasurements()}.
  *
  * <p><b>summary.json</b>: the measure phase only (all phases are still in requests.csv).
  */
 public final class RecordingSink implements RecordSink {
   /** requests.csv is flushed at least this often while rows arrive. */
   public static final long FLUSH_INTERVAL_MILLIS = 100;
-  /** The interval of latency.hlog. */
-  public static final long HLOG_INTERVAL_MILLIS = 1_000;
-  /** The tag of the service latency (send start to last byte) in latency.hlog. */
-  public static final String TAG_SERVICE = "service";
-  /** The tag of the response latency (intended start to last byte) in latency.hlog. */
-  public static final String TAG_RESPONSE = "response";
 
   private static final long IDLE_PARK_NANOS = 1_000_000L;
-  // the Interval_Max column of latency.hlog is in milliseconds, as in other HdrHistogram logs
-  private static final double MICROS_PER_MILLI = 1_000.0;
-  private static final int CSV_BATCH_CHARS = 32 * 1024;
 
   /** The files this sink writes in a run directory. */
   public static final String REQUESTS_CSV = "requests.csv";
@@ -62,7 +42,6 @@ public final class RecordingSink implements RecordSink {
   public static final String SUMMARY_JSON = "summary.json";
 
   private final Path requestsCsv;
-  private final Path latencyHlog;
   private final Path summaryJson;
   private final Phases phases;
   private final ConcurrentLinkedQueue<RequestRecord> queue = new ConcurrentLinkedQueue<>();
@@ -77,22 +56,11 @@ public final class RecordingSink implements RecordSink {
   private Summary summary;
 
   // owned by the writer thread (and by close() once that thread has ended)
-  private final Writer csv;
-  private final RowAnnotator annotator;
-  private final StringBuilder batch = new StringBuilder(CSV_BATCH_CHARS + 1024);
-  private char[] chars = new char[CSV_BATCH_CHARS + 1024];
-  private final PrintStream hlogStream;
-  // what the PrintStream swallows: the first IOException of latency.hlog's writes (e.g. ENOSPC)
-  private final FirstFailure hlogOut;
-  private final HistogramLogWriter hlog;
-  private final Histogram serviceMicros = new Histogram(3);
-  private final Histogram responseMicros = new Histogram(3);
+  private final RequestCsvWriter csv;
+  private final LatencyHlogWriter hlog;
   private final SummaryAccumulator accumulator = new SummaryAccumulator();
-  private long intervalStartEpochMillis;
   private long nextFlushNanos;
-  private boolean csvDirty;
-  private long rowsWritten;
-  // rowsWritten, published once per drained batch: a volatile store per row would cost a fence
+  // requests.csv rows, published once per drained batch: a volatile store per row would cost a fence
   private volatile long recordsWritten;
   private volatile Runnable onFailure;
   private IOException failure;
@@ -131,36 +99,16 @@ public final class RecordingSink implements RecordSink {
    * @param annotator null for none
    */
   public RecordingSink(Path dir, Phases phases, RowAnnotator annotator) throws IOException {
-    this.annotator = annotator;
     this.requestsCsv = dir.resolve(REQUESTS_CSV);
-    this.latencyHlog = dir.resolve(LATENCY_HLOG);
     this.summaryJson = dir.resolve(SUMMARY_JSON);
     this.phases = phases;
-    this.csv =
-        new OutputStreamWriter(
-            new FileOutputStream(requestsCsv.toFile()), StandardCharsets.UTF_8);
-    csv.write(annotator == null ? RequestCsv.HEADER : RequestCsv.AGENT_HEADER);
-    csv.write('\n');
-    csv.flush();
+    this.csv = new RequestCsvWriter(requestsCsv, annotator);
     try {
-      this.hlogOut = new FirstFailure(new FileOutputStream(latencyHlog.toFile()));
-      this.hlogStream = new PrintStream(hlogOut, false, StandardCharsets.UTF_8);
+      this.hlog = new LatencyHlogWriter(dir.resolve(LATENCY_HLOG));
     } catch (IOException e) {
       csv.close();
       throw e;
     }
-    this.hlog = new HistogramLogWriter(hlogStream);
-    intervalStartEpochMillis = System.currentTimeMillis();
-    hlog.outputComment("crosscheck latency log: values in microseconds; tags: "
-        + TAG_SERVICE + " = send start to last byte, "
-        + TAG_RESPONSE + " = intended start to last byte; complete replies (ok, http-error)");
-    hlog.outputLogFormatVersion();
-    hlog.outputStartTime(intervalStartEpochMillis);
-    hlog.setBaseTime(intervalStartEpochMillis);
-    hlog.outputLegend();
-    hlogStream.flush();
-    serviceMicros.setTag(TAG_SERVICE);
-    responseMicros.setTag(TAG_RESPONSE);
     nextFlushNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(FLUSH_INTERVAL_MILLIS);
     writerThread = new Thread(this::writerLoop, "crosscheck-recorder");
     writerThread.setDaemon(true);
@@ -314,8 +262,12 @@ public final class RecordingSink implements RecordSink {
         boolean stop = closing; // read before draining: records queued before close are drained
         int n = drain();
         long nowNanos = System.nanoTime();
-        maybeEndInterval(System.currentTimeMillis(), false);
-        if (csvDirty && nowNanos - nextFlushNanos >= 0) {
+        try {
+          hlog.endIntervalIfDue(System.currentTimeMillis(), false);
+        } catch (IOException e) {
+          fail(e);
+        }
+        if (csv.dirty() && nowNanos - nextFlushNanos >= 0) {
           flushCsv();
           nextFlushNanos = nowNanos + TimeUnit.MILLISECONDS.toNanos(FLUSH_INTERVAL_MILLIS);
         }
@@ -340,144 +292,46 @@ public final class RecordingSink implements RecordSink {
       record(r);
       n++;
       drained++;
-      if ((n & 1023) == 0 && csvDirty
+      if ((n & 1023) == 0 && csv.dirty()
           && System.nanoTime() - nextFlushNanos >= 0) {
         break; // a long backlog must not delay the periodic flush
       }
     }
-    recordsWritten = rowsWritten;
+    recordsWritten = csv.rows();
     return n;
   }
 
   private void record(RequestRecord r) {
     if (failure == null) {
-      if (annotator == null) {
-        RequestCsv.appendRow(batch, r);
-      } else {
-        RequestCsv.appendRow(batch, r, annotator.annotate(r));
+      try {
+        csv.append(r);
+      } catch (IOException e) {
+        fail(e);
       }
-      if (batch.length() >= CSV_BATCH_CHARS) {
-        writeBatch();
-      }
-      rowsWritten++;
-      csvDirty = true;
     }
     accumulator.add(r);
-    recordLatencies(r, serviceMicros, responseMicros);
-  }
-
-  /** Whether {@code r} is a complete reply (ok, http-error): the only records latency.hlog holds. */
-  public static boolean completeReply(RequestRecord r) {
-    Outcome o = r.outcome();
-    return (o == Outcome.OK || o == Outcome.HTTP_ERROR) && r.lastByteNanos() >= 0;
-  }
-
-  /** Whether latency.hlog's {@value #TAG_SERVICE} histogram holds {@code r}. */
-  public static boolean inServiceHistogram(RequestRecord r) {
-    return completeReply(r) && r.latencyNanos() >= 0;
-  }
-
-  /** {@code r}'s service latency as latency.hlog holds it, in microseconds (rounded). */
-  public static long serviceMicros(RequestRecord r) {
-    return roundMicros(r.latencyNanos());
-  }
-
-  /**
-   * Records {@code r}'s latencies, in microseconds (rounded), as latency.hlog holds them: a complete
-   * reply's service latency and its response latency, each when known. The one rule of the sink and
-   * of a merge that rebuilds a killed shard's histograms.
-   */
-  public static void recordLatencies(RequestRecord r, Histogram serviceMicros, Histogram responseMicros) {
-    if (!completeReply(r)) {
-      return;
-    }
-    long service = r.latencyNanos();
-    if (service >= 0) {
-      serviceMicros.recordValue(roundMicros(service));
-    }
-    long response = r.responseFromIntendedNanos();
-    if (response >= 0) {
-      responseMicros.recordValue(roundMicros(response));
-    }
-  }
-
-  private static long roundMicros(long nanos) {
-    return (nanos + 500) / 1_000;
-  }
-
-  private void writeBatch() {
-    int len = batch.length();
-    if (len == 0) {
-      return;
-    }
-    if (chars.length < len) {
-      chars = new char[len];
-    }
-    batch.getChars(0, len, chars, 0);
-    batch.setLength(0);
-    try {
-      csv.write(chars, 0, len);
-    } catch (IOException e) {
-      fail(e);
-    }
+    hlog.record(r);
   }
 
   private void flushCsv() {
-    writeBatch();
     try {
       csv.flush();
-      if (annotator != null) {
-        annotator.flush();
-      }
     } catch (IOException e) {
       fail(e);
     }
-    csvDirty = false;
-  }
-
-  /** Writes the current hlog interval when it is due (or {@code force}), and starts the next. */
-  private void maybeEndInterval(long nowEpochMillis, boolean force) {
-    if (!force && nowEpochMillis - intervalStartEpochMillis < HLOG_INTERVAL_MILLIS) {
-      return;
-    }
-    long end = Math.max(nowEpochMillis, intervalStartEpochMillis);
-    for (Histogram h : new Histogram[] {serviceMicros, responseMicros}) {
-      // reset() clears the tag (HdrHistogram 2.2): without this only the first interval was tagged
-      h.setTag(h == serviceMicros ? TAG_SERVICE : TAG_RESPONSE);
-      h.setStartTimeStamp(intervalStartEpochMillis);
-      h.setEndTimeStamp(end);
-      hlog.outputIntervalHistogram(
-          (intervalStartEpochMillis - hlog.getBaseTime()) / 1_000.0,
-          (end - hlog.getBaseTime()) / 1_000.0,
-          h,
-          MICROS_PER_MILLI);
-      h.reset();
-    }
-    hlogStream.flush();
-    if (hlogStream.checkError()) {
-      IOException cause = hlogOut.first;
-      fail(cause == null ? new IOException("cannot write " + latencyHlog)
-          : new IOException("cannot write " + latencyHlog + ": " + cause.getMessage(), cause));
-    }
-    intervalStartEpochMillis = end;
   }
 
   private void finishFiles() {
-    flushCsv();
     try {
       csv.close();
     } catch (IOException e) {
       fail(e);
     }
-    if (annotator != null) {
-      try {
-        annotator.close();
-      } catch (IOException e) {
-        fail(e);
-      }
+    try {
+      hlog.close();
+    } catch (IOException e) {
+      fail(e);
     }
-    maybeEndInterval(System.currentTimeMillis(), true);
-    hlog.close();
   }
 
   private void fail(IOException e) {
@@ -496,48 +350,5 @@ public final class RecordingSink implements RecordSink {
    */
   public void onFailure(Runnable hook) {
     this.onFailure = hook;
-  }
-
-  /** An output stream that remembers the first IOException its writes threw (PrintStream hides it). */
-  private static final class FirstFailure extends java.io.FilterOutputStream {
-    volatile IOException first;
-
-    FirstFailure(java.io.OutputStream out) {
-      super(out);
-    }
-
-    private IOException remember(IOException e) {
-      if (first == null) {
-        first = e;
-      }
-      return e;
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-      try {
-        out.write(b);
-      } catch (IOException e) {
-        throw remember(e);
-      }
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      try {
-        out.write(b, off, len);
-      } catch (IOException e) {
-        throw remember(e);
-      }
-    }
-
-    @Override
-    public void flush() throws IOException {
-      try {
-        out.flush();
-      } catch (IOException e) {
-        throw remember(e);
-      }
-    }
   }
 }

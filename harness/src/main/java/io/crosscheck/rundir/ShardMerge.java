@@ -1,7 +1,7 @@
 package io.crosscheck.rundir;
 
 import io.crosscheck.record.MergedRecording;
-import io.crosscheck.record.RecordingSink;
+import io.crosscheck.record.LatencyHistograms;
 import io.crosscheck.record.RequestCsv;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.record.Summary;
@@ -175,9 +175,9 @@ public final class ShardMerge {
     long startNanos = ref.run.engineResult() != null ? ref.run.engineResult().startNanos()
         : ref.run.startAt() != null ? ref.run.startAt().monotonicNanos() : Long.MIN_VALUE;
     Summary summary = MergedRecording.writeSummary(out, all, windowNanos, startNanos);
-    long expected = all.stream().filter(RecordingSink::inServiceHistogram).count();
+    long expected = all.stream().filter(LatencyHistograms::inServiceHistogram).count();
     List<RunJson.MergedShard> list = List.copyOf(outcomes.values());
-    Result result = new Result(count, list, all.size(), sum, hlog.totalCount(RecordingSink.TAG_SERVICE), expected,
+    Result result = new Result(count, list, all.size(), sum, hlog.totalCount(LatencyHistograms.TAG_SERVICE), expected,
         summary);
     copyIfPresent(ref.dir.resolve(RunFiles.CLOCK_CSV), out.resolve(RunFiles.CLOCK_CSV));
     ShardTelemetry.write(shards.stream().map(Input::dir).toList(), shards.stream().map(Input::index).toList(), out);
@@ -272,13 +272,13 @@ public final class ShardMerge {
   private static void rebuild(List<RequestRecord> records, long epochOffsetNanos, long commonStartMillis,
       Map<String, TreeMap<Long, Histogram>> into) {
     for (RequestRecord r : records) {
-      if (!RecordingSink.completeReply(r)) {
+      if (!LatencyHistograms.completeReply(r)) {
         continue;
       }
       long atMillis = Math.floorDiv(r.lastByteNanos() + epochOffsetNanos, 1_000_000L);
-      long interval = Math.floorDiv(atMillis - commonStartMillis, RecordingSink.HLOG_INTERVAL_MILLIS);
-      RecordingSink.recordLatencies(r, intervalHistogram(into, RecordingSink.TAG_SERVICE, interval),
-          intervalHistogram(into, RecordingSink.TAG_RESPONSE, interval));
+      long interval = Math.floorDiv(atMillis - commonStartMillis, LatencyHistograms.HLOG_INTERVAL_MILLIS);
+      LatencyHistograms.recordLatencies(r, intervalHistogram(into, LatencyHistograms.TAG_SERVICE, interval),
+          intervalHistogram(into, LatencyHistograms.TAG_RESPONSE, interval));
     }
   }
 

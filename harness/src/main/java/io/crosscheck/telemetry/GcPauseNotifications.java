@@ -48,7 +48,7 @@ import javax.management.openmbean.CompositeData;
  * <p>Thread-safety: the listener runs on the JVM's notification thread; the queue and counters are
  * concurrent; {@link #poll()} and {@link #deliveredUpToNanos()} are for one consumer.
  */
-final class GcPauseNotifications implements GcPauses, NotificationListener {
+final class GcPauseNotifications extends GcPauses implements NotificationListener {
   static final String DESCRIPTION = "jmx:GarbageCollectionNotification";
   private static final long MAX_DELIVERY_DELAY_NANOS = TimeUnit.SECONDS.toNanos(1);
 
@@ -62,9 +62,9 @@ final class GcPauseNotifications implements GcPauses, NotificationListener {
   // smallest receiptNanos - endMillis * 1e6 seen; written by the notification thread only
   private volatile long endOriginNanos = Long.MAX_VALUE;
   private long deliveredUpToNanos;
-  private volatile Throwable failure;
 
   private GcPauseNotifications(List<GarbageCollectorMXBean> beans) {
+    super(DESCRIPTION, MAX_DELIVERY_DELAY_NANOS);
     this.beans = beans;
   }
 
@@ -122,7 +122,7 @@ final class GcPauseNotifications implements GcPauses, NotificationListener {
       endOriginNanos = Math.min(endOriginNanos, receiptNanos - TimeUnit.MILLISECONDS.toNanos(info.getEndTime()));
       pauses.add(new Notified(info.getEndTime(), info.getDuration(), receiptNanos));
     } catch (RuntimeException e) { // never throw into the JVM's notification thread
-      failure = e;
+      failed(e);
     } finally {
       notified.incrementAndGet(); // after the pause is queued: deliveredUpToNanos relies on it
     }
@@ -137,7 +137,7 @@ final class GcPauseNotifications implements GcPauses, NotificationListener {
   }
 
   @Override
-  public Pause poll() {
+  Pause poll() {
     Notified p = pauses.poll();
     if (p == null) {
       return null;
@@ -149,7 +149,7 @@ final class GcPauseNotifications implements GcPauses, NotificationListener {
   }
 
   @Override
-  public long deliveredUpToNanos() {
+  long deliveredUpToNanos() {
     long now = System.nanoTime();
     // a collection is counted before its pause ends and notified after: if every collection
     // counted by now has been notified, every pause that ended before now is in the queue
@@ -157,21 +157,6 @@ final class GcPauseNotifications implements GcPauses, NotificationListener {
       deliveredUpToNanos = now;
     }
     return deliveredUpToNanos;
-  }
-
-  @Override
-  public long maxDeliveryDelayNanos() {
-    return MAX_DELIVERY_DELAY_NANOS;
-  }
-
-  @Override
-  public String description() {
-    return DESCRIPTION;
-  }
-
-  @Override
-  public Throwable failure() {
-    return failure;
   }
 
   @Override

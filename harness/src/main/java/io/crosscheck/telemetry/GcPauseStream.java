@@ -41,7 +41,7 @@ import jdk.jfr.consumer.RecordingStream;
  * <p>Thread-safety: pauses are handed over through a concurrent queue; {@link #poll()} is for one
  * consumer (the sampler).
  */
-final class GcPauseStream implements GcPauses {
+final class GcPauseStream extends GcPauses {
   static final String EVENT = "jdk.GCPhasePause";
   private static final long MAX_DELIVERY_DELAY_NANOS = TimeUnit.SECONDS.toNanos(3);
   private static final long SAME_FLUSH_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
@@ -53,10 +53,10 @@ final class GcPauseStream implements GcPauses {
   private final ConcurrentLinkedQueue<Pause> pauses = new ConcurrentLinkedQueue<>();
   private volatile long lastFlushNanos;
   private volatile long deliveredUpToNanos;
-  private volatile Throwable failure;
   private final CountDownLatch runningOrFailed = new CountDownLatch(1);
 
   private GcPauseStream(RecordingStream stream, long epochMinusMonotonicNanos) {
+    super("jfr:" + EVENT, MAX_DELIVERY_DELAY_NANOS);
     this.stream = stream;
     this.epochMinusMonotonicNanos = epochMinusMonotonicNanos;
     this.thread = new Thread(this::run, "crosscheck-telemetry-jfr");
@@ -99,9 +99,9 @@ final class GcPauseStream implements GcPauses {
     FlightRecorder.addListener(listener);
     try {
       s.thread.start();
-      boolean started = s.runningOrFailed.await(10, TimeUnit.SECONDS) && s.failure == null;
+      boolean started = s.runningOrFailed.await(10, TimeUnit.SECONDS) && s.failure() == null;
       if (!started) {
-        Throwable why = s.failure;
+        Throwable why = s.failure();
         s.close();
         throw new IllegalStateException("JFR recording did not start"
             + (why == null ? " within 10 s" : ": " + why), why);
@@ -120,7 +120,7 @@ final class GcPauseStream implements GcPauses {
     try {
       stream.start();
     } catch (Throwable t) {
-      failure = t;
+      failed(t);
       runningOrFailed.countDown();
     }
   }
@@ -145,28 +145,13 @@ final class GcPauseStream implements GcPauses {
   }
 
   @Override
-  public Pause poll() {
+  Pause poll() {
     return pauses.poll();
   }
 
   @Override
-  public long deliveredUpToNanos() {
+  long deliveredUpToNanos() {
     return deliveredUpToNanos;
-  }
-
-  @Override
-  public long maxDeliveryDelayNanos() {
-    return MAX_DELIVERY_DELAY_NANOS;
-  }
-
-  @Override
-  public String description() {
-    return "jfr:" + EVENT;
-  }
-
-  @Override
-  public Throwable failure() {
-    return failure;
   }
 
   @Override

@@ -1,8 +1,6 @@
 package io.crosscheck.telemetry;
 
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -10,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Samples the server host's pressure ({@link ServerSample}: host CPU per core, run queue, the
@@ -33,34 +30,27 @@ public final class ServerMonitor implements AutoCloseable {
   /** The default sampling period: 100 ms. */
   public static final long DEFAULT_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
-  private final Path csv;
   private final ServerProc proc;
   private final long periodNanos;
-  private final Writer writer;
-  private final Thread thread;
-  private final StringBuilder line = new StringBuilder(512);
+  private final CsvRowFile file;
+  private final FixedRateSampler sampler;
   private final long startNanos;
-  private volatile boolean stopping;
   private Summary summary;
 
   /** The shortest interval stop() writes a last row for: two of /proc's 10 ms CPU ticks. */
   static final long LAST_ROW_MIN_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
   // sampler-thread state, handed to stop() by Thread.join
   private long lastNanos;
-  private IOException writeFailure;
-  private long skippedTicks;
   private final Totals totals = new Totals();
 
-  private ServerMonitor(Path csv, ServerProc proc, long periodNanos, Writer writer) {
-    this.csv = csv;
+  private ServerMonitor(ServerProc proc, long periodNanos, CsvRowFile file) {
     this.proc = proc;
     this.periodNanos = periodNanos;
-    this.writer = writer;
+    this.file = file;
     this.startNanos = System.nanoTime();
     proc.read(epochMicros(), startNanos, 0); // the baseline every rate counts from
     this.lastNanos = startNanos;
-    this.thread = new Thread(this::loop, "crosscheck-server-monitor");
-    this.thread.setDaemon(true);
+    this.sampler = new FixedRateSampler("crosscheck-server-monitor", startNanos, periodNanos, this::sample);
   }
 
   /** What to sample besides the host: nothing, these processes, or a network namespace's processes. */
@@ -107,23 +97,20 @@ public final class ServerMonitor implements AutoCloseable {
       throw new IOException("--server-netns " + selection.netns() + ": no process runs in it ('ip netns pids "
           + selection.netns() + "' is empty): start the server first");
     }
-    Writer w = Files.newBufferedWriter(csv, StandardCharsets.UTF_8);
+    CsvRowFile file = CsvRowFile.create(csv, ServerTelemetryCsv.header(proc.cores, proc.interfaces), 512);
     try {
-      w.write(ServerTelemetryCsv.header(proc.cores, proc.interfaces));
-      w.write('\n');
-      w.flush();
-      ServerMonitor m = new ServerMonitor(csv, proc, periodNanos, w);
-      m.thread.start();
+      ServerMonitor m = new ServerMonitor(proc, periodNanos, file);
+      m.sampler.start();
       return m;
-    } catch (IOException | RuntimeException e) {
-      w.close();
+    } catch (RuntimeException e) {
+      file.close();
       throw e;
     }
   }
 
   /** The file being written. */
   public Path csv() {
-    return csv;
+    return file.path();
   }
 
   /** The cores and interfaces the file's columns name. */
@@ -136,39 +123,12 @@ public final class ServerMonitor implements AutoCloseable {
     return now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
   }
 
-  private void loop() {
-    long nextNanos = startNanos + periodNanos;
-    while (!stopping) {
-      long now = System.nanoTime();
-      if (now - nextNanos < 0) {
-        LockSupport.parkNanos(this, nextNanos - now);
-        continue;
-      }
-      sample(now);
-      nextNanos += periodNanos;
-      if (now - nextNanos >= 0) {
-        long behind = (now - nextNanos) / periodNanos + 1;
-        skippedTicks += behind;
-        nextNanos += behind * periodNanos;
-      }
-    }
-  }
-
   private void sample(long nowNanos) {
     ServerSample s = proc.read(epochMicros(), nowNanos, nowNanos - lastNanos);
     lastNanos = nowNanos;
     totals.add(s);
-    if (writeFailure != null) {
-      return;
-    }
-    line.setLength(0);
-    ServerTelemetryCsv.appendRow(line, s, proc.cores, proc.interfaces);
-    try {
-      writer.append(line);
-      writer.flush();
-    } catch (IOException e) {
-      writeFailure = e; // failures are data: the summary says so
-    }
+    ServerTelemetryCsv.appendRow(file.newRow(), s, proc.cores, proc.interfaces);
+    file.writeRow();
   }
 
   /**
@@ -180,42 +140,31 @@ public final class ServerMonitor implements AutoCloseable {
     if (summary != null) {
       return summary;
     }
-    stopping = true;
-    LockSupport.unpark(thread);
     List<String> problems = new ArrayList<>();
-    try {
-      thread.join(TimeUnit.SECONDS.toMillis(5));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt(); // a shutdown: finish the file with what we have
-    }
-    if (thread.isAlive()) {
-      problems.add("the sampler thread did not stop within 5 s; rows after it are missing");
+    if (!sampler.stop()) {
+      problems.add(FixedRateSampler.NOT_STOPPED);
     } else {
       long now = System.nanoTime();
       if (now - lastNanos >= LAST_ROW_MIN_NANOS) {
         sample(now);
       }
     }
-    try {
-      writer.close();
-    } catch (IOException e) {
-      if (writeFailure == null) {
-        writeFailure = e;
-      }
-    }
-    if (writeFailure != null) {
-      problems.add("writing " + csv + " failed: " + writeFailure.getMessage());
-    }
-    if (skippedTicks > 0) {
-      problems.add(skippedTicks + " sampling ticks skipped (the sampler was held up)");
-    }
+    file.close();
+    addIfAny(problems, file.problem());
+    addIfAny(problems, sampler.skippedProblem());
     if (totals.serverGoneRows > 0) {
       problems.add(totals.serverGoneRows + " rows found no server process (it had exited)");
     }
-    summary = new Summary(csv, totals.rows, (lastNanos - startNanos) / 1e9, periodNanos, proc.samplesServer(),
+    summary = new Summary(file.path(), totals.rows, (lastNanos - startNanos) / 1e9, periodNanos, proc.samplesServer(),
         totals.cpu.mean(), totals.cpuMax, totals.threadsMax, totals.rssMax, totals.host.mean(), proc.cores,
         problems);
     return summary;
+  }
+
+  private static void addIfAny(List<String> problems, String problem) {
+    if (problem != null) {
+      problems.add(problem);
+    }
   }
 
   @Override
@@ -260,8 +209,8 @@ public final class ServerMonitor implements AutoCloseable {
     double cpuMax = Double.NaN;
     int threadsMax = -1;
     long rssMax = -1;
-    final Mean cpu = new Mean();
-    final Mean host = new Mean();
+    final WeightedMean cpu = new WeightedMean();
+    final WeightedMean host = new WeightedMean();
 
     void add(ServerSample s) {
       rows++;
@@ -277,22 +226,6 @@ public final class ServerMonitor implements AutoCloseable {
         rssMax = Math.max(rssMax, s.serverRssBytes());
       }
       host.add(s.hostCpuBusyFraction(), w);
-    }
-  }
-
-  private static final class Mean {
-    double sum;
-    double weight;
-
-    void add(double v, double w) {
-      if (!Double.isNaN(v) && w > 0) {
-        sum += v * w;
-        weight += w;
-      }
-    }
-
-    double mean() {
-      return weight == 0 ? Double.NaN : sum / weight;
     }
   }
 }

@@ -1,10 +1,6 @@
 package io.crosscheck.telemetry;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -45,9 +41,8 @@ public final class TelemetryRecorder implements AutoCloseable {
   /** The default sampling period: 100 ms. */
   public static final long DEFAULT_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
-  private final Path csv;
   private final long periodNanos;
-  private final Writer writer;
+  private final CsvRowFile file;
   private final JvmSampler sampler;
   private final GcPauses pauses; // null when off or unavailable
   private final String pauseSource;
@@ -55,24 +50,19 @@ public final class TelemetryRecorder implements AutoCloseable {
   private final long startEpochNanos;
   private final TelemetrySample baseline;
   private final long baselineAllocatedBytes;
-  private final Thread thread;
-  private volatile boolean stopping;
+  private final FixedRateSampler ticker;
   private TelemetrySummary summary;
 
   // sampler-thread state (handed to stop() by Thread.join)
   private final ArrayDeque<TelemetrySample> pending = new ArrayDeque<>();
   private final List<GcPauses.Pause> unassigned = new ArrayList<>();
-  private final StringBuilder line = new StringBuilder(256);
   private long lastWrittenNanos;
-  private IOException writeFailure;
-  private long skippedTicks;
   private final Accumulator totals = new Accumulator();
 
-  private TelemetryRecorder(Path csv, long periodNanos, Writer writer, JvmSampler sampler,
+  private TelemetryRecorder(long periodNanos, CsvRowFile file, JvmSampler sampler,
       GcPauses pauses, String pauseSource) {
-    this.csv = csv;
     this.periodNanos = periodNanos;
-    this.writer = writer;
+    this.file = file;
     this.sampler = sampler;
     this.pauses = pauses;
     this.pauseSource = pauseSource;
@@ -83,8 +73,7 @@ public final class TelemetryRecorder implements AutoCloseable {
     this.baselineAllocatedBytes = sampler.allocatedBytesTotal();
     this.baseline = sampler.sample(startNanos);
     this.lastWrittenNanos = startNanos;
-    this.thread = new Thread(this::loop, "crosscheck-telemetry");
-    this.thread.setDaemon(true);
+    this.ticker = new FixedRateSampler("crosscheck-telemetry", startNanos, periodNanos, nowNanos -> tick(nowNanos, false));
   }
 
   /**
@@ -120,16 +109,13 @@ public final class TelemetryRecorder implements AutoCloseable {
         source = "unavailable: " + e.getMessage();
       }
     }
-    Writer w = null;
+    CsvRowFile file = null;
     JvmSampler sampler = null;
     try {
-      w = new BufferedWriter(Files.newBufferedWriter(telemetryCsv, StandardCharsets.UTF_8), 8_192);
-      w.write(TelemetryCsv.HEADER);
-      w.write('\n');
-      w.flush();
+      file = CsvRowFile.create(telemetryCsv, TelemetryCsv.HEADER, 256);
       sampler = JvmSampler.open();
-      TelemetryRecorder r = new TelemetryRecorder(telemetryCsv, periodNanos, w, sampler, pauses, source);
-      r.thread.start();
+      TelemetryRecorder r = new TelemetryRecorder(periodNanos, file, sampler, pauses, source);
+      r.ticker.start();
       return r;
     } catch (IOException | RuntimeException e) {
       if (pauses != null) {
@@ -138,8 +124,8 @@ public final class TelemetryRecorder implements AutoCloseable {
       if (sampler != null) {
         sampler.close();
       }
-      if (w != null) {
-        w.close();
+      if (file != null) {
+        file.close();
       }
       throw e;
     }
@@ -147,25 +133,7 @@ public final class TelemetryRecorder implements AutoCloseable {
 
   /** The file being written. */
   public Path csv() {
-    return csv;
-  }
-
-  private void loop() {
-    long nextNanos = startNanos + periodNanos;
-    while (!stopping) {
-      long now = System.nanoTime();
-      if (now - nextNanos < 0) {
-        LockSupport.parkNanos(this, nextNanos - now);
-        continue;
-      }
-      tick(now, false);
-      nextNanos += periodNanos;
-      if (now - nextNanos >= 0) { // stalled for a whole period or more (e.g. a GC pause)
-        long behind = (now - nextNanos) / periodNanos + 1;
-        skippedTicks += behind;
-        nextNanos += behind * periodNanos;
-      }
-    }
+    return file.path();
   }
 
   private void tick(long nowNanos, boolean last) {
@@ -221,17 +189,8 @@ public final class TelemetryRecorder implements AutoCloseable {
   }
 
   private void write(TelemetrySample row) {
-    if (writeFailure != null) {
-      return;
-    }
-    line.setLength(0);
-    TelemetryCsv.appendRow(line, row);
-    try {
-      writer.append(line);
-      writer.flush();
-    } catch (IOException e) {
-      writeFailure = e; // failures are data: the summary reports it
-    }
+    TelemetryCsv.appendRow(file.newRow(), row);
+    file.writeRow();
   }
 
   /**
@@ -244,9 +203,7 @@ public final class TelemetryRecorder implements AutoCloseable {
     if (summary != null) {
       return summary;
     }
-    stopping = true;
-    LockSupport.unpark(thread);
-    boolean joined = join();
+    boolean joined = ticker.stop();
     List<String> problems = new ArrayList<>();
     if (joined) {
       long endNanos = System.nanoTime();
@@ -267,7 +224,7 @@ public final class TelemetryRecorder implements AutoCloseable {
       drainPauses();
       writeReady(System.nanoTime(), true);
     } else {
-      problems.add("the sampler thread did not stop within 5 s; rows after it are missing");
+      problems.add(FixedRateSampler.NOT_STOPPED);
     }
     if (pauses != null) {
       pauses.close();
@@ -275,21 +232,14 @@ public final class TelemetryRecorder implements AutoCloseable {
         problems.add(pauses.description() + " failed: " + pauses.failure());
       }
     }
-    try {
-      writer.close();
-    } catch (IOException e) {
-      if (writeFailure == null) {
-        writeFailure = e;
-      }
-    }
+    file.close();
     long allocatedEnd = sampler.allocatedBytesTotal();
     problems.addAll(0, sampler.problems());
     sampler.close();
-    if (writeFailure != null) {
-      problems.add("writing " + csv + " failed: " + writeFailure.getMessage());
-    }
-    if (skippedTicks > 0) {
-      problems.add(skippedTicks + " sampling ticks skipped (the sampler was held up)");
+    for (String p : new String[] {file.problem(), ticker.skippedProblem()}) {
+      if (p != null) {
+        problems.add(p);
+      }
     }
     if (totals.pausesLate > 0) {
       problems.add(totals.pausesLate + " GC pauses arrived after their row was written");
@@ -301,15 +251,6 @@ public final class TelemetryRecorder implements AutoCloseable {
   private long lastSampleNanos() {
     TelemetrySample last = pending.peekLast();
     return last != null ? last.sampleNanos() : lastWrittenNanos;
-  }
-
-  private boolean join() {
-    try {
-      thread.join(TimeUnit.SECONDS.toMillis(5));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt(); // a shutdown: finish the file with what we have
-    }
-    return !thread.isAlive();
   }
 
   /** Same as {@link #stop()}. */
@@ -378,23 +319,6 @@ public final class TelemetryRecorder implements AutoCloseable {
           host.mean(),
           r.pauseSource,
           problems);
-    }
-  }
-
-  /** A mean weighted by interval length, over the values that are known. */
-  private static final class WeightedMean {
-    double sum;
-    long weightNanos;
-
-    void add(double v, long intervalNanos) {
-      if (!Double.isNaN(v) && intervalNanos > 0) {
-        sum += v * intervalNanos;
-        weightNanos += intervalNanos;
-      }
-    }
-
-    double mean() {
-      return weightNanos == 0 ? Double.NaN : sum / weightNanos;
     }
   }
 }

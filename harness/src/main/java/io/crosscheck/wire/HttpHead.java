@@ -50,6 +50,16 @@ final class HttpHead {
   private byte[] lastPopulationBytes = {};
   private String lastPopulation;
 
+  /** Forgets the fields of the previous head. */
+  private void clearFields() {
+    method = null;
+    url = null;
+    status = 0;
+    contentLength = -1;
+    chunked = false;
+    population = null;
+  }
+
   /**
    * Reads the head that starts at {@code b[from]} in one pass, line by line (the start line, then
    * fields) until its blank line ({@code LF} or {@code CR LF}) or {@code to}. The bytes may be a
@@ -61,12 +71,7 @@ final class HttpHead {
    *     complete lines and {@link #partialLineStart} is set)
    */
   int scan(byte[] b, int from, int to, boolean response) {
-    method = null;
-    url = null;
-    status = 0;
-    contentLength = -1;
-    chunked = false;
-    population = null;
+    clearFields();
     scanningResponse = response;
     int nl = indexOfNewline(b, from, to);
     if (nl < 0) {
@@ -119,12 +124,7 @@ final class HttpHead {
    *     target is whole (the cut fell in the protocol version) or no method was read
    */
   boolean scanCutRequestLine(byte[] b, int from, int to) {
-    method = null;
-    url = null;
-    status = 0;
-    contentLength = -1;
-    chunked = false;
-    population = null;
+    clearFields();
     int sp1 = indexOf(b, from, to, (byte) ' ');
     valid = sp1 > from && token(b, from, sp1);
     if (!valid) {

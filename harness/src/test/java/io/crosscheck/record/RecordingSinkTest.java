@@ -132,12 +132,12 @@ class RecordingSinkTest {
       EncodableHistogram h;
       while ((h = reader.nextIntervalHistogram()) != null) {
         org.HdrHistogram.Histogram hist = (org.HdrHistogram.Histogram) h;
-        if (RecordingSink.TAG_SERVICE.equals(h.getTag())) {
+        if (LatencyHistograms.TAG_SERVICE.equals(h.getTag())) {
           service += hist.getTotalCount();
           if (hist.getTotalCount() > 0) {
             assertTrue(hist.getMaxValue() <= 3_003, "values are micros: " + hist.getMaxValue());
           }
-        } else if (RecordingSink.TAG_RESPONSE.equals(h.getTag())) {
+        } else if (LatencyHistograms.TAG_RESPONSE.equals(h.getTag())) {
           response += hist.getTotalCount();
         }
       }

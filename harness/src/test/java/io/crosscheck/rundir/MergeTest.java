@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.crosscheck.model.Phase;
 import io.crosscheck.record.ClockCalibration;
 import io.crosscheck.record.Outcome;
+import io.crosscheck.record.LatencyHistograms;
 import io.crosscheck.record.RecordingSink;
 import io.crosscheck.record.RequestCsv;
 import io.crosscheck.record.RequestRecord;
@@ -109,13 +110,13 @@ class MergeTest {
     assertTrue(r.complete(), r.describe().toString());
     assertEquals(RECORDS, r.recordsMerged());
     assertEquals(r.recordsSum(), r.recordsMerged());
-    long complete = all.stream().filter(RecordingSink::inServiceHistogram).count();
+    long complete = all.stream().filter(LatencyHistograms::inServiceHistogram).count();
     assertEquals(complete, r.histogramExpected());
     assertEquals(complete, r.histogramCount());
     assertEquals(keys(all), keys(RequestCsv.read(out.resolve(RunFiles.REQUESTS_CSV))), "every record, once");
 
     Histogram one = new Histogram(3);
-    all.stream().filter(RecordingSink::inServiceHistogram).forEach(x -> one.recordValue(RecordingSink.serviceMicros(x)));
+    all.stream().filter(LatencyHistograms::inServiceHistogram).forEach(x -> one.recordValue(LatencyHistograms.serviceMicros(x)));
     Histogram merged = serviceHistogram(out.resolve(RunFiles.LATENCY_HLOG));
     assertSamePercentiles(one, merged);
 
@@ -155,7 +156,7 @@ class MergeTest {
     assertTrue(r.describe().get(0).startsWith("merged 2 of 3 shards; shard 1 failed: exit 137 after 4.1 s"),
         r.describe().get(0));
     Histogram one = new Histogram(3);
-    all.stream().filter(RecordingSink::inServiceHistogram).forEach(x -> one.recordValue(RecordingSink.serviceMicros(x)));
+    all.stream().filter(LatencyHistograms::inServiceHistogram).forEach(x -> one.recordValue(LatencyHistograms.serviceMicros(x)));
     assertSamePercentiles(one, serviceHistogram(out.resolve(RunFiles.LATENCY_HLOG)));
     RunJson run = RunFiles.readRun(out);
     assertEquals(RunJson.FAILED, run.status());
@@ -246,7 +247,7 @@ class MergeTest {
     Histogram sum = new Histogram(3);
     try (HistogramLogReader reader = new HistogramLogReader(hlog.toFile())) {
       for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
-        if (RecordingSink.TAG_SERVICE.equals(h.getTag())) {
+        if (LatencyHistograms.TAG_SERVICE.equals(h.getTag())) {
           sum.add((Histogram) h);
         }
       }

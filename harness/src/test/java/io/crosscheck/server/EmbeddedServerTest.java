@@ -7,26 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.function.LongSupplier;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** The embedded server on real loopback sockets: content, framing, keep-alive and counters. */
 @Timeout(20)
-class EmbeddedServerTest {
-  private static EmbeddedServer server;
-
-  @BeforeAll
-  static void start() throws InterruptedException {
-    server = EmbeddedServer.start(ServerConfig.defaults().withPort(0));
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-  }
-
+class EmbeddedServerTest extends EmbeddedServerFixture {
   @Test
   void listensOnLoopbackEphemeralPort() {
     assertTrue(server.port() > 0);

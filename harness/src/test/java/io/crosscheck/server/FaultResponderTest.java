@@ -10,26 +10,12 @@ import java.io.IOException;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** Each deliberate fault, as a plain socket client sees it. */
 @Timeout(20)
-class FaultResponderTest {
-  private static EmbeddedServer server;
-
-  @BeforeAll
-  static void start() throws InterruptedException {
-    server = EmbeddedServer.start(ServerConfig.defaults().withPort(0));
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-  }
-
+class FaultResponderTest extends EmbeddedServerFixture {
   @Test
   void stallNeverAnswersAndKeepsTheConnectionOpen() throws Exception {
     try (TestConnection c = new TestConnection(server.port())) {

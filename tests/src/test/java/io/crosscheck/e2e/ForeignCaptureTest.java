@@ -71,7 +71,7 @@ class ForeignCaptureTest {
           made = made.plus(curl(List.of(base + "/static/1k?single=" + i)));
         }
         made = made.plus(curl(List.of(base + "/static/100", base + "/chunked/5000", base + "/static/300")));
-        if (onPath("httperf")) {
+        if (ExternalTools.onPath("httperf")) {
           made = made.plus(httperf(dir, server.port()));
         } else {
           System.out.println("[foreign capture] httperf not installed: curl traffic only");
@@ -179,15 +179,6 @@ class ForeignCaptureTest {
     assertTrue(p.waitFor(timeoutSeconds, TimeUnit.SECONDS), command.get(0) + " ended");
     assertEquals(0, p.exitValue(), command + ": " + output);
     return output;
-  }
-
-  private static boolean onPath(String tool) {
-    for (String d : System.getenv().getOrDefault("PATH", "").split(":")) {
-      if (Files.isExecutable(Path.of(d, tool))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static void awaitListening(Process tcpdump) throws InterruptedException {

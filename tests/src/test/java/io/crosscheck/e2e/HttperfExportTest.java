@@ -40,7 +40,7 @@ class HttperfExportTest {
 
   @RegisterExtension
   static final EmbeddedServerExtension server = new EmbeddedServerExtension()
-      .assuming(() -> onPath("httperf"), "httperf is not installed (apt-get install -y httperf; run-tests"
+      .assuming(() -> ExternalTools.onPath("httperf"), "httperf is not installed (apt-get install -y httperf; run-tests"
           + " installs it through scripts/prereqs.sh)");
 
   @Test
@@ -120,14 +120,5 @@ class HttperfExportTest {
     assertTrue(ended, "httperf ended within 60 s: " + output);
     assertEquals(0, p.exitValue(), command + ": " + output);
     return output;
-  }
-
-  private static boolean onPath(String tool) {
-    for (String d : System.getenv().getOrDefault("PATH", "").split(":")) {
-      if (Files.isExecutable(Path.of(d, tool))) {
-        return true;
-      }
-    }
-    return false;
   }
 }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.crosscheck.record.Outcome;
-import io.crosscheck.record.RecordingSink;
+import io.crosscheck.record.LatencyHistograms;
 import io.crosscheck.record.RequestCsv;
 import io.crosscheck.record.RequestRecord;
 import java.nio.file.Files;
@@ -73,11 +73,11 @@ class ShardRunTest {
     assertEquals(sources, wireSources, "the capture saw the three source addresses");
 
     Histogram one = new Histogram(3);
-    merged.stream().filter(RecordingSink::inServiceHistogram).forEach(r -> one.recordValue(RecordingSink.serviceMicros(r)));
+    merged.stream().filter(LatencyHistograms::inServiceHistogram).forEach(r -> one.recordValue(LatencyHistograms.serviceMicros(r)));
     Histogram hlog = new Histogram(3);
     try (HistogramLogReader reader = new HistogramLogReader(dir.resolve("latency.hlog").toFile())) {
       for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
-        if (RecordingSink.TAG_SERVICE.equals(h.getTag())) {
+        if (LatencyHistograms.TAG_SERVICE.equals(h.getTag())) {
           hlog.add((Histogram) h);
         }
       }

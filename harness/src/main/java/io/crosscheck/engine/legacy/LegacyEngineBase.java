@@ -46,11 +46,19 @@ abstract class LegacyEngineBase implements Engine {
   /** How long requests in flight at the deadline may take to end on their own before they are aborted. */
   public static final long DEADLINE_GRACE_NANOS = 1_000_000_000L;
 
+  private final String name;
   final LegacyOptions legacy;
   private volatile LegacyEngineLimit lastLimit;
 
-  LegacyEngineBase(LegacyOptions legacy) {
+  /** {@code name}: the engine's name on the command line. */
+  LegacyEngineBase(String name, LegacyOptions legacy) {
+    this.name = name;
     this.legacy = legacy;
+  }
+
+  @Override
+  public final String name() {
+    return name;
   }
 
   /** The legacy settings of this engine. */
@@ -63,8 +71,11 @@ abstract class LegacyEngineBase implements Engine {
     return java.util.Optional.ofNullable(lastLimit);
   }
 
-  /** Checks and applies engine-specific settings before any load starts. */
-  abstract void prepare(EngineOptions options);
+  /**
+   * Checks and applies engine-specific settings before any load starts; none by default (an
+   * engine whose users each build their own client has nothing JVM-wide to set).
+   */
+  void prepare(EngineOptions options) {}
 
   /** A new user's client; called on that user's thread. */
   abstract Fetcher newFetcher(LegacyRun run);

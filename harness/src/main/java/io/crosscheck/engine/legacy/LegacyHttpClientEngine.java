@@ -1,6 +1,5 @@
 package io.crosscheck.engine.legacy;
 
-import io.crosscheck.engine.EngineOptions;
 import java.util.Map;
 
 /**
@@ -26,17 +25,7 @@ public final class LegacyHttpClientEngine extends LegacyEngineBase {
   }
 
   public LegacyHttpClientEngine(LegacyOptions options) {
-    super(options);
-  }
-
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  void prepare(EngineOptions options) {
-    // nothing JVM-wide: every user builds its own client
+    super(NAME, options);
   }
 
   @Override

@@ -35,12 +35,7 @@ public final class LegacyUrlConnectionEngine extends LegacyEngineBase {
   }
 
   public LegacyUrlConnectionEngine(LegacyOptions options) {
-    super(options);
-  }
-
-  @Override
-  public String name() {
-    return NAME;
+    super(NAME, options);
   }
 
   @Override

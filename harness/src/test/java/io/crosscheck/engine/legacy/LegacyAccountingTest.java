@@ -11,36 +11,16 @@ import io.crosscheck.model.Workload;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.schedule.Schedule;
-import io.crosscheck.server.EmbeddedServer;
-import io.crosscheck.server.ServerConfig;
+import io.crosscheck.server.EmbeddedServerFixture;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every scheduled request gets exactly one record, in every arrival model, with both engines. */
-class LegacyAccountingTest {
-  private static EmbeddedServer server;
-
-  @BeforeAll
-  static void startServer() throws InterruptedException {
-    server = EmbeddedServer.start(ServerConfig.defaults().withPort(0));
-  }
-
-  @AfterAll
-  static void stopServer() {
-    server.close();
-  }
-
-  static Stream<Engine> engines() {
-    return Stream.of(new LegacyUrlConnectionEngine(), new LegacyHttpClientEngine());
-  }
-
+class LegacyAccountingTest extends EmbeddedServerFixture {
   @ParameterizedTest
-  @MethodSource("engines")
+  @MethodSource("io.crosscheck.engine.legacy.LegacyFixtures#engines")
   void closedUsersGetOneRecordPerScheduledRequest(Engine engine) throws Exception {
     Workload w = LegacyFixtures.closed(server.port(), "/static/2k", 200, 1, 10,
         new ThinkTime.Exponential(5_000_000L), 0, 20_000_000_000L);
@@ -69,7 +49,7 @@ class LegacyAccountingTest {
   }
 
   @ParameterizedTest
-  @MethodSource("engines")
+  @MethodSource("io.crosscheck.engine.legacy.LegacyFixtures#engines")
   void openArrivalsStartAtTheirScheduledInstants(Engine engine) throws Exception {
     Workload w = LegacyFixtures.arriving(server.port(), "/static/2k",
         new Arrival.Open(new ArrivalProcess.Poisson(300)), 1, new ThinkTime.None(), 1_000_000_000L);
@@ -85,7 +65,7 @@ class LegacyAccountingTest {
   }
 
   @ParameterizedTest
-  @MethodSource("engines")
+  @MethodSource("io.crosscheck.engine.legacy.LegacyFixtures#engines")
   void partlyOpenSessionsEndAtTheDeadline(Engine engine) throws Exception {
     Workload w = LegacyFixtures.arriving(server.port(), "/static/2k",
         new Arrival.PartlyOpen(new ArrivalProcess.Deterministic(50)), 5, new ThinkTime.Fixed(100_000_000L),

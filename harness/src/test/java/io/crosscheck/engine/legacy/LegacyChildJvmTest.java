@@ -5,8 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.crosscheck.server.EmbeddedServer;
-import io.crosscheck.server.ServerConfig;
+import io.crosscheck.server.EmbeddedServerFixture;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,8 +19,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,21 +31,9 @@ import org.junit.jupiter.api.Test;
  * own included. Its classpath jars are copied to a world-readable directory first (the local
  * Maven repository under /root is not readable by nobody).
  */
-class LegacyChildJvmTest {
+class LegacyChildJvmTest extends EmbeddedServerFixture {
   private static final Path TEMURIN_25 = Paths.get("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
   private static final String THIS_JAVA = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-  private static EmbeddedServer server;
-
-  @BeforeAll
-  static void startServer() throws InterruptedException {
-    server = EmbeddedServer.start(ServerConfig.defaults().withPort(0));
-  }
-
-  @AfterAll
-  static void stopServer() {
-    server.close();
-  }
-
   @Test
   void virtualThreadsFailClearlyBeforeJdk21() {
     assumeTrue(Runtime.version().feature() < 21, "this JVM has virtual threads");

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /** Workloads and a recording run for the legacy engine tests (shared by the child JVM main). */
@@ -45,6 +46,11 @@ final class LegacyFixtures {
     return new Workload(new Target("127.0.0.1", port), arrival,
         new SessionSource.UrlList(List.of(path), false), new SessionLength.Fixed(requests), think,
         new Phases(0, measureNanos, 0), 7);
+  }
+
+  /** Both legacy engines with the original client's settings, for parameterized tests. */
+  static Stream<Engine> engines() {
+    return Stream.of(new LegacyUrlConnectionEngine(), new LegacyHttpClientEngine());
   }
 
   static EngineOptions options(long connectTimeoutMillis, long requestTimeoutMillis) {

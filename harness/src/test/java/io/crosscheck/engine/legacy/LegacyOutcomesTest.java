@@ -8,35 +8,17 @@ import io.crosscheck.model.ThinkTime;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.server.EmbeddedServer;
+import io.crosscheck.server.EmbeddedServerFixture;
 import io.crosscheck.server.ServerConfig;
 import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Server faults become record outcomes, with both engines; interrupting a run aborts what is in flight. */
-class LegacyOutcomesTest {
-  private static EmbeddedServer server;
-
-  @BeforeAll
-  static void startServer() throws InterruptedException {
-    server = EmbeddedServer.start(ServerConfig.defaults().withPort(0));
-  }
-
-  @AfterAll
-  static void stopServer() {
-    server.close();
-  }
-
-  static Stream<Engine> engines() {
-    return Stream.of(new LegacyUrlConnectionEngine(), new LegacyHttpClientEngine());
-  }
-
+class LegacyOutcomesTest extends EmbeddedServerFixture {
   private static RequestRecord single(Engine engine, int port, String path, long requestTimeoutMillis)
       throws InterruptedException {
     LegacyFixtures.Run run = LegacyFixtures.run(engine,
@@ -48,7 +30,7 @@ class LegacyOutcomesTest {
   }
 
   @ParameterizedTest
-  @MethodSource("engines")
+  @MethodSource("io.crosscheck.engine.legacy.LegacyFixtures#engines")
   void stallIsATimeout(Engine engine) throws Exception {
     RequestRecord r = single(engine, server.port(), "/fault/stall", 300);
     assertEquals(Outcome.TIMEOUT, r.outcome(), r::toString);
@@ -57,14 +39,14 @@ class LegacyOutcomesTest {
   }
 
   @ParameterizedTest
-  @MethodSource("engines")
+  @MethodSource("io.crosscheck.engine.legacy.LegacyFixtures#engines")
   void resetIsAReset(Engine engine) throws Exception {
     RequestRecord r = single(engine, server.port(), "/fault/reset", 2_000);
     assertEquals(Outcome.RESET, r.outcome(), r::toString);
   }
 
   @ParameterizedTest
-  @MethodSource("engines")
+  @MethodSource("io.crosscheck.engine.legacy.LegacyFixtures#engines")
   void status503IsAnHttpError(Engine engine) throws Exception {
     RequestRecord r = single(engine, server.port(), "/fault/status/503", 2_000);
     assertEquals(Outcome.HTTP_ERROR, r.outcome(), r::toString);
@@ -73,7 +55,7 @@ class LegacyOutcomesTest {
   }
 
   @ParameterizedTest
-  @MethodSource("engines")
+  @MethodSource("io.crosscheck.engine.legacy.LegacyFixtures#engines")
   void refusedPortIsAConnectError(Engine engine) throws Exception {
     int port;
     try (ServerSocket s = new ServerSocket(0)) {
@@ -93,7 +75,7 @@ class LegacyOutcomesTest {
    * it stops is printed.
    */
   @ParameterizedTest
-  @MethodSource("engines")
+  @MethodSource("io.crosscheck.engine.legacy.LegacyFixtures#engines")
   void interruptAbortsEveryRequestInFlight(Engine engine) throws Exception {
     List<RequestRecord> records = java.util.Collections.synchronizedList(new ArrayList<>());
     AtomicReference<io.crosscheck.engine.EngineResult> result = new AtomicReference<>();

@@ -1,5 +1,6 @@
 package io.crosscheck.rubis.server;
 
+import io.crosscheck.sites.PageBuilder;
 import io.crosscheck.sites.PageReply;
 
 import java.math.BigDecimal;
@@ -18,7 +19,7 @@ import java.time.format.DateTimeFormatter;
  * {@code &} or {@code >}. Every page starts with the RUBiS logo and navigation bar. Not
  * thread-safe; one builder per reply.
  */
-final class Html {
+final class Html extends PageBuilder<Html> {
   /** The images the pages reference, served under the HTML path. */
   static final String LOGO = "RUBiS_logo.jpg";
   static final String BID_NOW = "bid_now.jpg";
@@ -28,9 +29,9 @@ final class Html {
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
 
   private final UrlSpace space;
-  private final StringBuilder out = new StringBuilder(4096);
 
   Html(UrlSpace space, String title) {
+    super(false);
     this.space = space;
     out.append("<html>\n<head><title>RUBiS: ").append(escape(title)).append("</title></head>\n")
         .append("<body bgcolor=\"#FFFFFF\">\n<table width=\"100%\"><tr><td><a href=\"").append(space.html("index.html"))
@@ -43,18 +44,6 @@ final class Html {
 
   UrlSpace space() {
     return space;
-  }
-
-  /** Appends raw HTML. */
-  Html raw(String html) {
-    out.append(html);
-    return this;
-  }
-
-  /** Appends text, HTML-escaped. */
-  Html text(String text) {
-    out.append(escape(text));
-    return this;
   }
 
   Html h2(String text) {
@@ -100,30 +89,16 @@ final class Html {
 
   /** The page, closed. */
   PageReply finish() {
-    out.append("<hr><p>RUBiS (C) Rice University/INRIA 2001</p>\n</body>\n</html>\n");
-    return PageReply.html(out.toString());
+    return finish("<hr><p>RUBiS (C) Rice University/INRIA 2001</p>\n</body>\n</html>\n");
   }
 
   private String image(String name, int width, int height, String alt) {
     return "<IMG SRC=\"" + space.html(name) + "\" height=" + height + " width=" + width + " border=0 alt=\"" + alt + "\">";
   }
 
+  /** Text HTML-escaped ({@code < > & "}); null is empty. */
   static String escape(String text) {
-    if (text == null) {
-      return "";
-    }
-    StringBuilder b = new StringBuilder(text.length() + 16);
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      switch (c) {
-        case '<' -> b.append("&lt;");
-        case '>' -> b.append("&gt;");
-        case '&' -> b.append("&amp;");
-        case '"' -> b.append("&quot;");
-        default -> b.append(c);
-      }
-    }
-    return b.toString();
+    return PageBuilder.escape(text, false);
   }
 
   /** A query-string value, form-encoded. */

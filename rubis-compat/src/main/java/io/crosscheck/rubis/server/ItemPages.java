@@ -18,16 +18,22 @@ final class ItemPages {
     this.store = store;
   }
 
-  /** ViewItem?itemId: the item, its seller, bid count, and links to bid, buy and comment. */
-  PageReply viewItem(UrlSpace space, Params params) {
+  /** The page that says why the request names no item of the store (RUBiS's wording), or null when it names one. */
+  private PageReply missingItem(UrlSpace space, Params params) {
     Integer itemId = params.integer("itemId");
     if (itemId == null) {
       return Pages.error(space, "You must provide an item identifier!");
     }
-    AuctionItem item = store.item(itemId);
-    if (item == null) {
-      return Pages.sorry(space, "Sorry, but this item does not exist.");
+    return store.item(itemId) == null ? Pages.sorry(space, "Sorry, but this item does not exist.") : null;
+  }
+
+  /** ViewItem?itemId: the item, its seller, bid count, and links to bid, buy and comment. */
+  PageReply viewItem(UrlSpace space, Params params) {
+    PageReply missing = missingItem(space, params);
+    if (missing != null) {
+      return missing;
     }
+    AuctionItem item = store.item(params.integer("itemId"));
     AuctionItem.Snapshot s = item.snapshot(false);
     AuctionUser seller = store.user(item.sellerId);
     boolean open = !item.old && s.quantity() > 0;
@@ -71,14 +77,11 @@ final class ItemPages {
 
   /** ViewBidHistory?itemId: every bid on the item, newest last. */
   PageReply viewBidHistory(UrlSpace space, Params params) {
-    Integer itemId = params.integer("itemId");
-    if (itemId == null) {
-      return Pages.error(space, "You must provide an item identifier!");
+    PageReply missing = missingItem(space, params);
+    if (missing != null) {
+      return missing;
     }
-    AuctionItem item = store.item(itemId);
-    if (item == null) {
-      return Pages.sorry(space, "Sorry, but this item does not exist.");
-    }
+    AuctionItem item = store.item(params.integer("itemId"));
     AuctionItem.Snapshot s = item.snapshot(true);
     Html html = new Html(space, "Bid history").h2("Bid history for " + item.name)
         .raw("<p>").link("ViewItem", "itemId=" + item.id, item.name).raw("</p>\n")

@@ -3,6 +3,7 @@ package io.crosscheck.rubis.server;
 import io.crosscheck.server.ConnectionLimits;
 import io.crosscheck.server.DemandExecutor;
 import io.crosscheck.server.HttpListener;
+import io.crosscheck.spi.RubisSupport;
 import java.io.PrintStream;
 
 /**
@@ -20,7 +21,7 @@ import java.io.PrintStream;
  * asked. Thread-safe; {@link #close()} closes every connection and stops every thread (all
  * daemon threads).
  */
-public final class RubisServer implements AutoCloseable {
+public final class RubisServer implements RubisSupport.Server {
   /** What every connection of one server shares; all parts are thread-safe. */
   record Parts(RubisServerConfig config, RubisRouter router, RubisSite site, DemandExecutor demandExecutor,
       RubisServerCounters counters, PrintStream log) {}
@@ -112,6 +113,13 @@ public final class RubisServer implements AutoCloseable {
   /** Items in the database now (on sale, old and registered). */
   public int itemCount() {
     return parts.site().store().itemCount();
+  }
+
+  /** The counters for the console: connections, requests and how many were shed. */
+  @Override
+  public String describeCounters() {
+    return "connectionsAccepted=" + connectionsAccepted() + " requestsServed=" + parts.counters().requestsServed()
+        + " byInteraction=" + parts.counters().servedByInteraction() + " " + parts.counters().describeShed();
   }
 
   /** Stops listening, closes every open connection, and stops the server's threads. Idempotent. */

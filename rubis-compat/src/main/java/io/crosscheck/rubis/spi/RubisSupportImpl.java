@@ -77,36 +77,8 @@ public final class RubisSupportImpl implements RubisSupport {
       throws Exception {
     RubisServerConfig defaults = RubisServerConfig.defaults();
     DatasetSize size = defaults.dataset();
-    RubisServer server = RubisServer.start(defaults.withBindAddress(bindAddress).withPort(port)
+    return RubisServer.start(defaults.withBindAddress(bindAddress).withPort(port)
         .withLogRequests(logRequests).withDataset(size.withCounts(users, size.items(), size.oldItems())), limits);
-    return new Server() {
-      @Override
-      public int port() {
-        return server.port();
-      }
-
-      @Override
-      public java.util.List<String> reachableAddresses() {
-        return server.reachableAddresses();
-      }
-
-      @Override
-      public String baseUrl() {
-        return server.baseUrl();
-      }
-
-      @Override
-      public String describeCounters() {
-        return "connectionsAccepted=" + server.connectionsAccepted() + " requestsServed="
-            + server.counters().requestsServed() + " byInteraction=" + server.counters().servedByInteraction()
-            + " " + server.counters().describeShed();
-      }
-
-      @Override
-      public void close() {
-        server.close();
-      }
-    };
   }
 
   /** Multiplies the think time of every request a script plans. */

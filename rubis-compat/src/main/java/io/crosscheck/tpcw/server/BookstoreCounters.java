@@ -1,8 +1,7 @@
 package io.crosscheck.tpcw.server;
 
 import io.crosscheck.server.ConnectionCounts;
-import io.crosscheck.server.InteractionCounts;
-import java.util.Map;
+import io.crosscheck.sites.SiteCounters;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -14,31 +13,29 @@ import java.util.concurrent.atomic.LongAdder;
  * updated, sessions created). {@link LongAdder}s updated from event-loop threads; reads are
  * thread-safe and monotonic except {@link #openConnections()}.
  */
-public final class BookstoreCounters extends ConnectionCounts {
-  private final LongAdder rejected = new LongAdder();
+public final class BookstoreCounters extends SiteCounters<TpcwInteraction> {
   private final LongAdder failed = new LongAdder();
   private final LongAdder clientErrors = new LongAdder();
   private final LongAdder ordersWritten = new LongAdder();
   private final LongAdder customersRegistered = new LongAdder();
   private final LongAdder itemsUpdated = new LongAdder();
-  private final InteractionCounts<TpcwInteraction> served = new InteractionCounts<>(TpcwInteraction.class);
   private volatile Bookstore store;
 
-  BookstoreCounters() {}
+  BookstoreCounters() {
+    super(TpcwInteraction.class);
+  }
 
   void attach(Bookstore store) {
     this.store = store;
   }
 
-  void served(TpcwInteraction interaction, int status) {
-    served.increment(interaction);
+  /** Counts the reply, and a client error for a 4xx. */
+  @Override
+  public void served(TpcwInteraction interaction, int status) {
+    super.served(interaction, status);
     if (status >= 400 && status < 500) {
       clientErrors.increment();
     }
-  }
-
-  void rejected() {
-    rejected.increment();
   }
 
   void failed() {
@@ -57,24 +54,9 @@ public final class BookstoreCounters extends ConnectionCounts {
     itemsUpdated.increment();
   }
 
-  /** Replies sent for {@code interaction}, whatever their status. */
-  public long requestsServed(TpcwInteraction interaction) {
-    return served.count(interaction);
-  }
-
-  /** Replies sent for every interaction, images and 404s included. */
-  public long requestsServed() {
-    return served.total();
-  }
-
   /** Replies with a 4xx status (malformed parameters, unknown ids, unknown paths). */
   public long clientErrors() {
     return clientErrors.sum();
-  }
-
-  /** 503 replies because every CPU worker was busy and the queue full. */
-  public long requestsRejected() {
-    return rejected.sum();
   }
 
   /**
@@ -110,11 +92,6 @@ public final class BookstoreCounters extends ConnectionCounts {
   public long sessionsCreated() {
     Bookstore s = store;
     return s == null ? 0 : s.sessions().created();
-  }
-
-  /** A snapshot of {@link #requestsServed(TpcwInteraction)} for every interaction. */
-  public Map<TpcwInteraction, Long> servedByInteraction() {
-    return served.snapshot();
   }
 
   /** One line for a console: connections, requests per state, writes. */

@@ -1,5 +1,6 @@
 package io.crosscheck.tpcw.server;
 
+import io.crosscheck.sites.PageBuilder;
 import io.crosscheck.sites.PageReply;
 
 /**
@@ -12,12 +13,12 @@ import io.crosscheck.sites.PageReply;
  * next quote (rbe/EB.java findImg). Upper-case tags as the reference servlets write them. Not
  * thread-safe; one builder per reply.
  */
-final class TpcwHtml {
+final class TpcwHtml extends PageBuilder<TpcwHtml> {
   private final Visit visit;
-  private final StringBuilder out = new StringBuilder(4096);
 
   /** Starts a page with the reference servlets' head: title, heading and TPC logo. */
   TpcwHtml(Visit visit, String title) {
+    super(true);
     this.visit = visit;
     out.append("<!DOCTYPE HTML PUBLIC \"-//W3C//DTD W3 HTML//EN\">\n<HTML><HEAD><TITLE>TPC-W ").append(escape(title))
         .append("</TITLE></HEAD>\n<BODY BGCOLOR=\"#ffffff\">\n<H1 ALIGN=\"center\">TPC Web Commerce Benchmark (TPC-W)</H1>\n")
@@ -28,18 +29,6 @@ final class TpcwHtml {
 
   Visit visit() {
     return visit;
-  }
-
-  /** Appends raw HTML. */
-  TpcwHtml raw(String html) {
-    out.append(html);
-    return this;
-  }
-
-  /** Appends text, HTML-escaped. */
-  TpcwHtml text(String text) {
-    out.append(escape(text));
-    return this;
   }
 
   /** The URL of {@code servlet} with the session id, {@code query} (already encoded, may be empty) and ids. */
@@ -104,27 +93,12 @@ final class TpcwHtml {
 
   /** The page, closed with the reference's trailer. */
   PageReply finish() {
-    out.append("<HR><FONT SIZE=\"-1\">TPC-W Benchmark, crosscheck embedded bookstore.</FONT>\n</BODY></HTML>\n");
-    return PageReply.html(out.toString());
+    return finish("<HR><FONT SIZE=\"-1\">TPC-W Benchmark, crosscheck embedded bookstore.</FONT>\n</BODY></HTML>\n");
   }
 
+  /** Text HTML-escaped, printable ASCII only (anything else becomes {@code _}); null is empty. */
   static String escape(String text) {
-    if (text == null) {
-      return "";
-    }
-    StringBuilder b = new StringBuilder(text.length() + 16);
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      switch (c) {
-        case '<' -> b.append("&lt;");
-        case '>' -> b.append("&gt;");
-        case '&' -> b.append("&amp;");
-        case '"' -> b.append("&quot;");
-        // never a '?': the RBE reads a session id up to the next '?'
-        default -> b.append(c < 0x20 && c != '\n' || c > 0x7e ? '_' : c);
-      }
-    }
-    return b.toString();
+    return PageBuilder.escape(text, true);
   }
 
   /** Cents as dollars with two decimals, {@code 1234 → 12.34}. */

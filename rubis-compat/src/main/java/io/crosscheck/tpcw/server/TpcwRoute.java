@@ -1,5 +1,7 @@
 package io.crosscheck.tpcw.server;
 
+import io.crosscheck.sites.SiteRoute;
+
 /**
  * Where one request goes: the interaction, the session id of its {@code ;jsessionid=} path
  * parameter (null when none), its decoded parameters, the image name for {@link
@@ -7,4 +9,4 @@ package io.crosscheck.tpcw.server;
  * without running the interaction). Immutable.
  */
 record TpcwRoute(TpcwInteraction interaction, String sessionId, TpcwParams params, String imageName,
-    Rejection rejection) {}
+    Rejection rejection) implements SiteRoute<TpcwInteraction> {}

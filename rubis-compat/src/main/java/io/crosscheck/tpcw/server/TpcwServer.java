@@ -3,6 +3,7 @@ package io.crosscheck.tpcw.server;
 import io.crosscheck.server.ConnectionLimits;
 import io.crosscheck.server.DemandExecutor;
 import io.crosscheck.server.HttpListener;
+import io.crosscheck.spi.EmbeddedSite;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.function.LongSupplier;
@@ -43,7 +44,7 @@ import java.util.function.LongSupplier;
  * unless asked. Thread-safe; {@link #close()} closes every connection and stops every thread (all
  * daemon threads).
  */
-public final class TpcwServer implements AutoCloseable {
+public final class TpcwServer implements EmbeddedSite {
   /** What every connection of one server shares; all parts are thread-safe. */
   record Parts(TpcwServerConfig config, TpcwRouter router, TpcwSite site, DemandExecutor demandExecutor,
       BookstoreCounters counters, PrintStream log) {}
@@ -137,6 +138,12 @@ public final class TpcwServer implements AutoCloseable {
   /** Carts held now (at most {@link TpcwServerConfig#maxCarts()}). */
   public int cartsHeld() {
     return parts.site().store().carts().held();
+  }
+
+  /** The counters for the console: connections, requests and how many were shed. */
+  @Override
+  public String describeCounters() {
+    return parts.counters().describe() + "; " + parts.counters().describeShed();
   }
 
   /** Stops listening, closes every open connection, and stops the server's threads. Idempotent. */

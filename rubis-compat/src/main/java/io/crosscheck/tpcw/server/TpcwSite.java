@@ -12,14 +12,14 @@ import io.crosscheck.sites.PageReply;
 final class TpcwSite {
   private final Bookstore store;
   private final BookstoreImages images;
-  private final BrowsePages browse;
+  private final TpcwBrowsePages browse;
   private final OrderPages orders;
   private final AdminPages admin;
 
   TpcwSite(Bookstore store, BookstoreImages images, BookstoreCounters counters) {
     this.store = store;
     this.images = images;
-    this.browse = new BrowsePages(store);
+    this.browse = new TpcwBrowsePages(store);
     this.orders = new OrderPages(store, counters);
     this.admin = new AdminPages(store, images, counters);
   }

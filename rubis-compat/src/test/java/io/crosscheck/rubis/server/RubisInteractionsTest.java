@@ -6,14 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.crosscheck.server.ServiceDemand;
 import io.crosscheck.testing.LoopbackHttp;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -22,21 +20,10 @@ import org.junit.jupiter.api.Test;
  * what the client extracts from each page (by its own rule) and that every image a page
  * references is served.
  */
-class RubisInteractionsTest {
-  private static RubisServer server;
-  private static RubisHttp http;
-
+class RubisInteractionsTest extends RubisServerFixture {
   @BeforeAll
   static void start() throws InterruptedException {
-    server = RubisServer.start(RubisServerConfig.defaults()
-        .withAllDemands(ServiceDemand.none())
-        .withDataset(DatasetSize.defaults().withCounts(2_000, 3_000, 100)));
-    http = new RubisHttp(server);
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
+    startSite(2_000, 3_000, 100);
   }
 
   @Test

@@ -5,36 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.crosscheck.server.ServiceDemand;
 import io.crosscheck.testing.LoopbackHttp;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Writes visible to later reads, and the client's quirks (0-based ids, userId N-1, unknown ids). */
-class RubisWritesTest {
+class RubisWritesTest extends RubisServerFixture {
   private static final Pattern BIDS = Pattern.compile("Number of bids(?:<td>|: )<b>(\\d+)</b>");
   private static final Pattern QUANTITY = Pattern.compile("Quantity<td><b>(\\d+)</b>");
   private static final UrlSpace PHP = UrlSpace.PHP;
 
-  private static RubisServer server;
-  private static RubisHttp http;
-
   @BeforeAll
   static void start() throws InterruptedException {
-    server = RubisServer.start(RubisServerConfig.defaults()
-        .withAllDemands(ServiceDemand.none())
-        .withDataset(DatasetSize.defaults().withCounts(1_000, 1_000, 50)));
-    http = new RubisHttp(server);
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
+    startSite(1_000, 1_000, 50);
   }
 
   @Test

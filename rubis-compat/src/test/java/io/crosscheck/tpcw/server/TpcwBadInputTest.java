@@ -4,14 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.crosscheck.server.ServiceDemand;
 import io.crosscheck.testing.LoopbackHttp;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,21 +16,7 @@ import org.junit.jupiter.api.Test;
  * a wrong password a 403, a huge request line a 400; each a short text without a stack trace, and
  * the server keeps serving.
  */
-class TpcwBadInputTest {
-  private static TpcwServer server;
-  private static TpcwHttp http;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server = TpcwServer.start(TpcwServerConfig.defaults().withDatabase(1000, 1000).withAllDemands(ServiceDemand.none()));
-    http = new TpcwHttp(server);
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-  }
-
+class TpcwBadInputTest extends TpcwServerFixture {
   @Test
   void malformedParametersAre400() throws Exception {
     expect(400, "/tpcw/TPCW_product_detail_servlet", "I_ID: missing");

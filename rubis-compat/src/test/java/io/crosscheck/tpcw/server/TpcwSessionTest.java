@@ -3,11 +3,8 @@ package io.crosscheck.tpcw.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.crosscheck.server.ServiceDemand;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,21 +13,7 @@ import org.junit.jupiter.api.Test;
  * display shows, a new customer can log in afterwards, and an admin update shows on the product
  * page.
  */
-class TpcwSessionTest {
-  private static TpcwServer server;
-  private static TpcwHttp http;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server = TpcwServer.start(TpcwServerConfig.defaults().withDatabase(1000, 1000).withAllDemands(ServiceDemand.none()));
-    http = new TpcwHttp(server);
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-  }
-
+class TpcwSessionTest extends TpcwServerFixture {
   @Test
   void cartOrderAndOrderDisplayFollowOneSession() throws Exception {
     String home = http.page("/tpcw/TPCW_home_interaction?C_ID=77");

@@ -1,6 +1,6 @@
 package io.crosscheck.agent.installer;
 
-import io.crosscheck.agent.bootstrap.Recorder;
+import io.crosscheck.agent.bootstrap.ReportedIntervals;
 import net.bytebuddy.asm.Advice;
 
 /** The advice on the generator's own method that tells what it reported (reportedBy, reportedValue). */
@@ -11,12 +11,12 @@ final class ReportedAdvice {
   static final class By {
     @Advice.OnMethodEnter(suppress = Throwable.class)
     static void enter() {
-      Recorder.intervalEnter();
+      ReportedIntervals.intervalEnter();
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
     static void exit() {
-      Recorder.intervalExit();
+      ReportedIntervals.intervalExit();
     }
   }
 
@@ -24,7 +24,7 @@ final class ReportedAdvice {
   static final class Value {
     @Advice.OnMethodEnter(suppress = Throwable.class)
     static void enter(@Advice.AllArguments Object[] args) {
-      Recorder.reportValue(args);
+      ReportedIntervals.reportValue(args);
     }
   }
 }

@@ -5,7 +5,7 @@ import static net.bytebuddy.matcher.ElementMatchers.isPublic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
-import io.crosscheck.agent.bootstrap.Recorder;
+import io.crosscheck.agent.bootstrap.UrlConnectionRecorder;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
 import java.net.Socket;
@@ -14,7 +14,7 @@ import net.bytebuddy.asm.Advice;
 
 /**
  * The advice of the {@code http-url-connection} hook family, inlined into JDK classes: each body is
- * one call into {@link Recorder} (on the bootstrap class path) and suppresses whatever it throws.
+ * one call into {@link UrlConnectionRecorder} (on the bootstrap class path) and suppresses whatever it throws.
  * Method set after the OpenTelemetry agent's {@code http-url-connection} instrumentation (connect,
  * getOutputStream, getInputStream with a call-depth guard), following the returned stream as Glowroot
  * does, ending on {@code disconnect()} as the Elastic agent does, plus the transport and the socket
@@ -44,7 +44,7 @@ final class UrlConnectionAdvice {
   static final class ConnectionCall {
     @Advice.OnMethodEnter(suppress = Throwable.class)
     static void enter(@Advice.This Object huc) {
-      Recorder.connectionCall(huc);
+      UrlConnectionRecorder.connectionCall(huc);
     }
   }
 
@@ -52,15 +52,15 @@ final class UrlConnectionAdvice {
   static final class GetInputStream {
     @Advice.OnMethodEnter(suppress = Throwable.class)
     static boolean enter(@Advice.This Object huc) {
-      Recorder.connectionCall(huc);
-      return Recorder.getInputStreamEnter();
+      UrlConnectionRecorder.connectionCall(huc);
+      return UrlConnectionRecorder.getInputStreamEnter();
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
     static void exit(@Advice.Enter boolean outermost, @Advice.This HttpURLConnection huc,
         @Advice.Return InputStream stream, @Advice.FieldValue("responseCode") int responseCode,
         @Advice.Thrown Throwable thrown) {
-      Recorder.getInputStreamExit(outermost, huc, stream, responseCode, thrown);
+      UrlConnectionRecorder.getInputStreamExit(outermost, huc, stream, responseCode, thrown);
     }
   }
 
@@ -68,7 +68,7 @@ final class UrlConnectionAdvice {
   static final class RequestNamed {
     @Advice.OnMethodEnter(suppress = Throwable.class)
     static void enter(@Advice.This HttpURLConnection huc) {
-      Recorder.requestNamed(huc);
+      UrlConnectionRecorder.requestNamed(huc);
     }
   }
 
@@ -76,7 +76,7 @@ final class UrlConnectionAdvice {
   static final class Disconnect {
     @Advice.OnMethodEnter(suppress = Throwable.class)
     static void enter(@Advice.This Object huc) {
-      Recorder.disconnect(huc);
+      UrlConnectionRecorder.disconnect(huc);
     }
   }
 
@@ -84,13 +84,13 @@ final class UrlConnectionAdvice {
   static final class OpenServer {
     @Advice.OnMethodEnter(suppress = Throwable.class)
     static void enter() {
-      Recorder.openServerEnter();
+      UrlConnectionRecorder.openServerEnter();
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
     static void exit(@Advice.This Object client, @Advice.FieldValue("serverSocket") Socket socket,
         @Advice.Thrown Throwable thrown) {
-      Recorder.openServerExit(client, socket, thrown);
+      UrlConnectionRecorder.openServerExit(client, socket, thrown);
     }
   }
 
@@ -98,12 +98,12 @@ final class UrlConnectionAdvice {
   static final class RequestWrite {
     @Advice.OnMethodEnter(suppress = Throwable.class)
     static void enter(@Advice.This Object client, @Advice.FieldValue("serverSocket") Socket socket) {
-      Recorder.requestWriteEnter(client, socket);
+      UrlConnectionRecorder.requestWriteEnter(client, socket);
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
     static void exit() {
-      Recorder.requestWriteExit();
+      UrlConnectionRecorder.requestWriteExit();
     }
   }
 
@@ -111,12 +111,12 @@ final class UrlConnectionAdvice {
   static final class BodyRead {
     @Advice.OnMethodEnter(suppress = Throwable.class)
     static boolean enter() {
-      return Recorder.bodyReadEnter();
+      return UrlConnectionRecorder.bodyReadEnter();
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
     static void exit(@Advice.Enter boolean outermost, @Advice.This Object stream, @Advice.Return int n) {
-      Recorder.bodyReadExit(outermost, stream, n);
+      UrlConnectionRecorder.bodyReadExit(outermost, stream, n);
     }
   }
 
@@ -124,7 +124,7 @@ final class UrlConnectionAdvice {
   static final class BodyClose {
     @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
     static void exit(@Advice.This Object stream) {
-      Recorder.bodyClosed(stream);
+      UrlConnectionRecorder.bodyClosed(stream);
     }
   }
 }

@@ -14,10 +14,10 @@ import java.util.Set;
  * links each listed item as {@code TPCW_product_detail_servlet...?I_ID=<id>}, where the RBE draws
  * its next product page from (rbe/EBWProdDetTrans.java). Thread-safe.
  */
-final class BrowsePages {
+final class TpcwBrowsePages {
   private final Bookstore store;
 
-  BrowsePages(Bookstore store) {
+  TpcwBrowsePages(Bookstore store) {
     this.store = store;
   }
 
