@@ -41,9 +41,9 @@ public final class ServerHostCheck {
     ClientHost client = findings.clientHost();
     if (server == null) {
       return client == null ? findings
-          : findings.withServerHost(null, hosts(client, null, "no server telemetry (audit --server-pid or"
-              + " --server-netns on this machine; crosscheck monitor on the server's host, then compare RUN"
-              + " --server-telemetry FILE)"), findings.intervals());
+          : findings.toBuilder().serverHost(null).clientHost(hosts(client, null, "no server telemetry (audit"
+              + " --server-pid or --server-netns on this machine; crosscheck monitor on the server's host, then"
+              + " compare RUN --server-telemetry FILE)")).build();
     }
     long startEpochNanos;
     long endEpochNanos;
@@ -59,7 +59,8 @@ public final class ServerHostCheck {
     List<Interval> intervals = intervals(findings.intervals(), server.samples(), FindingsBuilder.origin(gen, wire),
         intervalNanos);
     String unknown = host.judged() ? null : host.statement();
-    return findings.withServerHost(host, client == null ? null : hosts(client, host, unknown), intervals);
+    return findings.toBuilder().serverHost(host).clientHost(client == null ? null : hosts(client, host, unknown))
+        .intervals(intervals).build();
   }
 
   /** The server host's figures over {@code startEpochNanos..endEpochNanos} (the run's wall clock). */

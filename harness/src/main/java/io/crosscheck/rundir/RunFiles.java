@@ -22,8 +22,15 @@ import java.util.Optional;
  * thread-safe.
  */
 public final class RunFiles {
-  /** The format version this code writes. */
+  /** The format version this code writes for run.json and the files beside it but findings.json. */
   public static final int FORMAT_VERSION = 2;
+  /**
+   * The format version this code writes for findings.json: 3, verdicts as enums with their figures (the
+   * sentences are the report's); 2 held the sentences. Both are read, and 1 as far as its fields go.
+   */
+  public static final int FINDINGS_FORMAT_VERSION = 3;
+  /** The oldest findings.json format whose verdicts and figures a CI gate compares with this one's. */
+  public static final int FINDINGS_COMPARABLE_SINCE = 2;
 
   public static final String RUN_JSON = "run.json";
   public static final String REQUESTS_CSV = RecordingSink.REQUESTS_CSV;
@@ -51,7 +58,7 @@ public final class RunFiles {
   public static RunJson readRun(Path dir) throws IOException {
     Path file = dir.resolve(RUN_JSON);
     JsonNode tree = JsonFiles.readObject(file, "not a crosscheck run directory (no run.json)");
-    int version = version(file, tree);
+    int version = version(file, tree, FORMAT_VERSION);
     if (version < 2 && tree.path("engineResult").isObject()) {
       ObjectNode result = (ObjectNode) tree.get("engineResult");
       if (!result.has("reportedResolutionNanos")) {
@@ -95,7 +102,7 @@ public final class RunFiles {
   /** Reads a findings.json of any format version. */
   public static FindingsFile readFindings(Path file) throws IOException {
     JsonNode tree = JsonFiles.readObject(file, "missing: the run was not compared");
-    version(file, tree);
+    version(file, tree, FINDINGS_FORMAT_VERSION);
     return JsonFiles.convert(file, tree, FindingsFile.class);
   }
 
@@ -141,11 +148,11 @@ public final class RunFiles {
         || started.get().isBefore(Instant.ofEpochSecond(0, run.startEpochNanos()).plusSeconds(1));
   }
 
-  private static int version(Path file, JsonNode tree) throws IOException {
+  private static int version(Path file, JsonNode tree, int newest) throws IOException {
     int version = tree.path("formatVersion").asInt(1);
-    if (version > FORMAT_VERSION) {
+    if (version > newest) {
       throw new MalformedInputException(file + ": formatVersion " + version + " was written by a newer crosscheck (this one"
-          + " reads up to " + FORMAT_VERSION + ")");
+          + " reads up to " + newest + ")");
     }
     return version;
   }

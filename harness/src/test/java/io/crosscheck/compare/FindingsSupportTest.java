@@ -6,6 +6,7 @@ import static io.crosscheck.compare.MatcherTest.exchange;
 import static io.crosscheck.compare.MatcherTest.record;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.crosscheck.record.JsonFiles;
@@ -166,12 +167,15 @@ class FindingsSupportTest {
   @Test
   void noLayoutPrintsNoNull() {
     Run r = withConnectErrors(10, 0);
-    Findings f = build(r, List.of(), -1).withErrorSource(new Findings.ErrorSource(null, null,
-        "the client host's, not the server's", "10 matched pairs"));
+    Findings built = build(r, List.of(), -1);
+    Findings f = built.toBuilder().errorSource(ErrorSourceCheck.judge(built, null)).build();
+    assertNull(f.errorSource().layout());
+    assertNull(f.errorSource().knownAccuracy());
+    assertEquals(Findings.ErrorCause.CLIENT_HOST, f.errorSource().cause());
     String table = FindingsTable.format(f);
     assertFalse(table.contains("null"), table);
     assertFalse(table.contains("engine layout"), table);
-    assertTrue(table.contains("error source:  the client host's, not the server's"), table);
+    assertTrue(table.contains("error source:"), table);
   }
 
   private static final Pattern ROW = Pattern.compile("(?m)^ *(\\d+)(?:-(\\d+))? +(\\d+) +");

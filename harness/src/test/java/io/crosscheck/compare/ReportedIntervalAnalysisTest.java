@@ -74,7 +74,7 @@ class ReportedIntervalAnalysisTest {
         1_000_000_000L);
     Path json = dir.resolve("findings.json");
     io.crosscheck.rundir.RunFiles.writeFindings(json, new io.crosscheck.rundir.FindingsFile(2, null, null, null, null,
-        findings.withReportedIntervals(s)));
+        findings.toBuilder().reportedIntervals(s).build()));
     assertEquals(s, io.crosscheck.rundir.RunFiles.readFindings(json).findings().reportedIntervals());
     io.crosscheck.rundir.RunFiles.writeFindings(json, new io.crosscheck.rundir.FindingsFile(2, null, null, null, null,
         findings));

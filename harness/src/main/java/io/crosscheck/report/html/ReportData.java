@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.crosscheck.record.JsonFiles;
 import io.crosscheck.record.MalformedInputException;
+import io.crosscheck.report.FindingsSentences;
 import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.rundir.RunJson;
 import io.crosscheck.text.Printable;
@@ -129,7 +130,8 @@ public final class ReportData {
   private static ObjectNode run(Path dir) throws IOException {
     RunJson run = RunFiles.readRun(dir);
     Path findingsFile = dir.resolve(RunFiles.FINDINGS_JSON);
-    RunFiles.readFindings(findingsFile); // the typed reader: refuses a newer format, names the file
+    // the typed reader: refuses a newer format, names the file
+    io.crosscheck.rundir.Findings typed = RunFiles.readFindings(findingsFile).findings();
     JsonNode findingsTree = JsonFiles.readObject(findingsFile, "missing");
     ObjectNode out = NODES.objectNode();
     Path name = dir.toAbsolutePath().normalize().getFileName();
@@ -140,6 +142,10 @@ public final class ReportData {
       throw new MalformedInputException(Printable.escape(findingsFile + ": no \"findings\" object"));
     }
     out.set("findings", findingsTree.get("findings"));
+    // verdicts are enums and figures in findings.json: their sentences are rendered once, here
+    ObjectNode sentences = out.putObject("sentences");
+    sentences.put("connectionsVerdict", FindingsSentences.connectionsVerdict(typed));
+    sentences.put("connectionsEvidence", FindingsSentences.connectionsEvidence(typed));
     Path csv = dir.resolve(WireCsv.CONNECTION_FILE);
     if (Files.isRegularFile(csv)) {
       out.set("connectionsOverTime", connectionsOverTime(csv, runStartEpochNanos(run)));
