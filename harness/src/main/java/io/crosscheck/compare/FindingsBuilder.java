@@ -52,7 +52,7 @@ public final class FindingsBuilder {
     if (gen == null) {
       return figures.toBuilder().percentiles(null).urls(null).clientHost(new Findings.ClientHost(false, null,
           "not judged: a wire-only analysis has no generator records or telemetry", null, null, null, null, null,
-          null, "none", null)).build();
+          null, "none", null, Findings.ClientHostVerdict.NOT_JUDGED_WIRE_ONLY)).build();
     }
     long lagPairs = figures.lags() == null ? 0 : figures.lags().sendLag().count();
     Double sendLagP99 = lagPairs == 0 ? null : figures.lags().sendLag().p99Micros();
@@ -207,8 +207,8 @@ public final class FindingsBuilder {
    */
   static Findings.Pace pace(List<RequestRecord> records) {
     Summary.Pace p = Summary.paceOf(records);
-    return new Findings.Pace(p.scheduled(), p.late(), p.notSent(), p.lateThresholdNanos() / 1e3,
-        p.behindFromSecond(), p.statement());
+    return Findings.Pace.of(p.scheduled(), p.late(), p.notSent(), p.lateThresholdNanos() / 1e3,
+        p.behindFromSecond());
   }
 
   private static Findings buildFigures(GeneratorSide gen, Reconstruction wire, MatchResult match,

@@ -189,7 +189,7 @@ connections = connections.ofShards(shards.size(), foreignConnections, foreignExc
         allWire, intervalNanos);
     Findings.ClientHost host = new Findings.ClientHost(false, null, "not judged over the shards: each shard's JVM"
         + " ran on its own host or share of it; see each shard's own findings.json (telemetry-shard-I.csv)", null,
-        null, null, null, null, null, "none", null);
+        null, null, null, null, null, "none", null, Findings.ClientHostVerdict.NOT_JUDGED_SHARDS);
     String statement = statement(shards.size(), allPairs.size(), histogramsFile);
     MergedShards section = new MergedShards(statement, histogramsFile, coverages);
     CaptureStats capture = captureStats(shards);
@@ -303,7 +303,9 @@ connections = connections.ofShards(shards.size(), foreignConnections, foreignExc
         + " calibrations in all, uncertainty <= %.1f us)", calibrations, maxUncertaintyNanos / 1e3);
     return new Coverage(sums[0], sums[1], sums[2], sums[3], inCapture, matched, percent, exchanges, exchangesPercent,
         floor, sufficient, false, first == Long.MAX_VALUE ? 0 : first, last == Long.MIN_VALUE ? 0 : last, clock,
-        s.toString());
+        s.toString(), outOfOrder ? Findings.CoverageState.OUT_OF_ORDER : sufficient ? Findings.CoverageState.JUDGED
+            : sums[1] == 0 ? Findings.CoverageState.NONE_SENT : matched == 0 ? Findings.CoverageState.NONE_MATCHED
+            : Findings.CoverageState.BELOW_FLOOR);
   }
 
   /** The events of every shard in time order, each with the count open over all shards right after it. */

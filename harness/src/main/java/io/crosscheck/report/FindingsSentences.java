@@ -1,5 +1,7 @@
 package io.crosscheck.report;
 
+import io.crosscheck.compare.ClientHostCheck;
+import io.crosscheck.record.Summary;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.Findings.Connections;
 import io.crosscheck.rundir.Findings.ErrorSource;
@@ -142,5 +144,67 @@ public final class FindingsSentences {
     return String.format(Locale.ROOT, "%,d matched pairs (%,d with both lags); wire instants mapped to the"
         + " generator's clock (%s)", e.pairs(), e.lagPairs(), f.coverage() == null ? "mapping unknown"
             : f.coverage().clockMapping());
+  }
+
+  /** Whether the generator kept to its own schedule, with the figures; null without a pace section. */
+  public static String pace(Findings f) {
+    Findings.Pace p = f.pace();
+    if (p == null) {
+      return null;
+    }
+    if (p.statement() != null) {
+      return p.statement(); // formatVersion 2 as written
+    }
+    return new Summary.Pace(p.scheduled(), p.late(), p.notSent(), Math.round(p.lateThresholdMicros() * 1e3),
+        p.behindFromSecond()).statement();
+  }
+
+  /** Why the server side is unknown without server telemetry. */
+  static final String NO_SERVER_TELEMETRY = "no server telemetry (audit --server-pid or --server-netns on this"
+      + " machine; crosscheck monitor on the server's host, then compare RUN --server-telemetry FILE)";
+
+  /**
+   * Which host was the bottleneck, the client's or the server's, with both sides' figures; null without a
+   * client-host section or a judgement of it.
+   */
+  public static String bottleneck(Findings f) {
+    Findings.ClientHost client = f.clientHost();
+    if (client == null) {
+      return null;
+    }
+    if (client.hosts() != null || client.bottleneckHost() == null) {
+      return client.hosts(); // formatVersion 2 as written, or not judged (null)
+    }
+    Findings.ServerHost server = f.serverHost();
+    String serverUnknown = server == null ? NO_SERVER_TELEMETRY : server.statement();
+    String clientWords = client.judged() && client.bottleneck() != null ? String.format(Locale.ROOT,
+        "generator CPU mean %.2f of %d cores", client.generatorCpuCoresMean(), client.cpuCoresAvailable())
+        : "client host not judged";
+    String serverWords = server == null || !server.judged() ? "" : server.serverCpuCoresMean() != null
+        ? String.format(Locale.ROOT, "server CPU mean %.2f of %d cores, its host %.1f %%", server.serverCpuCoresMean(),
+            server.serverCpusAllowed() != null ? server.serverCpusAllowed() : server.hostCores(),
+            server.hostCpuBusyPercentMean())
+        : String.format(Locale.ROOT, "server host CPU %.1f %%", server.hostCpuBusyPercentMean());
+    return switch (client.bottleneckHost()) {
+      case BOTH, CLIENT, SERVER, NEITHER -> {
+        String verdict = switch (client.bottleneckHost()) {
+          case BOTH -> "both hosts were saturated";
+          case CLIENT -> "the client host was the bottleneck, not the server's";
+          case SERVER -> "the server host was the bottleneck, not the client's";
+          default -> "neither host was the bottleneck";
+        };
+        // on one machine its CPU is both sides': a saturated host is stated, not given to either
+        String shared = server.sameHost() && server.hostCpuBusyPercentMean() >= ClientHostCheck.SATURATED_FRACTION * 100
+            ? String.format(Locale.ROOT, "; both ran on one host, whose CPU was %.1f %% busy: the generator and the"
+                + " server took turns on its cores", server.hostCpuBusyPercentMean()) : "";
+        yield verdict + ": " + clientWords + " vs " + serverWords + " over the measured phase" + shared;
+      }
+      case SERVER_UNKNOWN -> "the client host was " + (client.bottleneck() ? "" : "not ") + "the bottleneck ("
+          + clientWords + "); the server side is unknown: " + serverUnknown;
+      case CLIENT_UNKNOWN -> "the server host was " + (server.bottleneck() ? "" : "not ") + "the bottleneck ("
+          + serverWords + "); the client side is unknown: " + client.statement();
+      case UNKNOWN -> "neither host judged: the client's " + client.statement() + "; the server side is unknown: "
+          + serverUnknown;
+    };
   }
 }

@@ -233,7 +233,7 @@ public final class FindingsTable {
     }
     connections(out, f);
     if (f.pace() != null) {
-      line(out, "pace", f.pace().statement());
+      line(out, "pace", FindingsSentences.pace(f));
     }
     if (f.generatorBehaviour() != null) {
       for (String statement : f.generatorBehaviour().statements()) {
@@ -267,8 +267,9 @@ public final class FindingsTable {
         }
       }
     }
-    if (f.clientHost() != null && f.clientHost().hosts() != null) {
-      line(out, "bottleneck", f.clientHost().hosts());
+    String bottleneck = FindingsSentences.bottleneck(f);
+    if (bottleneck != null) {
+      line(out, "bottleneck", bottleneck);
     }
   }
 

@@ -455,28 +455,62 @@ public record Findings(
    *     derived by readers); null when not judged
    * @param bottleneckHost which host was the bottleneck, client or server; judged only with both hosts'
    *     evidence ({@code server-unknown} without server telemetry); absent in files written before it
-   * @param hosts that verdict with both hosts' figures, in words; absent as {@code bottleneckHost}
+   * @param hosts that verdict with both hosts' figures, in words, as files of formatVersion 2 held it; absent
+   *     since (the renderer says it from {@code bottleneckHost} and both sections' figures)
+   * @param verdict the client host's verdict and why, as a token (the {@code statement} says it with its
+   *     figures); absent in files of formatVersion 2
    */
   public record ClientHost(boolean judged, Boolean bottleneck, String statement, Integer cpuCoresAvailable,
       Double generatorCpuCoresMean, Double generatorCpuCoresMax, Double saturatedSeconds,
       Double runQueueWaitMicrosPerSecondMax, Double sendLagP99Micros, String evidence, Boolean cpuSaturated,
       @JsonInclude(JsonInclude.Include.NON_NULL) BottleneckHost bottleneckHost,
-      @JsonInclude(JsonInclude.Include.NON_NULL) String hosts) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) String hosts,
+      @JsonInclude(JsonInclude.Include.NON_NULL) ClientHostVerdict verdict) {
 
-    /** The client host's check alone (before the server's side is set beside it, and in older files). */
+    /** The client host's check alone, before the server's side is set beside it. */
     public ClientHost(boolean judged, Boolean bottleneck, String statement, Integer cpuCoresAvailable,
         Double generatorCpuCoresMean, Double generatorCpuCoresMax, Double saturatedSeconds,
-        Double runQueueWaitMicrosPerSecondMax, Double sendLagP99Micros, String evidence, Boolean cpuSaturated) {
+        Double runQueueWaitMicrosPerSecondMax, Double sendLagP99Micros, String evidence, Boolean cpuSaturated,
+        ClientHostVerdict verdict) {
       this(judged, bottleneck, statement, cpuCoresAvailable, generatorCpuCoresMean, generatorCpuCoresMax,
-          saturatedSeconds, runQueueWaitMicrosPerSecondMax, sendLagP99Micros, evidence, cpuSaturated, null, null);
+          saturatedSeconds, runQueueWaitMicrosPerSecondMax, sendLagP99Micros, evidence, cpuSaturated, null, null,
+          verdict);
     }
 
     /** A copy that says which host was the bottleneck ({@code hosts}: the verdict and both sides' figures). */
     public ClientHost withHosts(BottleneckHost which, String hostsStatement) {
       return new ClientHost(judged, bottleneck, statement, cpuCoresAvailable, generatorCpuCoresMean,
           generatorCpuCoresMax, saturatedSeconds, runQueueWaitMicrosPerSecondMax, sendLagP99Micros, evidence,
-          cpuSaturated, which, hostsStatement);
+          cpuSaturated, which, hostsStatement, verdict);
     }
+  }
+
+  /** The client host's verdict and its reason ({@link ClientHost#verdict}). */
+  public enum ClientHostVerdict {
+    /** CPU at or above the saturated fraction of the cores for long enough. */
+    BOTTLENECK_CPU,
+    /** Threads queued for a core, and the send lag shows it. */
+    BOTTLENECK_RUN_QUEUE,
+    /** Both of the above. */
+    BOTTLENECK_CPU_AND_RUN_QUEUE,
+    /** Neither CPU saturation nor queued threads. */
+    NOT_BOTTLENECK,
+    /** Threads queued for a core, but the send lag stayed low. */
+    NOT_BOTTLENECK_SEND_LAG_LOW,
+    /** The cores of the other threads were saturated, but the busy-polling loop sent on time. */
+    NOT_BOTTLENECK_LOOP_ON_TIME,
+    /** No telemetry rows. */
+    NOT_JUDGED_NO_TELEMETRY,
+    /** Fewer than 2 telemetry samples with CPU in the measured phase. */
+    NOT_JUDGED_FEW_SAMPLES,
+    /** The cores available to the generator are unknown. */
+    NOT_JUDGED_CORES_UNKNOWN,
+    /** Every core is busy-polled by the engine's event loops. */
+    NOT_JUDGED_ALL_BUSY_POLLED,
+    /** A wire-only analysis: no generator records or telemetry. */
+    NOT_JUDGED_WIRE_ONLY,
+    /** A merge of shards, each on its own host or share of one. */
+    NOT_JUDGED_SHARDS
   }
 
   /**
@@ -574,10 +608,40 @@ public record Findings(
    * @param notSent of which never sent ({@code generator-error})
    * @param lateThresholdMicros how late is late
    * @param behindFromSecond the second the generator fell behind from; -1 when it kept up
-   * @param statement the verdict and its evidence in words
+   * @param statement the verdict and its evidence in words, as files of formatVersion 2 held it; null since
+   * @param state the verdict; absent in files of formatVersion 2 (then {@link #stateOrDerived()} derives it
+   *     from the figures)
    */
   public record Pace(long scheduled, long late, long notSent, double lateThresholdMicros, long behindFromSecond,
-      String statement) {}
+      @JsonInclude(JsonInclude.Include.NON_NULL) String statement,
+      @JsonInclude(JsonInclude.Include.NON_NULL) PaceState state) {
+
+    /** The pace judged from its figures (the sentence is the renderer's). */
+    public static Pace of(long scheduled, long late, long notSent, double lateThresholdMicros, long behindFromSecond) {
+      return new Pace(scheduled, late, notSent, lateThresholdMicros, behindFromSecond, null,
+          stateOf(scheduled, behindFromSecond));
+    }
+
+    /** {@link #state}, or derived from the figures in files written before it. */
+    public PaceState stateOrDerived() {
+      return state != null ? state : stateOf(scheduled, behindFromSecond);
+    }
+
+    private static PaceState stateOf(long scheduled, long behindFromSecond) {
+      return scheduled == 0 ? PaceState.NOT_JUDGED : behindFromSecond >= 0 ? PaceState.FELL_BEHIND
+          : PaceState.KEPT_UP;
+    }
+  }
+
+  /** Whether the generator kept to its own schedule ({@link Pace#state}). */
+  public enum PaceState {
+    /** Fewer late or unsent requests than the threshold in every second. */
+    KEPT_UP,
+    /** From {@code behindFromSecond} on, the generator began its requests late or not at all. */
+    FELL_BEHIND,
+    /** No record has an intended start. */
+    NOT_JUDGED
+  }
 
 
 
@@ -671,15 +735,48 @@ public record Findings(
    * @param captureLastEpochNanos its last packet
    * @param clockMapping how the generator's monotonic instants were put on the capture's clock
    * @param statement the coverage in one sentence, printed first
+   * @param state what the coverage allows, as a token; absent in files of formatVersion 2 (then {@link
+   *     #stateOrDerived()} derives it from the figures)
    */
   public record Coverage(long records, long recordsSent, long neverReachedServer, long outsideCapture,
       long inCapture, long matched, double recordsMatchedPercent, long wireExchanges,
       double exchangesMatchedPercent, double minMatchedPercent, boolean sufficient, boolean wireOnly,
-      long captureFirstEpochNanos, long captureLastEpochNanos, String clockMapping, String statement) {
+      long captureFirstEpochNanos, long captureLastEpochNanos, String clockMapping, String statement,
+      @JsonInclude(JsonInclude.Include.NON_NULL) CoverageState state) {
     /** How close to an end of the capture an unmatched request counts as outside it. */
     public static final long CAPTURE_MARGIN_NANOS = 100_000_000L;
     /** The default floor of {@code recordsMatchedPercent} (documented in docs/auditing-your-generator.md, "The target"). */
     public static final double DEFAULT_MIN_MATCHED_PERCENT = 90.0;
+
+    /** {@link #state}, or derived from the figures in files written before it. */
+    public CoverageState stateOrDerived() {
+      if (state != null) {
+        return state;
+      }
+      if (wireOnly) {
+        return sufficient ? CoverageState.WIRE_ONLY : CoverageState.WIRE_NO_EXCHANGE;
+      }
+      return sufficient ? CoverageState.JUDGED : recordsSent == 0 ? CoverageState.NONE_SENT
+          : matched == 0 ? CoverageState.NONE_MATCHED : CoverageState.BELOW_FLOOR;
+    }
+  }
+
+  /** What a run's coverage allows ({@link Coverage#state}). */
+  public enum CoverageState {
+    /** At or above the matching floor: the records' figures are judged. */
+    JUDGED,
+    /** Some records matched, fewer than the floor's share: nothing is judged. */
+    BELOW_FLOOR,
+    /** No record was sent (every one a connect-error or generator-error). */
+    NONE_SENT,
+    /** Records were sent, none matched: the capture does not hold this run's traffic. */
+    NONE_MATCHED,
+    /** The capture's packets run backwards in time on a connection: no wire time is judged. */
+    OUT_OF_ORDER,
+    /** No generator records; the capture's exchanges are judged alone. */
+    WIRE_ONLY,
+    /** No generator records and no exchange in the capture (or one out of order): nothing is judged. */
+    WIRE_NO_EXCHANGE
   }
 
   /**

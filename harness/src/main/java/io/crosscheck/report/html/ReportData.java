@@ -146,6 +146,8 @@ public final class ReportData {
     ObjectNode sentences = out.putObject("sentences");
     sentences.put("connectionsVerdict", FindingsSentences.connectionsVerdict(typed));
     sentences.put("connectionsEvidence", FindingsSentences.connectionsEvidence(typed));
+    sentences.put("bottleneck", FindingsSentences.bottleneck(typed));
+    sentences.put("pace", FindingsSentences.pace(typed));
     Path csv = dir.resolve(WireCsv.CONNECTION_FILE);
     if (Files.isRegularFile(csv)) {
       out.set("connectionsOverTime", connectionsOverTime(csv, runStartEpochNanos(run)));

@@ -124,8 +124,8 @@
       el(box, 'p', 'statement first', 'Server host: ' + f.serverHost.statement);
       evidence(box, f.serverHost.evidence);
     }
-    if (f.clientHost && f.clientHost.hosts) {
-      el(box, 'p', 'statement first', 'Bottleneck: ' + f.clientHost.hosts);
+    if (r.sentences.bottleneck) {
+      el(box, 'p', 'statement first', 'Bottleneck: ' + r.sentences.bottleneck);
     }
     responseTime(box, f);
     latencyColumns(box, f);
@@ -135,7 +135,7 @@
     connections(box, r);
     urls(box, f);
     reportedIntervals(box, f);
-    if (f.pace) { el(box, 'h3', null, 'Pace'); el(box, 'p', 'statement', f.pace.statement); }
+    if (f.pace) { el(box, 'h3', null, 'Pace'); el(box, 'p', 'statement', r.sentences.pace); }
     stall(box, f);
     workload(box, r);
   }
