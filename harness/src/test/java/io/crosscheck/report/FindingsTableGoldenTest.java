@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.crosscheck.rundir.FindingsFile;
 import io.crosscheck.rundir.RunFiles;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,20 +14,25 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The wording of the findings table, pinned by golden files: the one place tests pin prose (every other
- * test asserts findings.json's values). Each fixture is a findings.json of formatVersion 2, written by a
- * real audit before verdicts became enums (a netty run with capture and server telemetry, an agent audit
- * of a two-thread URL.openStream generator, a legacy-urlconnection audit); the table is rendered from it
- * under two default locales and must equal {@code findings-table.txt} beside it byte for byte.
+ * test asserts findings.json's values). Each fixture is a findings.json written by a real audit (a netty
+ * run with capture and server telemetry, an agent audit of a two-thread URL.openStream generator, a
+ * legacy-urlconnection audit): {@code findings-v2/} by the code before verdicts became enums
+ * (formatVersion 2, its sentences printed as written), {@code findings-v3/} by this code (formatVersion
+ * 3, every verdict rendered from its enum and figures). The table is rendered under two default locales
+ * and must equal {@code findings-table.txt} beside the fixture byte for byte.
  *
  * <p>To regenerate after a deliberate change of wording: {@code mvn -B -ntp -q -o -pl harness -am verify
  * -Dtest=FindingsTableGoldenTest -Dsurefire.failIfNoSpecifiedTests=false -Dgolden.update=true}, then
- * review {@code git diff harness/src/test/resources/io/crosscheck/report/findings-v2} and commit it.
+ * review {@code git diff harness/src/test/resources/io/crosscheck/report} and commit it. The fixtures
+ * themselves come from {@code ./crosscheck audit ... --out DIR} against {@code ./crosscheck serve}, with the
+ * run directory's path replaced by {@code RUN_DIR/}.
  */
 class FindingsTableGoldenTest {
-  static final String FIXTURES = "io/crosscheck/report/findings-v2/";
+  static final String FIXTURES = "io/crosscheck/report/";
 
   @ParameterizedTest
-  @ValueSource(strings = {"run-capture", "agent-audit", "legacy-audit"})
+  @ValueSource(strings = {"findings-v2/run-capture", "findings-v2/agent-audit", "findings-v2/legacy-audit",
+      "findings-v3/run-capture", "findings-v3/agent-audit", "findings-v3/legacy-audit"})
   void theTableOfAnOldFileEqualsItsGoldenFile(String fixture) throws Exception {
     FindingsFile file = RunFiles.readFindings(fixture(fixture).resolve("findings.json"));
     String table = render(file);
@@ -53,7 +57,7 @@ class FindingsTableGoldenTest {
     return Path.of(FindingsTableGoldenTest.class.getClassLoader().getResource(FIXTURES + name).toURI());
   }
 
-  static void assertGolden(String fixture, String table) throws IOException, Exception {
+  static void assertGolden(String fixture, String table) throws Exception {
     Path golden = fixture(fixture).resolve("findings-table.txt");
     if (Boolean.getBoolean("golden.update")) {
       Path source = Path.of("src/test/resources", FIXTURES, fixture, "findings-table.txt");
