@@ -57,7 +57,9 @@ class ServerHostCheckTest {
     assertEquals(List.of(new Findings.InterfaceTraffic("cc0", 29_000, 290, 0, 58_000, 580, 0)), busy.network());
     ServerHost idle = side(rows(0, 30, 0.2, 0.3), false);
     assertEquals(false, idle.bottleneck(), idle.statement());
-    assertTrue(idle.statement().startsWith("not the bottleneck: server CPU mean 0.20 of 1 cores"), idle.statement());
+    // not the bottleneck: server CPU mean 0.20 of 1 cores
+    assertEquals(0.20, idle.serverCpuCoresMean(), 1e-9);
+    assertEquals(1, idle.serverCpusAllowed());
   }
 
   @Test
@@ -71,7 +73,9 @@ class ServerHostCheckTest {
     ServerHost none = side(rows(10_000, 30, 0.2, 0.3), false);
     assertFalse(none.judged());
     assertNull(none.bottleneck());
-    assertTrue(none.statement().startsWith("not judged: none of 30 server-telemetry rows"), none.statement());
+    // not judged: none of the file's 30 server-telemetry rows falls in the window
+    assertEquals(0, none.samples(), none.statement());
+    assertEquals(30, none.samplesInFile());
   }
 
   @Test
