@@ -130,7 +130,7 @@ public final class Metrics {
     all.add(number("errors", Dimension.NUMBER, "records of the measured phase that did not end ok: the sum of"
         + " urls.groups[].errors, else summary.json overall.errors", Metrics::errors));
     all.add(new Metric("connections.verdict", Dimension.WORD, "connections.verdictKind (from the verdict sentence"
-        + " in older files); not-judged is no evidence", tokens(), Metrics::verdict));
+        + " in files of formatVersion 2); not-judged is no evidence", tokens(), Metrics::verdict));
     all.add(number("connections.opened", Dimension.NUMBER, "connections.connectionsOpened (the capture)",
         r -> connections(r, false, c -> c.connectionsOpened())));
     all.add(number("connections.peak", Dimension.NUMBER, "connections.peakConcurrentConnections (the capture)",
