@@ -116,11 +116,14 @@ public record CheckedRun(Path dir, FindingsFile file, Optional<SummaryJson> summ
 
   /**
    * Why {@code baseline} cannot be set against {@code run}, or empty when it can: the same findings
-   * format version, and both wire-only analyses or both runs with generator records.
+   * format version (or both of {@link RunFiles#FINDINGS_COMPARABLE_SINCE} or later), and both wire-only analyses or both runs with generator records.
    */
   public static Optional<String> incompatibility(CheckedRun run, CheckedRun baseline) {
     String shown = Printable.escape(baseline.dir().toString());
-    if (run.file().formatVersion() != baseline.file().formatVersion()) {
+    // formatVersion 3 holds the verdicts as enums, 2 as sentences their kinds are read from: they compare
+    int oldest = RunFiles.FINDINGS_COMPARABLE_SINCE;
+    if (run.file().formatVersion() != baseline.file().formatVersion()
+        && (run.file().formatVersion() < oldest || baseline.file().formatVersion() < oldest)) {
       return Optional.of("--baseline " + shown + ": findings.json formatVersion " + baseline.file().formatVersion()
           + ", the run's is " + run.file().formatVersion() + " (expected the same format; re-run"
           + " 'crosscheck compare' on the older one to rewrite its findings)");

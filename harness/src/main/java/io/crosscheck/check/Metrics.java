@@ -1,6 +1,7 @@
 package io.crosscheck.check;
 
 import io.crosscheck.record.SummaryJson;
+import io.crosscheck.report.FindingsSentences;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.Findings.Connections;
 import io.crosscheck.rundir.Findings.Coverage;
@@ -129,7 +130,7 @@ public final class Metrics {
     all.add(number("errors", Dimension.NUMBER, "records of the measured phase that did not end ok: the sum of"
         + " urls.groups[].errors, else summary.json overall.errors", Metrics::errors));
     all.add(new Metric("connections.verdict", Dimension.WORD, "connections.verdictKind (from the verdict sentence"
-        + " in older files); not-judged is no evidence", tokens(), Metrics::verdict));
+        + " in files of formatVersion 2); not-judged is no evidence", tokens(), Metrics::verdict));
     all.add(number("connections.opened", Dimension.NUMBER, "connections.connectionsOpened (the capture)",
         r -> connections(r, false, c -> c.connectionsOpened())));
     all.add(number("connections.peak", Dimension.NUMBER, "connections.peakConcurrentConnections (the capture)",
@@ -264,12 +265,13 @@ public final class Metrics {
     }
     VerdictKind kind = c.kind();
     if (kind == null) {
-      return Measure.missing("the connection verdict \"" + c.verdict() + "\" is of no kind this crosscheck knows");
+      return Measure.missing("the connection verdict \"" + FindingsSentences.connectionsVerdict(r.findings())
+          + "\" is of no kind this crosscheck knows");
     }
     if (kind == VerdictKind.NOT_JUDGED || !c.judged()) {
-      return Measure.missing("the connection verdict was " + c.verdict());
+      return Measure.missing("the connection verdict was " + FindingsSentences.connectionsVerdict(r.findings()));
     }
-    return Measure.word(kind.token(), c.evidence());
+    return Measure.word(kind.token(), FindingsSentences.connectionsEvidence(r.findings()));
   }
 
   private static Measure connections(CheckedRun r, boolean judgedOnly, ToDoubleFunction<Connections> field) {
@@ -278,9 +280,11 @@ public final class Metrics {
       return Measure.missing("findings.connections is absent");
     }
     if (judgedOnly && (!c.judged() || r.wireOnly())) {
-      return Measure.missing(r.wireOnly() ? "a wire-only analysis has no sessions" : c.verdict());
+      return Measure.missing(r.wireOnly() ? "a wire-only analysis has no sessions"
+          : FindingsSentences.connectionsVerdict(r.findings()));
     }
-    return Measure.of(field.applyAsDouble(c), judgedOnly ? c.evidence() : String.format(Locale.ROOT,
+    return Measure.of(field.applyAsDouble(c), judgedOnly ? FindingsSentences.connectionsEvidence(r.findings())
+        : String.format(Locale.ROOT,
         "the capture: %,d connections, %,d of them carried requests", c.connectionsOpened(),
         c.connectionsWithRequests()));
   }

@@ -285,11 +285,14 @@ public final class RuleParser {
       }
       return new Rule.CompareWord(op, null, ref);
     }
-    if (w.kind() != Kind.NAME || !metric.words().contains(w.text())) {
+    // findings.json's enum names (NO_SHARING) name the same verdicts as the gate's words (no-sharing)
+    String word = w.kind() != Kind.NAME || metric.words().contains(w.text()) ? w.text()
+        : w.text().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    if (w.kind() != Kind.NAME || !metric.words().contains(word)) {
       throw new RuleException(w.position(), (w.kind() == Kind.END ? "missing word" : "unknown word " + shown(w))
           + " for " + metric.name() + " (expected " + String.join(", ", metric.words()) + ", or baseline)");
     }
-    return new Rule.CompareWord(op, w.text(), null);
+    return new Rule.CompareWord(op, word, null);
   }
 
   private Rule.Check within(Metric metric) throws RuleException {

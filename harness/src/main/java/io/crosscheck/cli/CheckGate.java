@@ -83,10 +83,11 @@ final class CheckGate {
       try {
         baseline = CheckedRun.read(options.baseline(), "--baseline");
         if (wireOnly != null) { // an audit: its findings will be of this crosscheck's format
-          if (baseline.file().formatVersion() != RunFiles.FORMAT_VERSION) {
+          if (baseline.file().formatVersion() < RunFiles.FINDINGS_COMPARABLE_SINCE) {
             problems.add("--baseline " + Printable.escape(baseline.dir().toString()) + ": findings.json formatVersion "
-                + baseline.file().formatVersion() + ", this crosscheck writes " + RunFiles.FORMAT_VERSION
-                + " (expected the same format; re-run 'crosscheck compare' on the baseline to rewrite its findings)");
+                + baseline.file().formatVersion() + ", this crosscheck writes " + RunFiles.FINDINGS_FORMAT_VERSION
+                + " (expected " + RunFiles.FINDINGS_COMPARABLE_SINCE + " or later; re-run 'crosscheck compare' on the"
+                + " baseline to rewrite its findings)");
           }
           CheckedRun.wireOnlyMismatch(wireOnly, baseline).ifPresent(problems::add);
         }

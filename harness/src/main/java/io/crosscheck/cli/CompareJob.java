@@ -297,28 +297,28 @@ public final class CompareJob {
             agent.intervals(), match, agent.reporting(), agent.reportedResolutionNanos(),
             findings.coverage().clockMapping());
         reported.writeCsv(commit.tmp(ReportedIntervalAnalysis.CSV_FILE));
-        findings = findings.withReportedIntervals(reported.judged(findings.coverage()));
+        findings = findings.toBuilder().reportedIntervals(reported.judged(findings.coverage())).build();
       }
       if (behaviour != null) {
-        findings = findings.withGeneratorBehaviour(behaviour);
+        findings = findings.toBuilder().generatorBehaviour(behaviour).build();
       }
       if (gen != null) {
-        findings = findings.withErrorSource(ErrorSourceCheck.judge(findings, engine));
+        findings = findings.toBuilder().errorSource(ErrorSourceCheck.judge(findings, engine)).build();
       }
-      findings = findings.withPopulations(PopulationCheck.judge(gen == null ? null : gen.records(), wire,
-          IdReferences.find().orElse(null)));
+      findings = findings.toBuilder().populations(PopulationCheck.judge(gen == null ? null : gen.records(), wire,
+          IdReferences.find().orElse(null))).build();
       if (stall != null) {
-        findings = findings.withStall(stall);
+        findings = findings.toBuilder().stall(stall).build();
       }
       // the server host beside the client host (issue 25): which one was the bottleneck, server CPU per interval
       findings = ServerHostCheck.judge(findings, gen, wire, server, INTERVAL_NANOS);
       if (wan != null) {
-        findings = findings.withWan(WanCheck.judge(wan, wire.exchanges()));
+        findings = findings.toBuilder().wan(WanCheck.judge(wan, wire.exchanges())).build();
       }
       Support support = SupportCheck.judge(evidence.status(), findings, gen == null ? List.of() : gen.records(),
           wire.wire() != null && wire.wire().outOfOrder());
       captureClock = CaptureAlignment.judge(captureClock, findings);
-      FindingsFile file = new FindingsFile(RunFiles.FORMAT_VERSION, evidence, wire.capture(), live, wire.wire(),
+      FindingsFile file = new FindingsFile(RunFiles.FINDINGS_FORMAT_VERSION, evidence, wire.capture(), live, wire.wire(),
           findings, support, captureClock);
       RunFiles.writeFindings(commit.tmp(RunFiles.FINDINGS_JSON), file);
       commit.commit();

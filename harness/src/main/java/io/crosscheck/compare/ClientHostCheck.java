@@ -1,6 +1,7 @@
 package io.crosscheck.compare;
 
 import io.crosscheck.rundir.Findings.ClientHost;
+import io.crosscheck.rundir.Findings.ClientHostVerdict;
 import io.crosscheck.telemetry.TelemetrySample;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -82,7 +83,7 @@ public final class ClientHostCheck {
       String lagEvidence, int busyPollingCores) {
     if (telemetry.isEmpty()) {
       return notJudged("the run recorded no telemetry (no telemetry.csv rows): the generator's CPU and run-queue"
-          + " wait are unknown", sendLagP99Micros);
+          + " wait are unknown", sendLagP99Micros, ClientHostVerdict.NOT_JUDGED_NO_TELEMETRY);
     }
     List<double[]> window = new ArrayList<>(); // {seconds, cpuCores, runQueueMicrosPerSecond}
     long[] gaps = new long[Math.max(0, telemetry.size() - 1)];
@@ -114,15 +115,16 @@ public final class ClientHostCheck {
           window.size() == 1 ? "sample" : "samples", window.size() == 1 ? "falls" : "fall", measuredSeconds,
           telemetry.size(), telemetry.size() == 1 ? "sample" : "samples",
           Double.isNaN(periodMillis) ? "" : String.format(Locale.ROOT, " every %.0f ms", periodMillis)),
-          sendLagP99Micros);
+          sendLagP99Micros, ClientHostVerdict.NOT_JUDGED_FEW_SAMPLES);
     }
     if (cores <= 0) {
-      return notJudged("the cores available to the generator are unknown (" + coresSource + ")", sendLagP99Micros);
+      return notJudged("the cores available to the generator are unknown (" + coresSource + ")", sendLagP99Micros,
+          ClientHostVerdict.NOT_JUDGED_CORES_UNKNOWN);
     }
     if (busyPollingCores > 0) {
       if (cores <= busyPollingCores) {
         return notJudged(cores + " cores, all of them busy-polled by the engine's event loops: no CPU figure tells"
-            + " saturation apart from the spinning", sendLagP99Micros);
+            + " saturation apart from the spinning", sendLagP99Micros, ClientHostVerdict.NOT_JUDGED_ALL_BUSY_POLLED);
       }
       cores -= busyPollingCores;
       coresFrom += String.format(Locale.ROOT, ", less %d busy-polled by the engine's event loop(s) (run.json"
@@ -160,6 +162,10 @@ public final class ClientHostCheck {
     boolean saturatedCounts = saturatedTooLong && !othersOnly;
     boolean bottleneck = saturatedCounts || queued;
     String why;
+    ClientHostVerdict verdict = othersOnly ? ClientHostVerdict.NOT_BOTTLENECK_LOOP_ON_TIME
+        : saturatedCounts && queued ? ClientHostVerdict.BOTTLENECK_CPU_AND_RUN_QUEUE
+        : saturatedCounts ? ClientHostVerdict.BOTTLENECK_CPU : queued ? ClientHostVerdict.BOTTLENECK_RUN_QUEUE
+        : queuedThreads ? ClientHostVerdict.NOT_BOTTLENECK_SEND_LAG_LOW : ClientHostVerdict.NOT_BOTTLENECK;
     if (othersOnly) {
       why = "the cores left to its other threads were saturated, but its busy-polling loop, on a core of its own,"
           + " sent on time";
@@ -197,11 +203,11 @@ public final class ClientHostCheck {
         RUN_QUEUE_MICROS_PER_SECOND / 1e3, SEND_LAG_P99_MICROS / 1e3)
         + (lagEvidence.isEmpty() ? "" : "; " + lagEvidence);
     return new ClientHost(true, bottleneck, statement, cores, cpuMean, cpuMax, saturated,
-        Double.isNaN(queueMax) ? null : queueMax, sendLagP99Micros, evidence, saturatedTooLong);
+        Double.isNaN(queueMax) ? null : queueMax, sendLagP99Micros, evidence, saturatedTooLong, verdict);
   }
 
-  private static ClientHost notJudged(String why, Double sendLagP99Micros) {
+  private static ClientHost notJudged(String why, Double sendLagP99Micros, ClientHostVerdict verdict) {
     return new ClientHost(false, null, "not judged: " + why, null, null, null, null, null, sendLagP99Micros,
-        "generator telemetry (telemetry.csv) over the measured phase", null);
+        "generator telemetry (telemetry.csv) over the measured phase", null, verdict);
   }
 }

@@ -93,29 +93,22 @@ final class ConnectionDiagnostics {
     }
     double busiestPercent = exchanges.isEmpty() ? Double.NaN : 100.0 * max / exchanges.size();
     boolean judged;
-    String evidence;
-    String verdict;
+    Findings.VerdictKind kind;
     if (coverage.wireOnly() && (coverage.sufficient() || exchanges.isEmpty())) {
       judged = !exchanges.isEmpty();
-      evidence = String.format(Locale.ROOT, "the wire alone: %,d exchanges on %,d connections (no generator"
-          + " records)", exchanges.size(), requestsOn.size());
-      verdict = wireVerdict(requestsOn.size(), exchanges.size(), openAfter, busiestPercent);
+      kind = wireKind(requestsOn.size(), exchanges.size());
     } else if (!coverage.sufficient()) {
       judged = false;
-      evidence = coverage.statement();
-      verdict = "not judged: " + coverage.statement();
+      kind = Findings.VerdictKind.NOT_JUDGED;
     } else {
       judged = true;
-      evidence = String.format(Locale.ROOT, "%,d matched records of %,d sessions on %,d connections (%.1f %% of"
-          + " the records in the capture)", match.matched().size(), sessions.size(), sessionsOn.size(),
-          coverage.recordsMatchedPercent());
-      verdict = verdict(sessions.size(), sessionsOn.size(), match.matched().size(), max, shared);
+      kind = kind(sessions.size(), sessionsOn.size(), match.matched().size(), shared);
     }
+    // the sentences are the renderer's (report.FindingsSentences), from the kind and these figures
     return new Connections(sessions.size(), opened, requestsOn.size(), peak, histogram, max, shared, openedPerSecond,
-        busiestPercent, openAfter[0], openAfter[1], SETTLE_SECONDS, judged, evidence, verdict,
-        // the sentences above start with (wire: contain) the words each kind names
-        Findings.VerdictKind.ofSentence(verdict), own == null ? null : own.foreignConnections(),
-        own == null ? null : own.foreignExchanges());
+        busiestPercent, openAfter[0], openAfter[1], SETTLE_SECONDS, judged, null, null, kind,
+        own == null ? null : own.foreignConnections(), own == null ? null : own.foreignExchanges(),
+        (long) match.matched().size(), (long) sessionsOn.size(), (long) exchanges.size(), null);
   }
 
   /** Fewest and most connections open at once after the first {@link #SETTLE_SECONDS}; -1 when shorter. */
@@ -148,51 +141,29 @@ final class ConnectionDiagnostics {
     return new int[] {min, max};
   }
 
-  /** What the wire alone shows about connection use. */
-  static String wireVerdict(long connections, long exchanges, int[] openAfter, double busiestPercent) {
+  /** What the wire alone shows about connection use (the renderer says it with the figures). */
+  static Findings.VerdictKind wireKind(long connections, long exchanges) {
     if (exchanges == 0) {
-      return "no HTTP exchange was seen on the wire";
+      return Findings.VerdictKind.WIRE_NO_EXCHANGE;
     }
     if (connections == exchanges) {
-      return String.format(Locale.ROOT, "a connection per exchange: %,d connections for %,d exchanges", connections,
-          exchanges);
+      return Findings.VerdictKind.WIRE_PER_EXCHANGE;
     }
-    StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%,d connections for %,d exchanges", connections,
-        exchanges));
-    if (openAfter[0] >= 0) {
-      s.append(String.format(Locale.ROOT, "; after the first %d s %s open", SETTLE_SECONDS,
-          openAfter[0] == openAfter[1] ? String.valueOf(openAfter[0]) : openAfter[0] + "-" + openAfter[1]));
-    }
-    s.append(String.format(Locale.ROOT, "; one connection carried %.0f %% of all exchanges", busiestPercent));
-    if (connections * 10 <= exchanges) {
-      s.append(": few persistent connections carry the traffic, as a shared keep-alive cache (the JDK's) does");
-    } else {
-      s.append(": connections are reused for a few exchanges each");
-    }
-    return s.toString();
+    return connections * 10 <= exchanges ? Findings.VerdictKind.WIRE_FEW_CONNECTIONS
+        : Findings.VerdictKind.WIRE_REUSED;
   }
 
-  /** One sentence a performance engineer can act on, from matched records only. */
-  static String verdict(long sessions, long connections, long requests, long maxOnOne, long shared) {
+  /** The verdict from matched records only: sharing is a connection that carried several sessions' requests. */
+  static Findings.VerdictKind kind(long sessions, long connections, long requests, long shared) {
     if (connections == 0) {
-      return "no matched request: nothing to judge";
+      return Findings.VerdictKind.NO_MATCH;
     }
     if (shared > 0) {
-      return String.format(Locale.ROOT,
-          "connection sharing: %,d connections carried requests of several sessions; %,d connections for %,d"
-              + " sessions; up to %,d requests on one connection", shared, connections, sessions, maxOnOne);
+      return Findings.VerdictKind.SHARING;
     }
     if (connections == requests && requests > sessions) {
-      return String.format(Locale.ROOT, "a connection per request: %,d connections for %,d requests", connections,
-          requests);
+      return Findings.VerdictKind.PER_REQUEST;
     }
-    if (connections == sessions) {
-      return String.format(Locale.ROOT,
-          "no sharing: %,d connections for %,d sessions, each used by one session; up to %,d requests on one",
-          connections, sessions, maxOnOne);
-    }
-    return String.format(Locale.ROOT,
-        "no sharing: %,d connections for %,d sessions (some sessions reconnected), each used by one session",
-        connections, sessions);
+    return Findings.VerdictKind.NO_SHARING;
   }
 }

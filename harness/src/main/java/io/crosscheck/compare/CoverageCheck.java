@@ -3,6 +3,7 @@ package io.crosscheck.compare;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.rundir.Findings.Coverage;
+import io.crosscheck.rundir.Findings.CoverageState;
 import io.crosscheck.wire.WireExchange;
 import io.crosscheck.wire.WireStats;
 import java.util.Locale;
@@ -40,7 +41,8 @@ final class CoverageCheck {
       }
       return new Coverage(0, 0, 0, 0, 0, 0, Double.NaN, exchanges, 0, minMatchedPercent,
           exchanges > 0 && disorder == null, true, first, last, "none (wire only)",
-          disorder == null ? statement : statement + "; " + disorder);
+          disorder == null ? statement : statement + "; " + disorder,
+          exchanges > 0 && disorder == null ? CoverageState.WIRE_ONLY : CoverageState.WIRE_NO_EXCHANGE);
     }
     long records = gen.records().size();
     long sent = 0;
@@ -128,7 +130,10 @@ final class CoverageCheck {
     String clock = String.format(Locale.ROOT, "monotonic -> capture clock through %d calibrations, uncertainty"
         + " <= %.1f us", gen.clock().calibrations(), gen.clock().maxUncertaintyNanos() / 1e3);
     return new Coverage(records, sent, neverReached, outside, inCapture, matched, percent, exchanges,
-        exchangesPercent, minMatchedPercent, sufficient, false, first, last, clock, s.toString());
+        exchangesPercent, minMatchedPercent, sufficient, false, first, last, clock, s.toString(),
+        disorder != null ? CoverageState.OUT_OF_ORDER : sufficient ? CoverageState.JUDGED
+            : sent == 0 ? CoverageState.NONE_SENT : matched == 0 ? CoverageState.NONE_MATCHED
+            : CoverageState.BELOW_FLOOR);
   }
 
   /**

@@ -50,9 +50,9 @@ public final class FindingsBuilder {
       long intervalNanos) {
     Findings figures = buildFigures(gen, wire, match, minMatchedPercent, intervalNanos);
     if (gen == null) {
-      return figures.withHostAndDistributions(null, null, new Findings.ClientHost(false, null,
+      return figures.toBuilder().percentiles(null).urls(null).clientHost(new Findings.ClientHost(false, null,
           "not judged: a wire-only analysis has no generator records or telemetry", null, null, null, null, null,
-          null, "none", null));
+          null, "none", null, Findings.ClientHostVerdict.NOT_JUDGED_WIRE_ONLY)).build();
     }
     long lagPairs = figures.lags() == null ? 0 : figures.lags().sendLag().count();
     Double sendLagP99 = lagPairs == 0 ? null : figures.lags().sendLag().p99Micros();
@@ -64,7 +64,7 @@ public final class FindingsBuilder {
     Findings.ClientHost host = ClientHostCheck.judge(gen.telemetry(), window[0], window[1], gen.cpuCoresFallback(),
         gen.cpuCoresSource(), sendLagP99, startLags.length == 0 ? Double.NaN : quantile(startLags, 0.99) / 1e3,
         lagEvidence, gen.busyPollingCores());
-    return figures.withPace(pace(gen.records())).withHostAndDistributions(figures.percentiles(), figures.urls(), host);
+    return figures.toBuilder().pace(pace(gen.records())).clientHost(host).build();
   }
 
   /**
@@ -207,8 +207,8 @@ public final class FindingsBuilder {
    */
   static Findings.Pace pace(List<RequestRecord> records) {
     Summary.Pace p = Summary.paceOf(records);
-    return new Findings.Pace(p.scheduled(), p.late(), p.notSent(), p.lateThresholdNanos() / 1e3,
-        p.behindFromSecond(), p.statement());
+    return Findings.Pace.of(p.scheduled(), p.late(), p.notSent(), p.lateThresholdNanos() / 1e3,
+        p.behindFromSecond());
   }
 
   private static Findings buildFigures(GeneratorSide gen, Reconstruction wire, MatchResult match,
@@ -226,10 +226,12 @@ public final class FindingsBuilder {
         ConnectionDiagnostics.of(wire, match, coverage, own);
     if (gen == null) {
       Stats none = Findings.emptyStats();
-      return new Findings(coverage, matching, new Findings.Clock(0, Double.NaN, Double.NaN, 0), null, null,
-          new LatencyColumns(none, none, none, wireAll(timed)),
-          intervals(List.of(), exchanges, wire.events(), List.of(), null, originEpochNanos, wire, intervalNanos),
-          connections, null, null);
+      return Findings.builder().coverage(coverage).matching(matching)
+          .clock(new Findings.Clock(0, Double.NaN, Double.NaN, 0))
+          .latency(new LatencyColumns(none, none, none, wireAll(timed)))
+          .intervals(intervals(List.of(), exchanges, wire.events(), List.of(), null, originEpochNanos, wire,
+              intervalNanos))
+          .connections(connections).build();
     }
     ClockMap clock = gen.clock();
     long reportedResolutionNanos = gen.reportedResolutionNanos();
@@ -242,8 +244,9 @@ public final class FindingsBuilder {
         gen.telemetry(), clock, originEpochNanos, wire, intervalNanos);
     if (!coverage.sufficient()) {
       Stats none = Findings.emptyStats();
-      return new Findings(coverage, matching, clockFinding, null, null,
-          new LatencyColumns(none, none, none, wireAll(timed)), intervals, connections, null, gen.pressure());
+      return Findings.builder().coverage(coverage).matching(matching).clock(clockFinding)
+          .latency(new LatencyColumns(none, none, none, wireAll(timed))).intervals(intervals)
+          .connections(connections).pressure(gen.pressure()).build();
     }
     int n = pairs.size();
     long[] reported = new long[n];
@@ -282,12 +285,12 @@ public final class FindingsBuilder {
     }
     ResponseTime rt = new ResponseTime(n, reportedMean / 1e3, wireMean / 1e3, (reportedMean - wireMean) / 1e3,
         reportedMean / wireMean, sortedStats(error), excluded, sortedStats(errorMagnitude));
-    return new Findings(coverage, matching, clockFinding, rt,
-        new Lags(sortedStats(sendLag), sortedStats(receiveLag), belowUncertainty),
-        new LatencyColumns(sortedStats(fromIntended), sortedStats(reported), sortedStats(wireNanos),
-            wireAll(timed)),
-        intervals, connections, new Cdf(sortedCdf(reported), sortedCdf(wireNanos)), gen.pressure())
-        .withHostAndDistributions(percentiles, urls, null);
+    return Findings.builder().coverage(coverage).matching(matching).clock(clockFinding).responseTime(rt)
+        .lags(new Lags(sortedStats(sendLag), sortedStats(receiveLag), belowUncertainty))
+        .latency(new LatencyColumns(sortedStats(fromIntended), sortedStats(reported), sortedStats(wireNanos),
+            wireAll(timed)))
+        .intervals(intervals).connections(connections).cdf(new Cdf(sortedCdf(reported), sortedCdf(wireNanos)))
+        .pressure(gen.pressure()).percentiles(percentiles).urls(urls).build();
   }
 
   /**

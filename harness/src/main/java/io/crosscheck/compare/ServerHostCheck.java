@@ -41,9 +41,7 @@ public final class ServerHostCheck {
     ClientHost client = findings.clientHost();
     if (server == null) {
       return client == null ? findings
-          : findings.withServerHost(null, hosts(client, null, "no server telemetry (audit --server-pid or"
-              + " --server-netns on this machine; crosscheck monitor on the server's host, then compare RUN"
-              + " --server-telemetry FILE)"), findings.intervals());
+          : findings.toBuilder().serverHost(null).clientHost(hosts(client, null)).build();
     }
     long startEpochNanos;
     long endEpochNanos;
@@ -58,8 +56,8 @@ public final class ServerHostCheck {
     ServerHost host = side(server, startEpochNanos, endEpochNanos);
     List<Interval> intervals = intervals(findings.intervals(), server.samples(), FindingsBuilder.origin(gen, wire),
         intervalNanos);
-    String unknown = host.judged() ? null : host.statement();
-    return findings.withServerHost(host, client == null ? null : hosts(client, host, unknown), intervals);
+    return findings.toBuilder().serverHost(host).clientHost(client == null ? null : hosts(client, host))
+        .intervals(intervals).build();
   }
 
   /** The server host's figures over {@code startEpochNanos..endEpochNanos} (the run's wall clock). */
@@ -197,44 +195,21 @@ public final class ServerHostCheck {
   }
 
   /** Which host was the bottleneck, with both sides' figures; {@code serverUnknown} says why the server's is unknown. */
-  static ClientHost hosts(ClientHost client, ServerHost server, String serverUnknown) {
+  static ClientHost hosts(ClientHost client, ServerHost server) {
     boolean clientJudged = client.judged() && client.bottleneck() != null;
     boolean serverJudged = server != null && server.judged();
-    String clientWords = clientJudged ? String.format(Locale.ROOT, "generator CPU mean %.2f of %d cores",
-        client.generatorCpuCoresMean(), client.cpuCoresAvailable()) : "client host not judged";
-    String serverWords = !serverJudged ? "" : server.serverCpuCoresMean() != null
-        ? String.format(Locale.ROOT, "server CPU mean %.2f of %d cores, its host %.1f %%", server.serverCpuCoresMean(),
-            server.serverCpusAllowed() != null ? server.serverCpusAllowed() : server.hostCores(),
-            server.hostCpuBusyPercentMean())
-        : String.format(Locale.ROOT, "server host CPU %.1f %%", server.hostCpuBusyPercentMean());
+    BottleneckHost which;
     if (clientJudged && serverJudged) {
       boolean c = client.bottleneck();
       boolean s = server.bottleneck();
-      BottleneckHost which = c && s ? BottleneckHost.BOTH : c ? BottleneckHost.CLIENT : s ? BottleneckHost.SERVER
+      which = c && s ? BottleneckHost.BOTH : c ? BottleneckHost.CLIENT : s ? BottleneckHost.SERVER
           : BottleneckHost.NEITHER;
-      String verdict = switch (which) {
-        case BOTH -> "both hosts were saturated";
-        case CLIENT -> "the client host was the bottleneck, not the server's";
-        case SERVER -> "the server host was the bottleneck, not the client's";
-        default -> "neither host was the bottleneck";
-      };
-      // on one machine its CPU is both sides': a saturated host is stated, not given to either
-      String shared = server.sameHost() && server.hostCpuBusyPercentMean() >= ClientHostCheck.SATURATED_FRACTION * 100
-          ? String.format(Locale.ROOT, "; both ran on one host, whose CPU was %.1f %% busy: the generator and the server"
-              + " took turns on its cores", server.hostCpuBusyPercentMean()) : "";
-      return client.withHosts(which, verdict + ": " + clientWords + " vs " + serverWords + " over the measured phase"
-          + shared);
+    } else {
+      which = clientJudged ? BottleneckHost.SERVER_UNKNOWN : serverJudged ? BottleneckHost.CLIENT_UNKNOWN
+          : BottleneckHost.UNKNOWN;
     }
-    if (clientJudged) {
-      return client.withHosts(BottleneckHost.SERVER_UNKNOWN, "the client host was " + (client.bottleneck() ? "" : "not ")
-          + "the bottleneck (" + clientWords + "); the server side is unknown: " + serverUnknown);
-    }
-    if (serverJudged) {
-      return client.withHosts(BottleneckHost.CLIENT_UNKNOWN, "the server host was " + (server.bottleneck() ? "" : "not ")
-          + "the bottleneck (" + serverWords + "); the client side is unknown: " + client.statement());
-    }
-    return client.withHosts(BottleneckHost.UNKNOWN, "neither host judged: the client's " + client.statement()
-        + "; the server side is unknown: " + serverUnknown);
+    // the sentence, with both sides' figures, is the renderer's (report.FindingsSentences.bottleneck)
+    return client.withHosts(which, null);
   }
 
   /** The intervals with the server's mean CPU and its host's per interval, from the rows stamped in each. */

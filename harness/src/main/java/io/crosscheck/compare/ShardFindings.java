@@ -179,14 +179,7 @@ public final class ShardFindings {
     Reconstruction ownWire = Reconstruction.inMemory(ownExchanges, openCounts(ownEvents), first, last);
     Findings.Connections connections = ConnectionDiagnostics.of(ownWire, merged, coverage, null);
     if (anyForeignKnown) {
-      connections = new Findings.Connections(connections.sessions(), connections.connectionsOpened(),
-          connections.connectionsWithRequests(), connections.peakConcurrentConnections(),
-          connections.requestsPerConnection(), connections.maxRequestsOnOneConnection(),
-          connections.connectionsUsedBySeveralSessions(), connections.connectionsOpenedPerSecond(),
-          connections.busiestConnectionPercent(), connections.openAfterFirstSecondsMin(),
-          connections.openAfterFirstSecondsMax(), connections.settleSeconds(), connections.judged(),
-          connections.evidence() + " of " + shards.size() + " shards", connections.verdict(),
-          connections.verdictKind(), foreignConnections, foreignExchanges);
+connections = connections.ofShards(shards.size(), foreignConnections, foreignExchanges);
     }
     Reconstruction allWire = Reconstruction.inMemory(exchanges, openCounts(new ArrayList<>(
         shards.stream().flatMap(s -> s.wire().events().stream()).toList())), first, last);
@@ -196,7 +189,7 @@ public final class ShardFindings {
         allWire, intervalNanos);
     Findings.ClientHost host = new Findings.ClientHost(false, null, "not judged over the shards: each shard's JVM"
         + " ran on its own host or share of it; see each shard's own findings.json (telemetry-shard-I.csv)", null,
-        null, null, null, null, null, "none", null);
+        null, null, null, null, null, "none", null, Findings.ClientHostVerdict.NOT_JUDGED_SHARDS);
     String statement = statement(shards.size(), allPairs.size(), histogramsFile);
     MergedShards section = new MergedShards(statement, histogramsFile, coverages);
     CaptureStats capture = captureStats(shards);
@@ -204,8 +197,9 @@ public final class ShardFindings {
     Findings.Pace pace = FindingsBuilder.pace(records);
     if (!coverage.sufficient()) {
       Findings.Stats none = Findings.emptyStats();
-      Findings f = new Findings(coverage, matching, clock, null, null, new Findings.LatencyColumns(none, none, none,
-          FindingsBuilder.wireAll(timed)), intervals, connections, null, null, null, pace, null, null, host);
+      Findings f = Findings.builder().coverage(coverage).matching(matching).clock(clock)
+          .latency(new Findings.LatencyColumns(none, none, none, FindingsBuilder.wireAll(timed))).intervals(intervals)
+          .connections(connections).pace(pace).clientHost(host).build();
       return new Result(f, section, capture, live, outOfOrder, wireHistogram, reportedHistogram, shardWire,
           shardReported);
     }
@@ -239,12 +233,15 @@ public final class ShardFindings {
     Findings.ResponseTime rt = new Findings.ResponseTime(n, reportedMean / 1e3, wireMean / 1e3,
         (reportedMean - wireMean) / 1e3, reportedMean / wireMean, FindingsBuilder.sortedStats(error), excluded,
         FindingsBuilder.sortedStats(magnitude));
-    Findings f = new Findings(coverage, matching, clock, rt, new Findings.Lags(FindingsBuilder.sortedStats(sendLag),
-        FindingsBuilder.sortedStats(receiveLag), belowUncertainty),
-        new Findings.LatencyColumns(FindingsBuilder.sortedStats(fromIntended), FindingsBuilder.sortedStats(reported),
-            FindingsBuilder.sortedStats(wireNanos), FindingsBuilder.wireAll(timed)),
-        intervals, connections, new Findings.Cdf(FindingsBuilder.sortedCdf(reported),
-            FindingsBuilder.sortedCdf(wireNanos)), null, null, pace, percentiles, urls, host);
+    Findings f = Findings.builder().coverage(coverage).matching(matching).clock(clock).responseTime(rt)
+        .lags(new Findings.Lags(FindingsBuilder.sortedStats(sendLag), FindingsBuilder.sortedStats(receiveLag),
+            belowUncertainty))
+        .latency(new Findings.LatencyColumns(FindingsBuilder.sortedStats(fromIntended),
+            FindingsBuilder.sortedStats(reported), FindingsBuilder.sortedStats(wireNanos),
+            FindingsBuilder.wireAll(timed)))
+        .intervals(intervals).connections(connections)
+        .cdf(new Findings.Cdf(FindingsBuilder.sortedCdf(reported), FindingsBuilder.sortedCdf(wireNanos)))
+        .pace(pace).percentiles(percentiles).urls(urls).clientHost(host).build();
     return new Result(f, section, capture, live, outOfOrder, wireHistogram, reportedHistogram, shardWire,
         shardReported);
   }
@@ -306,7 +303,9 @@ public final class ShardFindings {
         + " calibrations in all, uncertainty <= %.1f us)", calibrations, maxUncertaintyNanos / 1e3);
     return new Coverage(sums[0], sums[1], sums[2], sums[3], inCapture, matched, percent, exchanges, exchangesPercent,
         floor, sufficient, false, first == Long.MAX_VALUE ? 0 : first, last == Long.MIN_VALUE ? 0 : last, clock,
-        s.toString());
+        s.toString(), outOfOrder ? Findings.CoverageState.OUT_OF_ORDER : sufficient ? Findings.CoverageState.JUDGED
+            : sums[1] == 0 ? Findings.CoverageState.NONE_SENT : matched == 0 ? Findings.CoverageState.NONE_MATCHED
+            : Findings.CoverageState.BELOW_FLOOR);
   }
 
   /** The events of every shard in time order, each with the count open over all shards right after it. */

@@ -215,9 +215,13 @@ public final class FindingsTable {
     if (!outOfOrder && (rt != null || (wireAll != null && wireAll.count() > 0))) {
       row(out, "on the wire, every exchange", wireAll);
     }
-    if (rt != null && f.errorSource() != null && f.errorSource().statement() != null) {
-      line(out, "error source", f.errorSource().statement());
-      line(out, "  evidence", f.errorSource().evidence());
+    String errorSource = FindingsSentences.errorSource(f);
+    if (rt != null && errorSource != null) {
+      line(out, "error source", errorSource);
+      String evidence = FindingsSentences.errorSourceEvidence(f);
+      if (evidence != null) {
+        line(out, "  evidence", evidence);
+      }
     }
     if (rt != null && f.lags().belowUncertainty() > 0) {
       line(out, "impossible", f.lags().belowUncertainty()
@@ -227,9 +231,9 @@ public final class FindingsTable {
     if (!outOfOrder) {
       intervals(out, f.intervals(), rt == null);
     }
-    connections(out, f.connections());
+    connections(out, f);
     if (f.pace() != null) {
-      line(out, "pace", f.pace().statement());
+      line(out, "pace", FindingsSentences.pace(f));
     }
     if (f.generatorBehaviour() != null) {
       for (String statement : f.generatorBehaviour().statements()) {
@@ -263,8 +267,9 @@ public final class FindingsTable {
         }
       }
     }
-    if (f.clientHost() != null && f.clientHost().hosts() != null) {
-      line(out, "bottleneck", f.clientHost().hosts());
+    String bottleneck = FindingsSentences.bottleneck(f);
+    if (bottleneck != null) {
+      line(out, "bottleneck", bottleneck);
     }
   }
 
@@ -373,7 +378,8 @@ public final class FindingsTable {
     }
   }
 
-  private static void connections(StringBuilder out, Findings.Connections c) {
+  private static void connections(StringBuilder out, Findings f) {
+    Findings.Connections c = f.connections();
     out.append(System.lineSeparator());
     line(out, "connections", String.format(Locale.ROOT,
         "%,d opened, %,d carried requests, peak %,d open at once, %s; %,d sessions among the matched"
@@ -394,8 +400,8 @@ public final class FindingsTable {
           + " likely (a second audit, a health check); left out of the counts above",
           c.foreignExchanges(), c.foreignConnections()));
     }
-    line(out, "verdict", c.verdict());
-    line(out, "  evidence", c.evidence());
+    line(out, "verdict", FindingsSentences.connectionsVerdict(f));
+    line(out, "  evidence", FindingsSentences.connectionsEvidence(f));
   }
 
   private static void pressure(StringBuilder out, TelemetrySummary p) {

@@ -67,16 +67,178 @@ public record Findings(
     @JsonInclude(JsonInclude.Include.NON_NULL) ServerHost serverHost,
     @JsonInclude(JsonInclude.Include.NON_NULL) Wan wan) {
 
-  /** Findings without server-host and WAN sections (no server telemetry, no {@code --wan}, files written before). */
-  public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
-      LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf, TelemetrySummary pressure,
-      ReportedIntervals reportedIntervals, Pace pace, Percentiles percentiles, Urls urls, ClientHost clientHost,
-      GeneratorBehaviour generatorBehaviour, ErrorSource errorSource, RunJson.StallSection stall,
-      List<Population> populations) {
-    this(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf, pressure,
-        reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, stall, populations,
-        null, null);
+  /** An empty builder: every section null until set (the one way to make findings). */
+  public static Builder builder() {
+    return new Builder();
   }
+
+  /** A builder holding these findings' sections, to set some of them anew. */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.coverage = coverage;
+    b.matching = matching;
+    b.clock = clock;
+    b.responseTime = responseTime;
+    b.lags = lags;
+    b.latency = latency;
+    b.intervals = intervals;
+    b.connections = connections;
+    b.cdf = cdf;
+    b.pressure = pressure;
+    b.reportedIntervals = reportedIntervals;
+    b.pace = pace;
+    b.percentiles = percentiles;
+    b.urls = urls;
+    b.clientHost = clientHost;
+    b.generatorBehaviour = generatorBehaviour;
+    b.errorSource = errorSource;
+    b.stall = stall;
+    b.populations = populations;
+    b.serverHost = serverHost;
+    b.wan = wan;
+    return b;
+  }
+
+  /**
+   * Builds {@link Findings}: {@code compare} sets the sections it has judged (a wire-only analysis,
+   * a run's own capture, a merge of shards each set a different few) and the rest stay null, which
+   * findings.json leaves out. Not thread-safe; {@link #build} may be called more than once.
+   */
+  public static final class Builder {
+    private Coverage coverage;
+    private Matching matching;
+    private Clock clock;
+    private ResponseTime responseTime;
+    private Lags lags;
+    private LatencyColumns latency;
+    private List<Interval> intervals;
+    private Connections connections;
+    private Cdf cdf;
+    private TelemetrySummary pressure;
+    private ReportedIntervals reportedIntervals;
+    private Pace pace;
+    private Percentiles percentiles;
+    private Urls urls;
+    private ClientHost clientHost;
+    private GeneratorBehaviour generatorBehaviour;
+    private ErrorSource errorSource;
+    private RunJson.StallSection stall;
+    private List<Population> populations;
+    private ServerHost serverHost;
+    private Wan wan;
+
+    public Builder coverage(Coverage coverage) {
+      this.coverage = coverage;
+      return this;
+    }
+
+    public Builder matching(Matching matching) {
+      this.matching = matching;
+      return this;
+    }
+
+    public Builder clock(Clock clock) {
+      this.clock = clock;
+      return this;
+    }
+
+    public Builder responseTime(ResponseTime responseTime) {
+      this.responseTime = responseTime;
+      return this;
+    }
+
+    public Builder lags(Lags lags) {
+      this.lags = lags;
+      return this;
+    }
+
+    public Builder latency(LatencyColumns latency) {
+      this.latency = latency;
+      return this;
+    }
+
+    public Builder intervals(List<Interval> intervals) {
+      this.intervals = intervals;
+      return this;
+    }
+
+    public Builder connections(Connections connections) {
+      this.connections = connections;
+      return this;
+    }
+
+    public Builder cdf(Cdf cdf) {
+      this.cdf = cdf;
+      return this;
+    }
+
+    public Builder pressure(TelemetrySummary pressure) {
+      this.pressure = pressure;
+      return this;
+    }
+
+    public Builder reportedIntervals(ReportedIntervals reportedIntervals) {
+      this.reportedIntervals = reportedIntervals;
+      return this;
+    }
+
+    public Builder pace(Pace pace) {
+      this.pace = pace;
+      return this;
+    }
+
+    public Builder percentiles(Percentiles percentiles) {
+      this.percentiles = percentiles;
+      return this;
+    }
+
+    public Builder urls(Urls urls) {
+      this.urls = urls;
+      return this;
+    }
+
+    public Builder clientHost(ClientHost clientHost) {
+      this.clientHost = clientHost;
+      return this;
+    }
+
+    public Builder generatorBehaviour(GeneratorBehaviour generatorBehaviour) {
+      this.generatorBehaviour = generatorBehaviour;
+      return this;
+    }
+
+    public Builder errorSource(ErrorSource errorSource) {
+      this.errorSource = errorSource;
+      return this;
+    }
+
+    public Builder stall(RunJson.StallSection stall) {
+      this.stall = stall;
+      return this;
+    }
+
+    public Builder populations(List<Population> populations) {
+      this.populations = populations == null ? null : List.copyOf(populations);
+      return this;
+    }
+
+    public Builder serverHost(ServerHost serverHost) {
+      this.serverHost = serverHost;
+      return this;
+    }
+
+    public Builder wan(Wan wan) {
+      this.wan = wan;
+      return this;
+    }
+
+    /** The findings with the sections set. */
+    public Findings build() {
+      return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf, pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, stall, populations, serverHost, wan);
+    }
+  }
+
+
 
   /**
    * The emulated WAN link behind which the target sat, and what the capture on the client's side of it
@@ -104,28 +266,8 @@ public record Findings(
       long downFrames, long downLost, long downQueueDropped, long exchanges, Double minReplyMicros, long belowRtt,
       long handshakes, Double medianHandshakeMicros, String statement, String evidence) {}
 
-  /** A copy with {@code w} as its WAN section. */
-  public Findings withWan(Wan w) {
-    return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, stall,
-        populations, serverHost, w);
-  }
 
-  /** Findings without stall or population sections (before they are added, and in files written before they existed). */
-  public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
-      LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf, TelemetrySummary pressure,
-      ReportedIntervals reportedIntervals, Pace pace, Percentiles percentiles, Urls urls, ClientHost clientHost,
-      GeneratorBehaviour generatorBehaviour, ErrorSource errorSource) {
-    this(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf, pressure,
-        reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, null, null);
-  }
 
-  /** A copy with {@code s} as its stall section: the load's longest stall (run.json {@code stall}). */
-  public Findings withStall(RunJson.StallSection s) {
-    return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, s,
-        populations, serverHost, wan);
-  }
 
   /**
    * Requests that named an id of one kind (a TPC-W customer, a RUBiS user...) against the
@@ -161,51 +303,74 @@ public record Findings(
   /** Where {@link Population}'s requests were counted. */
   public enum PopulationSource { RECORDS, WIRE }
 
-  /** A copy with {@code populations} as its population section (one entry per kind of id requested). */
-  public Findings withPopulations(List<Population> populations) {
-    return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, stall,
-        populations == null ? null : List.copyOf(populations), serverHost, wan);
-  }
 
-  /** Findings without an error-source section (before it is added, and in files written before it existed). */
-  public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
-      LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf, TelemetrySummary pressure,
-      ReportedIntervals reportedIntervals, Pace pace, Percentiles percentiles, Urls urls, ClientHost clientHost,
-      GeneratorBehaviour generatorBehaviour) {
-    this(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf, pressure,
-        reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, null);
-  }
 
   /**
    * Where the generator's per-request error arises, and the engine layout the run had: the error
    * (reported minus wire) is the send lag (the generator's send stamp to the request's first
    * packet on the wire) plus the receive lag (the reply's last packet to the generator's read), so it
-   * belongs to the client host, never to the server, whose time is the wire's.
+   * belongs to the client host, never to the server, whose time is the wire's. Data only: {@code
+   * report.FindingsSentences} says it in words.
    *
-   * @param layout run.json's engine layout (what ran where, and why); null when the run had none
-   *     (legacy engines, agents)
-   * @param knownAccuracy what that layout is known to give, with its source; null without a layout
-   * @param statement the attribution with its figures; null when there are no matched pairs to rest
-   *     it on (then only the layout is stated)
-   * @param evidence the pairs and the clock mapping it rests on; null with {@code statement}
+   * @param layout run.json's engine layout as run.json describes it (what ran where, and why); null when
+   *     the run had none (legacy engines, agents)
+   * @param knownAccuracy what that layout is known to give, with its source (run.json); null without one
+   * @param layoutName the layout's name ({@code loop-alone}, {@code shared}...); null without a layout
+   * @param cause where the error arises; null when there are no matched pairs with lags to rest it on
+   *     (then only the layout is stated)
+   * @param hint what the layout and the error's size suggest; null with {@code cause}
+   * @param pairs the matched pairs the error rests on; null with {@code cause}
+   * @param lagPairs of which with both lags
+   * @param meanErrorMicros their mean per-request error
+   * @param sendLagMeanMicros their mean send lag
+   * @param receiveLagMeanMicros their mean receive lag
+   * @param wireMeanMicros their mean wire time (the server's side)
+   * @param statement the attribution in words, as files of formatVersion 2 held it; null since
+   * @param evidence what it rested on in words, formatVersion 2 only; null since
    */
-  public record ErrorSource(String layout, String knownAccuracy, String statement, String evidence) {}
+  public record ErrorSource(String layout, String knownAccuracy,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String layoutName,
+      @JsonInclude(JsonInclude.Include.NON_NULL) ErrorCause cause,
+      @JsonInclude(JsonInclude.Include.NON_NULL) LayoutHint hint,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long pairs,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long lagPairs,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double meanErrorMicros,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double sendLagMeanMicros,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double receiveLagMeanMicros,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double wireMeanMicros,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String statement,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String evidence) {
 
-  /** A copy with {@code source} as its error-source section. */
-  public Findings withErrorSource(ErrorSource source) {
-    return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, source, stall, populations,
-        serverHost, wan);
+    /** The layout alone: no matched pairs to attribute an error with. */
+    public static ErrorSource layoutOnly(String layout, String knownAccuracy, String layoutName) {
+      return new ErrorSource(layout, knownAccuracy, layoutName, null, null, null, null, null, null, null, null, null,
+          null);
+    }
+
+    /** The cause: {@link #cause}, or, in a file of formatVersion 2, from its statement. */
+    public ErrorCause causeOrFromStatement() {
+      return cause != null ? cause
+          : statement != null && statement.startsWith("the client host's") ? ErrorCause.CLIENT_HOST : null;
+    }
   }
 
-  /** Findings without a generator-behaviour section (every run but an emulation of a known generator). */
-  public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
-      LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf, TelemetrySummary pressure,
-      ReportedIntervals reportedIntervals, Pace pace, Percentiles percentiles, Urls urls, ClientHost clientHost) {
-    this(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf, pressure,
-        reportedIntervals, pace, percentiles, urls, clientHost, null);
+  /** Where the per-request error arises ({@link ErrorSource#cause}). */
+  public enum ErrorCause {
+    /** Send lag plus receive lag: the client host's, never the server's (its time is the wire's). */
+    CLIENT_HOST
   }
+
+  /** What the engine layout and the error's size suggest ({@link ErrorSource#hint}). */
+  public enum LayoutHint {
+    /** Nothing to add. */
+    NONE,
+    /** The event loop had no core of its own and the mean error is above 20 us: a loop-alone audit would help. */
+    LOOP_WITHOUT_OWN_CORE,
+    /** Loop-alone, and the mean error is above the 50 us that layout gives on a quiet host. */
+    ABOVE_LOOP_ALONE
+  }
+
+
 
   /**
    * What the emulated generator itself would have done in this run, from the script's own counts
@@ -218,27 +383,8 @@ public record Findings(
    */
   public record GeneratorBehaviour(String source, List<String> statements) {}
 
-  /** A copy with {@code behaviour} as its generator-behaviour section. */
-  public Findings withGeneratorBehaviour(GeneratorBehaviour behaviour) {
-    return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace, percentiles, urls, clientHost, behaviour, errorSource, stall, populations,
-        serverHost, wan);
-  }
 
-  /** Findings without the percentile, URL and client-host sections (before they are added). */
-  public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
-      LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf,
-      TelemetrySummary pressure, ReportedIntervals reportedIntervals, Pace pace) {
-    this(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf, pressure,
-        reportedIntervals, pace, null, null, null);
-  }
 
-  /** A copy with the percentile, URL and client-host sections. */
-  public Findings withHostAndDistributions(Percentiles percentiles, Urls urls, ClientHost clientHost) {
-    return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour,
-        errorSource, stall, populations, serverHost, wan);
-  }
 
   /**
    * Response times at fixed percentiles, from HdrHistogram ({@code getValueAtPercentile}, 3
@@ -309,28 +455,62 @@ public record Findings(
    *     derived by readers); null when not judged
    * @param bottleneckHost which host was the bottleneck, client or server; judged only with both hosts'
    *     evidence ({@code server-unknown} without server telemetry); absent in files written before it
-   * @param hosts that verdict with both hosts' figures, in words; absent as {@code bottleneckHost}
+   * @param hosts that verdict with both hosts' figures, in words, as files of formatVersion 2 held it; absent
+   *     since (the renderer says it from {@code bottleneckHost} and both sections' figures)
+   * @param verdict the client host's verdict and why, as a token (the {@code statement} says it with its
+   *     figures); absent in files of formatVersion 2
    */
   public record ClientHost(boolean judged, Boolean bottleneck, String statement, Integer cpuCoresAvailable,
       Double generatorCpuCoresMean, Double generatorCpuCoresMax, Double saturatedSeconds,
       Double runQueueWaitMicrosPerSecondMax, Double sendLagP99Micros, String evidence, Boolean cpuSaturated,
       @JsonInclude(JsonInclude.Include.NON_NULL) BottleneckHost bottleneckHost,
-      @JsonInclude(JsonInclude.Include.NON_NULL) String hosts) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) String hosts,
+      @JsonInclude(JsonInclude.Include.NON_NULL) ClientHostVerdict verdict) {
 
-    /** The client host's check alone (before the server's side is set beside it, and in older files). */
+    /** The client host's check alone, before the server's side is set beside it. */
     public ClientHost(boolean judged, Boolean bottleneck, String statement, Integer cpuCoresAvailable,
         Double generatorCpuCoresMean, Double generatorCpuCoresMax, Double saturatedSeconds,
-        Double runQueueWaitMicrosPerSecondMax, Double sendLagP99Micros, String evidence, Boolean cpuSaturated) {
+        Double runQueueWaitMicrosPerSecondMax, Double sendLagP99Micros, String evidence, Boolean cpuSaturated,
+        ClientHostVerdict verdict) {
       this(judged, bottleneck, statement, cpuCoresAvailable, generatorCpuCoresMean, generatorCpuCoresMax,
-          saturatedSeconds, runQueueWaitMicrosPerSecondMax, sendLagP99Micros, evidence, cpuSaturated, null, null);
+          saturatedSeconds, runQueueWaitMicrosPerSecondMax, sendLagP99Micros, evidence, cpuSaturated, null, null,
+          verdict);
     }
 
     /** A copy that says which host was the bottleneck ({@code hosts}: the verdict and both sides' figures). */
     public ClientHost withHosts(BottleneckHost which, String hostsStatement) {
       return new ClientHost(judged, bottleneck, statement, cpuCoresAvailable, generatorCpuCoresMean,
           generatorCpuCoresMax, saturatedSeconds, runQueueWaitMicrosPerSecondMax, sendLagP99Micros, evidence,
-          cpuSaturated, which, hostsStatement);
+          cpuSaturated, which, hostsStatement, verdict);
     }
+  }
+
+  /** The client host's verdict and its reason ({@link ClientHost#verdict}). */
+  public enum ClientHostVerdict {
+    /** CPU at or above the saturated fraction of the cores for long enough. */
+    BOTTLENECK_CPU,
+    /** Threads queued for a core, and the send lag shows it. */
+    BOTTLENECK_RUN_QUEUE,
+    /** Both of the above. */
+    BOTTLENECK_CPU_AND_RUN_QUEUE,
+    /** Neither CPU saturation nor queued threads. */
+    NOT_BOTTLENECK,
+    /** Threads queued for a core, but the send lag stayed low. */
+    NOT_BOTTLENECK_SEND_LAG_LOW,
+    /** The cores of the other threads were saturated, but the busy-polling loop sent on time. */
+    NOT_BOTTLENECK_LOOP_ON_TIME,
+    /** No telemetry rows. */
+    NOT_JUDGED_NO_TELEMETRY,
+    /** Fewer than 2 telemetry samples with CPU in the measured phase. */
+    NOT_JUDGED_FEW_SAMPLES,
+    /** The cores available to the generator are unknown. */
+    NOT_JUDGED_CORES_UNKNOWN,
+    /** Every core is busy-polled by the engine's event loops. */
+    NOT_JUDGED_ALL_BUSY_POLLED,
+    /** A wire-only analysis: no generator records or telemetry. */
+    NOT_JUDGED_WIRE_ONLY,
+    /** A merge of shards, each on its own host or share of one. */
+    NOT_JUDGED_SHARDS
   }
 
   /**
@@ -412,27 +592,8 @@ public record Findings(
   public record InterfaceTraffic(String name, long rxBytes, long rxPackets, long rxDroppedPackets, long txBytes,
       long txPackets, long txDroppedPackets) {}
 
-  /** A copy with {@code server} as its server-host section, the client-host check and intervals as given. */
-  public Findings withServerHost(ServerHost server, ClientHost host, List<Interval> withServerIntervals) {
-    return new Findings(coverage, matching, clock, responseTime, lags, latency, withServerIntervals, connections,
-        cdf, pressure, reportedIntervals, pace, percentiles, urls, host, generatorBehaviour, errorSource, stall,
-        populations, server, wan);
-  }
 
-  /** Findings without a pace section (a wire-only analysis, or before it is added). */
-  public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
-      LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf,
-      TelemetrySummary pressure, ReportedIntervals reportedIntervals) {
-    this(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf, pressure,
-        reportedIntervals, null);
-  }
 
-  /** A copy with {@code pace} as its pace section. */
-  public Findings withPace(Pace pace) {
-    return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour,
-        errorSource, stall, populations, serverHost, wan);
-  }
 
   /**
    * Whether the generator kept to its schedule, judged from its own records (requests.csv) on its
@@ -447,24 +608,42 @@ public record Findings(
    * @param notSent of which never sent ({@code generator-error})
    * @param lateThresholdMicros how late is late
    * @param behindFromSecond the second the generator fell behind from; -1 when it kept up
-   * @param statement the verdict and its evidence in words
+   * @param statement the verdict and its evidence in words, as files of formatVersion 2 held it; null since
+   * @param state the verdict; absent in files of formatVersion 2 (then {@link #stateOrDerived()} derives it
+   *     from the figures)
    */
   public record Pace(long scheduled, long late, long notSent, double lateThresholdMicros, long behindFromSecond,
-      String statement) {}
+      @JsonInclude(JsonInclude.Include.NON_NULL) String statement,
+      @JsonInclude(JsonInclude.Include.NON_NULL) PaceState state) {
 
-  /** Findings without a reported-interval section (every run not recorded by the agent). */
-  public Findings(Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
-      LatencyColumns latency, List<Interval> intervals, Connections connections, Cdf cdf,
-      TelemetrySummary pressure) {
-    this(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf, pressure, null, null);
+    /** The pace judged from its figures (the sentence is the renderer's). */
+    public static Pace of(long scheduled, long late, long notSent, double lateThresholdMicros, long behindFromSecond) {
+      return new Pace(scheduled, late, notSent, lateThresholdMicros, behindFromSecond, null,
+          stateOf(scheduled, behindFromSecond));
+    }
+
+    /** {@link #state}, or derived from the figures in files written before it. */
+    public PaceState stateOrDerived() {
+      return state != null ? state : stateOf(scheduled, behindFromSecond);
+    }
+
+    private static PaceState stateOf(long scheduled, long behindFromSecond) {
+      return scheduled == 0 ? PaceState.NOT_JUDGED : behindFromSecond >= 0 ? PaceState.FELL_BEHIND
+          : PaceState.KEPT_UP;
+    }
   }
 
-  /** A copy with {@code reported} as its reported-interval section. */
-  public Findings withReportedIntervals(ReportedIntervals reported) {
-    return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
-        pressure, reported, pace, percentiles, urls, clientHost, generatorBehaviour,
-        errorSource, stall, populations, serverHost, wan);
+  /** Whether the generator kept to its own schedule ({@link Pace#state}). */
+  public enum PaceState {
+    /** Fewer late or unsent requests than the threshold in every second. */
+    KEPT_UP,
+    /** From {@code behindFromSecond} on, the generator began its requests late or not at all. */
+    FELL_BEHIND,
+    /** No record has an intended start. */
+    NOT_JUDGED
   }
+
+
 
   /**
    * The generator's own figures (DESIGN.md §2, "reported interval") against the wire. A reported
@@ -556,15 +735,48 @@ public record Findings(
    * @param captureLastEpochNanos its last packet
    * @param clockMapping how the generator's monotonic instants were put on the capture's clock
    * @param statement the coverage in one sentence, printed first
+   * @param state what the coverage allows, as a token; absent in files of formatVersion 2 (then {@link
+   *     #stateOrDerived()} derives it from the figures)
    */
   public record Coverage(long records, long recordsSent, long neverReachedServer, long outsideCapture,
       long inCapture, long matched, double recordsMatchedPercent, long wireExchanges,
       double exchangesMatchedPercent, double minMatchedPercent, boolean sufficient, boolean wireOnly,
-      long captureFirstEpochNanos, long captureLastEpochNanos, String clockMapping, String statement) {
+      long captureFirstEpochNanos, long captureLastEpochNanos, String clockMapping, String statement,
+      @JsonInclude(JsonInclude.Include.NON_NULL) CoverageState state) {
     /** How close to an end of the capture an unmatched request counts as outside it. */
     public static final long CAPTURE_MARGIN_NANOS = 100_000_000L;
     /** The default floor of {@code recordsMatchedPercent} (documented in docs/auditing-your-generator.md, "The target"). */
     public static final double DEFAULT_MIN_MATCHED_PERCENT = 90.0;
+
+    /** {@link #state}, or derived from the figures in files written before it. */
+    public CoverageState stateOrDerived() {
+      if (state != null) {
+        return state;
+      }
+      if (wireOnly) {
+        return sufficient ? CoverageState.WIRE_ONLY : CoverageState.WIRE_NO_EXCHANGE;
+      }
+      return sufficient ? CoverageState.JUDGED : recordsSent == 0 ? CoverageState.NONE_SENT
+          : matched == 0 ? CoverageState.NONE_MATCHED : CoverageState.BELOW_FLOOR;
+    }
+  }
+
+  /** What a run's coverage allows ({@link Coverage#state}). */
+  public enum CoverageState {
+    /** At or above the matching floor: the records' figures are judged. */
+    JUDGED,
+    /** Some records matched, fewer than the floor's share: nothing is judged. */
+    BELOW_FLOOR,
+    /** No record was sent (every one a connect-error or generator-error). */
+    NONE_SENT,
+    /** Records were sent, none matched: the capture does not hold this run's traffic. */
+    NONE_MATCHED,
+    /** The capture's packets run backwards in time on a connection: no wire time is judged. */
+    OUT_OF_ORDER,
+    /** No generator records; the capture's exchanges are judged alone. */
+    WIRE_ONLY,
+    /** No generator records and no exchange in the capture (or one out of order): nothing is judged. */
+    WIRE_NO_EXCHANGE
   }
 
   /**
@@ -710,35 +922,45 @@ public record Findings(
    *     {@code settleSeconds} (-1 when the capture is shorter)
    * @param openAfterFirstSecondsMax most open at once after them (-1 likewise)
    * @param settleSeconds the start-up span left out of the two figures above
-   * @param judged false when the evidence does not support a verdict ({@code verdict} then says why)
-   * @param evidence what the verdict rests on, in words (matched records, or the wire alone)
-   * @param verdict one plain-language sentence
-   * @param verdictKind the verdict as a stable token ({@link VerdictKind}); absent in files written
-   *     before it (then {@link #kind()} derives it from the sentence)
+   * @param judged false when the evidence does not support a verdict ({@code verdictKind} {@code
+   *     not-judged}: the coverage says why)
+   * @param evidence what the verdict rested on in words, as files of formatVersion 2 held it; null since
+   *     (the figures below and {@code report.FindingsSentences} say it)
+   * @param verdict the verdict in words, formatVersion 2 only; null since
+   * @param verdictKind the verdict ({@link VerdictKind}); absent in files written before it (then {@link
+   *     #kind()} derives it from the sentence)
    * @param foreignConnections captured connections to the server that this generator did not open (another
    *     client loaded the same server during the audit); every count above leaves them out. Absent when the
    *     records do not name their connections (the JDK's URL.openStream, a wire-only analysis): then the counts
    *     above are every captured connection's
    * @param foreignExchanges exchanges on those connections; absent as {@code foreignConnections}
+   * @param matchedRecords the matched records the verdict rests on; absent in files of formatVersion 2
+   * @param matchedConnections the connections that carried them; absent likewise
+   * @param exchanges the wire exchanges on the generator's connections (a wire-only verdict's evidence); absent
+   *     likewise
+   * @param shards the shards merged (crosscheck merge); absent for one run
    */
   public record Connections(long sessions, long connectionsOpened, long connectionsWithRequests,
       int peakConcurrentConnections, Map<String, Long> requestsPerConnection, long maxRequestsOnOneConnection,
       long connectionsUsedBySeveralSessions, double connectionsOpenedPerSecond, double busiestConnectionPercent,
       int openAfterFirstSecondsMin, int openAfterFirstSecondsMax, int settleSeconds, boolean judged,
-      String evidence, String verdict, @JsonInclude(JsonInclude.Include.NON_NULL) VerdictKind verdictKind,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String evidence,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String verdict,
+      @JsonInclude(JsonInclude.Include.NON_NULL) VerdictKind verdictKind,
       @JsonInclude(JsonInclude.Include.NON_NULL) Long foreignConnections,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Long foreignExchanges) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long foreignExchanges,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long matchedRecords,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long matchedConnections,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long exchanges,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer shards) {
 
-    /** Connections without the foreign-traffic counts (files written before them, wire-only analyses). */
-    public Connections(long sessions, long connectionsOpened, long connectionsWithRequests,
-        int peakConcurrentConnections, Map<String, Long> requestsPerConnection, long maxRequestsOnOneConnection,
-        long connectionsUsedBySeveralSessions, double connectionsOpenedPerSecond, double busiestConnectionPercent,
-        int openAfterFirstSecondsMin, int openAfterFirstSecondsMax, int settleSeconds, boolean judged,
-        String evidence, String verdict, VerdictKind verdictKind) {
-      this(sessions, connectionsOpened, connectionsWithRequests, peakConcurrentConnections, requestsPerConnection,
-          maxRequestsOnOneConnection, connectionsUsedBySeveralSessions, connectionsOpenedPerSecond,
-          busiestConnectionPercent, openAfterFirstSecondsMin, openAfterFirstSecondsMax, settleSeconds, judged,
-          evidence, verdict, verdictKind, null, null);
+    /** A copy that says it merges {@code n} shards, with the foreign counts of them all. */
+    public Connections ofShards(int n, Long foreign, Long foreignOnThem) {
+      return new Connections(sessions, connectionsOpened, connectionsWithRequests, peakConcurrentConnections,
+          requestsPerConnection, maxRequestsOnOneConnection, connectionsUsedBySeveralSessions,
+          connectionsOpenedPerSecond, busiestConnectionPercent, openAfterFirstSecondsMin, openAfterFirstSecondsMax,
+          settleSeconds, judged, evidence, verdict, verdictKind, foreign, foreignOnThem, matchedRecords,
+          matchedConnections, exchanges, n);
     }
 
     /** The verdict's kind: {@code verdictKind}, or derived from the sentence in older files. */

@@ -9,10 +9,12 @@ import io.crosscheck.wire.WireStats;
  * RunFiles#writeFindings} (atomically), read by {@link RunFiles#readFindings}. Immutable.
  *
  * <p>Format versions: 1 (no {@code run}, no {@code findings.coverage}, {@code pressure} a free
- * map, NaN written as the string "NaN") and 2 (this record). Version 1 files are read as far as
- * their fields go: coverage is then null.
+ * map, NaN written as the string "NaN"), 2 (verdicts as sentences) and 3 (this record: the verdicts of
+ * connections and the error's source as enums with their figures, the sentences left to {@code
+ * report.FindingsSentences}). Version 2 files are read with their sentences, which the renderer prints
+ * as written; version 1 files as far as their fields go: coverage is then null.
  *
- * @param formatVersion {@link RunFiles#FORMAT_VERSION} when written by this code
+ * @param formatVersion {@link RunFiles#FINDINGS_FORMAT_VERSION} when written by this code
  * @param run the run the findings are about: its directory, status and how its records read
  * @param capture what the capture file held
  * @param liveCapture the live capture's own counters (capture.json), null for a capture made elsewhere

@@ -24,10 +24,15 @@ import java.util.Optional;
  * thread-safe.
  */
 public final class RunFiles {
-  /** The format version of run.json this code writes (and, today, of findings.json). */
+  /** The format version this code writes for run.json and the files beside it but findings.json. */
   public static final int FORMAT_VERSION = 2;
-  /** The newest findings.json format this code reads and the one it writes. */
-  public static final int FINDINGS_FORMAT_VERSION = FORMAT_VERSION;
+  /**
+   * The format version this code writes for findings.json: 3, verdicts as enums with their figures (the
+   * sentences are the report's); 2 held the sentences. Both are read, and 1 as far as its fields go.
+   */
+  public static final int FINDINGS_FORMAT_VERSION = 3;
+  /** The oldest findings.json format whose verdicts and figures a CI gate compares with this one's. */
+  public static final int FINDINGS_COMPARABLE_SINCE = 2;
 
   public static final String RUN_JSON = "run.json";
   public static final String REQUESTS_CSV = RecordingSink.REQUESTS_CSV;

@@ -92,7 +92,7 @@ public final class AuditedShardMerge {
     ShardFindings.Result merged = ShardFindings.merge(shards, minMatchedPercent, INTERVAL_NANOS, HISTOGRAMS_FILE);
     Findings findings = merged.findings();
     if (findings.responseTime() != null || ref.engine() != null) {
-      findings = findings.withErrorSource(ErrorSourceCheck.judge(findings, ref.engine()));
+      findings = findings.toBuilder().errorSource(ErrorSourceCheck.judge(findings, ref.engine())).build();
     }
     RunJson mergedRun = RunFiles.readRun(out);
     List<RequestRecord> all = new ArrayList<>();
@@ -100,7 +100,7 @@ public final class AuditedShardMerge {
     Support support = SupportCheck.judge(mergedRun.status(), findings, all, merged.outOfOrder());
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(mergedRun.status(),
         mergedRun.failure() == null ? "" : mergedRun.failure(), all.size(), null, String.join(",", pcaps));
-    FindingsFile file = new FindingsFile(RunFiles.FORMAT_VERSION, evidence, merged.capture(), merged.liveCapture(),
+    FindingsFile file = new FindingsFile(RunFiles.FINDINGS_FORMAT_VERSION, evidence, merged.capture(), merged.liveCapture(),
         null, findings, support, null, merged.shards());
     writeHistograms(out.resolve(HISTOGRAMS_FILE), merged, shards);
     RunFiles.writeFindings(out.resolve(RunFiles.FINDINGS_JSON), file);

@@ -52,6 +52,11 @@ class RuleParserTest {
     Rule.CompareWord word = assertInstanceOf(Rule.CompareWord.class,
         parse("connections.verdict == no-sharing").check());
     assertEquals("no-sharing", word.word());
+    // findings.json (formatVersion 3) names the verdict by its enum: the same word
+    assertEquals("no-sharing", assertInstanceOf(Rule.CompareWord.class,
+        parse("connections.verdict == NO_SHARING").check()).word());
+    assertEquals("not-bottleneck", assertInstanceOf(Rule.CompareWord.class,
+        parse("client-host == NOT_BOTTLENECK").check()).word());
   }
 
   @Test

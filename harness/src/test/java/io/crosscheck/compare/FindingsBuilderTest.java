@@ -71,7 +71,9 @@ class FindingsBuilderTest {
     assertNull(f.lags());
     assertNull(f.cdf());
     assertFalse(f.connections().judged());
-    assertTrue(f.connections().verdict().startsWith("not judged: 0 of 50"), f.connections().verdict());
+    assertEquals(Findings.VerdictKind.NOT_JUDGED, f.connections().kind());
+    assertEquals(0, f.coverage().matched(), "not judged: 0 of 50 sent records matched");
+    assertEquals(50, f.coverage().recordsSent());
   }
 
   @Test
@@ -95,8 +97,8 @@ class FindingsBuilderTest {
     assertTrue(f.coverage().statement().contains("100 records never reached a server (connect-error)"),
         f.coverage().statement());
     assertEquals(5, f.connections().sessions(), "sessions among matched records, not the 105 of all records");
-    assertTrue(f.connections().verdict().startsWith("no sharing: 5 connections for 5 sessions"),
-        f.connections().verdict());
+    assertEquals(Findings.VerdictKind.NO_SHARING, f.connections().kind());
+    assertEquals(5, f.connections().matchedConnections(), "5 connections for 5 sessions");
     assertEquals(20, f.responseTime().pairs());
     // the magnitudes beside the signed errors (the CI gate's p99-error): equal while no error is negative
     assertEquals(20, f.responseTime().perRequestErrorMagnitude().count());
@@ -144,7 +146,7 @@ class FindingsBuilderTest {
     assertFalse(f.coverage().sufficient());
     assertTrue(f.coverage().statement().contains("below the 90 % floor"), f.coverage().statement());
     assertNull(f.responseTime());
-    assertTrue(f.connections().verdict().startsWith("not judged"), f.connections().verdict());
+    assertEquals(Findings.VerdictKind.NOT_JUDGED, f.connections().kind());
   }
 
   @Test
@@ -171,8 +173,14 @@ class FindingsBuilderTest {
     assertEquals(13, f.intervals().size(), "one per second of the 12 s capture, not counted from the epoch");
     assertEquals(61, f.intervals().stream().mapToLong(Findings.Interval::wireExchanges).sum());
     assertTrue(f.connections().judged());
-    assertTrue(f.connections().verdict().startsWith("2 connections for 61 exchanges; after the first 5 s 2 open;"
-        + " one connection carried 51 % of all exchanges: few persistent connections"), f.connections().verdict());
+    // 2 connections for 61 exchanges; after the first 5 s 2 open; one carried 51 %: few persistent connections
+    assertEquals(Findings.VerdictKind.WIRE_FEW_CONNECTIONS, f.connections().kind());
+    assertEquals(2, f.connections().connectionsWithRequests());
+    assertEquals(61, f.connections().exchanges());
+    assertEquals(5, f.connections().settleSeconds());
+    assertEquals(2, f.connections().openAfterFirstSecondsMin());
+    assertEquals(2, f.connections().openAfterFirstSecondsMax());
+    assertEquals(51, Math.round(f.connections().busiestConnectionPercent()));
     assertNull(f.responseTime());
   }
 

@@ -90,12 +90,12 @@ class FindingsHostAndDistributionsTest {
     assertEquals(Boolean.TRUE, onTime.cpuSaturated(), "the other core was saturated, and says so");
     assertEquals(1, onTime.cpuCoresAvailable(), "the spun core is not available to the rest");
     assertEquals(0.97, onTime.generatorCpuCoresMean(), 1e-9, "the loop's core is left out of the CPU figures");
-    assertTrue(onTime.statement().startsWith("not the bottleneck (the cores left to its other threads were saturated,"
-        + " but its busy-polling loop, on a core of its own, sent on time)"), onTime.statement());
+    // not the bottleneck: the cores left to its other threads were saturated, its busy-polling loop sent on time
+    assertEquals(Findings.ClientHostVerdict.NOT_BOTTLENECK_LOOP_ON_TIME, onTime.verdict(), onTime.statement());
     assertTrue(onTime.evidence().contains("less 1 busy-polled by the engine's event loop(s)"), onTime.evidence());
     Findings.ClientHost late = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, "none", 2_500.0, Double.NaN, "", 1);
     assertEquals(Boolean.TRUE, late.bottleneck(), late.statement());
-    assertTrue(late.statement().startsWith("the bottleneck (CPU saturated)"), late.statement());
+    assertEquals(Findings.ClientHostVerdict.BOTTLENECK_CPU, late.verdict(), late.statement());
     Findings.ClientHost unspun = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, "none", 60.0, Double.NaN, "", 0);
     assertEquals(Boolean.TRUE, unspun.bottleneck(), "without busy polling the same samples saturate the host");
     Findings.ClientHost allSpun = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, "none", 60.0, Double.NaN, "", 2);
@@ -188,7 +188,8 @@ class FindingsHostAndDistributionsTest {
     assertEquals(1.5, h.saturatedSeconds(), 0.11, "every other 100 ms sample of 3 s");
     assertEquals(20_000, h.runQueueWaitMicrosPerSecondMax(), 0);
     assertEquals(f.lags().sendLag().p99Micros(), h.sendLagP99Micros());
-    assertTrue(h.statement().startsWith("the bottleneck (CPU saturated): generator CPU mean 1.5"), h.statement());
+    assertEquals(Findings.ClientHostVerdict.BOTTLENECK_CPU, h.verdict(), h.statement());
+    assertEquals(2, h.cpuCoresAvailable());
     assertTrue(h.statement().contains("of 2 cores, max 1.95, 1.5 s at or above 90 % of them; run-queue wait mean"
         + " 20.0 ms/s, at most 20.0 ms/s; send lag p99 0.020 ms (wire - send start), start lag p99 0.000 ms (send start - intended start)"
         + " (telemetry 100 ms period, 3.0 s measured)"),
@@ -209,20 +210,24 @@ class FindingsHostAndDistributionsTest {
     assertTrue(calm.clientHost().judged());
     assertEquals(Boolean.FALSE, calm.clientHost().bottleneck(), calm.clientHost().statement());
     assertEquals(0.0, calm.clientHost().saturatedSeconds(), 0);
-    assertTrue(calm.clientHost().statement().startsWith("not the bottleneck: generator CPU mean 0.40 of 2 cores"),
-        calm.clientHost().statement());
+    // not the bottleneck: generator CPU mean 0.40 of 2 cores
+    assertEquals(Findings.ClientHostVerdict.NOT_BOTTLENECK, calm.clientHost().verdict(), calm.clientHost().statement());
+    assertEquals(0.40, calm.clientHost().generatorCpuCoresMean(), 1e-9);
+    assertEquals(2, calm.clientHost().cpuCoresAvailable());
     // its threads queue for a core (a JVM warming up), but the requests do not show it: 20 us send lag
     Findings queuedOnly = build(r, telemetry(3_000 * MS, i -> 0.6, 250_000, 2), 0);
     assertEquals(Boolean.FALSE, queuedOnly.clientHost().bottleneck(), queuedOnly.clientHost().statement());
-    assertTrue(queuedOnly.clientHost().statement().startsWith("not the bottleneck (its threads queued for a core,"
-        + " but the send lag stayed low)"), queuedOnly.clientHost().statement());
+    assertEquals(Findings.ClientHostVerdict.NOT_BOTTLENECK_SEND_LAG_LOW, queuedOnly.clientHost().verdict(),
+        queuedOnly.clientHost().statement());
     // a CPU hog beside it: the generator's own CPU is modest, its threads wait for a core and its
     // requests leave late
     Findings.ClientHost queued = ClientHostCheck.judge(telemetry(3_000 * MS, i -> 0.6, 250_000, 2), MS,
         3_000 * MS, 0, "none", 1_500.0);
     assertEquals(Boolean.TRUE, queued.bottleneck(), queued.statement());
-    assertTrue(queued.statement().startsWith("the bottleneck (threads queued for a core, and the send lag shows"
-        + " it): generator CPU mean 0.60 of 2 cores"), queued.statement());
+    // the bottleneck: threads queued for a core, and the send lag shows it; generator CPU mean 0.60 of 2 cores
+    assertEquals(Findings.ClientHostVerdict.BOTTLENECK_RUN_QUEUE, queued.verdict(), queued.statement());
+    assertEquals(0.60, queued.generatorCpuCoresMean(), 1e-9);
+    assertEquals(2, queued.cpuCoresAvailable());
     assertTrue(queued.statement().contains("run-queue wait mean 250.0 ms/s, at most 250.0 ms/s; send lag p99 1.500"
         + " ms"), queued.statement());
     // format-1 telemetry: no cores and no run-queue column; the cores from run.json
@@ -246,13 +251,13 @@ class FindingsHostAndDistributionsTest {
     assertFalse(h.judged());
     assertNull(h.bottleneck());
     assertNull(h.generatorCpuCoresMean());
-    assertTrue(h.statement().startsWith("not judged: the run recorded no telemetry"), h.statement());
+    assertEquals(Findings.ClientHostVerdict.NOT_JUDGED_NO_TELEMETRY, h.verdict(), h.statement());
     assertTrue(FindingsTable.format(f).contains("client host:   not judged: the run recorded no telemetry"));
     // telemetry that ends before the measured phase: too few samples in it
     Findings early = build(run(100, i -> "/p"), telemetry(100 * MS, i -> 0.5, 0, 2).subList(0, 2), 2);
     assertFalse(early.clientHost().judged());
-    assertTrue(early.clientHost().statement().startsWith("not judged: only 1 telemetry sample with CPU falls in"
-        + " the measured phase"), early.clientHost().statement());
+    // not judged: only 1 telemetry sample with CPU falls in the measured phase
+    assertEquals(Findings.ClientHostVerdict.NOT_JUDGED_FEW_SAMPLES, early.clientHost().verdict(), early.clientHost().statement());
   }
 
   /** findings.json written before issue 12 (no new members) still reads; the new members round-trip. */

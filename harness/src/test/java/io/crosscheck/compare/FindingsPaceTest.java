@@ -1,6 +1,7 @@
 package io.crosscheck.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.crosscheck.model.Phase;
@@ -39,10 +40,10 @@ class FindingsPaceTest {
     assertEquals(20, pace.late());
     assertEquals(30, pace.notSent());
     assertEquals(1, pace.behindFromSecond());
-    assertTrue(pace.statement().startsWith("the generator could not keep up from second 1: 50 of 200 scheduled"),
-        pace.statement());
-    assertTrue(pace.statement().endsWith("from 200 records with an intended start (requests.csv, the generator's"
-        + " monotonic clock)"), pace.statement());
+    // could not keep up from second 1: 50 (late + not sent) of 200 scheduled, the evidence the 200 records
+    assertEquals(Findings.PaceState.FELL_BEHIND, pace.state());
+    assertEquals(50, pace.late() + pace.notSent());
+    assertNull(pace.statement(), "the sentence is the renderer's");
   }
 
   @Test
@@ -53,8 +54,14 @@ class FindingsPaceTest {
     }
     Findings.Pace pace = FindingsBuilder.pace(records);
     assertEquals(-1, pace.behindFromSecond());
-    assertEquals("kept to its schedule: 0 late (begun > 10 ms after the intended start) and 0 not sent of 50;"
-        + " from 50 records with an intended start (requests.csv, the generator's monotonic clock)", pace.statement());
-    assertEquals("not judged: no record has an intended start", FindingsBuilder.pace(List.of()).statement());
+    // kept to its schedule: 0 late (begun > 10 ms after the intended start) and 0 not sent of 50 records
+    assertEquals(Findings.PaceState.KEPT_UP, pace.state());
+    assertEquals(0, pace.late());
+    assertEquals(0, pace.notSent());
+    assertEquals(50, pace.scheduled());
+    assertEquals(10_000.0, pace.lateThresholdMicros());
+    // not judged: no record has an intended start
+    assertEquals(Findings.PaceState.NOT_JUDGED, FindingsBuilder.pace(List.of()).state());
+    assertEquals(0, FindingsBuilder.pace(List.of()).scheduled());
   }
 }

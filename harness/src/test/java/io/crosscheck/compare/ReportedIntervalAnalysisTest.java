@@ -74,7 +74,7 @@ class ReportedIntervalAnalysisTest {
         1_000_000_000L);
     Path json = dir.resolve("findings.json");
     io.crosscheck.rundir.RunFiles.writeFindings(json, new io.crosscheck.rundir.FindingsFile(2, null, null, null, null,
-        findings.withReportedIntervals(s)));
+        findings.toBuilder().reportedIntervals(s).build()));
     assertEquals(s, io.crosscheck.rundir.RunFiles.readFindings(json).findings().reportedIntervals());
     io.crosscheck.rundir.RunFiles.writeFindings(json, new io.crosscheck.rundir.FindingsFile(2, null, null, null, null,
         findings));
@@ -90,7 +90,7 @@ class ReportedIntervalAnalysisTest {
   /** The coverage of a comparison, sufficient or not, at the default 90 % floor. */
   private static Coverage coverage(boolean sufficient) {
     return new Coverage(4, 4, 0, 0, 4, sufficient ? 4 : 1, sufficient ? 100 : 25, 4, 100, 90, sufficient, false, 0,
-        1, "c", "");
+        1, "c", "", null);
   }
 
   @Test

@@ -57,7 +57,9 @@ class ServerHostCheckTest {
     assertEquals(List.of(new Findings.InterfaceTraffic("cc0", 29_000, 290, 0, 58_000, 580, 0)), busy.network());
     ServerHost idle = side(rows(0, 30, 0.2, 0.3), false);
     assertEquals(false, idle.bottleneck(), idle.statement());
-    assertTrue(idle.statement().startsWith("not the bottleneck: server CPU mean 0.20 of 1 cores"), idle.statement());
+    // not the bottleneck: server CPU mean 0.20 of 1 cores
+    assertEquals(0.20, idle.serverCpuCoresMean(), 1e-9);
+    assertEquals(1, idle.serverCpusAllowed());
   }
 
   @Test
@@ -71,7 +73,9 @@ class ServerHostCheckTest {
     ServerHost none = side(rows(10_000, 30, 0.2, 0.3), false);
     assertFalse(none.judged());
     assertNull(none.bottleneck());
-    assertTrue(none.statement().startsWith("not judged: none of 30 server-telemetry rows"), none.statement());
+    // not judged: none of the file's 30 server-telemetry rows falls in the window
+    assertEquals(0, none.samples(), none.statement());
+    assertEquals(30, none.samplesInFile());
   }
 
   @Test
@@ -91,29 +95,36 @@ class ServerHostCheckTest {
   @Test
   void whichHostIsJudgedOnlyWithBothSidesEvidence() {
     ClientHost busyClient = new ClientHost(true, true, "the bottleneck (CPU saturated): ...", 2, 1.9, 2.0, 3.0, null,
-        null, "e", true);
+        null, "e", true, io.crosscheck.rundir.Findings.ClientHostVerdict.BOTTLENECK_CPU);
     ClientHost calmClient = new ClientHost(true, false, "not the bottleneck: ...", 2, 0.3, 0.5, 0.0, null, null, "e",
-        false);
+        false, io.crosscheck.rundir.Findings.ClientHostVerdict.NOT_BOTTLENECK);
     ServerHost busyServer = side(rows(0, 30, 0.97, 0.6), false);
     ServerHost calmServer = side(rows(0, 30, 0.2, 0.3), false);
-    assertEquals(BottleneckHost.CLIENT, ServerHostCheck.hosts(busyClient, calmServer, null).bottleneckHost());
-    assertEquals(BottleneckHost.SERVER, ServerHostCheck.hosts(calmClient, busyServer, null).bottleneckHost());
-    assertEquals(BottleneckHost.BOTH, ServerHostCheck.hosts(busyClient, busyServer, null).bottleneckHost());
-    ClientHost neither = ServerHostCheck.hosts(calmClient, calmServer, null);
+    assertEquals(BottleneckHost.CLIENT, ServerHostCheck.hosts(busyClient, calmServer).bottleneckHost());
+    assertEquals(BottleneckHost.SERVER, ServerHostCheck.hosts(calmClient, busyServer).bottleneckHost());
+    assertEquals(BottleneckHost.BOTH, ServerHostCheck.hosts(busyClient, busyServer).bottleneckHost());
+    ClientHost neither = ServerHostCheck.hosts(calmClient, calmServer);
     assertEquals(BottleneckHost.NEITHER, neither.bottleneckHost());
-    assertEquals("neither host was the bottleneck: generator CPU mean 0.30 of 2 cores vs server CPU mean 0.20 of 1"
-        + " cores, its host 30.0 % over the measured phase", neither.hosts());
-    ClientHost shared = ServerHostCheck.hosts(calmClient, side(rows(0, 30, 0.2, 0.95), true), null);
+    // neither: generator CPU mean 0.30 of 2 cores vs server CPU mean 0.20 of 1 cores, its host 30.0 %
+    assertEquals(0.30, neither.generatorCpuCoresMean(), 1e-9);
+    assertEquals(2, neither.cpuCoresAvailable());
+    assertEquals(0.20, calmServer.serverCpuCoresMean(), 1e-9);
+    assertEquals(1, calmServer.serverCpusAllowed());
+    assertEquals(30.0, calmServer.hostCpuBusyPercentMean(), 1e-9);
+    assertNull(neither.hosts(), "the sentence is the renderer's, not findings.json's");
+    ServerHost sameHost = side(rows(0, 30, 0.2, 0.95), true);
+    ClientHost shared = ServerHostCheck.hosts(calmClient, sameHost);
     assertEquals(BottleneckHost.NEITHER, shared.bottleneckHost(), "on one host only the server's own CPU counts");
-    assertTrue(shared.hosts().endsWith("; both ran on one host, whose CPU was 95.0 % busy: the generator and the"
-        + " server took turns on its cores"), shared.hosts());
-    ClientHost unknown = ServerHostCheck.hosts(busyClient, null, "no server telemetry");
+    // both ran on one host, whose CPU was 95.0 % busy: the generator and the server took turns on its cores
+    assertTrue(sameHost.sameHost());
+    assertEquals(95.0, sameHost.hostCpuBusyPercentMean(), 1e-9);
+    ClientHost unknown = ServerHostCheck.hosts(busyClient, null);
+    // the client host was the bottleneck (generator CPU mean 1.90 of 2 cores); the server side is unknown
     assertEquals(BottleneckHost.SERVER_UNKNOWN, unknown.bottleneckHost());
-    assertEquals("the client host was the bottleneck (generator CPU mean 1.90 of 2 cores); the server side is"
-        + " unknown: no server telemetry", unknown.hosts());
+    assertEquals(true, unknown.bottleneck());
+    assertEquals(1.90, unknown.generatorCpuCoresMean(), 1e-9);
     ServerHost notJudged = side(rows(10_000, 3, 0.2, 0.3), false);
-    assertEquals(BottleneckHost.SERVER_UNKNOWN, ServerHostCheck.hosts(calmClient, notJudged, notJudged.statement())
-        .bottleneckHost());
+    assertEquals(BottleneckHost.SERVER_UNKNOWN, ServerHostCheck.hosts(calmClient, notJudged).bottleneckHost());
   }
 
   @Test

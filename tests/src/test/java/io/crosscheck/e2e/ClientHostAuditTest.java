@@ -62,12 +62,12 @@ class ClientHostAuditTest {
         busy.get("statement").asText(), calm.get("statement").asText());
 
     assertEquals(true, busy.get("bottleneck").asBoolean(), busy.toString());
-    assertTrue(busy.get("statement").asText().startsWith("the bottleneck ("), busy.toString());
+    assertTrue(busy.get("verdict").asText().startsWith("BOTTLENECK_"), "the bottleneck, and why: " + busy);
     assertTrue(busy.get("runQueueWaitMicrosPerSecondMax").isNumber(), "run-queue wait measured: " + busy);
     assertEquals(false, calm.get("bottleneck").asBoolean(), calm.toString());
     assertEquals(0.0, calm.get("saturatedSeconds").asDouble(), 0.2, calm.toString());
     assertTrue(calm.get("runQueueWaitMicrosPerSecondMax").isNumber(), "run-queue wait measured: " + calm);
-    assertTrue(calm.get("statement").asText().startsWith("not the bottleneck"), calm.toString());
+    assertTrue(calm.get("verdict").asText().startsWith("NOT_BOTTLENECK"), calm.toString());
     assertTrue(busy.get("sendLagP99Micros").asDouble() > calm.get("sendLagP99Micros").asDouble(),
         "the saturated generator's requests leave later after their send start: " + busy + " vs " + calm);
   }

@@ -158,13 +158,13 @@ final class Evidence {
       assertEquals(100.0 * matched / inWindow, c.get("recordsMatchedPercent").asDouble(), 0.01,
           "recordsMatchedPercent = matched / inWindow: " + c);
     }
-    String verdict = findings.path("connections").path("verdict").asText("");
+    String verdict = findings.path("connections").path("verdictKind").asText("");
     if (!sufficient) {
       assertEquals(3, exitCode, "evidence below the floor: exit 3; " + where);
       assertTrue(absent(findings, "responseTime"), "no response-time figure: " + where);
       assertTrue(absent(findings, "lags"), "no lag figure: " + where);
       assertTrue(absent(findings, "cdf"), "no CDF: " + where);
-      assertTrue(verdict.startsWith("not judged"), "the verdict judges nothing: " + verdict);
+      assertEquals("not-judged", verdict, "the verdict judges nothing: " + findings.path("connections"));
     } else if (support != null && !support.path("supported").asBoolean(true)) {
       assertEquals(3, exitCode, "sufficient coverage, but no verdict supported: exit 3; " + where);
       assertTrue(support.path("reasons").size() > 0, "an unsupported run says why: " + where);

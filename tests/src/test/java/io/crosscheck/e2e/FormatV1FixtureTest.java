@@ -80,12 +80,15 @@ class FormatV1FixtureTest {
     assertEquals(20, f.at("/connections/sessions").asLong());
     assertEquals(20, f.at("/connections/connectionsOpened").asLong());
     assertEquals(6, f.at("/connections/peakConcurrentConnections").asLong());
-    assertEquals("no sharing: 20 connections for 20 sessions, each used by one session; up to 10 requests on one",
-        f.at("/connections/verdict").asText());
+    // no sharing: 20 connections for 20 sessions, each used by one session; up to 10 requests on one
+    assertEquals("no-sharing", f.at("/connections/verdictKind").asText());
+    assertEquals(20, f.at("/connections/matchedConnections").asLong());
+    assertEquals(10, f.at("/connections/maxRequestsOnOneConnection").asLong());
     // and now it says what they rest on
     assertEquals(200, f.at("/coverage/matched").asLong());
     assertEquals(200, f.at("/coverage/inCapture").asLong());
     assertTrue(f.at("/coverage/sufficient").asBoolean());
-    assertEquals(2, Evidence.findingsFile(dir).get("formatVersion").asInt(), "rewritten in the current format");
+    assertEquals(RunFiles.FINDINGS_FORMAT_VERSION, Evidence.findingsFile(dir).get("formatVersion").asInt(),
+        "rewritten in the current format");
   }
 }

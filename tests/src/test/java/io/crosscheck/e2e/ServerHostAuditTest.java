@@ -94,7 +94,7 @@ class ServerHostAuditTest {
         assertEquals(ownCpu, remoteCpu, 0.1 + 0.3 * ownCpu,
             "two samplers of the same process over the same window agree: " + own + " vs " + remote);
         System.out.printf(Locale.ROOT, "[server host] audit --server-pid: %s | monitor CSV joined: %s | %s%n",
-            own.get("statement").asText(), remote.get("statement").asText(), f.get("clientHost").get("hosts").asText());
+            own.get("statement").asText(), remote.get("statement").asText(), f.get("clientHost").get("bottleneckHost").asText());
 
         badInputs(dir, run, monCsv);
       }

@@ -106,7 +106,7 @@ class TpcwAuditTest {
       System.out.println(String.format(Locale.ROOT, "[tpcw audit] Java %d, shopping, 30 browsers, legacy-urlconnection:"
           + " %,d pages (%,d of %,d matched in full), RBE figure %.2f ms vs wire span %.2f ms (page %.2f ms):"
           + " difference %+.2f ms; connections: %s", feature, pages, matched, reported.get("intervals").asLong(),
-          figureMicros / 1e3, spanMicros / 1e3, pageMicros / 1e3, lagMicros / 1e3, conns.get("verdict").asText()));
+          figureMicros / 1e3, spanMicros / 1e3, pageMicros / 1e3, lagMicros / 1e3, conns.get("verdictKind").asText()));
       System.out.println("[tpcw audit] generator: " + statements);
     }
   }

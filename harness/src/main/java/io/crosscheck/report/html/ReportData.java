@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.crosscheck.record.JsonFiles;
 import io.crosscheck.record.MalformedInputException;
+import io.crosscheck.report.FindingsSentences;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.FindingsFile;
 import io.crosscheck.rundir.MatrixCell;
@@ -93,12 +94,19 @@ public final class ReportData {
    * @param run what run.json says
    * @param evidence findings.json's {@code run}: how the comparison read the run; null in a file without it
    * @param findings findings.json's {@code findings}, as the typed reader reads it
+   * @param sentences the verdicts' sentences, rendered from the findings' enums and figures
    * @param connectionsOverTime open connections over time from connection.csv; null without the file
    * @param connectionsOverTimeMissing why {@code connectionsOverTime} is null; absent when it is not
    */
   public record RunEntry(String label, RunSummary run, FindingsFile.RunEvidence evidence, Findings findings,
-      ConnectionsOverTime connectionsOverTime,
+      Sentences sentences, ConnectionsOverTime connectionsOverTime,
       @JsonInclude(JsonInclude.Include.NON_NULL) String connectionsOverTimeMissing) {}
+
+  /**
+   * The sentences the report shows for verdicts findings.json holds as enums and figures; null where
+   * the findings support none.
+   */
+  public record Sentences(String connectionsVerdict, String connectionsEvidence, String bottleneck, String pace) {}
 
   /**
    * What the report shows of run.json: status, version, start and end, seed, command, engine,
@@ -183,7 +191,12 @@ public final class ReportData {
     String label = name == null ? dir.toString() : name.toString();
     Path csv = dir.resolve(WireCsv.CONNECTION_FILE);
     boolean haveCsv = Files.isRegularFile(csv);
-    return new RunEntry(label, runSection(run), findings.run(), findings.findings(),
+    Findings typed = findings.findings();
+    // verdicts are enums and figures in findings.json: their sentences are rendered once, here
+    Sentences sentences = new Sentences(FindingsSentences.connectionsVerdict(typed),
+        FindingsSentences.connectionsEvidence(typed), FindingsSentences.bottleneck(typed),
+        FindingsSentences.pace(typed));
+    return new RunEntry(label, runSection(run), findings.run(), typed, sentences,
         haveCsv ? connectionsOverTime(csv, runStartEpochNanos(run)) : null,
         haveCsv ? null : WireCsv.CONNECTION_FILE + " is not in the run directory");
   }

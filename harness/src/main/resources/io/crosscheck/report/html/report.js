@@ -124,8 +124,8 @@
       el(box, 'p', 'statement first', 'Server host: ' + f.serverHost.statement);
       evidence(box, f.serverHost.evidence);
     }
-    if (f.clientHost && f.clientHost.hosts) {
-      el(box, 'p', 'statement first', 'Bottleneck: ' + f.clientHost.hosts);
+    if (r.sentences.bottleneck) {
+      el(box, 'p', 'statement first', 'Bottleneck: ' + r.sentences.bottleneck);
     }
     responseTime(box, f);
     latencyColumns(box, f);
@@ -135,7 +135,7 @@
     connections(box, r);
     urls(box, f);
     reportedIntervals(box, f);
-    if (f.pace) { el(box, 'h3', null, 'Pace'); el(box, 'p', 'statement', f.pace.statement); }
+    if (f.pace) { el(box, 'h3', null, 'Pace'); el(box, 'p', 'statement', r.sentences.pace); }
     stall(box, f);
     workload(box, r);
   }
@@ -345,8 +345,8 @@
     var c = r.findings.connections;
     el(box, 'h3', null, 'Connections');
     if (!c) { missing(box, 'No connection findings.'); return; }
-    el(box, 'p', 'statement', 'Verdict: ' + c.verdict);
-    evidence(box, c.evidence);
+    el(box, 'p', 'statement', 'Verdict: ' + r.sentences.connectionsVerdict);
+    evidence(box, r.sentences.connectionsEvidence);
     table(box, ['sessions', 'connections opened', 'with requests', 'peak open', 'most requests on one',
       'used by several sessions', 'opened per second'],
       [[c.sessions, c.connectionsOpened, c.connectionsWithRequests, c.peakConcurrentConnections,
@@ -443,7 +443,7 @@
         rt ? fmt(ms(rt.reportedMeanMicros), 3) : 'not judged', rt ? fmt(ms(rt.wireMeanMicros), 3) : null,
         rt ? fmt(ms(rt.absoluteErrorMicros), 3) : null, rt ? fmt(rt.ratio, 3) : null,
         f.connections ? f.connections.connectionsWithRequests : null, f.connections ? f.connections.sessions : null,
-        f.connections ? f.connections.verdict : null];
+        f.connections ? r.sentences.connectionsVerdict : null];
     }), [0, 1, 11]);
     cdf(parent, runs, -1);
   }

@@ -1,0 +1,210 @@
+package io.crosscheck.report;
+
+import io.crosscheck.compare.ClientHostCheck;
+import io.crosscheck.record.Summary;
+import io.crosscheck.rundir.Findings;
+import io.crosscheck.rundir.Findings.Connections;
+import io.crosscheck.rundir.Findings.ErrorSource;
+import io.crosscheck.rundir.Findings.VerdictKind;
+import java.util.Locale;
+
+/**
+ * The sentences of findings.json's verdicts, rendered from their enums and figures (findings are data;
+ * the words are the report's): the connection verdict and its evidence, the error's source and its
+ * evidence. The text table ({@link FindingsTable}), the HTML report and the CI gate's messages all say a
+ * verdict through here, so it reads the same everywhere. A file of formatVersion 2 held the sentences
+ * themselves: they are returned as written. Returns null where there is nothing to say, never the word
+ * "null". Formats only; figures in {@link Locale#ROOT}. Stateless.
+ */
+public final class FindingsSentences {
+  private FindingsSentences() {}
+
+  /** The connection verdict in one sentence; null without a connections section. */
+  public static String connectionsVerdict(Findings f) {
+    Connections c = f.connections();
+    if (c == null) {
+      return null;
+    }
+    if (c.verdict() != null || c.matchedRecords() == null) { // formatVersion 2: the sentence as written
+      return c.verdict() == null ? "not stated" : c.verdict();
+    }
+    VerdictKind kind = c.kind();
+    if (kind == null) {
+      return "of a kind this crosscheck does not know";
+    }
+    long connections = c.matchedConnections();
+    long sessions = c.sessions();
+    long requests = c.matchedRecords();
+    return switch (kind) {
+      case NOT_JUDGED -> "not judged: " + coverage(f);
+      case NO_MATCH -> "no matched request: nothing to judge";
+      case SHARING -> String.format(Locale.ROOT, "connection sharing: %,d connections carried requests of several"
+          + " sessions; %,d connections for %,d sessions; up to %,d requests on one connection",
+          c.connectionsUsedBySeveralSessions(), connections, sessions, c.maxRequestsOnOneConnection());
+      case PER_REQUEST -> String.format(Locale.ROOT, "a connection per request: %,d connections for %,d requests",
+          connections, requests);
+      case NO_SHARING -> connections == sessions
+          ? String.format(Locale.ROOT, "no sharing: %,d connections for %,d sessions, each used by one session; up"
+              + " to %,d requests on one", connections, sessions, c.maxRequestsOnOneConnection())
+          : String.format(Locale.ROOT, "no sharing: %,d connections for %,d sessions (some sessions reconnected),"
+              + " each used by one session", connections, sessions);
+      case WIRE_NO_EXCHANGE, WIRE_PER_EXCHANGE, WIRE_FEW_CONNECTIONS, WIRE_REUSED -> wireVerdict(c, kind);
+    };
+  }
+
+  /** What the wire alone shows about connection use. */
+  private static String wireVerdict(Connections c, VerdictKind kind) {
+    long connections = c.connectionsWithRequests();
+    long exchanges = c.exchanges();
+    if (kind == VerdictKind.WIRE_NO_EXCHANGE) {
+      return "no HTTP exchange was seen on the wire";
+    }
+    if (kind == VerdictKind.WIRE_PER_EXCHANGE) {
+      return String.format(Locale.ROOT, "a connection per exchange: %,d connections for %,d exchanges", connections,
+          exchanges);
+    }
+    StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%,d connections for %,d exchanges", connections,
+        exchanges));
+    if (c.openAfterFirstSecondsMin() >= 0) {
+      s.append(String.format(Locale.ROOT, "; after the first %d s %s open", c.settleSeconds(),
+          c.openAfterFirstSecondsMin() == c.openAfterFirstSecondsMax() ? String.valueOf(c.openAfterFirstSecondsMin())
+              : c.openAfterFirstSecondsMin() + "-" + c.openAfterFirstSecondsMax()));
+    }
+    s.append(String.format(Locale.ROOT, "; one connection carried %.0f %% of all exchanges",
+        c.busiestConnectionPercent()));
+    s.append(kind == VerdictKind.WIRE_FEW_CONNECTIONS
+        ? ": few persistent connections carry the traffic, as a shared keep-alive cache (the JDK's) does"
+        : ": connections are reused for a few exchanges each");
+    return s.toString();
+  }
+
+  /** What the connection verdict rests on, in words; null without a connections section. */
+  public static String connectionsEvidence(Findings f) {
+    Connections c = f.connections();
+    if (c == null) {
+      return null;
+    }
+    if (c.evidence() != null || c.matchedRecords() == null) {
+      return c.evidence() == null ? "not stated" : c.evidence();
+    }
+    VerdictKind kind = c.kind();
+    if (kind == VerdictKind.NOT_JUDGED) {
+      return coverage(f);
+    }
+    if (kind != null && kind.name().startsWith("WIRE_")) {
+      return String.format(Locale.ROOT, "the wire alone: %,d exchanges on %,d connections (no generator records)",
+          c.exchanges(), c.connectionsWithRequests());
+    }
+    return String.format(Locale.ROOT, "%,d matched records of %,d sessions on %,d connections (%.1f %% of the"
+        + " records in the capture)", c.matchedRecords(), c.sessions(), c.matchedConnections(),
+        f.coverage() == null ? Double.NaN : f.coverage().recordsMatchedPercent())
+        + (c.shards() == null ? "" : " of " + c.shards() + " shards");
+  }
+
+  private static String coverage(Findings f) {
+    return f.coverage() == null || f.coverage().statement() == null ? "the coverage is unknown"
+        : f.coverage().statement();
+  }
+
+  /** Where the per-request error arises, in words; null when nothing is attributed (no matched pairs). */
+  public static String errorSource(Findings f) {
+    ErrorSource e = f.errorSource();
+    if (e == null) {
+      return null;
+    }
+    if (e.cause() == null) {
+      return e.statement(); // formatVersion 2, or the layout alone (null)
+    }
+    StringBuilder s = new StringBuilder(switch (e.cause()) {
+      case CLIENT_HOST -> String.format(Locale.ROOT, "the client host's, not the server's: the %+.1f us mean"
+          + " per-request error is %.1f us of send lag (send stamp to the request's first packet on the wire) and"
+          + " %.1f us of receive lag (the reply's last packet to the read); the server's time is the wire column"
+          + " (mean %.1f us), not part of it", e.meanErrorMicros(), e.sendLagMeanMicros(), e.receiveLagMeanMicros(),
+          e.wireMeanMicros());
+    });
+    if (e.hint() == Findings.LayoutHint.LOOP_WITHOUT_OWN_CORE) {
+      s.append("; the engine's event loop had no core of its own (layout ").append(e.layoutName())
+          .append("): an audit on a host with 2 cores free lays it out loop-alone (12-16 us in bench/FIDELITY.md)");
+    } else if (e.hint() == Findings.LayoutHint.ABOVE_LOOP_ALONE) {
+      s.append("; above the 12-16 us this layout gives on a quiet host: other work took the client's cores"
+          + " (see the client host line)");
+    }
+    return s.toString();
+  }
+
+  /** What the error's source rests on, in words; null as {@link #errorSource}. */
+  public static String errorSourceEvidence(Findings f) {
+    ErrorSource e = f.errorSource();
+    if (e == null) {
+      return null;
+    }
+    if (e.cause() == null) {
+      return e.statement() == null ? null : e.evidence();
+    }
+    return String.format(Locale.ROOT, "%,d matched pairs (%,d with both lags); wire instants mapped to the"
+        + " generator's clock (%s)", e.pairs(), e.lagPairs(), f.coverage() == null ? "mapping unknown"
+            : f.coverage().clockMapping());
+  }
+
+  /** Whether the generator kept to its own schedule, with the figures; null without a pace section. */
+  public static String pace(Findings f) {
+    Findings.Pace p = f.pace();
+    if (p == null) {
+      return null;
+    }
+    if (p.statement() != null) {
+      return p.statement(); // formatVersion 2 as written
+    }
+    return new Summary.Pace(p.scheduled(), p.late(), p.notSent(), Math.round(p.lateThresholdMicros() * 1e3),
+        p.behindFromSecond()).statement();
+  }
+
+  /** Why the server side is unknown without server telemetry. */
+  static final String NO_SERVER_TELEMETRY = "no server telemetry (audit --server-pid or --server-netns on this"
+      + " machine; crosscheck monitor on the server's host, then compare RUN --server-telemetry FILE)";
+
+  /**
+   * Which host was the bottleneck, the client's or the server's, with both sides' figures; null without a
+   * client-host section or a judgement of it.
+   */
+  public static String bottleneck(Findings f) {
+    Findings.ClientHost client = f.clientHost();
+    if (client == null) {
+      return null;
+    }
+    if (client.hosts() != null || client.bottleneckHost() == null) {
+      return client.hosts(); // formatVersion 2 as written, or not judged (null)
+    }
+    Findings.ServerHost server = f.serverHost();
+    String serverUnknown = server == null ? NO_SERVER_TELEMETRY : server.statement();
+    String clientWords = client.judged() && client.bottleneck() != null ? String.format(Locale.ROOT,
+        "generator CPU mean %.2f of %d cores", client.generatorCpuCoresMean(), client.cpuCoresAvailable())
+        : "client host not judged";
+    String serverWords = server == null || !server.judged() ? "" : server.serverCpuCoresMean() != null
+        ? String.format(Locale.ROOT, "server CPU mean %.2f of %d cores, its host %.1f %%", server.serverCpuCoresMean(),
+            server.serverCpusAllowed() != null ? server.serverCpusAllowed() : server.hostCores(),
+            server.hostCpuBusyPercentMean())
+        : String.format(Locale.ROOT, "server host CPU %.1f %%", server.hostCpuBusyPercentMean());
+    return switch (client.bottleneckHost()) {
+      case BOTH, CLIENT, SERVER, NEITHER -> {
+        String verdict = switch (client.bottleneckHost()) {
+          case BOTH -> "both hosts were saturated";
+          case CLIENT -> "the client host was the bottleneck, not the server's";
+          case SERVER -> "the server host was the bottleneck, not the client's";
+          default -> "neither host was the bottleneck";
+        };
+        // on one machine its CPU is both sides': a saturated host is stated, not given to either
+        String shared = server.sameHost() && server.hostCpuBusyPercentMean() >= ClientHostCheck.SATURATED_FRACTION * 100
+            ? String.format(Locale.ROOT, "; both ran on one host, whose CPU was %.1f %% busy: the generator and the"
+                + " server took turns on its cores", server.hostCpuBusyPercentMean()) : "";
+        yield verdict + ": " + clientWords + " vs " + serverWords + " over the measured phase" + shared;
+      }
+      case SERVER_UNKNOWN -> "the client host was " + (client.bottleneck() ? "" : "not ") + "the bottleneck ("
+          + clientWords + "); the server side is unknown: " + serverUnknown;
+      case CLIENT_UNKNOWN -> "the server host was " + (server.bottleneck() ? "" : "not ") + "the bottleneck ("
+          + serverWords + "); the client side is unknown: " + client.statement();
+      case UNKNOWN -> "neither host judged: the client's " + client.statement() + "; the server side is unknown: "
+          + serverUnknown;
+    };
+  }
+}

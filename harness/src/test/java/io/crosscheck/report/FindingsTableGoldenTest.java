@@ -1,0 +1,72 @@
+package io.crosscheck.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import io.crosscheck.rundir.FindingsFile;
+import io.crosscheck.rundir.RunFiles;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The wording of the findings table, pinned by golden files: the one place tests pin prose (every other
+ * test asserts findings.json's values). Each fixture is a findings.json written by a real audit (a netty
+ * run with capture and server telemetry, an agent audit of a two-thread URL.openStream generator, a
+ * legacy-urlconnection audit): {@code findings-v2/} by the code before verdicts became enums
+ * (formatVersion 2, its sentences printed as written), {@code findings-v3/} by this code (formatVersion
+ * 3, every verdict rendered from its enum and figures). The table is rendered under two default locales
+ * and must equal {@code findings-table.txt} beside the fixture byte for byte.
+ *
+ * <p>To regenerate after a deliberate change of wording: {@code mvn -B -ntp -q -o -pl harness -am verify
+ * -Dtest=FindingsTableGoldenTest -Dsurefire.failIfNoSpecifiedTests=false -Dgolden.update=true}, then
+ * review {@code git diff harness/src/test/resources/io/crosscheck/report} and commit it. The fixtures
+ * themselves come from {@code ./crosscheck audit ... --out DIR} against {@code ./crosscheck serve}, with the
+ * run directory's path replaced by {@code RUN_DIR/}.
+ */
+class FindingsTableGoldenTest {
+  static final String FIXTURES = "io/crosscheck/report/";
+
+  @ParameterizedTest
+  @ValueSource(strings = {"findings-v2/run-capture", "findings-v2/agent-audit", "findings-v2/legacy-audit",
+      "findings-v3/run-capture", "findings-v3/agent-audit", "findings-v3/legacy-audit"})
+  void theTableOfAnOldFileEqualsItsGoldenFile(String fixture) throws Exception {
+    FindingsFile file = RunFiles.readFindings(fixture(fixture).resolve("findings.json"));
+    String table = render(file);
+    assertFalse(table.contains("null"), table);
+    assertGolden(fixture, table);
+  }
+
+  static String render(FindingsFile file) {
+    Locale before = Locale.getDefault();
+    try {
+      Locale.setDefault(Locale.GERMANY); // figures must not take a decimal comma from the default locale
+      String german = FindingsTable.format(file);
+      Locale.setDefault(Locale.US);
+      assertEquals(FindingsTable.format(file), german, "the table depends on the default locale");
+      return german;
+    } finally {
+      Locale.setDefault(before);
+    }
+  }
+
+  static Path fixture(String name) throws Exception {
+    return Path.of(FindingsTableGoldenTest.class.getClassLoader().getResource(FIXTURES + name).toURI());
+  }
+
+  static void assertGolden(String fixture, String table) throws Exception {
+    Path golden = fixture(fixture).resolve("findings-table.txt");
+    if (Boolean.getBoolean("golden.update")) {
+      Path source = Path.of("src/test/resources", FIXTURES, fixture, "findings-table.txt");
+      Files.writeString(source, table, StandardCharsets.UTF_8);
+      return;
+    }
+    assertEquals(Files.exists(golden) ? Files.readString(golden, StandardCharsets.UTF_8) : "<no golden file>", table,
+        "the findings table of " + fixture + " differs from " + FIXTURES + fixture + "/findings-table.txt; if the"
+            + " change of wording is deliberate, regenerate it with -Dgolden.update=true (see this class's javadoc)"
+            + " and review the diff");
+  }
+}

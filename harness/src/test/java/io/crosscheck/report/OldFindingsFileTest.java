@@ -1,0 +1,90 @@
+package io.crosscheck.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.crosscheck.rundir.Findings;
+import io.crosscheck.rundir.FindingsFile;
+import io.crosscheck.rundir.RunFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A findings.json of formatVersion 2 (verdicts as sentences, written by a real audit before they became
+ * enums) still loads: its verdicts read to the same enums a file of version 3 holds, and the renderer
+ * says them without a "null". Written again by this code, it keeps every figure and sentence it had.
+ */
+class OldFindingsFileTest {
+  private static FindingsFile v2(String name) throws Exception {
+    return RunFiles.readFindings(FindingsTableGoldenTest.fixture("findings-v2/" + name).resolve("findings.json"));
+  }
+
+  @Test
+  void aRunWithCaptureOfVersion2ReadsToItsEnums() throws Exception {
+    FindingsFile file = v2("run-capture");
+    Findings f = file.findings();
+    assertEquals(2, file.formatVersion());
+    assertTrue(file.support().supported());
+    assertEquals(Findings.CoverageState.JUDGED, f.coverage().stateOrDerived());
+    assertEquals(473, f.coverage().matched());
+    assertEquals(473, f.responseTime().pairs());
+    assertEquals(Findings.VerdictKind.NO_SHARING, f.connections().kind());
+    assertEquals(48, f.connections().sessions());
+    assertEquals(Findings.BottleneckHost.CLIENT_UNKNOWN, f.clientHost().bottleneckHost());
+    assertEquals(Findings.ErrorCause.CLIENT_HOST, f.errorSource().causeOrFromStatement());
+    assertEquals("loop-alone", f.errorSource().layout().substring(0, "loop-alone".length()));
+    assertEquals(Findings.PaceState.FELL_BEHIND, f.pace().stateOrDerived(), f.pace().statement());
+    assertEquals(0, f.pace().behindFromSecond());
+    assertTrue(f.serverHost().judged());
+    assertFalse(f.serverHost().bottleneck());
+    assertNoNull(file);
+  }
+
+  @Test
+  void legacyAndAgentAuditsOfVersion2HaveNoLayoutAndPrintNoNull() throws Exception {
+    for (String name : new String[] {"legacy-audit", "agent-audit"}) {
+      FindingsFile file = v2(name);
+      Findings f = file.findings();
+      assertEquals(Findings.VerdictKind.SHARING, f.connections().kind(), name);
+      assertEquals(Findings.BottleneckHost.SERVER_UNKNOWN, f.clientHost().bottleneckHost(), name);
+      assertNull(f.serverHost(), name);
+      if (f.errorSource() != null) {
+        assertNull(f.errorSource().layout(), name + ": no engine layout (a legacy engine, an agent)");
+        assertNull(f.errorSource().knownAccuracy(), name);
+      }
+      String table = assertNoNull(file);
+      assertFalse(table.contains("engine layout"), name + ": nothing to say of a layout it did not have\n" + table);
+      assertFalse(table.contains("  known:"), table);
+    }
+    assertEquals(1080, v2("legacy-audit").findings().coverage().matched());
+    assertEquals(109, v2("legacy-audit").findings().connections().sessions());
+    assertEquals(126, v2("agent-audit").findings().coverage().matched());
+  }
+
+  @Test
+  void aVersion2FileWrittenAgainRendersTheSameTable(@TempDir Path dir) throws Exception {
+    for (String name : new String[] {"run-capture", "agent-audit", "legacy-audit"}) {
+      FindingsFile file = v2(name);
+      Path copy = dir.resolve(name + ".json");
+      RunFiles.writeFindings(copy, file);
+      FindingsFile again = RunFiles.readFindings(copy);
+      assertEquals(file.findings().connections(), again.findings().connections(), name);
+      assertEquals(file.findings().coverage(), again.findings().coverage(), name);
+      assertEquals(file.findings().clientHost(), again.findings().clientHost(), name);
+      assertEquals(file.findings().errorSource(), again.findings().errorSource(), name);
+      assertEquals(file.findings().pace(), again.findings().pace(), name);
+      assertEquals(FindingsTable.format(file), FindingsTable.format(again), name);
+      assertFalse(Files.readString(copy).contains("\"null\""), name);
+    }
+  }
+
+  private static String assertNoNull(FindingsFile file) {
+    String table = FindingsTableGoldenTest.render(file);
+    assertFalse(table.contains("null"), table);
+    return table;
+  }
+}
