@@ -4,8 +4,8 @@ import io.crosscheck.cli.WorkerSampler;
 import io.crosscheck.matrix.MatrixRun;
 import io.crosscheck.rundir.MatrixCell;
 import io.crosscheck.rundir.StudySection;
+import io.crosscheck.rundir.WireFiles;
 import io.crosscheck.wire.WireCsv;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -185,18 +185,10 @@ public final class FlashCrowdTable implements MatrixRun.Study {
     Path workers = runDir.resolve(WorkerSampler.WORKERS_CSV);
     try {
       if (Files.isRegularFile(conns)) {
-        try (BufferedReader r = Files.newBufferedReader(conns, StandardCharsets.UTF_8)) {
-          r.readLine();
-          for (String line = r.readLine(); line != null; line = r.readLine()) {
-            String[] f = line.split(",");
-            if (f.length < 3) {
-              continue;
-            }
-            long second = (long) Math.floor(Double.parseDouble(f[0]));
-            long open = Long.parseLong(f[2].trim());
-            long[] row = bySecond.computeIfAbsent(second, k -> new long[] {k, -1, -1});
-            row[1] = Math.max(row[1], open);
-          }
+        for (WireFiles.OpenCount c : WireFiles.readOpenCounts(conns)) {
+          long second = (long) Math.floor(c.epochSeconds());
+          long[] row = bySecond.computeIfAbsent(second, k -> new long[] {k, -1, -1});
+          row[1] = Math.max(row[1], c.openConnections());
         }
       }
       if (Files.isRegularFile(workers)) {

@@ -12,14 +12,14 @@ import io.crosscheck.record.JsonFiles;
 import io.crosscheck.rundir.MatrixCell;
 import io.crosscheck.rundir.MatrixJson;
 import io.crosscheck.rundir.WanJson;
+import io.crosscheck.rundir.WireFiles;
 import io.crosscheck.wan.WanNetwork;
 import io.crosscheck.wan.WanProfile;
 import io.crosscheck.wire.WireCsv;
-import java.io.BufferedReader;
+import io.crosscheck.wire.WireExchange;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -206,19 +206,12 @@ public final class WanStudy {
       return null;
     }
     Map<String, List<Long>> byAddress = new HashMap<>();
-    try (BufferedReader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-      r.readLine(); // WireCsv.EXCHANGES_HEADER: connectionId,connectionOpenEpochNanos,serverAddress,requestIndex,
-      // pipelined,connectNanos,... (the first six fields are never quoted)
-      for (String line = r.readLine(); line != null; line = r.readLine()) {
-        String[] f = line.split(",", 7);
-        if (f.length < 7 || !f[3].equals("0") || f[5].startsWith("-")) {
-          continue; // a later request on its connection, or a handshake the capture did not see
-        }
-        String client = f[0].substring(0, Math.max(0, f[0].lastIndexOf(':')));
-        byAddress.computeIfAbsent(client, k -> new ArrayList<>()).add(Long.parseLong(f[5]));
+    for (WireExchange x : WireFiles.readExchanges(csv)) {
+      if (x.requestIndex() != 0 || x.connectNanos() < 0) {
+        continue; // a later request on its connection, or a handshake the capture did not see
       }
-    } catch (NumberFormatException e) {
-      throw new IOException(csv + ": a connectNanos that is not a number: " + e.getMessage(), e);
+      String client = x.connectionId().substring(0, Math.max(0, x.connectionId().lastIndexOf(':')));
+      byAddress.computeIfAbsent(client, k -> new ArrayList<>()).add(x.connectNanos());
     }
     List<WanJson.MeasuredRtt> out = new ArrayList<>();
     for (int i = 0; i < level.size(); i++) {
