@@ -5,9 +5,15 @@ import io.crosscheck.capture.KernelRoute;
 import io.crosscheck.capture.LiveCapture;
 import io.crosscheck.capture.LiveCaptureConfig;
 import io.crosscheck.capture.LiveCaptureStats;
+import io.crosscheck.check.CheckGate;
 import io.crosscheck.model.Target;
 import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
+import io.crosscheck.run.ChildRun;
+import io.crosscheck.run.RunJob;
+import io.crosscheck.run.ShardRun;
+import io.crosscheck.run.StallLimits;
+import io.crosscheck.run.WanRun;
 import io.crosscheck.rundir.CaptureJson;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.RunDirectory;
@@ -22,10 +28,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code crosscheck audit}: capture + run + compare in one command. The capture starts before the

@@ -5,6 +5,7 @@ import io.crosscheck.foreign.ForeignServerSpec;
 import io.crosscheck.model.ConnectionPolicy;
 import io.crosscheck.model.Target;
 import io.crosscheck.model.spec.Problem;
+import io.crosscheck.run.WorkerSampler;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -15,10 +16,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code crosscheck study flash-crowd}: the study's Table II for real. Every cell (server x

@@ -1,5 +1,6 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.run.WorkerSampler;
 import io.crosscheck.wire.WireCsv;
 import java.io.BufferedReader;
 import java.io.IOException;

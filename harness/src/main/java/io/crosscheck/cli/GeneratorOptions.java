@@ -1,5 +1,6 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.audit.AttachableJvm;
 import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package io.crosscheck.cli;
 
 import io.crosscheck.model.Target;
 import io.crosscheck.model.spec.Problem;
+import io.crosscheck.run.RunJob;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;

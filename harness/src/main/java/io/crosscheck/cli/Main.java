@@ -1,10 +1,11 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.run.ShutdownInterrupt;
 import java.util.Set;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine;
 
 /**
  * The {@code crosscheck} command line: the top of the spine, which only parses options and hands

@@ -5,6 +5,8 @@ import io.crosscheck.model.Target;
 import io.crosscheck.model.TargetResolution;
 import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
+import io.crosscheck.run.ChildRun;
+import io.crosscheck.run.RunJob;
 import io.crosscheck.server.EmbeddedServer;
 import io.crosscheck.server.ServerConfig;
 import io.crosscheck.spi.EmbeddedSite;
@@ -22,10 +24,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code crosscheck matrix}: one seeded workload audited across JVMs × JVM option sets × user

@@ -3,6 +3,8 @@ package io.crosscheck.cli;
 import io.crosscheck.model.Target;
 import io.crosscheck.record.JsonFiles;
 import io.crosscheck.report.html.HtmlReport;
+import io.crosscheck.run.ChildRun;
+import io.crosscheck.run.ShutdownInterrupt;
 import io.crosscheck.rundir.RunDirectory;
 import java.io.FileOutputStream;
 import java.io.IOException;

@@ -2,6 +2,7 @@ package io.crosscheck.cli;
 
 import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
+import io.crosscheck.run.ShutdownInterrupt;
 import io.crosscheck.telemetry.ServerMonitor;
 import io.crosscheck.telemetry.ServerTelemetryCsv;
 import java.io.IOException;
@@ -12,9 +13,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code crosscheck monitor --out DIR [--pid PID] [--netns NAME] [--period 100ms] [--duration D]}:

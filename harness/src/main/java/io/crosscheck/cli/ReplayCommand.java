@@ -1,12 +1,13 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.run.RunJob;
 import java.util.ArrayList;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code crosscheck replay RUN_DIR --engine E}: {@code run --replay RUN_DIR} under its own name. The

@@ -6,16 +6,20 @@ import io.crosscheck.model.Workload;
 import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.model.spec.SpecException;
+import io.crosscheck.run.ChildRun;
+import io.crosscheck.run.RunJob;
+import io.crosscheck.run.ShardRun;
+import io.crosscheck.run.WanRun;
 import io.crosscheck.telemetry.GcPauseSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code crosscheck run}: one seeded workload, one engine, one run directory. */
 @Command(

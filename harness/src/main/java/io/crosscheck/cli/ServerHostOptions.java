@@ -3,6 +3,7 @@ package io.crosscheck.cli;
 import io.crosscheck.compare.ServerTelemetry;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.record.JsonFiles;
+import io.crosscheck.run.RunJob;
 import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.telemetry.ServerMonitor;
 import io.crosscheck.telemetry.ServerTelemetryCsv;

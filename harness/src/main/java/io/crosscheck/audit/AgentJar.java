@@ -1,4 +1,4 @@
-package io.crosscheck.cli;
+package io.crosscheck.audit;
 
 import java.io.File;
 import java.io.IOException;

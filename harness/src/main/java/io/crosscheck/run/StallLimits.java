@@ -1,4 +1,4 @@
-package io.crosscheck.cli;
+package io.crosscheck.run;
 
 import io.crosscheck.engine.StallWatch;
 import io.crosscheck.model.spec.Durations;

@@ -1,4 +1,4 @@
-package io.crosscheck.cli;
+package io.crosscheck.run;
 
 import io.crosscheck.child.ChildJvm;
 import io.crosscheck.engine.Engine;

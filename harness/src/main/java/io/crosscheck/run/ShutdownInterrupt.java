@@ -1,4 +1,4 @@
-package io.crosscheck.cli;
+package io.crosscheck.run;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

@@ -1,12 +1,13 @@
-package io.crosscheck.cli;
+package io.crosscheck.check;
 
 import io.crosscheck.check.CheckedRun;
 import io.crosscheck.check.JunitXml;
 import io.crosscheck.check.Rule;
 import io.crosscheck.check.RuleEvaluator;
-import io.crosscheck.check.RunCompletion;
 import io.crosscheck.check.RuleSet;
+import io.crosscheck.check.RunCompletion;
 import io.crosscheck.check.WorkloadMatch;
+import io.crosscheck.cli.CliErrors;
 import io.crosscheck.record.MalformedInputException;
 import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.text.Printable;

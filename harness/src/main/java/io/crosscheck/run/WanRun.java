@@ -1,7 +1,13 @@
-package io.crosscheck.cli;
+package io.crosscheck.run;
 
 import io.crosscheck.child.ChildJvm;
 import io.crosscheck.child.ChildProcess;
+import io.crosscheck.cli.AuditCommand;
+import io.crosscheck.cli.EngineOptionsMixin;
+import io.crosscheck.cli.JvmOptions;
+import io.crosscheck.cli.Main;
+import io.crosscheck.cli.RunCommand;
+import io.crosscheck.cli.WorkloadOptions;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.rundir.RunFiles;
@@ -20,8 +26,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * One {@code run} or {@code audit} behind an emulated WAN link ({@code --wan PROFILE}): a {@link

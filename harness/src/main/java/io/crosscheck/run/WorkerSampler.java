@@ -1,4 +1,4 @@
-package io.crosscheck.cli;
+package io.crosscheck.run;
 
 import java.io.IOException;
 import java.io.Writer;

@@ -1,4 +1,4 @@
-package io.crosscheck.cli;
+package io.crosscheck.audit;
 
 import java.io.IOException;
 import java.math.BigInteger;

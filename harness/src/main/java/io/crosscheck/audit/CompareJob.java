@@ -1,4 +1,4 @@
-package io.crosscheck.cli;
+package io.crosscheck.audit;
 
 import io.crosscheck.compare.CaptureAlignment;
 import io.crosscheck.compare.ClockMap;

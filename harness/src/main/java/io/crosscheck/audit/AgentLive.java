@@ -1,4 +1,4 @@
-package io.crosscheck.cli;
+package io.crosscheck.audit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.crosscheck.engine.StallWatch;

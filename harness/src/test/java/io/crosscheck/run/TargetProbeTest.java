@@ -1,4 +1,4 @@
-package io.crosscheck.cli;
+package io.crosscheck.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,4 +1,4 @@
-package io.crosscheck.cli;
+package io.crosscheck.audit;
 
 import io.crosscheck.record.JsonFiles;
 import io.crosscheck.record.OutputTarget;

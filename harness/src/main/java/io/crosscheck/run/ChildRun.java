@@ -1,7 +1,10 @@
-package io.crosscheck.cli;
+package io.crosscheck.run;
 
 import io.crosscheck.child.ChildJvm;
 import io.crosscheck.child.ChildProcess;
+import io.crosscheck.cli.JvmOptions;
+import io.crosscheck.cli.Main;
+import io.crosscheck.cli.RunCommand;
 import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.rundir.RunFiles;
 import java.io.IOException;

@@ -1,10 +1,17 @@
-package io.crosscheck.cli;
+package io.crosscheck.audit;
 
+import io.crosscheck.cli.AuditCommand;
+import io.crosscheck.cli.GeneratorOptions;
+import io.crosscheck.cli.RunCommand;
+import io.crosscheck.cli.ServerHostOptions;
 import io.crosscheck.engine.StallWatch;
 import io.crosscheck.model.Target;
 import io.crosscheck.record.AgentJson;
 import io.crosscheck.record.ClockCalibration;
 import io.crosscheck.record.ClockSampler;
+import io.crosscheck.run.RunJob;
+import io.crosscheck.run.ShutdownInterrupt;
+import io.crosscheck.run.StallLimits;
 import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.rundir.RunJson;
