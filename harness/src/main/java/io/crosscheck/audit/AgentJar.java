@@ -36,7 +36,7 @@ public final class AgentJar {
     return locate(System.getProperty(PROPERTY), System.getProperty("java.class.path", ""));
   }
 
-  static Path locate(String property, String classPath) throws IOException {
+  public static Path locate(String property, String classPath) throws IOException {
     if (property != null && !property.isBlank()) {
       Path p = Path.of(property.strip());
       if (!Files.isRegularFile(p)) {

@@ -18,9 +18,9 @@ import java.nio.file.Path;
  * file (one publishing period). Before the agent wrote anything, the sample says nothing is in
  * flight. Not thread-safe: one watch reads it.
  */
-final class AgentLive implements StallWatch.Source {
+public final class AgentLive implements StallWatch.Source {
   /** The file's name in a run directory. */
-  static final String FILE = "live.json";
+  public static final String FILE = "live.json";
 
   private final Path file;
   private final Ticker ticker;
@@ -28,7 +28,7 @@ final class AgentLive implements StallWatch.Source {
   private long lastSampleNanos = Long.MIN_VALUE;
 
   /** Reads {@code dir}/live.json; {@code ticker}: the watch's clock. */
-  AgentLive(Path dir, Ticker ticker) {
+  public AgentLive(Path dir, Ticker ticker) {
     this.file = dir.resolve(FILE);
     this.ticker = ticker;
   }

@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  * SIGQUIT ({@code SigCgt} in {@code /proc/PID/status}, the check JDK 24's attach makes itself,
  * JDK-8342449). Reads {@code /proc} only; stateless.
  */
-final class AttachableJvm {
+public final class AttachableJvm {
   private static final Path PROC = Path.of("/proc");
   private static final int SIGQUIT = 3;
 
@@ -28,7 +28,7 @@ final class AttachableJvm {
    * Null when the agent can be attached to {@code pid} without harm; else why not, worded to follow
    * "expected " ({@code a running HotSpot JVM that accepts attach: process 42 (sleep) ...}).
    */
-  static String problem(long pid) {
+  public static String problem(long pid) {
     Path dir = PROC.resolve(Long.toString(pid));
     String name = "process " + pid + " (" + comm(dir) + ")";
     String expected = "a running HotSpot JVM that accepts attach: ";

@@ -54,13 +54,13 @@ import java.util.Optional;
  */
 public final class CompareJob {
   /** Interval length of the findings' time series. */
-  static final long INTERVAL_NANOS = 1_000_000_000L;
+  public static final long INTERVAL_NANOS = 1_000_000_000L;
 
   /**
    * Exit code: the findings do not support a verdict on the run (below the matching floor, no
    * exchange completed on both sides, failures dominate, the run did not complete: {@link SupportCheck}).
    */
-  static final int EXIT_INSUFFICIENT_EVIDENCE = 3;
+  public static final int EXIT_INSUFFICIENT_EVIDENCE = 3;
 
   private static final List<String> OUTPUTS = List.of(WireCsv.EXCHANGES_FILE, WireCsv.RESPONSE_FILE,
       WireCsv.CONNECTION_FILE, RunFiles.FINDINGS_JSON);
@@ -158,7 +158,7 @@ public final class CompareJob {
   }
 
   /** Cores the run's event loops spun on by design (run.json's engine section); 0 without busy polling. */
-  static int busyPollingCores(RunJson run) {
+  public static int busyPollingCores(RunJson run) {
     RunJson.EngineSection e = run.engine();
     if (e == null || !Boolean.TRUE.equals(e.busyPoll())) {
       return 0;
@@ -170,7 +170,7 @@ public final class CompareJob {
    * The emulated generator's behaviour as its script counted it during the run (run.json's {@code
    * scriptOutcomes}, one statement per line), or null when the run's script recorded none.
    */
-  static Findings.GeneratorBehaviour behaviour(String scriptOutcomes) {
+  public static Findings.GeneratorBehaviour behaviour(String scriptOutcomes) {
     if (scriptOutcomes == null || scriptOutcomes.isBlank()) {
       return null;
     }
@@ -247,7 +247,7 @@ public final class CompareJob {
    * Analyses a capture on its own (no run directory): creates {@code outBase/<stamp>-compare/} with
    * a wire-only run.json and every output.
    */
-  static Result wireOnly(Path pcap, Path outBase, int serverPort, double minMatchedPercent, List<String> command,
+  public static Result wireOnly(Path pcap, Path outBase, int serverPort, double minMatchedPercent, List<String> command,
       PrintStream out) throws IOException {
     if (!Files.isRegularFile(pcap)) {
       throw new IOException(pcap + ": no such capture file");

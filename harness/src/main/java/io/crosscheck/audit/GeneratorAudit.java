@@ -1,15 +1,12 @@
 package io.crosscheck.audit;
 
-import io.crosscheck.cli.AuditCommand;
-import io.crosscheck.cli.GeneratorOptions;
-import io.crosscheck.cli.RunCommand;
-import io.crosscheck.cli.ServerHostOptions;
 import io.crosscheck.engine.StallWatch;
 import io.crosscheck.model.Target;
 import io.crosscheck.record.AgentJson;
 import io.crosscheck.record.ClockCalibration;
 import io.crosscheck.record.ClockSampler;
 import io.crosscheck.run.RunJob;
+import io.crosscheck.run.RunOutput;
 import io.crosscheck.run.ShutdownInterrupt;
 import io.crosscheck.run.StallLimits;
 import io.crosscheck.rundir.RunDirectory;
@@ -40,33 +37,33 @@ import java.util.concurrent.TimeUnit;
  * reported-interval table). Ctrl-C sends SIGTERM to the launched generator, waits for it, finishes
  * the run directory and skips the comparison (exit 130). Not thread-safe: one audit per instance.
  */
-final class GeneratorAudit {
+public final class GeneratorAudit {
   /** How long a launched generator has to end after SIGTERM before it is killed. */
   private static final long TERMINATE_WAIT_SECONDS = 10;
   /** How long the last packets (FINs) have to reach the capture after the generator ended. */
   private static final long CAPTURE_TAIL_MILLIS = 200;
 
-  private final GeneratorOptions.Spec spec;
+  private final GeneratorSpec spec;
   private final Target server;
-  private final AuditCommand.CaptureOptions capture;
-  private final RunCommand.OutputOptions output;
+  private final CaptureSettings capture;
+  private final RunOutput output;
   private final List<String> crosscheckCommand;
   private final long telemetryMillis;
   private final PrintStream out;
   private final PrintStream err;
   private Path runDir;
   private StallLimits stallLimits = StallLimits.DEFAULT;
-  private ServerHostOptions serverHostOptions = new ServerHostOptions();
+  private ServerHostSampling serverHost = ServerHostSampling.NONE;
   /** The stall watch stopped the generator (--stall-timeout), not Ctrl-C. */
   private volatile boolean stalled;
   private StallWatch stallWatch;
 
   /**
    * @param server the generator's server ({@code spec.target()}) with the address it resolved to,
-   *     once, before the audit ({@link AuditCommand}): the capture filter names that address
+   *     once, before the audit ({@code crosscheck audit}): the capture filter names that address
    */
-  GeneratorAudit(GeneratorOptions.Spec spec, Target server, AuditCommand.CaptureOptions capture,
-      RunCommand.OutputOptions output, List<String> crosscheckCommand, long telemetryMillis, PrintStream out,
+  public GeneratorAudit(GeneratorSpec spec, Target server, CaptureSettings capture, RunOutput output,
+      List<String> crosscheckCommand, long telemetryMillis, PrintStream out,
       PrintStream err) {
     this.spec = spec;
     this.server = server;
@@ -79,7 +76,7 @@ final class GeneratorAudit {
   }
 
   /** The agent's argument string for {@code dir}. */
-  String agentArguments(Path dir) {
+  public String agentArguments(Path dir) {
     StringBuilder a = new StringBuilder("out=").append(dir.toAbsolutePath()).append(",server=").append(spec.server());
     if (!spec.reporting().isEmpty()) {
       a.append(',').append(spec.reporting());
@@ -94,7 +91,7 @@ final class GeneratorAudit {
   }
 
   /** {@code command} with {@code -javaagent:JAR=ARGS} right after its java launcher. */
-  static List<String> withAgent(List<String> command, Path jar, String arguments) {
+  public static List<String> withAgent(List<String> command, Path jar, String arguments) {
     List<String> launched = new ArrayList<>(command.size() + 1);
     launched.add(command.get(0));
     launched.add("-javaagent:" + jar + "=" + arguments);
@@ -103,13 +100,13 @@ final class GeneratorAudit {
   }
 
   /** The server host to sample beside the capture ({@code --server-pid}, {@code --server-netns}). */
-  GeneratorAudit serverHost(ServerHostOptions options) {
-    this.serverHostOptions = options;
+  public GeneratorAudit serverHost(ServerHostSampling sampling) {
+    this.serverHost = sampling;
     return this;
   }
 
   /** How long a stall may last before a line on stderr, and before the generator is stopped. */
-  GeneratorAudit stallLimits(StallLimits limits) {
+  public GeneratorAudit stallLimits(StallLimits limits) {
     this.stallLimits = limits;
     return this;
   }
@@ -129,7 +126,7 @@ final class GeneratorAudit {
   }
 
   /** The run directory {@link #run} created; null before, or when it created none. */
-  Path runDir() {
+  public Path runDir() {
     return runDir;
   }
 
@@ -140,7 +137,7 @@ final class GeneratorAudit {
    *     agent jar or the capture was missing (nothing started); 3 below the matching floor; 130
    *     interrupted
    */
-  int run() throws IOException {
+  public int run() throws IOException {
     Path jar = null;
     if (spec.agent()) {
       try {
@@ -150,7 +147,7 @@ final class GeneratorAudit {
         return 2;
       }
     }
-    RunDirectory dir = RunDirectory.create(output.out, output.name);
+    RunDirectory dir = RunDirectory.create(output.outBase(), output.name());
     runDir = dir.path();
     String arguments = spec.agent() ? agentArguments(dir.path()) : "";
     boolean attach = spec.pid() != null;
@@ -165,8 +162,8 @@ final class GeneratorAudit {
     dir.writeTargetStart(crosscheckCommand, engine, target, ClockCalibration.calibrate());
     out.println("crosscheck: run directory " + dir.path());
 
-    AuditCommand.CaptureStage stage = new AuditCommand.CaptureStage(capture, server, out);
-    RunJob.Stage sampled = serverHostOptions.around(stage, out); // the capture, and the server host's pressure
+    CaptureStage stage = new CaptureStage(capture, server, out);
+    RunJob.Stage sampled = serverHost.around(stage, out); // the capture, and the server host's pressure
     try {
       sampled.beforeLoad(dir);
     } catch (IOException e) {
@@ -201,7 +198,7 @@ final class GeneratorAudit {
     if (stalled) {
       Thread.interrupted(); // the watch's, not a Ctrl-C: the comparison runs and records the stall
       err.println(stallLimits.stoppedLine("crosscheck audit"));
-      return AuditCommand.compareCaptured(dir.path(), stage.captureJson(), capture, StallLimits.EXIT_STALLED, out,
+      return LiveAudit.compareCaptured(dir.path(), stage.captureJson(), capture, StallLimits.EXIT_STALLED, out,
           err).exitCode();
     }
     if (ended.interrupted || Thread.interrupted()) {
@@ -209,7 +206,7 @@ final class GeneratorAudit {
           + dir.path() + "'");
       return 130;
     }
-    return AuditCommand.compareCaptured(dir.path(), stage.captureJson(), capture, ended.ok ? 0 : 1, out, err)
+    return LiveAudit.compareCaptured(dir.path(), stage.captureJson(), capture, ended.ok ? 0 : 1, out, err)
         .exitCode();
   }
 
@@ -359,7 +356,7 @@ final class GeneratorAudit {
   }
 
   /** The generator's JVM as agent.json describes it, with its main class and arguments from the command. */
-  static RunJson.GeneratorJvmSection generatorJvm(AgentJson a, List<String> command) {
+  public static RunJson.GeneratorJvmSection generatorJvm(AgentJson a, List<String> command) {
     List<String> opts = a.inputArguments() == null || a.inputArguments().isBlank() ? List.of()
         : Arrays.asList(a.inputArguments().split(" "));
     String mainClass = null;

@@ -16,8 +16,8 @@ import java.util.List;
  * the temporary files and leaves the previous outputs as they were. Thread-safe: the shutdown hook
  * and the comparing thread meet on one lock.
  */
-final class OutputCommit implements AutoCloseable {
-  static final String SUFFIX = ".tmp";
+public final class OutputCommit implements AutoCloseable {
+  public static final String SUFFIX = ".tmp";
 
   private final Path dir;
   private final List<String> names;
@@ -30,7 +30,7 @@ final class OutputCommit implements AutoCloseable {
    * @throws InterruptedIOException when the JVM is already shutting down (Ctrl-C came first): no
    *     comparison is started that the shutdown would cut short
    */
-  OutputCommit(Path dir, List<String> names) throws InterruptedIOException {
+  public OutputCommit(Path dir, List<String> names) throws InterruptedIOException {
     this.dir = dir;
     this.names = List.copyOf(names);
     this.hook = new Thread(this::abort, "crosscheck-compare-abort");
@@ -42,7 +42,7 @@ final class OutputCommit implements AutoCloseable {
   }
 
   /** Where {@code name} is written until the commit. */
-  Path tmp(String name) {
+  public Path tmp(String name) {
     return dir.resolve(name + SUFFIX);
   }
 
@@ -51,7 +51,7 @@ final class OutputCommit implements AutoCloseable {
    *
    * @throws InterruptedIOException when a shutdown (Ctrl-C) aborted the comparison first
    */
-  synchronized void commit() throws IOException {
+  public synchronized void commit() throws IOException {
     if (aborted) {
       throw new InterruptedIOException("interrupted: the comparison's outputs were not written");
     }

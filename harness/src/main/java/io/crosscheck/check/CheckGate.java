@@ -1,5 +1,6 @@
 package io.crosscheck.check;
 
+import io.crosscheck.text.ErrorLines;
 import io.crosscheck.check.CheckedRun;
 import io.crosscheck.check.JunitXml;
 import io.crosscheck.check.Rule;
@@ -7,7 +8,6 @@ import io.crosscheck.check.RuleEvaluator;
 import io.crosscheck.check.RuleSet;
 import io.crosscheck.check.RunCompletion;
 import io.crosscheck.check.WorkloadMatch;
-import io.crosscheck.cli.CliErrors;
 import io.crosscheck.record.MalformedInputException;
 import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.text.Printable;
@@ -28,9 +28,9 @@ import java.util.Optional;
  * {@link #RULE_FAILED} one failed (or lacked evidence), 2 bad input, 1 an I/O failure. Not
  * thread-safe; one per command.
  */
-final class CheckGate {
+public final class CheckGate {
   /** The exit code of a failed rule (README's exit codes). */
-  static final int RULE_FAILED = 4;
+  public static final int RULE_FAILED = 4;
 
   private final String command;
   private final RuleSet rules;
@@ -54,14 +54,14 @@ final class CheckGate {
    * @param allowOtherWorkload accept a baseline that ran another workload ({@code check
    *     --allow-other-workload}); by default it is refused with the differences named
    */
-  record Options(String ruleOption, List<String> texts, List<Path> files, Path baseline, Path junit,
+  public record Options(String ruleOption, List<String> texts, List<Path> files, Path baseline, Path junit,
       boolean allowUnfinished, boolean allowOtherWorkload) {
     /** The options of {@code audit --check}: an unfinished run or a baseline of other work is never accepted. */
-    Options(String ruleOption, List<String> texts, List<Path> files, Path baseline, Path junit) {
+    public Options(String ruleOption, List<String> texts, List<Path> files, Path baseline, Path junit) {
       this(ruleOption, texts, files, baseline, junit, false, false);
     }
 
-    boolean requested() {
+    public boolean requested() {
       return !texts.isEmpty() || !files.isEmpty();
     }
   }
@@ -74,7 +74,7 @@ final class CheckGate {
    *     (an audit); null when the run is read later ({@code check} compares the two files)
    * @throws IOException when the baseline cannot be read (exit 1)
    */
-  static Optional<CheckGate> prepare(String command, Options options, Boolean wireOnly, PrintWriter err)
+  public static Optional<CheckGate> prepare(String command, Options options, Boolean wireOnly, PrintWriter err)
       throws IOException {
     RuleSet rules = RuleSet.parse(options.ruleOption(), options.texts(), options.files());
     List<String> problems = new ArrayList<>(rules.problems());
@@ -128,7 +128,7 @@ final class CheckGate {
    * @return 0 all held, {@link #RULE_FAILED} one failed, 2 the run is not a compared run or the
    *     baseline does not fit it, 1 an I/O failure
    */
-  int judge(Path runDir, PrintWriter out, PrintWriter err) {
+  public int judge(Path runDir, PrintWriter out, PrintWriter err) {
     long startNanos = System.nanoTime();
     CheckedRun run;
     try {
@@ -157,7 +157,7 @@ final class CheckGate {
       err.flush();
       return 2;
     } catch (IOException e) {
-      err.println(command + ": " + CliErrors.describe(e) + "; nothing was judged");
+      err.println(command + ": " + ErrorLines.describe(e) + "; nothing was judged");
       err.flush();
       return 1;
     }
@@ -190,7 +190,7 @@ final class CheckGate {
             (System.nanoTime() - startNanos) / 1e9);
         out.println(command + ": JUnit XML in " + Printable.escape(junit.toString()));
       } catch (IOException e) {
-        err.println(command + ": --junit " + Printable.escape(junit.toString()) + ": " + CliErrors.describe(e));
+        err.println(command + ": --junit " + Printable.escape(junit.toString()) + ": " + ErrorLines.describe(e));
         err.flush();
         return 1;
       }

@@ -1,34 +1,37 @@
 package io.crosscheck.cli;
 
-import io.crosscheck.report.html.HtmlReport;
-import io.crosscheck.rundir.Findings;
-import java.io.IOException;
-import java.nio.file.Path;
+import io.crosscheck.audit.CaptureSettings;
+import io.crosscheck.audit.LiveAudit;
 import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineLayout;
 import io.crosscheck.engine.EngineOptions;
+import io.crosscheck.engine.legacy.LegacyOptions;
+import io.crosscheck.engine.legacy.LegacyUrlConnectionEngine;
 import io.crosscheck.engine.netty.JitWarmUp;
+import io.crosscheck.engine.netty.NettyEngine;
 import io.crosscheck.model.Phases;
 import io.crosscheck.model.SessionLength;
 import io.crosscheck.model.Target;
 import io.crosscheck.model.ThinkTime;
+import io.crosscheck.model.Workload;
+import io.crosscheck.model.spec.SpecException;
+import io.crosscheck.report.html.HtmlReport;
+import io.crosscheck.run.RunJob;
+import io.crosscheck.rundir.Findings;
+import io.crosscheck.server.EmbeddedServer;
+import io.crosscheck.server.ServerConfig;
 import io.crosscheck.spi.EmbeddedSite;
 import io.crosscheck.spi.RubisSupport;
 import io.crosscheck.spi.TpcwSupport;
-import io.crosscheck.engine.legacy.LegacyOptions;
-import io.crosscheck.engine.legacy.LegacyUrlConnectionEngine;
-import io.crosscheck.engine.netty.NettyEngine;
-import io.crosscheck.model.Workload;
-import io.crosscheck.model.spec.SpecException;
-import io.crosscheck.server.EmbeddedServer;
-import io.crosscheck.server.ServerConfig;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine;
 
 /**
  * {@code crosscheck demo}: the main job on the embedded default. Starts the embedded RUBiS-compatible
@@ -89,8 +92,8 @@ final class DemoCommand implements Callable<Integer> {
         System.out.println("== " + step.title());
         Workload w = step.workload();
         if (capture) {
-          AuditCommand.Audit audit = AuditCommand.audit(AuditCommand.inProcess(job(step, w), output.progress),
-              w.target(), new AuditCommand.CaptureOptions(), System.out);
+          LiveAudit.Audit audit = LiveAudit.audit(LiveAudit.inProcess(job(step, w), output.progress),
+              w.target(), CaptureSettings.defaults(), System.out);
           if (audit.exitCode() != 2) {
             exit = Math.max(exit, audit.exitCode());
             if (audit.findings() != null) {

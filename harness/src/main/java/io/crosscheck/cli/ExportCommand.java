@@ -1,5 +1,6 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.text.ErrorLines;
 import io.crosscheck.record.MalformedInputException;
 import io.crosscheck.replay.HttperfExport;
 import io.crosscheck.replay.RecordedSessions;
@@ -91,7 +92,7 @@ final class ExportCommand implements Callable<Integer> {
       }
       return 0;
     } catch (IOException e) {
-      spec.commandLine().getErr().println("crosscheck export: " + CliErrors.describe(e));
+      spec.commandLine().getErr().println("crosscheck export: " + ErrorLines.describe(e));
       return 1;
     }
   }

@@ -1,5 +1,6 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.audit.GeneratorSpec;
 import io.crosscheck.audit.AttachableJvm;
 import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
@@ -16,7 +17,7 @@ import picocli.CommandLine.Parameters;
  * The options of {@code audit} for a generator crosscheck does not run itself: a java command line
  * after {@code --} (launched with the crosscheck agent) or a running JVM ({@code --pid}), the server
  * it loads, and the method through which it reports its figures. {@link #check} turns them into a
- * checked {@link Spec} or lists every problem. Not thread-safe (picocli fills it).
+ * checked {@link GeneratorSpec} or lists every problem. Not thread-safe (picocli fills it).
  */
 final class GeneratorOptions {
   /** The embedded RUBiS server's and {@code serve}'s default address. */
@@ -80,32 +81,6 @@ final class GeneratorOptions {
     return !command.isEmpty() || pid != null;
   }
 
-  /**
-   * A checked audit of a generator.
-   *
-   * @param command the generator's command line (empty when attaching)
-   * @param pid the JVM to attach to, or null when launching
-   * @param attachNanos how long to record an attached JVM
-   * @param serverHost the server's host as given (a DNS name, an IPv4 or an IPv6 literal without
-   *     brackets; localhost as 127.0.0.1)
-   * @param serverPort its port
-   * @param reporting the agent's reporting argument ({@code reportedBy=...}, {@code reportedValue=...}),
-   *     empty for none
-   * @param hooks the agent's hooks argument
-   * @param agent false for --no-agent
-   */
-  record Spec(List<String> command, Long pid, long attachNanos, String serverHost, int serverPort,
-      String reporting, String hooks, boolean agent) {
-    /** {@code HOST:PORT} as the agent takes it ({@code [v6]:PORT} for an IPv6 literal). */
-    String server() {
-      return target().hostHeader();
-    }
-
-    /** The server as a target, not resolved yet. */
-    io.crosscheck.model.Target target() {
-      return new io.crosscheck.model.Target(serverHost, serverPort);
-    }
-  }
 
   /**
    * Checks the options; {@code duration} is {@code --duration} when given (attach only), {@code
@@ -113,7 +88,7 @@ final class GeneratorOptions {
    *
    * @return the spec, or null with {@code problems} filled
    */
-  Spec check(String duration, List<String> otherOptions, Path out, List<Problem> problems) {
+  GeneratorSpec check(String duration, List<String> otherOptions, Path out, List<Problem> problems) {
     for (String o : otherOptions) {
       problems.add(new Problem(o, "given", "no workload or engine option with a generator's command or --pid"
           + " (the generator runs its own workload)"));
@@ -195,7 +170,7 @@ final class GeneratorOptions {
     if (!problems.isEmpty()) {
       return null;
     }
-    return new Spec(List.copyOf(command), pid, attachNanos, host, port, reporting, hooks, !noAgent);
+    return new GeneratorSpec(List.copyOf(command), pid, attachNanos, host, port, reporting, hooks, !noAgent);
   }
 
   private void checkReportedValue(List<Problem> problems) {

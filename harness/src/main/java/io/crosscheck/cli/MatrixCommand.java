@@ -1,5 +1,7 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.audit.GeneratorAudit;
+import io.crosscheck.audit.GeneratorSpec;
 import io.crosscheck.child.JavaInstallation;
 import io.crosscheck.model.Target;
 import io.crosscheck.model.TargetResolution;
@@ -270,7 +272,7 @@ final class MatrixCommand implements Callable<Integer> {
     String serverGiven = generator.server;
     GeneratorOptions probe = copyFor(generator, ownServer ? "127.0.0.1:1" : serverGiven,
         substitute(generator.command, levels.isEmpty() ? 1 : levels.get(0), "127.0.0.1", 1));
-    GeneratorOptions.Spec probed = probe.check(null, List.of(), matrixDir(), problems);
+    GeneratorSpec probed = probe.check(null, List.of(), matrixDir(), problems);
     if (!problems.isEmpty()) {
       var err = spec.commandLine().getErr();
       err.println("crosscheck matrix: nothing was started:");
@@ -312,7 +314,7 @@ final class MatrixCommand implements Callable<Integer> {
         command.set(0, jvm.home().resolve("bin").resolve("java").toString());
         command.addAll(1, set.jvmOpts());
         List<Problem> none = new ArrayList<>();
-        GeneratorOptions.Spec checked = copyFor(generator, host + ":" + port, command).check(null, List.of(), cellDir,
+        GeneratorSpec checked = copyFor(generator, host + ":" + port, command).check(null, List.of(), cellDir,
             none);
         if (checked == null) {
           log.println("crosscheck matrix: " + none);
@@ -324,7 +326,8 @@ final class MatrixCommand implements Callable<Integer> {
         List<String> crosscheckCommand = new ArrayList<>(List.of("crosscheck", "matrix"));
         crosscheckCommand.addAll(parsed.originalArgs());
         Target serverResolved = given != null ? given.target() : TargetResolution.resolve(checked.target()).target();
-        int exit = new GeneratorAudit(checked, serverResolved, capture, output, crosscheckCommand, 100, log, log).run();
+        int exit = new GeneratorAudit(checked, serverResolved, capture.settings(), output.runOutput(),
+            crosscheckCommand, 100, log, log).run();
         Path runDir = MatrixRun.runDirOf(cellDir);
         return new MatrixRun.Audited(exit, runDir == null ? cellDir : runDir);
       };

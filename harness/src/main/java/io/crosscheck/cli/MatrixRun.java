@@ -1,5 +1,6 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.audit.LiveAudit;
 import io.crosscheck.model.Target;
 import io.crosscheck.record.JsonFiles;
 import io.crosscheck.report.html.HtmlReport;
@@ -108,14 +109,14 @@ final class MatrixRun {
     List<String> args = new ArrayList<>(runArgs);
     args.addAll(List.of("--target", target.toString(), "--into", cellDir.toString(), "--progress", "off"));
     args.addAll(ChildRun.targetAddress(target));
-    AuditCommand.Runner runner = stage -> {
+    LiveAudit.Runner runner = stage -> {
       ChildRun.Ran r = ChildRun.executeInto(RunDirectory.existing(cellDir), javaHome, jvmOpts, args, stage, null);
       if (Thread.currentThread().isInterrupted()) {
         throw new InterruptedIOException("interrupted: the child JVM was stopped");
       }
       return r;
     };
-    return new Audited(AuditCommand.audit(runner, target, capture, log).exitCode(), cellDir);
+    return new Audited(LiveAudit.audit(runner, target, capture.settings(), log).exitCode(), cellDir);
   }
 
   MatrixRun(Path dir, CellAudit audit, Map<String, Object> workload, PrintStream out) {

@@ -64,7 +64,7 @@ final class ReplayCommand implements Callable<Integer> {
       return 2;
     }
     RunJob.Result result = job.execute(output.progress, System.out);
-    CliErrors.runFailed(spec.commandLine().getErr(), spec.qualifiedName(), result.directory(), result.status());
+    io.crosscheck.run.FailedRun.print(spec.commandLine().getErr(), spec.qualifiedName(), result.directory(), result.status());
     return result.exitCode();
   }
 }

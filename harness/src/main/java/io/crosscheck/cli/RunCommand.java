@@ -8,6 +8,8 @@ import io.crosscheck.model.spec.Problem;
 import io.crosscheck.model.spec.SpecException;
 import io.crosscheck.run.ChildRun;
 import io.crosscheck.run.RunJob;
+import io.crosscheck.run.StallLimits;
+import io.crosscheck.run.TargetProbe;
 import io.crosscheck.run.ShardRun;
 import io.crosscheck.run.WanRun;
 import io.crosscheck.telemetry.GcPauseSource;
@@ -37,7 +39,7 @@ final class RunCommand implements Callable<Integer> {
   @Mixin OutputOptions output = new OutputOptions();
   @Mixin JvmOptions jvm = new JvmOptions();
   @Mixin ShardOptions shards = new ShardOptions();
-  @Mixin WanRun.Options wan = new WanRun.Options();
+  @Mixin WanOptions wan = new WanOptions();
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -50,7 +52,7 @@ final class RunCommand implements Callable<Integer> {
     if (wan.requested() && output.into == null) {
       ChildRun.Ran ran;
       try {
-        ran = new WanRun(io.crosscheck.wan.WanProfile.parse(wan.profile), wan.profile, job.workload().seed(), workload, jvm, output,
+        ran = new WanRun(io.crosscheck.wan.WanProfile.parse(wan.profile), wan.profile, job.workload().seed(), workload.served(), jvm.choice(), output.runOutput(),
             spec.commandLine().getParseResult().originalArgs()).run(RunJob.Stage.NONE, System.out);
       } catch (java.io.IOException e) {
         // the network, the server or the generator's JVM could not start: nothing was loaded
@@ -58,7 +60,7 @@ final class RunCommand implements Callable<Integer> {
         spec.commandLine().getErr().flush();
         return e instanceof java.io.InterruptedIOException ? AuditCommand.EXIT_INTERRUPTED : 2;
       }
-      CliErrors.runFailed(spec.commandLine().getErr(), spec.qualifiedName(), ran.directory(),
+      io.crosscheck.run.FailedRun.print(spec.commandLine().getErr(), spec.qualifiedName(), ran.directory(),
           ran.exitCode() == 0 ? "completed" : "failed");
       return ran.exitCode();
     }
@@ -69,17 +71,19 @@ final class RunCommand implements Callable<Integer> {
     }
     if (shards.orchestrates()) {
       ChildRun.Ran ran = ShardRun.execute(shards.shards, shards.startInstant(), job.workload().phases().totalNanos(), job.warmsUp(),
-          jvm, spec.commandLine().getParseResult().originalArgs(), job.workload().target(), "run", output,
+          jvm.choice(), spec.commandLine().getParseResult().originalArgs(), job.workload().target(), "run",
+          output.runOutput(),
           RunJob.Stage.NONE, System.out);
-      CliErrors.runFailed(spec.commandLine().getErr(), spec.qualifiedName(), ran.directory(),
+      io.crosscheck.run.FailedRun.print(spec.commandLine().getErr(), spec.qualifiedName(), ran.directory(),
           ran.exitCode() == 0 ? "completed" : "failed");
       return ran.exitCode();
     }
     if (jvm.requested()) {
-      return ChildRun.execute(jvm, spec, output, job.workload().target(), RunJob.Stage.NONE, System.out).exitCode();
+      return ChildRun.execute(jvm.choice(), spec.commandLine().getParseResult().originalArgs(),
+          output.runOutput(), job.workload().target(), RunJob.Stage.NONE, System.out).exitCode();
     }
     RunJob.Result result = job.execute(output.progress, System.out);
-    CliErrors.runFailed(spec.commandLine().getErr(), spec.qualifiedName(), result.directory(), result.status());
+    io.crosscheck.run.FailedRun.print(spec.commandLine().getErr(), spec.qualifiedName(), result.directory(), result.status());
     return result.exitCode();
   }
 
@@ -293,6 +297,11 @@ final class RunCommand implements Callable<Integer> {
             + " for this long while requests are in flight; the run directory is finished with status stalled and"
             + " the exit code is 5. 0: never. Default: ${DEFAULT-VALUE}.")
     String stallTimeout = "0";
+
+    /** --out, --name and --progress as the run package takes them. */
+    io.crosscheck.run.RunOutput runOutput() {
+      return new io.crosscheck.run.RunOutput(out, name, progress);
+    }
 
     /** --stall-warning and --stall-timeout, checked; null after adding the problems to {@code problems}. */
     StallLimits stallLimits(List<Problem> problems) {

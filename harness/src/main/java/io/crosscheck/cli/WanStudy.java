@@ -6,6 +6,7 @@ import io.crosscheck.foreign.ForeignServer;
 import io.crosscheck.foreign.ForeignServerSpec;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.record.JsonFiles;
+import io.crosscheck.run.ChildRun;
 import io.crosscheck.wan.WanNetwork;
 import io.crosscheck.wan.WanProfile;
 import io.crosscheck.wire.WireCsv;
@@ -23,10 +24,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code crosscheck study wan}: one server behind emulated WAN links, swept over RTT and loss. Every

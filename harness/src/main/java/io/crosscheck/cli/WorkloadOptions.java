@@ -225,6 +225,11 @@ final class WorkloadOptions {
       description = "Seed of the schedule: same seed and spec, same work in every engine. Default: ${DEFAULT-VALUE}.")
   String seed = "1";
 
+  /** The embedded server a run behind {@code --wan} starts for this workload. */
+  io.crosscheck.run.WanRun.Served served() {
+    return new io.crosscheck.run.WanRun.Served(rubis != null, tpcw != null, tpcwCust, tpcwItem);
+  }
+
   WorkloadSpec toSpec() {
     WorkloadSpec s = new WorkloadSpec();
     s.target = target;

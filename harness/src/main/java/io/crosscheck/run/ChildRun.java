@@ -2,9 +2,6 @@ package io.crosscheck.run;
 
 import io.crosscheck.child.ChildJvm;
 import io.crosscheck.child.ChildProcess;
-import io.crosscheck.cli.JvmOptions;
-import io.crosscheck.cli.Main;
-import io.crosscheck.cli.RunCommand;
 import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.rundir.RunFiles;
 import java.io.IOException;
@@ -14,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import picocli.CommandLine;
 
 /**
  * Runs the generator of a {@code run} or {@code audit} in a child JVM ({@code --jvm}, {@code
@@ -24,7 +20,9 @@ import picocli.CommandLine;
  * this process created ({@code --into}); its output is copied here and kept in {@code child.out}.
  * Ctrl-C here stops the child with SIGTERM, which finishes its run directory as interrupted.
  */
-final class ChildRun {
+public final class ChildRun {
+  /** The command line's entry point, which every child JVM runs (named, not imported: cli depends on run). */
+  public static final String MAIN_CLASS = "io.crosscheck.cli.Main";
   /** Options that this process handles and the child must not see (all take a value). */
   private static final Set<String> PARENT_ONLY = Set.of("--jvm", "--jvm-opt", "--out", "--name", "--progress",
       "--into", "--interface", "--snaplen", "--capture-buffer", "--target-address");
@@ -32,24 +30,23 @@ final class ChildRun {
   private ChildRun() {}
 
   /** The child's run: its directory and the exit code of {@code crosscheck run} in the child. */
-  record Ran(Path directory, int exitCode) {}
+  public record Ran(Path directory, int exitCode) {}
 
-  static Ran execute(JvmOptions jvm, CommandLine.Model.CommandSpec spec, RunCommand.OutputOptions output,
+  public static Ran execute(JvmChoice jvm, List<String> originalArgs, RunOutput output,
       io.crosscheck.model.Target target, RunJob.Stage stage, PrintStream out) throws IOException {
-    RunDirectory dir = RunDirectory.create(output.out, output.name);
+    RunDirectory dir = RunDirectory.create(output.outBase(), output.name());
     out.println("crosscheck: run directory " + dir.path() + " (generator in a child JVM: " + jvm.home() + ")");
-    List<String> args = childArgs(spec.commandLine().getParseResult().originalArgs());
-    args.addAll(List.of("--into", dir.path().toString(), "--progress",
-        "auto".equals(output.progress) ? (System.console() != null ? "on" : "off") : output.progress));
+    List<String> args = childArgs(originalArgs);
+    args.addAll(List.of("--into", dir.path().toString(), "--progress", output.childProgressMode()));
     args.addAll(targetAddress(target));
-    return executeInto(dir, jvm.home(), jvm.jvmOpts, args, stage, out);
+    return executeInto(dir, jvm.home(), jvm.options(), args, stage, out);
   }
 
   /**
    * {@code --target-address A}: the address this process resolved the target to, once, which the
    * child takes instead of resolving the name again; empty for a target not resolved.
    */
-  static List<String> targetAddress(io.crosscheck.model.Target target) {
+  public static List<String> targetAddress(io.crosscheck.model.Target target) {
     return target.address() == null ? List.of() : List.of("--target-address", target.addressLiteral());
   }
 
@@ -58,7 +55,7 @@ final class ChildRun {
    * {@code home} with {@code jvmOpts}, the stage around it; the child's output goes to child.out and,
    * when {@code copyTo} is not null, to {@code copyTo} as well. Shared with {@code matrix}.
    */
-  static Ran executeInto(RunDirectory dir, java.nio.file.Path home, List<String> jvmOpts, List<String> args,
+  public static Ran executeInto(RunDirectory dir, java.nio.file.Path home, List<String> jvmOpts, List<String> args,
       RunJob.Stage stage, PrintStream copyTo) throws IOException {
     return executeInto(dir, home, jvmOpts, args, stage, copyTo, List.of());
   }
@@ -67,10 +64,10 @@ final class ChildRun {
    * As {@link #executeInto(RunDirectory, Path, List, List, RunJob.Stage, PrintStream)}, the child JVM
    * started under {@code commandPrefix} (e.g. {@code ip netns exec NS}: {@code --wan}'s client namespace).
    */
-  static Ran executeInto(RunDirectory dir, java.nio.file.Path home, List<String> jvmOpts, List<String> args,
+  public static Ran executeInto(RunDirectory dir, java.nio.file.Path home, List<String> jvmOpts, List<String> args,
       RunJob.Stage stage, PrintStream copyTo, List<String> commandPrefix) throws IOException {
     ChildJvm.Builder builder = ChildJvm.builder(home).jvmOpts(jvmOpts).commandPrefix(commandPrefix)
-        .job(dir.path().resolve("child-job.json"), Main.class.getName(), args)
+        .job(dir.path().resolve("child-job.json"), MAIN_CLASS, args)
         .outputFile(dir.path().resolve("child.out"));
     ChildJvm child = (copyTo == null ? builder : builder.copyOutputTo(copyTo)).build();
     stage.beforeLoad(dir);
@@ -101,7 +98,7 @@ final class ChildRun {
    * The child's exit code; when this thread is interrupted while waiting, the child is stopped
    * ({@link #stopQuietly}) and the thread's interrupt flag is left set for the caller to see.
    */
-  static int awaitOrStop(ChildProcess process) {
+  public static int awaitOrStop(ChildProcess process) {
     try {
       return process.waitFor();
     } catch (InterruptedException e) {
@@ -121,7 +118,7 @@ final class ChildRun {
   }
 
   /** The original arguments without the subcommand and the parent-only options, as {@code run}. */
-  static List<String> childArgs(List<String> original) {
+  public static List<String> childArgs(List<String> original) {
     List<String> out = new ArrayList<>();
     out.add("run");
     if (!original.isEmpty() && "audit".equals(original.get(0))) {
@@ -135,7 +132,7 @@ final class ChildRun {
    * in {@code valued} (with their value, as {@code --opt V} or {@code --opt=V}) and {@code flags}:
    * a parent's command line turned into its child's {@code run}. Returns {@code out}.
    */
-  static List<String> appendWithout(List<String> out, List<String> original, Set<String> valued, Set<String> flags) {
+  public static List<String> appendWithout(List<String> out, List<String> original, Set<String> valued, Set<String> flags) {
     for (int i = 1; i < original.size(); i++) {
       String a = original.get(i);
       String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;

@@ -11,7 +11,7 @@ import java.util.Locale;
  * delay (short runs print nothing). Runs on its own daemon thread; {@link #close()} erases the
  * line.
  */
-final class ProgressDisplay implements AutoCloseable {
+public final class ProgressDisplay implements AutoCloseable {
   private static final long FIRST_DRAW_AFTER_NANOS = 2_000_000_000L;
   private static final long PERIOD_MILLIS = 1000;
 
@@ -34,7 +34,7 @@ final class ProgressDisplay implements AutoCloseable {
    * Starts a display when {@code mode} is "on", or "auto" and stderr is a terminal; otherwise
    * returns a display that does nothing.
    */
-  static ProgressDisplay start(String mode, EngineProgress progress, Ticker ticker) {
+  public static ProgressDisplay start(String mode, EngineProgress progress, Ticker ticker) {
     ProgressDisplay d = new ProgressDisplay(progress, ticker, System.err);
     boolean on = "on".equals(mode) || ("auto".equals(mode) && System.console() != null);
     if (on) {

@@ -1,7 +1,5 @@
 package io.crosscheck.run;
 
-import io.crosscheck.cli.AuditCommand;
-import io.crosscheck.cli.ShardOptions;
 import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineLayout;
 import io.crosscheck.engine.EngineOptions;
@@ -47,17 +45,23 @@ import java.util.concurrent.TimeUnit;
  * (both, and the drift, go to run.json). Ctrl-C (a JVM shutdown) interrupts the engine, and the
  * run directory is still finished with status "interrupted" and every record so far.
  */
-final class RunJob {
+public final class RunJob {
+  /** Exit code: Ctrl-C (SIGINT, SIGTERM) stopped the run or the comparison. */
+  public static final int EXIT_INTERRUPTED = 130;
+  /** How far in the past {@code --start-at} may be when the load is ready (the shards' JVMs start late). */
+  public static final int MAX_START_PAST_SECONDS = 5;
+  public static final java.time.Duration MAX_START_PAST = java.time.Duration.ofSeconds(MAX_START_PAST_SECONDS);
+
   /** The finished run. */
-  record Result(Path directory, Summary summary, EngineResult engineResult, String status) {
+  public record Result(Path directory, Summary summary, EngineResult engineResult, String status) {
     /**
      * 0 completed, 5 stalled, 130 interrupted by Ctrl-C (what the JVM's own SIGINT shutdown exits
      * with: answering 1 there raced it, since once the shutdown hooks had run, {@code System.exit(1)}
      * halted with 1), 1 otherwise.
      */
-    int exitCode() {
+    public int exitCode() {
       return "completed".equals(status) ? 0 : RunJson.STALLED.equals(status) ? StallLimits.EXIT_STALLED
-          : RunJson.INTERRUPTED.equals(status) ? AuditCommand.EXIT_INTERRUPTED : 1;
+          : RunJson.INTERRUPTED.equals(status) ? EXIT_INTERRUPTED : 1;
     }
   }
 
@@ -82,15 +86,23 @@ final class RunJob {
    * and before the engine starts (a failure there fails the run before any load); {@link
    * #afterLoad} runs once the engine has returned or was interrupted (e.g. a packet capture).
    */
-  interface Stage {
+  public interface Stage {
     Stage NONE = new Stage() {};
 
     default void beforeLoad(RunDirectory dir) throws IOException {}
 
     default void afterLoad(RunDirectory dir) throws IOException {}
+
+    /**
+     * The generator runs in network namespace {@code ns} behind link interface {@code iface} ({@code
+     * --wan}): a stage that captures moves its capture there and answers true; others answer false.
+     */
+    default boolean followGenerator(String ns, String iface) {
+      return false;
+    }
   }
 
-  RunJob(Workload workload, Engine engine, EngineOptions options, Path outBase, String name, List<String> command) {
+  public RunJob(Workload workload, Engine engine, EngineOptions options, Path outBase, String name, List<String> command) {
     this.workload = workload;
     this.engine = engine;
     this.options = options;
@@ -147,7 +159,7 @@ final class RunJob {
    * end, after the engine's grace, or by the stall timeout), from the run's records; {@code
    * endNanos}: the run's end on the engine's ticker.
    */
-  static StuckUsers stuckUsers(List<RequestRecord> records, long endNanos) {
+  public static StuckUsers stuckUsers(List<RequestRecord> records, long endNanos) {
     java.util.Set<Long> sessions = new java.util.HashSet<>();
     long requests = 0;
     long oldestSendNanos = Long.MAX_VALUE;
@@ -164,65 +176,65 @@ final class RunJob {
   }
 
   /** The checked workload this job runs. */
-  Workload workload() {
+  public Workload workload() {
     return workload;
   }
 
   /** Sets the target with its address resolved once at the job's start ({@link RunCommand#resolve}). */
-  RunJob resolvedTarget(io.crosscheck.model.Target resolved) {
+  public RunJob resolvedTarget(io.crosscheck.model.Target resolved) {
     this.workload = workload.withTarget(resolved);
     return this;
   }
 
   /** Writes the run into the existing, empty directory {@code dir} instead of a new one. */
-  RunJob into(Path dir) {
+  public RunJob into(Path dir) {
     this.into = dir;
     return this;
   }
 
   /** Samples the JVM's pressure every {@code periodNanos}; 0 records no telemetry. */
-  RunJob telemetryEvery(long periodNanos) {
+  public RunJob telemetryEvery(long periodNanos) {
     this.telemetryPeriodNanos = periodNanos;
     return this;
   }
 
   /** Whether the engine warms its JIT before the load (it may take seconds). */
-  boolean warmsUp() {
+  public boolean warmsUp() {
     return jitWarmUpRequests > 0 && "netty".equals(engine.name());
   }
 
   /** Warms the engine's JIT with {@code requests} requests before the load (engines that support it). */
-  RunJob jitWarmUp(int requests) {
+  public RunJob jitWarmUp(int requests) {
     this.jitWarmUpRequests = requests;
     return this;
   }
 
   /** How long a stall may last before a line on stderr, and before the load is stopped. */
-  RunJob stallLimits(StallLimits limits) {
+  public RunJob stallLimits(StallLimits limits) {
     this.stallLimits = limits;
     return this;
   }
 
   /** Where telemetry takes individual GC pauses from (default JMX notifications). */
-  RunJob telemetryPauses(GcPauseSource source) {
+  public RunJob telemetryPauses(GcPauseSource source) {
     this.telemetryPauses = source;
     return this;
   }
 
   /** Runs only {@code spec} of the schedule ({@code --shard I/N}). */
-  RunJob shard(ShardSpec spec) {
+  public RunJob shard(ShardSpec spec) {
     this.shard = spec;
     return this;
   }
 
   /** Starts the schedule's offset 0 at this wall-clock instant ({@code --start-at}); null: at once. */
-  RunJob startAt(java.time.Instant instant) {
+  public RunJob startAt(java.time.Instant instant) {
     this.startAt = instant;
     return this;
   }
 
   /** Runs {@code s} around the load. */
-  RunJob around(Stage s) {
+  public RunJob around(Stage s) {
     this.stage = s;
     return this;
   }
@@ -231,19 +243,19 @@ final class RunJob {
    * How the engine's threads are to sit on the cores ({@link EngineOptionsMixin#layoutChoice}),
    * claimed when the run starts and released when it ends.
    */
-  RunJob layouts(LayoutChoice choice) {
+  public RunJob layouts(LayoutChoice choice) {
     this.layouts = choice;
     return this;
   }
 
   /** Chooses (and holds for the run) an engine layout; {@link #NONE} keeps the options as given. */
-  interface LayoutChoice {
+  public interface LayoutChoice {
     LayoutChoice NONE = () -> EngineLayout.Claimed.unheld(null);
 
     EngineLayout.Claimed claim();
   }
 
-  Result execute(String progressMode, PrintStream out) throws IOException {
+  public Result execute(String progressMode, PrintStream out) throws IOException {
     try (EngineLayout.Claimed claimed = layouts.claim()) {
       EngineLayout layout = claimed.layout();
       if (layout != null) {
@@ -421,13 +433,13 @@ final class RunJob {
   /**
    * Waits, printing a countdown once a second, until {@link #ENGINE_ENTRY_LEAD_NANOS} before the
    * start instant {@code startNanos} (monotonic); refuses an instant already passed by more than
-   * {@link ShardOptions#MAX_PAST}: then returns why (nothing is sent), else null.
+   * {@link #MAX_START_PAST}: then returns why (nothing is sent), else null.
    */
   private static String awaitStart(long startNanos, Ticker ticker, PrintStream out) throws InterruptedException {
     long leftNanos = startNanos - ticker.nanoTime();
-    if (leftNanos < -ShardOptions.MAX_PAST.toNanos()) {
+    if (leftNanos < -MAX_START_PAST.toNanos()) {
       return "--start-at: the start instant passed " + (-leftNanos / 1_000_000) + " ms ago when the load was ready"
-          + " (at most " + ShardOptions.MAX_PAST.toSeconds() + " s allowed); nothing was sent: give a later instant";
+          + " (at most " + MAX_START_PAST.toSeconds() + " s allowed); nothing was sent: give a later instant";
     }
     while ((leftNanos = startNanos - ticker.nanoTime()) > ENGINE_ENTRY_LEAD_NANOS) {
       out.printf(java.util.Locale.ROOT, "crosscheck: start in %.1f s%n", leftNanos / 1e9);

@@ -15,11 +15,11 @@ import java.util.TreeMap;
  * The engine's own types turned into run.json's sections: the run-directory contract imports no
  * engine, so the command line, which knows both, maps one to the other. Stateless.
  */
-final class RunSections {
+public final class RunSections {
   private RunSections() {}
 
   /** The section, with {@code layout}'s description and known accuracy when there is one. */
-  static RunJson.EngineSection engine(String name, EngineOptions o, EngineLayout layout) {
+  public static RunJson.EngineSection engine(String name, EngineOptions o, EngineLayout layout) {
     return new RunJson.EngineSection(name, o.policy().label(), o.connectionsK(), o.eventLoops(),
         o.connectTimeoutNanos(), o.requestTimeoutNanos(),
         o.sourceAddresses().stream().map(InetAddress::getHostAddress).toList(), o.busyPoll(),
@@ -27,7 +27,7 @@ final class RunSections {
   }
 
   /** The section for {@code r}; null when the engine returned no result. */
-  static RunJson.EngineResultSection engineResult(EngineResult r) {
+  public static RunJson.EngineResultSection engineResult(EngineResult r) {
     if (r == null) {
       return null;
     }
@@ -36,13 +36,13 @@ final class RunSections {
         r.sessionsStarted(), r.sessionsCompleted(), r.reportedResolutionNanos(), new TreeMap<>(r.extra()));
   }
 
-  static RunJson.WarmUpSection warmUp(Engine.WarmUpResult w) {
+  public static RunJson.WarmUpSection warmUp(Engine.WarmUpResult w) {
     WarmUpReport r = w.toJson();
     return new RunJson.WarmUpSection(r.requests(), r.ok(), r.elapsedMillis(), r.settleMillis(),
         r.jitSettled().name().toLowerCase(Locale.ROOT).replace('_', '-'));
   }
 
-  static RunJson.GeneratorJvmSection generatorJvm(ChildJvm child) {
+  public static RunJson.GeneratorJvmSection generatorJvm(ChildJvm child) {
     ChildJvm.Description d = child.describe();
     return new RunJson.GeneratorJvmSection(d.javaHome(), d.javaVersion(), d.featureVersion(), d.vmName(), d.vendor(),
         d.jvmOpts(), d.effectiveJvmOpts(), d.mainClass(), d.args());

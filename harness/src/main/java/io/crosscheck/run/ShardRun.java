@@ -2,9 +2,6 @@ package io.crosscheck.run;
 
 import io.crosscheck.child.ChildJvm;
 import io.crosscheck.child.ChildProcess;
-import io.crosscheck.cli.JvmOptions;
-import io.crosscheck.cli.Main;
-import io.crosscheck.cli.RunCommand;
 import io.crosscheck.record.SummaryTable;
 import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.rundir.RunFiles;
@@ -33,20 +30,20 @@ import java.util.TreeMap;
  * out) is named with its reason and the others are merged; the exit code is then 1. Ctrl-C stops
  * the children (SIGTERM) and still merges what they wrote. Used by one thread.
  */
-final class ShardRun {
+public final class ShardRun {
   /**
    * The start lead: JVM start-up, workload and digest, N JVMs sharing the cores (3 shards on 2 busy
    * cores took 6-21 s to reach their start here, at load averages of 8-10; one alone 3.8 s). What a
    * run left of it is in each shard's run.json: {@code startAt.leadNanos}, the lead when it was ready.
    */
-  static final long LEAD_BASE_MILLIS = 8_000;
-  static final long LEAD_PER_SHARD_MILLIS = 4_000;
+  public static final long LEAD_BASE_MILLIS = 8_000;
+  public static final long LEAD_PER_SHARD_MILLIS = 4_000;
   /** Added per shard per core-share when the JIT warm-up runs (5 s at most each, longer when sharing cores). */
-  static final long WARM_UP_LEAD_MILLIS = 6_000;
+  public static final long WARM_UP_LEAD_MILLIS = 6_000;
   /** Time after the schedule's end that children get to finish their run directories. */
-  static final Duration GRACE = Duration.ofSeconds(60);
+  public static final Duration GRACE = Duration.ofSeconds(60);
   /** Child heap when no --jvm-opt is given: N children share the machine. */
-  static final List<String> DEFAULT_CHILD_OPTS = List.of("-Xms512m", "-Xmn256m");
+  public static final List<String> DEFAULT_CHILD_OPTS = List.of("-Xms512m", "-Xmn256m");
 
   /** This process's options; every other option goes to each shard unchanged. */
   private static final Set<String> NOT_FOR_SHARDS = Set.of("--jvm", "--jvm-opt", "--out", "--name", "--progress",
@@ -57,16 +54,16 @@ final class ShardRun {
   private ShardRun() {}
 
   /**
-   * Runs the shards and merges them into a new run directory under {@code output.out}.
+   * Runs the shards and merges them into a new run directory under {@code output.outBase()}.
    *
    * @param totalNanos the schedule's duration (all phases)
    * @param target the target with the address resolved once here, handed to every shard
    * @return the merged directory and the exit code (0 only when every shard completed and merged)
    */
-  static ChildRun.Ran execute(int shards, Instant givenStart, long totalNanos, boolean warmUp, JvmOptions jvm,
+  public static ChildRun.Ran execute(int shards, Instant givenStart, long totalNanos, boolean warmUp, JvmChoice jvm,
       List<String> originalArgs, io.crosscheck.model.Target target, String commandName,
-      RunCommand.OutputOptions output, RunJob.Stage stage, PrintStream out) throws IOException {
-    RunDirectory dir = RunDirectory.create(output.out, output.name);
+      RunOutput output, RunJob.Stage stage, PrintStream out) throws IOException {
+    RunDirectory dir = RunDirectory.create(output.outBase(), output.name());
     int cores = Runtime.getRuntime().availableProcessors();
     long leadMillis = LEAD_BASE_MILLIS + LEAD_PER_SHARD_MILLIS * shards
         + (warmUp ? WARM_UP_LEAD_MILLIS * ((shards + cores - 1) / cores) : 0);
@@ -90,8 +87,8 @@ final class ShardRun {
         args.addAll(List.of("--target-address", target.addressLiteral()));
       }
       args.addAll(List.of("--into", shardDir.toString(), "--progress", "off"));
-      children.add(ChildJvm.builder(jvm.home()).jvmOpts(jvm.jvmOpts.isEmpty() ? DEFAULT_CHILD_OPTS : jvm.jvmOpts)
-          .job(shardDir.resolve("child-job.json"), Main.class.getName(), args)
+      children.add(ChildJvm.builder(jvm.home()).jvmOpts(jvm.options().isEmpty() ? DEFAULT_CHILD_OPTS : jvm.options())
+          .job(shardDir.resolve("child-job.json"), ChildRun.MAIN_CLASS, args)
           .outputFile(shardDir.resolve("child.out")).build());
       out.println("crosscheck: shard " + i + "/" + shards + ": source " + (ownSources ? sourceAddress(i)
           : "the kernel's choice (the target is not on this host's loopback)") + ", " + shardDir);
@@ -155,7 +152,7 @@ final class ShardRun {
    * loopback, where 127.0.0.(2+i) can be bound (tried here, with nothing sent); elsewhere (another
    * host, a network namespace) the kernel picks each shard's source.
    */
-  static boolean ownSourceAddresses(io.crosscheck.model.Target target, int shards) {
+  public static boolean ownSourceAddresses(io.crosscheck.model.Target target, int shards) {
     java.net.InetAddress a = target.address();
     if (a == null || !a.isLoopbackAddress() || a instanceof java.net.Inet6Address) {
       return false;
@@ -169,7 +166,7 @@ final class ShardRun {
   }
 
   /** 127.0.0.(2+i): shard i's own source address. */
-  static String sourceAddress(int shard) {
+  public static String sourceAddress(int shard) {
     return "127.0.0." + (2 + shard);
   }
 
@@ -222,7 +219,7 @@ final class ShardRun {
   }
 
   /** The original arguments as {@code run}, without this process's own options. */
-  static List<String> shardArgs(List<String> original) {
+  public static List<String> shardArgs(List<String> original) {
     List<String> out = new ArrayList<>();
     out.add("run");
     return ChildRun.appendWithout(out, original, NOT_FOR_SHARDS, Set.of());

@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
  * the run directory, and by {@link Main} to print the summary after it. One per run; close it from
  * the installing thread.
  */
-final class ShutdownInterrupt implements AutoCloseable {
+public final class ShutdownInterrupt implements AutoCloseable {
   private final CountDownLatch finished = new CountDownLatch(1);
   private final Thread hook;
   private final Thread toInterrupt;
@@ -31,12 +31,12 @@ final class ShutdownInterrupt implements AutoCloseable {
   }
 
   /** Installs the hook for the calling thread; {@code graceSeconds} bounds how long a shutdown waits. */
-  static ShutdownInterrupt install(String name, long graceSeconds) {
+  public static ShutdownInterrupt install(String name, long graceSeconds) {
     return added(new ShutdownInterrupt(name, graceSeconds, Thread.currentThread()));
   }
 
   /** Like {@link #install}, but a shutdown only waits for {@link #close}: it interrupts nothing. */
-  static ShutdownInterrupt hold(String name, long graceSeconds) {
+  public static ShutdownInterrupt hold(String name, long graceSeconds) {
     return added(new ShutdownInterrupt(name, graceSeconds, null));
   }
 

@@ -17,17 +17,17 @@ import java.util.List;
  * @param warningNanos no completion for this long while requests are in flight prints a line
  * @param timeoutNanos no completion for this long stops the load; 0 never
  */
-record StallLimits(long warningNanos, long timeoutNanos) {
+public record StallLimits(long warningNanos, long timeoutNanos) {
   /** The exit code of a run or audit stopped by {@code --stall-timeout} (README's exit-code table). */
-  static final int EXIT_STALLED = 5;
+  public static final int EXIT_STALLED = 5;
   /** The shortest warning period: the watch looks ten times per period, at most every 20 ms. */
   private static final long MIN_WARNING_NANOS = 100_000_000L;
 
   /** The defaults: a line after 10 s of stall, no timeout. */
-  static final StallLimits DEFAULT = new StallLimits(StallWatch.DEFAULT_WARNING_NANOS, 0);
+  public static final StallLimits DEFAULT = new StallLimits(StallWatch.DEFAULT_WARNING_NANOS, 0);
 
   /** The options as given, checked; null after adding each problem to {@code problems}. */
-  static StallLimits parse(String warning, String timeout, List<Problem> problems) {
+  public static StallLimits parse(String warning, String timeout, List<Problem> problems) {
     long w = -1;
     long t = -1;
     try {
@@ -52,7 +52,7 @@ record StallLimits(long warningNanos, long timeoutNanos) {
   }
 
   /** Starts watching {@code source}; its lines go to {@code err}; {@code onTimeout} stops the load. */
-  StallWatch watch(StallWatch.Source source, PrintStream err, Runnable onTimeout) {
+  public StallWatch watch(StallWatch.Source source, PrintStream err, Runnable onTimeout) {
     return StallWatch.start(source, Ticker.system(), warningNanos, timeoutNanos, line -> {
       synchronized (err) {
         err.println(line);
@@ -62,7 +62,7 @@ record StallLimits(long warningNanos, long timeoutNanos) {
   }
 
   /** run.json's {@code stall} section: the watch's longest stall; null when it saw none. */
-  RunJson.StallSection section(StallWatch watch) {
+  public RunJson.StallSection section(StallWatch watch) {
     StallWatch.Stall s = watch.longest();
     if (s == null) {
       return null;
@@ -73,7 +73,7 @@ record StallLimits(long warningNanos, long timeoutNanos) {
   }
 
   /** The line said when the timeout stopped the load. */
-  String stoppedLine(String command) {
+  public String stoppedLine(String command) {
     return command + ": stopped by --stall-timeout after " + String.format(java.util.Locale.ROOT, "%.1f s",
         timeoutNanos / 1e9) + " without a completed exchange; the run is kept (status stalled, exit "
         + EXIT_STALLED + ")";

@@ -17,8 +17,8 @@ import java.util.Locale;
  * connections counts it. Its answer names what it found: refused, timed out, unreachable (no
  * route), or, before it, a name that did not resolve ({@link io.crosscheck.model.TargetResolution}).
  */
-final class TargetProbe {
-  static final int TIMEOUT_MILLIS = 3_000;
+public final class TargetProbe {
+  public static final int TIMEOUT_MILLIS = 3_000;
 
   private TargetProbe() {}
 
@@ -26,7 +26,7 @@ final class TargetProbe {
    * Null when something accepts connections on {@code target} (resolved: {@link Target#address()});
    * otherwise the one line saying what the connect found and what to do.
    */
-  static String problem(Target target) {
+  public static String problem(Target target) {
     String where = where(target);
     try (Socket s = new Socket()) {
       s.connect(target.socketAddress(), TIMEOUT_MILLIS);
@@ -52,7 +52,7 @@ final class TargetProbe {
   }
 
   /** {@code http://server:8080 (127.0.9.2:8080)}; an address literal once. */
-  static String where(Target target) {
+  public static String where(Target target) {
     String address = target.addressText();
     return address == null || target.hostHeader().equals(address) ? target.toString()
         : target + " (" + address + ")";

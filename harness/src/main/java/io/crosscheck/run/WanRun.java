@@ -2,12 +2,6 @@ package io.crosscheck.run;
 
 import io.crosscheck.child.ChildJvm;
 import io.crosscheck.child.ChildProcess;
-import io.crosscheck.cli.AuditCommand;
-import io.crosscheck.cli.EngineOptionsMixin;
-import io.crosscheck.cli.JvmOptions;
-import io.crosscheck.cli.Main;
-import io.crosscheck.cli.RunCommand;
-import io.crosscheck.cli.WorkloadOptions;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.rundir.RunFiles;
@@ -26,8 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * One {@code run} or {@code audit} behind an emulated WAN link ({@code --wan PROFILE}): a {@link
@@ -40,9 +32,9 @@ import picocli.CommandLine;
  * interface, opened from inside that namespace. Afterwards run.json gets the link's profile and what
  * it did ({@link RunJson.WanSection}); the comparison, in this process, reads it into the findings.
  */
-final class WanRun {
+public final class WanRun {
   /** The port the server listens on in its namespace (a fresh namespace: nothing else there). */
-  static final int SERVER_PORT = 8080;
+  public static final int SERVER_PORT = 8080;
   /** How long the embedded server may take to listen (a large RUBiS dataset is generated first). */
   private static final long LISTEN_TIMEOUT_NANOS = 120_000_000_000L;
   /** Options this process handles, or that the client namespace rules out; removed from the child's. */
@@ -50,80 +42,23 @@ final class WanRun {
       "--progress", "--into", "--interface", "--snaplen", "--capture-buffer", "--min-matched", "--jit-warm-up",
       "--check", "--check-rules", "--baseline", "--junit");
 
-  /** {@code --wan}, shared by {@code run} and {@code audit}. */
-  static final class Options {
-    @Option(names = "--wan", paramLabel = "PROFILE",
-        description = "Put the target behind an emulated WAN link for this run: crosscheck starts the embedded"
-            + " server (the generic one; --rubis: the RUBiS site; --tpcw: the bookstore) in a network namespace of"
-            + " its own on 127.0.0.1:8080, the generator (and an audit's capture, on the link's interface) in"
-            + " another, and forwards every frame between them with the profile's conditions. PROFILE: a name ("
-            + "dsl, cable, 3g, 4g, satellite) and/or keys rtt=40ms,rate=10mbit (or up=/down=),loss=0.1%%,mtu=1400,"
-            + " e.g. dsl,loss=1%%. Not with --target (an external server cannot be moved behind the link)."
-            + " Needs root; the namespaces are removed after the run, also on failure, Ctrl-C and SIGTERM.")
-    String profile;
-
-    boolean requested() {
-      return profile != null;
-    }
-
-    /**
-     * The profile, after adding to {@code problems} everything {@code --wan} rules out on this command
-     * line; null when there is no {@code --wan} or the profile is bad.
-     */
-    WanProfile check(CommandLine.ParseResult parsed, EngineOptionsMixin engine, List<Problem> problems) {
-      if (profile == null) {
-        return null;
-      }
-      WanProfile p = null;
-      try {
-        p = WanProfile.parse(profile);
-      } catch (IllegalArgumentException e) {
-        String m = e.getMessage();
-        problems.add(Problem.stated("--wan", m.startsWith("--wan ") ? m.substring("--wan ".length()) : m));
-      }
-      if (parsed.hasMatchedOption("--target")) {
-        problems.add(Problem.stated("--wan", "the link is put in front of the server crosscheck starts (the"
-            + " embedded one: generic, --rubis or --tpcw), not an external --target ("
-            + parsed.matchedOption("--target").getValue() + "): drop --target, or drop --wan"));
-      }
-      if (parsed.hasMatchedOption("--interface")) {
-        problems.add(Problem.stated("--interface", "not with --wan: the capture is on the client namespace's link"
-            + " interface, which --wan makes"));
-      }
-      for (String o : List.of("--shard", "--shards", "--start-at")) {
-        if (parsed.hasMatchedOption(o)) {
-          problems.add(Problem.stated(o, "not with --wan: one run behind one link"));
-        }
-      }
-      if (parsed.hasMatchedOption("--source-addresses")) {
-        problems.add(Problem.stated("--source-address", "not with --wan: the generator's address is the link's"
-            + " client address (127.0.0.2)"));
-      }
-      if (parsed.hasMatchedOption("--jit-warm-up") && !"0".equals(engine.jitWarmUp.strip())) {
-        problems.add(new Problem("--jit-warm-up", engine.jitWarmUp, "0 with --wan: the client namespace has no"
-            + " loopback for the warm-up's in-process server"));
-      }
-      return p;
-    }
-  }
-
   private final WanProfile profile;
   private final String profileText;
   private final long seed;
-  private final WorkloadOptions workload;
-  private final JvmOptions jvm;
-  private final RunCommand.OutputOptions output;
+  private final Served served;
+  private final JvmChoice jvm;
+  private final RunOutput output;
   private final List<String> childArgs;
 
   /**
    * @param original the command line as given ({@code run ...} or {@code audit ...})
    */
-  WanRun(WanProfile profile, String profileText, long seed, WorkloadOptions workload, JvmOptions jvm,
-      RunCommand.OutputOptions output, List<String> original) {
+  public WanRun(WanProfile profile, String profileText, long seed, Served served, JvmChoice jvm, RunOutput output,
+      List<String> original) {
     this.profile = profile;
     this.profileText = profileText;
     this.seed = seed;
-    this.workload = workload;
+    this.served = served;
     this.jvm = jvm;
     this.output = output;
     List<String> args = new ArrayList<>(List.of("run"));
@@ -137,56 +72,60 @@ final class WanRun {
     this.childArgs = args;
   }
 
+  /**
+   * The embedded server that serves behind the link: the generic one, {@code --rubis}'s site or
+   * {@code --tpcw}'s bookstore (with its sizes when the workload names them; null: the matrix's own).
+   */
+  public record Served(boolean rubis, boolean tpcw, Integer tpcwCustomers, Integer tpcwItems) {}
+
   /** What serves behind the link, in words. */
-  String serverKind() {
-    return workload.rubis != null ? "embedded RUBiS server (crosscheck serve --rubis)"
-        : workload.tpcw != null ? "embedded TPC-W bookstore (crosscheck serve --tpcw)"
+  public String serverKind() {
+    return served.rubis() ? "embedded RUBiS server (crosscheck serve --rubis)"
+        : served.tpcw() ? "embedded TPC-W bookstore (crosscheck serve --tpcw)"
         : "embedded generic server (crosscheck serve)";
   }
 
   private List<String> serverArgs() {
     List<String> args = new ArrayList<>(List.of("serve", "--bind", "127.0.0.1", "--port",
         String.valueOf(SERVER_PORT)));
-    if (workload.rubis != null) {
+    if (served.rubis()) {
       args.add("--rubis");
-    } else if (workload.tpcw != null) {
+    } else if (served.tpcw()) {
       // the sizes the matrix's own bookstore has, unless the workload names them
-      args.addAll(List.of("--tpcw", "-CUST", String.valueOf(workload.tpcwCust != null ? workload.tpcwCust : 1000),
-          "-ITEM", String.valueOf(workload.tpcwItem != null ? workload.tpcwItem : 10000)));
+      args.addAll(List.of("--tpcw", "-CUST", String.valueOf(served.tpcwCustomers() != null ? served.tpcwCustomers() : 1000),
+          "-ITEM", String.valueOf(served.tpcwItems() != null ? served.tpcwItems() : 10000)));
     }
     return args;
   }
 
   /**
    * Builds the network, starts the server behind it and runs the generator in the client namespace
-   * with {@code stage} around it ({@link AuditCommand.CaptureStage}: the capture, moved into the client
-   * namespace; else none); records the link in run.json; removes the network.
+   * with {@code stage} around it (an audit's capture, moved into the client namespace by {@link
+   * RunJob.Stage#followGenerator}; else none); records the link in run.json; removes the network.
    *
    * @throws IOException the network could not be built (not root, no TAP), the server did not
    *     listen, or the generator could not start
    */
-  ChildRun.Ran run(RunJob.Stage stage, PrintStream out) throws IOException {
+  public ChildRun.Ran run(RunJob.Stage stage, PrintStream out) throws IOException {
     try (WanNetwork net = WanNetwork.open(List.of(profile), seed)) {
-      RunDirectory dir = RunDirectory.create(output.out, output.name);
+      RunDirectory dir = RunDirectory.create(output.outBase(), output.name());
       String server = serverKind() + " on " + net.serverAddress() + ":" + SERVER_PORT;
       out.println("crosscheck: run directory " + dir.path());
+      boolean captured = stage.followGenerator(net.clientNamespace(), net.clientInterface());
       out.println("crosscheck: WAN link " + profile.label() + ": " + server + " in namespace " + net.serverNamespace()
-          + "; the generator" + (stage instanceof AuditCommand.CaptureStage ? " and the capture" : "") + " in "
+          + "; the generator" + (captured ? " and the capture" : "") + " in "
           + net.clientNamespace() + " on " + net.clientInterface() + " (" + net.classAddresses().get(0) + ")");
-      if (stage instanceof AuditCommand.CaptureStage capture) {
-        capture.inNamespace(net.clientNamespace(), net.clientInterface());
-      }
       ChildJvm serverJvm = ChildJvm.builder(Path.of(System.getProperty("java.home")))
           .commandPrefix(WanNetwork.inNamespace(net.serverNamespace(), List.of()))
-          .job(dir.path().resolve("server-job.json"), Main.class.getName(), serverArgs())
+          .job(dir.path().resolve("server-job.json"), ChildRun.MAIN_CLASS, serverArgs())
           .outputFile(dir.path().resolve("server.out")).build();
       ChildRun.Ran ran;
       try (ChildProcess serverProcess = serverJvm.start()) {
         awaitListening(net, serverProcess, dir.path());
         List<String> args = new ArrayList<>(childArgs);
         args.addAll(List.of("--into", dir.path().toString(), "--progress",
-            "auto".equals(output.progress) ? (System.console() != null ? "on" : "off") : output.progress));
-        ran = ChildRun.executeInto(dir, jvm.home(), jvm.jvmOpts, args, stage, out,
+            output.childProgressMode()));
+        ran = ChildRun.executeInto(dir, jvm.home(), jvm.options(), args, stage, out,
             WanNetwork.inNamespace(net.clientNamespace(), List.of()));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();

@@ -14,7 +14,7 @@ import java.util.List;
  */
 public final class WarmUpServer implements WarmUpTarget {
   /** Reply kinds the run may meet: small and large Content-Length replies, chunked replies. */
-  static final List<String> PATHS = List.of("/static/2k", "/static/16k", "/static/64k", "/chunked/8k");
+  public static final List<String> PATHS = List.of("/static/2k", "/static/16k", "/static/64k", "/chunked/8k");
 
   @Override
   public Server start() throws InterruptedException {

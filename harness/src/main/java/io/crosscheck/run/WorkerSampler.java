@@ -13,9 +13,9 @@ import java.util.function.IntSupplier;
  * and flushed line by line so that a killed study keeps what was counted. A count that fails is
  * left out (the file then has a gap). Stopped by {@link #close()}.
  */
-final class WorkerSampler implements AutoCloseable {
-  static final String WORKERS_CSV = "workers.csv";
-  static final String HEADER = "epochSeconds,workers";
+public final class WorkerSampler implements AutoCloseable {
+  public static final String WORKERS_CSV = "workers.csv";
+  public static final String HEADER = "epochSeconds,workers";
 
   private final Thread thread;
   private final Writer writer;
@@ -27,7 +27,7 @@ final class WorkerSampler implements AutoCloseable {
     thread.setDaemon(true);
   }
 
-  static WorkerSampler start(IntSupplier workers, Path file) throws IOException {
+  public static WorkerSampler start(IntSupplier workers, Path file) throws IOException {
     Files.createDirectories(file.toAbsolutePath().getParent());
     Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
     w.write(HEADER + "\n");

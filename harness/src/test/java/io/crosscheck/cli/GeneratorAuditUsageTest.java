@@ -82,7 +82,7 @@ class GeneratorAuditUsageTest {
       o.server = given[0];
       o.command = List.of("java", "Main");
       List<io.crosscheck.model.spec.Problem> problems = new ArrayList<>();
-      GeneratorOptions.Spec spec = o.check(null, List.of(), out, problems);
+      io.crosscheck.audit.GeneratorSpec spec = o.check(null, List.of(), out, problems);
       assertTrue(problems.isEmpty(), problems.toString());
       assertEquals(given[1], spec.server(), "the agent's server=HOST:PORT");
       assertEquals(null, spec.target().address(), "nothing resolved while checking");
