@@ -4,11 +4,7 @@ import io.crosscheck.audit.CaptureSettings;
 import io.crosscheck.audit.GeneratorAudit;
 import io.crosscheck.audit.GeneratorSpec;
 import io.crosscheck.audit.LiveAudit;
-import io.crosscheck.capture.CaptureInterface;
-import io.crosscheck.capture.KernelRoute;
-import io.crosscheck.capture.LiveCapture;
 import io.crosscheck.capture.LiveCaptureConfig;
-import io.crosscheck.capture.LiveCaptureStats;
 import io.crosscheck.check.CheckGate;
 import io.crosscheck.model.Target;
 import io.crosscheck.model.spec.Durations;
@@ -18,14 +14,9 @@ import io.crosscheck.run.RunJob;
 import io.crosscheck.run.ShardRun;
 import io.crosscheck.run.StallLimits;
 import io.crosscheck.run.WanRun;
-import io.crosscheck.rundir.CaptureJson;
 import io.crosscheck.rundir.Findings;
-import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.rundir.RunFiles;
-import io.crosscheck.text.ErrorLines;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -248,14 +239,14 @@ final class AuditCommand implements Callable<Integer> {
       return 2;
     }
     if (link != null && output.into == null) {
-      WanRun behind = new WanRun(link, wan.profile, job.workload().seed(), workload.served(), jvm.choice(),
+      WanRun behind = new WanRun(link, wan.profile, job.workload().seed(), workload.request(spec.commandLine().getParseResult()).served(), jvm.choice(),
           output.runOutput(),
           spec.commandLine().getParseResult().originalArgs());
       LiveAudit.Audit audited = LiveAudit.audit(stage -> behind.run(stage, System.out), job.workload().target(),
           capture.settings(), System.out);
       return gated(gate, audited.exitCode(), audited.runDir());
     }
-    job.layouts(engine.layoutChoice(true));
+    job.layouts(engine.request().layoutChoice(true));
     job.shard(shards.shardSpec()).startAt(shards.startInstant());
     if (!RunCommand.resolve(job, output, spec)) {
       return 2;

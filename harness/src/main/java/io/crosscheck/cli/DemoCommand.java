@@ -192,7 +192,7 @@ final class DemoCommand implements Callable<Integer> {
           + " legacy-urlconnection (thread per browser, URL.openStream)", shopping, legacy));
     }
     steps.add(new Step("flash-crowd-netty", "partly-open flash crowd: 20/s, 200/s for 2 s, 20/s; think exp"
-        + " 50 ms; Netty engine", crowd.toSpec().build(), new NettyEngine()));
+        + " 50 ms; Netty engine", crowd.request(null).toSpec().build(), new NettyEngine()));
     return steps;
   }
 }

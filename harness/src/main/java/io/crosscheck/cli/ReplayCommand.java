@@ -55,7 +55,7 @@ final class ReplayCommand implements Callable<Integer> {
     }
     RunJob job = RunCommand.prepare(workload, engine, output, spec, new ArrayList<>());
     if (job != null) {
-      job.layouts(engine.layoutChoice(false));
+      job.layouts(engine.request().layoutChoice(false));
     }
     if (job == null) {
       return 2;

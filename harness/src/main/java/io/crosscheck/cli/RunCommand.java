@@ -5,11 +5,11 @@ import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.model.Workload;
 import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
-import io.crosscheck.model.spec.SpecException;
 import io.crosscheck.run.ChildRun;
 import io.crosscheck.run.RunJob;
 import io.crosscheck.run.StallLimits;
 import io.crosscheck.run.TargetProbe;
+import io.crosscheck.run.WorkloadRequest;
 import io.crosscheck.run.ShardRun;
 import io.crosscheck.run.WanRun;
 import io.crosscheck.telemetry.GcPauseSource;
@@ -52,7 +52,7 @@ final class RunCommand implements Callable<Integer> {
     if (wan.requested() && output.into == null) {
       ChildRun.Ran ran;
       try {
-        ran = new WanRun(io.crosscheck.wan.WanProfile.parse(wan.profile), wan.profile, job.workload().seed(), workload.served(), jvm.choice(), output.runOutput(),
+        ran = new WanRun(io.crosscheck.wan.WanProfile.parse(wan.profile), wan.profile, job.workload().seed(), workload.request(spec.commandLine().getParseResult()).served(), jvm.choice(), output.runOutput(),
             spec.commandLine().getParseResult().originalArgs()).run(RunJob.Stage.NONE, System.out);
       } catch (java.io.IOException e) {
         // the network, the server or the generator's JVM could not start: nothing was loaded
@@ -64,7 +64,7 @@ final class RunCommand implements Callable<Integer> {
           ran.exitCode() == 0 ? "completed" : "failed");
       return ran.exitCode();
     }
-    job.layouts(engine.layoutChoice(false));
+    job.layouts(engine.request().layoutChoice(false));
     job.shard(shards.shardSpec()).startAt(shards.startInstant());
     if (!resolve(job, output, spec) || output.into == null && !probe(job, spec)) {
       return 2;
@@ -174,40 +174,13 @@ final class RunCommand implements Callable<Integer> {
    */
   static RunJob prepare(WorkloadOptions workload, EngineOptionsMixin engine, OutputOptions output,
       CommandLine.Model.CommandSpec spec, List<Problem> extra, List<Problem> problems) {
-    EngineOptions options = engine.build(problems);
-    Engine generator = engine.newEngine(problems);
-    Workload w = null;
+    EngineOptions options = engine.request().build(problems);
+    Engine generator = engine.request().newEngine(problems);
     CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
-    if (workload.rubis == null && workload.tpcw == null) {
-      for (String rubisOnly : List.of("--think-scale", "--rubis-table")) {
-        if (parsed.hasMatchedOption(rubisOnly)) {
-          problems.add(new Problem(rubisOnly, String.valueOf((Object) parsed.matchedOption(rubisOnly).getValue()),
-              "--rubis [PROPERTIES] as well (it applies to the RUBiS workload only)"));
-        }
-      }
-    }
-    if (workload.tpcw == null) {
-      for (String tpcwOnly : TpcwWorkloads.TPCW_ONLY) {
-        if (parsed.hasMatchedOption(tpcwOnly)) {
-          problems.add(new Problem(tpcwOnly, String.valueOf((Object) parsed.matchedOption(tpcwOnly).getValue()),
-              "--tpcw MIX as well (it is an option of the TPC-W RBE)"));
-        }
-      }
-    }
+    WorkloadRequest request = workload.request(parsed);
+    request.checkSiteOptions(problems);
     output.check(problems);
-    if (workload.replay != null) {
-      w = ReplayOption.build(workload, spec, problems);
-    } else if (workload.tpcw != null) {
-      w = TpcwWorkloads.build(workload, parsed, problems);
-    } else if (workload.rubis != null) {
-      w = RubisWorkloads.build(workload, spec.commandLine().getParseResult(), problems);
-    } else {
-      try {
-        w = workload.toSpec().build();
-      } catch (SpecException e) {
-        problems.addAll(0, e.problems());
-      }
-    }
+    Workload w = request.build(problems);
     problems.addAll(extra);
     if (generator != null && options != null && !"netty".equals(generator.name())) {
       if (!options.sourceAddresses().isEmpty()) {
@@ -242,7 +215,7 @@ final class RunCommand implements Callable<Integer> {
     RunJob job = new RunJob(w, generator, options, output.out, output.name,
         spec.commandLine().getParseResult().originalArgs());
     job.telemetryEvery(telemetryNanos).telemetryPauses(pauses).stallLimits(stall);
-    job.jitWarmUp(engine.jitWarmUpRequests());
+    job.jitWarmUp(engine.request().jitWarmUpRequests());
     return output.into == null ? job : job.into(output.into);
   }
 

@@ -1,15 +1,8 @@
 package io.crosscheck.cli;
 
 import io.crosscheck.audit.ServerHostSampling;
-import io.crosscheck.compare.ServerTelemetry;
 import io.crosscheck.model.spec.Problem;
-import io.crosscheck.record.JsonFiles;
-import io.crosscheck.run.RunJob;
-import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.telemetry.ServerMonitor;
-import io.crosscheck.telemetry.ServerTelemetryCsv;
-import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.crosscheck.cli;
+package io.crosscheck.run;
 
 import io.crosscheck.model.Phases;
 import io.crosscheck.model.Workload;
@@ -9,11 +9,8 @@ import io.crosscheck.replay.RecordedSessions;
 import io.crosscheck.replay.ReplayWorkloads;
 import io.crosscheck.text.Printable;
 import java.io.IOException;
-import java.lang.reflect.Field;
 import java.nio.file.Path;
 import java.util.List;
-import picocli.CommandLine;
-import picocli.CommandLine.Option;
 
 /**
  * Builds the workload of {@code --replay RUN_DIR} (and of {@code crosscheck replay RUN_DIR}): the
@@ -22,29 +19,27 @@ import picocli.CommandLine.Option;
  * option but {@code --target} is refused; the target defaults to the recorded run's. Prints one line of
  * evidence (what was read) before the run.
  */
-final class ReplayOption {
-  private ReplayOption() {}
+public final class ReplayWorkload {
+  private ReplayWorkload() {}
 
   /** The workload, or null with {@code problems} filled in. */
-  static Workload build(WorkloadOptions o, CommandLine.Model.CommandSpec spec, List<Problem> problems) {
-    CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+  static Workload build(WorkloadRequest o, List<Problem> problems) {
     int before = problems.size();
-    for (String name : workloadOptionNames()) {
-      if (!name.equals("--target") && !name.equals("--replay") && spec.findOption(name) != null
-          && parsed.hasMatchedOption(name)) {
-        problems.add(new Problem(name, String.valueOf((Object) parsed.matchedOption(name).getValue()),
+    for (String name : o.workloadOptions()) {
+      if (!name.equals("--target") && !name.equals("--replay") && o.given(name)) {
+        problems.add(new Problem(name, o.givenValue(name),
             "no workload option but --target beside --replay (the recorded sessions are the workload)"));
       }
     }
     RecordedSessions recorded;
     try {
-      recorded = RecordedSessions.read(Path.of(o.replay));
+      recorded = RecordedSessions.read(Path.of(o.replay()));
     } catch (IOException | java.nio.file.InvalidPathException e) {
       problems.add(Problem.stated("--replay", e.getMessage()));
       return null;
     }
-    boolean targetGiven = spec.findOption("--target") != null && parsed.hasMatchedOption("--target");
-    String target = targetGiven ? o.target : recorded.targetUrl();
+    boolean targetGiven = o.given("--target");
+    String target = targetGiven ? o.target() : recorded.targetUrl();
     if (target == null) {
       problems.add(new Problem("--target", "", "a target URL (the recorded run's run.json names none)"));
       return null;
@@ -61,7 +56,7 @@ final class ReplayOption {
         problems.add(p.where().equals("--target") && !targetGiven
             ? new Problem("--replay (the recorded run's target)", p.value(), p.expected()
                 + "; pass --target http://127.0.0.1:PORT to aim the replay elsewhere")
-            : p.where().equals("--duration") ? new Problem("--replay", o.replay, "a recorded run of at most "
+            : p.where().equals("--duration") ? new Problem("--replay", o.replay(), "a recorded run of at most "
                 + io.crosscheck.model.spec.Durations.MAX_RUN_TEXT) : p);
       }
       return null;
@@ -70,18 +65,6 @@ final class ReplayOption {
       return null;
     }
     System.out.println("crosscheck replay: " + Printable.escape(recorded.describe()));
-    return ReplayWorkloads.of(recorded, checked.target(), o.replay);
-  }
-
-  /** The long names of every workload option. */
-  private static List<String> workloadOptionNames() {
-    java.util.ArrayList<String> names = new java.util.ArrayList<>();
-    for (Field f : WorkloadOptions.class.getDeclaredFields()) {
-      Option option = f.getAnnotation(Option.class);
-      if (option != null) {
-        names.add(option.names()[0]);
-      }
-    }
-    return names;
+    return ReplayWorkloads.of(recorded, checked.target(), o.replay());
   }
 }

@@ -1,4 +1,4 @@
-package io.crosscheck.cli;
+package io.crosscheck.run;
 
 import io.crosscheck.model.ThinkTime;
 import io.crosscheck.model.Workload;
@@ -10,7 +10,6 @@ import io.crosscheck.text.Printable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine.ParseResult;
 
 /**
  * Builds the workload of {@code --rubis}: the RUBiS client's own settings, with the options the user
@@ -20,49 +19,49 @@ import picocli.CommandLine.ParseResult;
  * or from {@code --ramp-up}/{@code --ramp-down}) only multiply think times by the properties'
  * slowdown factors, which the sessions read from the engine's phase.
  */
-final class RubisWorkloads {
+public final class RubisWorkloads {
   private RubisWorkloads() {}
 
   /** The workload, or null with {@code problems} filled in. */
-  static Workload build(WorkloadOptions o, ParseResult parsed, List<Problem> problems) {
+  static Workload build(WorkloadRequest o, List<Problem> problems) {
     RubisSupport support = RubisSupport.find().orElse(null);
     if (support == null) {
-      problems.add(new Problem("--rubis", o.rubis, "the rubis-compat module on the classpath (run ./crosscheck)"));
+      problems.add(new Problem("--rubis", o.rubis(), "the rubis-compat module on the classpath (run ./crosscheck)"));
       return null;
     }
-    if (!(o.thinkScale > 0) || o.thinkScale > 1000) {
-      problems.add(new Problem("--think-scale", String.valueOf(o.thinkScale), "a factor > 0 and <= 1000"));
+    if (!(o.thinkScale() > 0) || o.thinkScale() > 1000) {
+      problems.add(new Problem("--think-scale", String.valueOf(o.thinkScale()), "a factor > 0 and <= 1000"));
       return null;
     }
     Integer users = null;
-    if (parsed.hasMatchedOption("--users")) {
+    if (o.given("--users")) {
       try {
-        users = Integer.parseInt(o.users.trim());
+        users = Integer.parseInt(o.users().trim());
       } catch (NumberFormatException e) {
-        problems.add(new Problem("--users", o.users, "a whole number > 0"));
+        problems.add(new Problem("--users", o.users(), "a whole number > 0"));
         return null;
       }
     }
     RubisSupport.RubisWorkloadSpec r;
     try {
-      r = support.workload(o.rubis.isEmpty() ? null : Path.of(o.rubis), o.rubisTable, users, o.thinkScale);
+      r = support.workload(o.rubis().isEmpty() ? null : Path.of(o.rubis()), o.rubisTable(), users, o.thinkScale());
     } catch (SpecException e) {
       problems.addAll(e.problems());
       return null;
     }
     WorkloadSpec s = new WorkloadSpec();
-    s.target = parsed.hasMatchedOption("--target") ? o.target : "http://" + r.host() + ":" + r.port();
+    s.target = o.given("--target") ? o.target() : "http://" + r.host() + ":" + r.port();
     s.users = String.valueOf(r.users());
-    s.rampUp = parsed.hasMatchedOption("--ramp-up") ? o.rampUp : r.phases().rampUpNanos() + "ns";
-    s.duration = parsed.hasMatchedOption("--duration") ? o.duration : r.phases().measureNanos() + "ns";
-    s.rampDown = parsed.hasMatchedOption("--ramp-down") ? o.rampDown : r.phases().rampDownNanos() + "ns";
-    s.seed = o.seed;
+    s.rampUp = o.given("--ramp-up") ? o.rampUp() : r.phases().rampUpNanos() + "ns";
+    s.duration = o.given("--duration") ? o.duration() : r.phases().measureNanos() + "ns";
+    s.rampDown = o.given("--ramp-down") ? o.rampDown() : r.phases().rampDownNanos() + "ns";
+    s.seed = o.seed();
     Workload checked;
     try {
       checked = s.build();
     } catch (SpecException e) {
       for (Problem p : e.problems()) {
-        boolean fromFile = p.where().equals("--target") && !parsed.hasMatchedOption("--target");
+        boolean fromFile = p.where().equals("--target") && !o.given("--target");
         problems.add(fromFile ? new Problem("--rubis (the properties' server)", p.value(),
             p.expected() + "; pass --target http://HOST:PORT to aim the RUBiS workload elsewhere") : p);
       }
@@ -71,7 +70,7 @@ final class RubisWorkloads {
     // notes quote the properties file and the table's set name: escaped, they cannot drive the terminal
     r.notes().forEach(n -> System.out.println("crosscheck rubis: " + Printable.escape(n)));
     System.out.println("crosscheck rubis: " + Printable.escape(r.description()));
-    System.out.println("crosscheck rubis: " + Printable.escape(originOfValues(parsed, checked, r.users())));
+    System.out.println("crosscheck rubis: " + Printable.escape(originOfValues(o, checked, r.users())));
     return new Workload(checked.target(), r.arrival(), r.source(), checked.length(),
         new ThinkTime.None(), checked.phases(), checked.seed());
   }
@@ -80,7 +79,7 @@ final class RubisWorkloads {
    * Which of the run's values come from the properties file and which from an option, and how long
    * the run lasts: a file's long ramps otherwise make a short {@code --duration} run for minutes.
    */
-  private static String originOfValues(ParseResult parsed, Workload checked, int users) {
+  private static String originOfValues(WorkloadRequest o, Workload checked, int users) {
     List<String> fromFile = new ArrayList<>();
     List<String> fromOptions = new ArrayList<>();
     io.crosscheck.model.Phases p = checked.phases();
@@ -92,7 +91,7 @@ final class RubisWorkloads {
       {"--ramp-down", "ramp-down " + seconds(p.rampDownNanos())}};
     List<String> overridable = new ArrayList<>();
     for (String[] v : values) {
-      if (parsed.hasMatchedOption(v[0])) {
+      if (o.given(v[0])) {
         fromOptions.add(v[1]);
       } else {
         fromFile.add(v[1]);

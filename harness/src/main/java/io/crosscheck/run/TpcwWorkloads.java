@@ -1,4 +1,4 @@
-package io.crosscheck.cli;
+package io.crosscheck.run;
 
 import io.crosscheck.model.ThinkTime;
 import io.crosscheck.model.Workload;
@@ -10,7 +10,6 @@ import io.crosscheck.spi.TpcwSupport.Mix;
 import io.crosscheck.text.Printable;
 import java.util.List;
 import java.util.Locale;
-import picocli.CommandLine.ParseResult;
 
 /**
  * Builds the workload of {@code --tpcw MIX}: the TPC-W Remote Browser Emulator's options with its
@@ -19,9 +18,9 @@ import picocli.CommandLine.ParseResult;
  * emulated browser starts at the run's start and runs user sessions back to back; {@code
  * --ramp-up}, {@code --duration} and {@code --ramp-down}, when given, replace -RU, -MI and -RD.
  */
-final class TpcwWorkloads {
+public final class TpcwWorkloads {
   /** The options that only mean something with --tpcw. */
-  static final List<String> TPCW_ONLY = List.of("-EB", "-RU", "-MI", "-RD", "-TT", "-SLOW", "-CUST", "-ITEM",
+  public static final List<String> TPCW_ONLY = List.of("-EB", "-RU", "-MI", "-RD", "-TT", "-SLOW", "-CUST", "-ITEM",
       "-GETIM", "-MAXERROR", "-CON");
 
   /**
@@ -37,30 +36,30 @@ final class TpcwWorkloads {
   private TpcwWorkloads() {}
 
   /** The workload, or null with {@code problems} filled in. */
-  static Workload build(WorkloadOptions o, ParseResult parsed, List<Problem> problems) {
+  static Workload build(WorkloadRequest o, List<Problem> problems) {
     TpcwSupport support = TpcwSupport.find().orElse(null);
     if (support == null) {
-      problems.add(new Problem("--tpcw", o.tpcw, "the rubis-compat module on the classpath (run ./crosscheck)"));
+      problems.add(new Problem("--tpcw", o.tpcw(), "the rubis-compat module on the classpath (run ./crosscheck)"));
       return null;
     }
     int before = problems.size();
-    Mix mix = mix(o.tpcw, problems);
-    if (o.rubis != null) {
-      problems.add(new Problem("--tpcw", o.tpcw, "not both --tpcw and --rubis (one workload per run)"));
+    Mix mix = mix(o.tpcw(), problems);
+    if (o.rubis() != null) {
+      problems.add(new Problem("--tpcw", o.tpcw(), "not both --tpcw and --rubis (one workload per run)"));
     }
     for (String rubisOnly : List.of("--think-scale", "--rubis-table")) {
-      if (parsed.hasMatchedOption(rubisOnly)) {
-        problems.add(new Problem(rubisOnly, String.valueOf((Object) parsed.matchedOption(rubisOnly).getValue()),
+      if (o.given(rubisOnly)) {
+        problems.add(new Problem(rubisOnly, o.givenValue(rubisOnly),
             "--rubis (with --tpcw, -TT multiplies think times)"));
       }
     }
     int browsers = DEFAULT_BROWSERS;
-    if (parsed.hasMatchedOption("--users")) {
-      browsers = count("--users", o.users, problems);
+    if (o.given("--users")) {
+      browsers = count("--users", o.users(), problems);
     }
     String mask = null;
-    if (o.tpcwEb != null) {
-      List<String> eb = o.tpcwEb;
+    if (o.tpcwEb() != null) {
+      List<String> eb = o.tpcwEb();
       int countAt = eb.size() == 1 ? 0 : 1;
       if (eb.size() > 1) {
         Mix named = null;
@@ -80,25 +79,25 @@ final class TpcwWorkloads {
         }
       }
       browsers = count("-EB", eb.get(countAt), problems);
-      if (parsed.hasMatchedOption("--users")) {
-        problems.add(new Problem("--users", o.users, "either --users or -EB, not both"));
+      if (o.given("--users")) {
+        problems.add(new Problem("--users", o.users(), "either --users or -EB, not both"));
       }
     }
     TpcwSupport.Options d = TpcwSupport.Options.defaults(mix == null ? Mix.BROWSING : mix, browsers);
     boolean getImages = d.getImages();
-    if (o.tpcwGetim != null) {
-      Boolean b = rbeBoolean(o.tpcwGetim);
+    if (o.tpcwGetim() != null) {
+      Boolean b = rbeBoolean(o.tpcwGetim());
       if (b == null) {
-        problems.add(new Problem("-GETIM", o.tpcwGetim, "true or false (the RBE reads the first letter: t/y/e/1,"
+        problems.add(new Problem("-GETIM", o.tpcwGetim(), "true or false (the RBE reads the first letter: t/y/e/1,"
             + " f/n/d/0)"));
       } else {
         getImages = b;
       }
     }
-    TpcwSupport.Options options = new TpcwSupport.Options(mix, browsers, mask, or(o.tpcwRu, DEFAULT_RU_SECONDS),
-        or(o.tpcwMi, DEFAULT_MI_SECONDS), or(o.tpcwRd, DEFAULT_RD_SECONDS), or(o.tpcwTt, d.thinkScale()),
-        or(o.tpcwSlow, d.slow()), or(o.tpcwCust, d.customers()), or(o.tpcwItem, d.items()), getImages,
-        or(o.tpcwMaxError, d.maxErrors()), or(o.tpcwCon, d.imageConnections()), d.prefix());
+    TpcwSupport.Options options = new TpcwSupport.Options(mix, browsers, mask, or(o.tpcwRu(), DEFAULT_RU_SECONDS),
+        or(o.tpcwMi(), DEFAULT_MI_SECONDS), or(o.tpcwRd(), DEFAULT_RD_SECONDS), or(o.tpcwTt(), d.thinkScale()),
+        or(o.tpcwSlow(), d.slow()), or(o.tpcwCust(), d.customers()), or(o.tpcwItem(), d.items()), getImages,
+        or(o.tpcwMaxError(), d.maxErrors()), or(o.tpcwCon(), d.imageConnections()), d.prefix());
     TpcwSupport.TpcwWorkloadSpec t = null;
     try {
       t = support.workload(options); // every option's problem at once, with the ones above
@@ -109,12 +108,12 @@ final class TpcwWorkloads {
       return null;
     }
     WorkloadSpec s = new WorkloadSpec();
-    s.target = o.target;
+    s.target = o.target();
     s.users = String.valueOf(t.browsers());
-    s.rampUp = parsed.hasMatchedOption("--ramp-up") ? o.rampUp : t.phases().rampUpNanos() + "ns";
-    s.duration = parsed.hasMatchedOption("--duration") ? o.duration : t.phases().measureNanos() + "ns";
-    s.rampDown = parsed.hasMatchedOption("--ramp-down") ? o.rampDown : t.phases().rampDownNanos() + "ns";
-    s.seed = o.seed;
+    s.rampUp = o.given("--ramp-up") ? o.rampUp() : t.phases().rampUpNanos() + "ns";
+    s.duration = o.given("--duration") ? o.duration() : t.phases().measureNanos() + "ns";
+    s.rampDown = o.given("--ramp-down") ? o.rampDown() : t.phases().rampDownNanos() + "ns";
+    s.seed = o.seed();
     Workload checked;
     try {
       checked = s.build();
@@ -127,8 +126,8 @@ final class TpcwWorkloads {
     io.crosscheck.model.Phases p = checked.phases();
     System.out.println(String.format(Locale.ROOT, "crosscheck tpcw: the run lasts %s (ramp-up %s + measured %s +"
         + " ramp-down %s)%s", RubisWorkloads.seconds(p.totalNanos()), RubisWorkloads.seconds(p.rampUpNanos()), RubisWorkloads.seconds(p.measureNanos()),
-        RubisWorkloads.seconds(p.rampDownNanos()), o.tpcwRu != null || o.tpcwMi != null || o.tpcwRd != null
-            || parsed.hasMatchedOption("--duration") ? ""
+        RubisWorkloads.seconds(p.rampDownNanos()), o.tpcwRu() != null || o.tpcwMi() != null || o.tpcwRd() != null
+            || o.given("--duration") ? ""
             : "; crosscheck's defaults -RU 20 -MI 60 -RD 0 (the RBE's are -RU 600 -MI 1800 -RD 300: give them to"
                 + " run as long as it does)"));
     return new Workload(checked.target(), t.arrival(), t.source(), checked.length(), new ThinkTime.None(),

@@ -2,7 +2,6 @@ package io.crosscheck.run;
 
 import io.crosscheck.child.ChildJvm;
 import io.crosscheck.child.ChildProcess;
-import io.crosscheck.model.spec.Problem;
 import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.rundir.RunJson;
