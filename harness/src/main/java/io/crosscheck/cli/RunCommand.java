@@ -1,19 +1,15 @@
 package io.crosscheck.cli;
 
-import io.crosscheck.engine.Engine;
-import io.crosscheck.engine.EngineOptions;
-import io.crosscheck.model.Workload;
-import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.run.ChildRun;
+import io.crosscheck.run.EngineRequest;
 import io.crosscheck.run.RunJob;
+import io.crosscheck.run.RunRequest;
+import io.crosscheck.run.ShardRun;
 import io.crosscheck.run.StallLimits;
 import io.crosscheck.run.TargetProbe;
-import io.crosscheck.run.WorkloadRequest;
-import io.crosscheck.run.ShardRun;
 import io.crosscheck.run.WanRun;
-import io.crosscheck.telemetry.GcPauseSource;
-import java.nio.file.Files;
+import io.crosscheck.run.WorkloadRequest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -109,49 +105,15 @@ final class RunCommand implements Callable<Integer> {
    * again. False after one line on stderr ({@code no such host: ...}) when the name did not resolve.
    */
   static boolean resolve(RunJob job, OutputOptions output, CommandLine.Model.CommandSpec spec) {
-    io.crosscheck.model.Target target = job.workload().target();
-    io.crosscheck.model.TargetResolution resolution;
-    if (output.targetAddress != null) {
-      java.net.InetAddress given;
-      try {
-        if (!io.crosscheck.model.TargetResolution.isLiteral(output.targetAddress)) {
-          throw new java.net.UnknownHostException(output.targetAddress);
-        }
-        given = java.net.InetAddress.getByName(output.targetAddress); // a literal: no lookup
-      } catch (java.net.UnknownHostException e) {
-        spec.commandLine().getErr().println(spec.qualifiedName() + ": --target-address: \"" + output.targetAddress
-            + "\": expected an IP address literal");
-        spec.commandLine().getErr().flush();
-        return false;
-      }
-      resolution = io.crosscheck.model.TargetResolution.given(target, given);
-    } else {
-      resolution = io.crosscheck.model.TargetResolution.resolve(target);
-    }
-    if (resolution.failed()) {
-      spec.commandLine().getErr().println(spec.qualifiedName() + ": " + resolution.describe()
-          + "; expected --target http://HOST:PORT with a host that resolves (nothing was started)");
-      spec.commandLine().getErr().flush();
-      return false;
-    }
-    System.out.println("crosscheck: " + resolution.describe());
-    job.resolvedTarget(resolution.target());
-    return true;
+    return TargetProbe.resolve(job, output.targetAddress, spec.commandLine().getErr(), spec.qualifiedName());
   }
 
   /**
-   * One connect to the job's (resolved) target before any load: false (after one line on stderr
-   * naming the target, what the connect found and what to do) when nothing accepts there. Skipped
+   * One connect to the job's (resolved) target before any load ({@link TargetProbe#probe}). Skipped
    * for a job written into a given directory (a child JVM's: its parent probed).
    */
   static boolean probe(RunJob job, CommandLine.Model.CommandSpec spec) {
-    String problem = TargetProbe.problem(job.workload().target());
-    if (problem == null) {
-      return true;
-    }
-    spec.commandLine().getErr().println(spec.qualifiedName() + ": " + problem);
-    spec.commandLine().getErr().flush();
-    return false;
+    return TargetProbe.probe(job, spec.commandLine().getErr(), spec.qualifiedName());
   }
 
   /**
@@ -174,49 +136,8 @@ final class RunCommand implements Callable<Integer> {
    */
   static RunJob prepare(WorkloadOptions workload, EngineOptionsMixin engine, OutputOptions output,
       CommandLine.Model.CommandSpec spec, List<Problem> extra, List<Problem> problems) {
-    EngineOptions options = engine.request().build(problems);
-    Engine generator = engine.request().newEngine(problems);
     CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
-    WorkloadRequest request = workload.request(parsed);
-    request.checkSiteOptions(problems);
-    output.check(problems);
-    Workload w = request.build(problems);
-    problems.addAll(extra);
-    if (generator != null && options != null && !"netty".equals(generator.name())) {
-      if (!options.sourceAddresses().isEmpty()) {
-        problems.add(new Problem("--source-address", engine.sourceAddresses, "no source address with --engine "
-            + generator.name() + ": it opens its connections where the JDK or HttpClient chooses and cannot bind"
-            + " (the netty engine can)"));
-      } else if (parsed.hasMatchedOption("--shards")) {
-        problems.add(new Problem("--shards", String.valueOf((Object) parsed.matchedOption("--shards").getValue()),
-            "--engine netty: each shard binds its own source address, which --engine " + generator.name()
-                + " cannot"));
-      }
-    }
-    long telemetryNanos = -1;
-    try {
-      telemetryNanos = Durations.parseNanos(output.telemetryPeriod);
-    } catch (IllegalArgumentException e) {
-      // below
-    }
-    if (telemetryNanos < 0 || (telemetryNanos > 0 && telemetryNanos < 10_000_000L)) {
-      problems.add(new Problem("--telemetry-period", output.telemetryPeriod, "0 (off) or a duration >= 10ms"));
-    }
-    GcPauseSource pauses = GcPauseSource.JMX;
-    try {
-      pauses = GcPauseSource.parse(output.telemetryPauses);
-    } catch (IllegalArgumentException e) {
-      problems.add(new Problem("--telemetry-pauses", output.telemetryPauses, "jmx, jfr or off"));
-    }
-    StallLimits stall = output.stallLimits(problems);
-    if (!problems.isEmpty()) {
-      return null;
-    }
-    RunJob job = new RunJob(w, generator, options, output.out, output.name,
-        spec.commandLine().getParseResult().originalArgs());
-    job.telemetryEvery(telemetryNanos).telemetryPauses(pauses).stallLimits(stall);
-    job.jitWarmUp(engine.request().jitWarmUpRequests());
-    return output.into == null ? job : job.into(output.into);
+    return output.request(workload.request(parsed), engine.request(), parsed.originalArgs()).prepare(extra, problems);
   }
 
   /** Where and how runs are written and shown; shared by {@code run} and {@code demo}. */
@@ -281,19 +202,10 @@ final class RunCommand implements Callable<Integer> {
       return StallLimits.parse(stallWarning, stallTimeout, problems);
     }
 
-    /** The run directory can be made: --out is a directory or can become one, --name fits in a file name. */
-    void check(List<Problem> problems) {
-      if (into == null && Files.exists(out) && !Files.isDirectory(out)) {
-        problems.add(new Problem("--out", out.toString(), "a directory to create run directories in (this is a"
-            + " file)"));
-      }
-      // the directory is <yyyyMMdd-HHmmss>-NAME: 16 bytes, and Linux allows 255 per name
-      int nameBytes = name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
-      if (name.isEmpty() || nameBytes > 200 || name.contains("/") || name.contains("\0") || name.equals(".")
-          || name.equals("..")) {
-        problems.add(new Problem("--name", name.length() > 40 ? name.substring(0, 40) + "... (" + nameBytes
-            + " bytes)" : name, "a file name of 1..200 bytes without '/'"));
-      }
+    /** The options as the run package takes them, with the workload's and the engine's. */
+    RunRequest request(WorkloadRequest workload, EngineRequest engine, List<String> command) {
+      return new RunRequest(workload, engine, out, name, into, telemetryPeriod, telemetryPauses, stallWarning,
+          stallTimeout, command);
     }
 
     static int reportProblems(CommandLine.Model.CommandSpec spec, List<Problem> problems) {

@@ -1,5 +1,6 @@
 package io.crosscheck.run;
 
+import java.io.PrintWriter;
 import io.crosscheck.model.Target;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -66,5 +67,56 @@ public final class TargetProbe {
   private static String unreachable(String where, Exception e) {
     return where + ": unreachable (" + e.getMessage() + "): no route to it from this host; check --target and the"
         + " network between the hosts";
+  }
+
+  /**
+   * The job's target resolved once, at the job's start (the one place every command goes through), the
+   * address printed and set on the job; false after one line on {@code err} when the name did not resolve
+   * or {@code targetAddress} (a child's {@code --target-address}) is no IP literal.
+   */
+  public static boolean resolve(RunJob job, String targetAddress, PrintWriter err, String command) {
+    io.crosscheck.model.Target target = job.workload().target();
+    io.crosscheck.model.TargetResolution resolution;
+    if (targetAddress != null) {
+      java.net.InetAddress given;
+      try {
+        if (!io.crosscheck.model.TargetResolution.isLiteral(targetAddress)) {
+          throw new java.net.UnknownHostException(targetAddress);
+        }
+        given = java.net.InetAddress.getByName(targetAddress); // a literal: no lookup
+      } catch (java.net.UnknownHostException e) {
+        err.println(command + ": --target-address: \"" + targetAddress
+            + "\": expected an IP address literal");
+        err.flush();
+        return false;
+      }
+      resolution = io.crosscheck.model.TargetResolution.given(target, given);
+    } else {
+      resolution = io.crosscheck.model.TargetResolution.resolve(target);
+    }
+    if (resolution.failed()) {
+      err.println(command + ": " + resolution.describe()
+          + "; expected --target http://HOST:PORT with a host that resolves (nothing was started)");
+      err.flush();
+      return false;
+    }
+    System.out.println("crosscheck: " + resolution.describe());
+    job.resolvedTarget(resolution.target());
+    return true;
+  }
+
+  /**
+   * One connect to the job's (resolved) target before any load: false (after one line on stderr
+   * naming the target, what the connect found and what to do) when nothing accepts there. Skipped
+   * for a job written into a given directory (a child JVM's: its parent probed).
+   */
+  public static boolean probe(RunJob job, PrintWriter err, String command) {
+    String problem = problem(job.workload().target());
+    if (problem == null) {
+      return true;
+    }
+    err.println(command + ": " + problem);
+    err.flush();
+    return false;
   }
 }

@@ -123,7 +123,7 @@ class GeneratorAuditUsageTest {
         Path.of("/a/crosscheck-agent-1.jar"), "out=/r,server=127.0.0.1:8080");
     assertEquals(List.of("/jdk/bin/java", "-javaagent:/a/crosscheck-agent-1.jar=out=/r,server=127.0.0.1:8080", "-cp",
         "x.jar", "Main", "a"), launched);
-    assertTrue(GeneratorOptions.isJavaLauncher("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java"));
-    assertFalse(GeneratorOptions.isJavaLauncher("/usr/bin/javac"));
+    assertTrue(io.crosscheck.audit.GeneratorRequest.isJavaLauncher("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java"));
+    assertFalse(io.crosscheck.audit.GeneratorRequest.isJavaLauncher("/usr/bin/javac"));
   }
 }
