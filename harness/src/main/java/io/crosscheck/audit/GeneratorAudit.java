@@ -2,6 +2,9 @@ package io.crosscheck.audit;
 
 import io.crosscheck.engine.StallWatch;
 import io.crosscheck.model.Target;
+import io.crosscheck.model.TargetResolution;
+import io.crosscheck.model.spec.Durations;
+import io.crosscheck.model.spec.Problem;
 import io.crosscheck.record.AgentJson;
 import io.crosscheck.record.ClockCalibration;
 import io.crosscheck.record.ClockSampler;
@@ -17,6 +20,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -379,5 +383,46 @@ public final class GeneratorAudit {
     return new RunJson.GeneratorJvmSection(a.javaHome(), a.javaVersion(),
         a.featureVersion() == null ? 0 : a.featureVersion(), a.vmName(), a.javaVendor(),
         opts.stream().filter(o -> !o.startsWith("-javaagent:")).toList(), opts, mainClass, List.copyOf(args));
+  }
+
+  /**
+   * {@code --telemetry-period} of an audited generator, in milliseconds as the agent takes it (0: none);
+   * 100 after adding a problem.
+   */
+  public static long telemetryMillis(String period, List<Problem> problems) {
+    try {
+      long nanos = Durations.parseNanos(period);
+      if (nanos < 0 || nanos > 0 && nanos < 1_000_000L) {
+        throw new IllegalArgumentException();
+      }
+      return nanos / 1_000_000L;
+    } catch (IllegalArgumentException e) {
+      problems.add(new Problem("--telemetry-period", period, "0 (none) or a period of 1ms or more"));
+      return 100;
+    }
+  }
+
+  /**
+   * The generator's server resolved once, before anything starts (the capture filter names that
+   * address), printed, and checked against the capture's interface; null after saying on {@code err}
+   * why nothing was started.
+   */
+  public static Target resolveServer(GeneratorSpec checked, CaptureSettings capture, PrintWriter err) {
+    TargetResolution resolution = TargetResolution.resolve(checked.target());
+    if (resolution.failed()) {
+      err.println("crosscheck audit: --server " + checked.server() + ": " + resolution.failure()
+          + "; expected HOST:PORT with a host that resolves (nothing was started)");
+      err.flush();
+      return null;
+    }
+    System.out.println("crosscheck: " + resolution.describe().replaceFirst("^target http://", "server "));
+    Problem wrongInterface = capture.interfaceProblem(resolution.target());
+    if (wrongInterface != null) {
+      err.println("crosscheck audit: nothing was started:");
+      err.println("  " + wrongInterface.message());
+      err.println("See: crosscheck audit --help");
+      return null;
+    }
+    return resolution.target();
   }
 }

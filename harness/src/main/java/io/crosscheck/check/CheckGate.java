@@ -1,6 +1,5 @@
 package io.crosscheck.check;
 
-import io.crosscheck.text.ErrorLines;
 import io.crosscheck.check.CheckedRun;
 import io.crosscheck.check.JunitXml;
 import io.crosscheck.check.Rule;
@@ -10,6 +9,7 @@ import io.crosscheck.check.RunCompletion;
 import io.crosscheck.check.WorkloadMatch;
 import io.crosscheck.record.MalformedInputException;
 import io.crosscheck.rundir.RunFiles;
+import io.crosscheck.text.ErrorLines;
 import io.crosscheck.text.Printable;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -196,5 +196,25 @@ public final class CheckGate {
       }
     }
     return failed == 0 ? 0 : RULE_FAILED;
+  }
+
+  /**
+   * An audit's exit code after {@code gate} (null: none asked for) judged its findings: the audit's own
+   * when it is not 0 (the run failed, below the floor, interrupted), else the gate's; the judgements on
+   * stdout, a findings file missing said on {@code err}.
+   */
+  public static int gated(CheckGate gate, int auditExitCode, Path runDir, PrintWriter err) {
+    if (gate == null) {
+      return auditExitCode;
+    }
+    if (runDir == null || !Files.exists(runDir.resolve(RunFiles.FINDINGS_JSON))) {
+      err.println("crosscheck audit: the --check rules were not judged: the audit wrote no findings (exit "
+          + auditExitCode + ")");
+      err.flush();
+      return auditExitCode == 0 ? 1 : auditExitCode;
+    }
+    System.out.flush();
+    int judged = gate.judge(runDir, new PrintWriter(System.out, true), err);
+    return auditExitCode != 0 ? auditExitCode : judged;
   }
 }

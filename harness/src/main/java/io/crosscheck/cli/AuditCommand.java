@@ -7,7 +7,6 @@ import io.crosscheck.audit.LiveAudit;
 import io.crosscheck.capture.LiveCaptureConfig;
 import io.crosscheck.check.CheckGate;
 import io.crosscheck.model.Target;
-import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.run.ChildRun;
 import io.crosscheck.run.RunJob;
@@ -15,7 +14,6 @@ import io.crosscheck.run.ShardRun;
 import io.crosscheck.run.StallLimits;
 import io.crosscheck.run.WanRun;
 import io.crosscheck.rundir.Findings;
-import io.crosscheck.rundir.RunFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -126,24 +124,9 @@ final class AuditCommand implements Callable<Integer> {
     }
   }
 
-  /**
-   * The audit's exit code after the gate judged its findings: the audit's own when it is not 0 (the
-   * run failed, below the floor, interrupted), else the gate's.
-   */
+  /** {@link CheckGate#gated}: the gate's exit code, the audit's own when that is not 0. */
   private int gated(CheckGate gate, int auditExitCode, Path runDir) {
-    if (gate == null) {
-      return auditExitCode;
-    }
-    PrintWriter err = spec.commandLine().getErr();
-    if (runDir == null || !java.nio.file.Files.exists(runDir.resolve(RunFiles.FINDINGS_JSON))) {
-      err.println("crosscheck audit: the --check rules were not judged: the audit wrote no findings (exit "
-          + auditExitCode + ")");
-      err.flush();
-      return auditExitCode == 0 ? 1 : auditExitCode;
-    }
-    System.out.flush();
-    int judged = gate.judge(runDir, new PrintWriter(System.out, true), err);
-    return auditExitCode != 0 ? auditExitCode : judged;
+    return CheckGate.gated(gate, auditExitCode, runDir, spec.commandLine().getErr());
   }
 
   /** The options an audit of someone else's generator uses; every other option is crosscheck's own load's. */
@@ -281,16 +264,7 @@ final class AuditCommand implements Callable<Integer> {
     List<String> matched = matchedOptions();
     List<String> others = matched.stream().filter(o -> !GENERATOR_AUDIT_OPTIONS.contains(o)).toList();
     String duration = matched.contains("--duration") ? workload.duration : null;
-    long telemetryMillis = 100;
-    try {
-      long nanos = Durations.parseNanos(output.telemetryPeriod);
-      if (nanos < 0 || nanos > 0 && nanos < 1_000_000L) {
-        throw new IllegalArgumentException();
-      }
-      telemetryMillis = nanos / 1_000_000L;
-    } catch (IllegalArgumentException e) {
-      problems.add(new Problem("--telemetry-period", output.telemetryPeriod, "0 (none) or a period of 1ms or more"));
-    }
+    long telemetryMillis = GeneratorAudit.telemetryMillis(output.telemetryPeriod, problems);
     StallLimits stall = output.stallLimits(problems);
     GeneratorSpec checked = generator.check(duration, others, output.out, problems);
     if (checked != null && problems.isEmpty()
@@ -310,27 +284,13 @@ final class AuditCommand implements Callable<Integer> {
       err.println("See: crosscheck audit --help");
       return 2;
     }
-    // the server's name resolved once, before anything starts: the capture filter names that address
-    io.crosscheck.model.TargetResolution resolution = io.crosscheck.model.TargetResolution.resolve(checked.target());
-    if (resolution.failed()) {
-      var err = spec.commandLine().getErr();
-      err.println("crosscheck audit: --server " + checked.server() + ": " + resolution.failure()
-          + "; expected HOST:PORT with a host that resolves (nothing was started)");
-      err.flush();
-      return 2;
-    }
-    System.out.println("crosscheck: " + resolution.describe().replaceFirst("^target http://", "server "));
-    Problem wrongInterface = capture.interfaceProblem(resolution.target());
-    if (wrongInterface != null) {
-      var err = spec.commandLine().getErr();
-      err.println("crosscheck audit: nothing was started:");
-      err.println("  " + wrongInterface.message());
-      err.println("See: crosscheck audit --help");
+    Target server = GeneratorAudit.resolveServer(checked, capture.settings(), spec.commandLine().getErr());
+    if (server == null) {
       return 2;
     }
     List<String> command = new ArrayList<>(List.of("crosscheck", "audit"));
     command.addAll(spec.commandLine().getParseResult().originalArgs());
-    GeneratorAudit audit = new GeneratorAudit(checked, resolution.target(), capture.settings(), output.runOutput(), command,
+    GeneratorAudit audit = new GeneratorAudit(checked, server, capture.settings(), output.runOutput(), command,
         telemetryMillis, System.out, System.err).stallLimits(stall).serverHost(serverHost.sampling());
     int code = audit.run();
     return gated(gate, code, audit.runDir());

@@ -5,8 +5,8 @@ import io.crosscheck.model.spec.Problem;
 import io.crosscheck.run.RunJob;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * The {@code run} options of {@code crosscheck k8s} (the words after {@code --}), checked here by

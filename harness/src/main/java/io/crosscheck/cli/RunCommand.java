@@ -3,6 +3,7 @@ package io.crosscheck.cli;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.run.ChildRun;
 import io.crosscheck.run.EngineRequest;
+import io.crosscheck.run.FailedRun;
 import io.crosscheck.run.RunJob;
 import io.crosscheck.run.RunRequest;
 import io.crosscheck.run.ShardRun;
@@ -10,6 +11,9 @@ import io.crosscheck.run.StallLimits;
 import io.crosscheck.run.TargetProbe;
 import io.crosscheck.run.WanRun;
 import io.crosscheck.run.WorkloadRequest;
+import io.crosscheck.wan.WanProfile;
+import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,43 +49,43 @@ final class RunCommand implements Callable<Integer> {
     if (job == null) {
       return OutputOptions.reportProblems(spec, problems);
     }
+    var err = spec.commandLine().getErr();
+    List<String> args = spec.commandLine().getParseResult().originalArgs();
+    ChildRun.Ran ran;
     if (wan.requested() && output.into == null) {
-      ChildRun.Ran ran;
       try {
-        ran = new WanRun(io.crosscheck.wan.WanProfile.parse(wan.profile), wan.profile, job.workload().seed(), workload.request(spec.commandLine().getParseResult()).served(), jvm.choice(), output.runOutput(),
-            spec.commandLine().getParseResult().originalArgs()).run(RunJob.Stage.NONE, System.out);
-      } catch (java.io.IOException e) {
+        ran = new WanRun(WanProfile.parse(wan.profile), wan.profile, job.workload().seed(),
+            workload.request(spec.commandLine().getParseResult()).served(), jvm.choice(), output.runOutput(), args)
+            .run(RunJob.Stage.NONE, System.out);
+      } catch (IOException e) {
         // the network, the server or the generator's JVM could not start: nothing was loaded
-        spec.commandLine().getErr().println("crosscheck run: " + e.getMessage());
-        spec.commandLine().getErr().flush();
-        return e instanceof java.io.InterruptedIOException ? AuditCommand.EXIT_INTERRUPTED : 2;
+        err.println("crosscheck run: " + e.getMessage());
+        err.flush();
+        return e instanceof InterruptedIOException ? RunJob.EXIT_INTERRUPTED : 2;
       }
-      io.crosscheck.run.FailedRun.print(spec.commandLine().getErr(), spec.qualifiedName(), ran.directory(),
-          ran.exitCode() == 0 ? "completed" : "failed");
-      return ran.exitCode();
+    } else {
+      job.layouts(engine.request().layoutChoice(false));
+      job.shard(shards.shardSpec()).startAt(shards.startInstant());
+      if (!resolve(job, output, spec) || output.into == null && !probe(job, spec)) {
+        return 2;
+      }
+      if (jvm.requested() && !shards.orchestrates()) {
+        return ChildRun.execute(jvm.choice(), args, output.runOutput(), job.workload().target(), RunJob.Stage.NONE,
+            System.out).exitCode();
+      }
+      if (!shards.orchestrates()) {
+        RunJob.Result result = job.execute(output.progress, System.out);
+        FailedRun.print(err, spec.qualifiedName(), result.directory(), result.status());
+        return result.exitCode();
+      }
+      ran = ShardRun.execute(shards.shards, shards.startInstant(), job.workload().phases().totalNanos(),
+          job.warmsUp(), jvm.choice(), args, job.workload().target(), "run", output.runOutput(), RunJob.Stage.NONE,
+          System.out);
     }
-    job.layouts(engine.request().layoutChoice(false));
-    job.shard(shards.shardSpec()).startAt(shards.startInstant());
-    if (!resolve(job, output, spec) || output.into == null && !probe(job, spec)) {
-      return 2;
-    }
-    if (shards.orchestrates()) {
-      ChildRun.Ran ran = ShardRun.execute(shards.shards, shards.startInstant(), job.workload().phases().totalNanos(), job.warmsUp(),
-          jvm.choice(), spec.commandLine().getParseResult().originalArgs(), job.workload().target(), "run",
-          output.runOutput(),
-          RunJob.Stage.NONE, System.out);
-      io.crosscheck.run.FailedRun.print(spec.commandLine().getErr(), spec.qualifiedName(), ran.directory(),
-          ran.exitCode() == 0 ? "completed" : "failed");
-      return ran.exitCode();
-    }
-    if (jvm.requested()) {
-      return ChildRun.execute(jvm.choice(), spec.commandLine().getParseResult().originalArgs(),
-          output.runOutput(), job.workload().target(), RunJob.Stage.NONE, System.out).exitCode();
-    }
-    RunJob.Result result = job.execute(output.progress, System.out);
-    io.crosscheck.run.FailedRun.print(spec.commandLine().getErr(), spec.qualifiedName(), result.directory(), result.status());
-    return result.exitCode();
+    FailedRun.print(err, spec.qualifiedName(), ran.directory(), ran.exitCode() == 0 ? "completed" : "failed");
+    return ran.exitCode();
   }
+
 
   /**
    * Every option of this run checked together (the JVM, the shard and the {@link #prepare} options): the

@@ -8,9 +8,9 @@ import io.crosscheck.server.ServerConfig;
 import io.crosscheck.spi.TpcwPopulation;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code crosscheck serve}: runs the {@link EmbeddedServer} in the foreground until Ctrl-C, then

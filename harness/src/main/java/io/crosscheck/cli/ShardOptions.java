@@ -1,8 +1,8 @@
 package io.crosscheck.cli;
 
 import io.crosscheck.model.spec.Problem;
-import io.crosscheck.schedule.ShardSpec;
 import io.crosscheck.run.RunJob;
+import io.crosscheck.schedule.ShardSpec;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;

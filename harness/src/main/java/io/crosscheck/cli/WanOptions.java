@@ -4,8 +4,8 @@ import io.crosscheck.model.spec.Problem;
 import io.crosscheck.run.WanRun;
 import io.crosscheck.wan.WanProfile;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code --wan}, shared by {@code run} and {@code audit}; the run behind the link is {@link WanRun}. */
 final class WanOptions {

@@ -2,8 +2,8 @@ package io.crosscheck.cli;
 
 import io.crosscheck.run.WorkloadRequest;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The workload options shared by every command that generates load. Raw text only: {@link

@@ -1,8 +1,8 @@
 package io.crosscheck.run;
 
-import java.io.PrintWriter;
 import io.crosscheck.model.Target;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.Socket;
