@@ -235,8 +235,7 @@ class ArchitectureTest {
             || LEAVING_CLI.contains(c.getSimpleName());
         if (!ok) {
           events.add(SimpleConditionEvent.violated(c, c.getName() + " is neither a @Command, an option holder nor"
-              + " Main: move it to the package of the job it does (run, audit, check, ...) (" + c.getSourceCodeLocation()
-              + ")"));
+              + " Main: move it to the package of the job it does (run, audit, check, ...)"));
         }
       }
     };
