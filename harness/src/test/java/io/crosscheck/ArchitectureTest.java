@@ -5,11 +5,18 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaField;
+import com.tngtech.archunit.core.domain.JavaMember;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
 
 /**
  * The spine of DESIGN.md §3, enforced: dependencies among the harness's packages point one way,
@@ -43,11 +50,16 @@ class ArchitectureTest {
   private static final String K8S = "io.crosscheck.k8s..";
   private static final String FOREIGN = "io.crosscheck.foreign..";
   private static final String WAN = "io.crosscheck.wan..";
+  private static final String RUN = "io.crosscheck.run..";
+  private static final String AUDIT = "io.crosscheck.audit..";
+  private static final String SERVE = "io.crosscheck.serve..";
+  private static final String CHECK = "io.crosscheck.check..";
+  private static final String TEXT = "io.crosscheck.text..";
 
   @ArchTest
   static final ArchRule theWorkloadSpecIsTheSpinesStart =
       importsNone(MODEL,
-          SCHEDULE, ENGINE, RECORD, CAPTURE, WIRE, COMPARE, REPORT, CLI, SERVER, TELEMETRY, RUNDIR)
+          SCHEDULE, ENGINE, RECORD, CAPTURE, WIRE, COMPARE, REPORT, CLI, SERVER, TELEMETRY, RUNDIR, RUN, AUDIT, SERVE)
           .because("DESIGN.md §3: the spine starts at the workload spec (model); nothing flows back into it");
 
   @ArchTest
@@ -60,54 +72,54 @@ class ArchitectureTest {
 
   @ArchTest
   static final ArchRule enginesRunTheScheduleAndKnowNothingDownstream =
-      importsNone(ENGINE, CLI, COMPARE, REPORT, SERVER, RUNDIR, WIRE, CAPTURE)
+      importsNone(ENGINE, CLI, COMPARE, REPORT, SERVER, RUNDIR, WIRE, CAPTURE, RUN, AUDIT, SERVE)
           .because("DESIGN.md §3: schedule ─▶ engine ─▶ request records: an engine fires the schedule and"
               + " hands records to a sink; it neither reads the wire nor writes the run directory");
 
   @ArchTest
   static final ArchRule requestRecordsDoNotKnowTheEngineThatMadeThem =
-      importsNone(RECORD, ENGINE, CLI, COMPARE, REPORT)
+      importsNone(RECORD, ENGINE, CLI, COMPARE, REPORT, RUN, AUDIT, SERVE)
           .because("DESIGN.md §3: the agent writes the same record format as the engines, so records"
               + " are defined without any engine");
 
   @ArchTest
   static final ArchRule theCaptureIsTheStartOfTheWireSide =
-      importsNone(CAPTURE, WIRE, COMPARE, REPORT, ENGINE, CLI)
+      importsNone(CAPTURE, WIRE, COMPARE, REPORT, ENGINE, CLI, RUN, AUDIT, SERVE)
           .because("DESIGN.md §3: capture (pcap, live or file) ─▶ TCP/HTTP reconstruction: packets know"
               + " nothing of what is built from them");
 
   @ArchTest
   static final ArchRule wireExchangesAreReconstructedFromTheCaptureAlone =
-      importsNone(WIRE, COMPARE, REPORT, ENGINE, CLI, RECORD)
+      importsNone(WIRE, COMPARE, REPORT, ENGINE, CLI, RECORD, RUN, AUDIT, SERVE)
           .because("DESIGN.md §3: TCP/HTTP reconstruction ─▶ wire exchanges, independent of what the"
               + " engine recorded: the two sides meet only in match");
 
   @ArchTest
   static final ArchRule matchReadsRecordsAndExchangesNotTheEngines =
-      importsNone(COMPARE, ENGINE, CLI, REPORT, SERVER)
+      importsNone(COMPARE, ENGINE, CLI, REPORT, SERVER, RUN, AUDIT, SERVE)
           .because("DESIGN.md §3: request records and wire exchanges ─▶ match ─▶ findings: the"
               + " comparison reads files, whichever engine or agent wrote them");
 
   @ArchTest
   static final ArchRule reportNeverImportsAnEngine =
-      importsNone(REPORT, ENGINE, CLI, SERVER)
+      importsNone(REPORT, ENGINE, CLI, SERVER, RUN, AUDIT, SERVE)
           .because("DESIGN.md §3: findings ─▶ report; \"report never imports an engine\"");
 
   @ArchTest
   static final ArchRule telemetryIsASideInputOfMatch =
-      importsNone(TELEMETRY, ENGINE, CLI, COMPARE, REPORT)
+      importsNone(TELEMETRY, ENGINE, CLI, COMPARE, REPORT, RUN, AUDIT, SERVE)
           .because("DESIGN.md §3: telemetry (threads, heap, GC, CPU over time) ─▶ match: sampled beside"
               + " the engine, not by it");
 
   @ArchTest
   static final ArchRule theEmbeddedServerIsATargetNotPartOfTheSpine =
-      importsNone(SERVER, ENGINE, CLI, COMPARE, REPORT)
+      importsNone(SERVER, ENGINE, CLI, COMPARE, REPORT, RUN, AUDIT, SERVE)
           .because("DESIGN.md §3: the embedded server is what the engines load; it must not depend on"
               + " them or on what judges them");
 
   @ArchTest
   static final ArchRule theRunDirectoryFilesAreDataBetweenTheStages =
-      importsNone(RUNDIR, ENGINE, CLI, COMPARE, REPORT, SERVER)
+      importsNone(RUNDIR, ENGINE, CLI, COMPARE, REPORT, SERVER, RUN, AUDIT, SERVE)
           .because("DESIGN.md §4: a run directory is files every stage and the agent read and write;"
               + " their typed form knows no engine and no stage that reads them");
 
@@ -132,10 +144,105 @@ class ArchitectureTest {
               + " places the generator, capture and server in them, so the link knows nothing of any");
 
   @ArchTest
+  static final ArchRule oneRunIsOrchestratedBelowTheCommandLine =
+      importsNone(RUN, CLI, AUDIT, CHECK, REPORT, SERVE)
+          .because("issue 26: a run (its job, shards, child JVMs, WAN link) is domain code the commands call; it"
+              + " takes typed requests, not picocli options, and knows nothing of the audit or the gate judged on it");
+
+  @ArchTest
+  static final ArchRule anAuditRunsAndComparesButIsNotACommand =
+      importsNone(AUDIT, CLI, CHECK, SERVE)
+          .because("issue 26: an audit (capture around a run, the agent in someone else's generator, the"
+              + " comparison) uses run, capture and compare; the gate judges its findings afterwards, from cli");
+
+  @ArchTest
+  static final ArchRule serveStartsATargetAndNothingElse =
+      importsNone(SERVE, CLI, ENGINE, RUN, AUDIT, COMPARE, REPORT, CAPTURE, WIRE, RECORD, CHECK)
+          .because("issue 26: crosscheck serve's job starts the embedded server or a compatibility site from"
+              + " checked options; it is a target, like the server it starts");
+
+  @ArchTest
+  static final ArchRule theGateJudgesFilesNotRuns =
+      importsNone(CHECK, CLI, ENGINE, RUN, AUDIT, SERVE, CAPTURE)
+          .because("issue 26: crosscheck check (and audit --check) judge findings.json and summary.json; the gate"
+              + " never starts a run");
+
+  @ArchTest
+  static final ArchRule textIsAtTheBottom =
+      importsNone(TEXT, CLI, RUN, AUDIT, CHECK, SERVE, ENGINE, COMPARE, REPORT)
+          .because("issue 26: text holds wording and input limits every layer uses");
+
+  @ArchTest
+  static final ArchRule nothingImportsTheCommandLine =
+      noClasses().that().resideOutsideOfPackage(CLI)
+          .should().dependOnClassesThat().resideInAPackage(CLI)
+          .because("issue 26: cli is the top of the spine; a command calls a job and renders its result, nothing"
+              + " calls a command (a child JVM names io.crosscheck.cli.Main as text)");
+
+  @ArchTest
+  static final ArchRule theCommandLineHoldsCommandsAndOptionsOnly =
+      com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes()
+          .that().resideInAPackage(CLI).and().areTopLevelClasses()
+          .should(beACommandAnOptionHolderOrMain())
+          .because("issue 26 and STYLE.md \"Commands are thin\": a command parses options, calls one domain entry"
+              + " point and renders its result; orchestration, studies, inference and formatting live on the spine");
+
+  @ArchTest
   static final ArchRule dependenciesPointOneWayOnly =
       slices().matching("io.crosscheck.(*)..").should().beFreeOfCycles()
           .allowEmptyShould(true)
           .because("DESIGN.md §3: \"The spine, one direction only\"");
+
+  private static final List<String> OPTION_ANNOTATIONS = List.of("picocli.CommandLine$Option",
+      "picocli.CommandLine$Parameters", "picocli.CommandLine$ArgGroup", "picocli.CommandLine$Mixin");
+
+  /**
+   * A top-level class of cli is {@code Main}, a picocli command ({@code @Command}), or an option holder: it
+   * declares {@code @Option}, {@code @Parameters}, {@code @ArgGroup} or {@code @Mixin} members, or a class of
+   * cli uses it as a {@code @Mixin}.
+   */
+  private static ArchCondition<JavaClass> beACommandAnOptionHolderOrMain() {
+    return new ArchCondition<>("be a picocli @Command, an option holder (@Option, @Parameters, @ArgGroup or @Mixin"
+        + " members, or used as a @Mixin) or Main") {
+      private Set<String> mixins = Set.of();
+
+      @Override
+      public void init(java.util.Collection<JavaClass> all) {
+        java.util.Set<String> used = new java.util.HashSet<>();
+        for (JavaClass c : all) {
+          for (JavaField f : c.getAllFields()) {
+            if (f.isAnnotatedWith("picocli.CommandLine$Mixin")) {
+              used.add(f.getRawType().getName());
+            }
+          }
+        }
+        mixins = used;
+      }
+
+      @Override
+      public void check(JavaClass c, ConditionEvents events) {
+        boolean ok = c.getSimpleName().equals("Main")
+            || c.isAnnotatedWith("picocli.CommandLine$Command")
+            || mixins.contains(c.getName())
+            || holdsOptions(c);
+        if (!ok) {
+          events.add(SimpleConditionEvent.violated(c, c.getName() + " is neither a @Command, an option holder nor"
+              + " Main: move it to the package of the job it does (run, audit, check, ...)"));
+        }
+      }
+    };
+  }
+
+  private static boolean holdsOptions(JavaClass c) {
+    for (JavaMember m : c.getMembers()) {
+      for (String a : OPTION_ANNOTATIONS) {
+        if (m.isAnnotatedWith(a)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
 
   /** No class in {@code from} depends on a class in any of {@code forbidden}. */
   private static ArchRule importsNone(String from, String... forbidden) {

@@ -1,20 +1,20 @@
 package io.crosscheck.cli;
 
-import io.crosscheck.capture.CaptureInterface;
-import io.crosscheck.capture.KernelRoute;
-import io.crosscheck.capture.LiveCapture;
+import io.crosscheck.audit.CaptureSettings;
+import io.crosscheck.audit.GeneratorAudit;
+import io.crosscheck.audit.GeneratorSpec;
+import io.crosscheck.audit.LiveAudit;
 import io.crosscheck.capture.LiveCaptureConfig;
-import io.crosscheck.capture.LiveCaptureStats;
+import io.crosscheck.check.CheckGate;
 import io.crosscheck.model.Target;
-import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
-import io.crosscheck.rundir.CaptureJson;
+import io.crosscheck.run.ChildRun;
+import io.crosscheck.run.RunJob;
+import io.crosscheck.run.ShardRun;
+import io.crosscheck.run.StallLimits;
+import io.crosscheck.run.WanRun;
 import io.crosscheck.rundir.Findings;
-import io.crosscheck.rundir.RunDirectory;
-import io.crosscheck.rundir.RunFiles;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,10 +22,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code crosscheck audit}: capture + run + compare in one command. The capture starts before the
@@ -73,7 +73,7 @@ import picocli.CommandLine.Option;
     })
 final class AuditCommand implements Callable<Integer> {
   /** Exit code: Ctrl-C (SIGINT, SIGTERM) stopped the run or the comparison. */
-  static final int EXIT_INTERRUPTED = 130;
+  static final int EXIT_INTERRUPTED = RunJob.EXIT_INTERRUPTED;
 
   @Mixin WorkloadOptions workload = new WorkloadOptions();
   @Mixin EngineOptionsMixin engine = new EngineOptionsMixin();
@@ -84,7 +84,7 @@ final class AuditCommand implements Callable<Integer> {
   @Mixin CheckOptions check = new CheckOptions();
   @Mixin ShardOptions shards = new ShardOptions();
   @Mixin ServerHostOptions serverHost = new ServerHostOptions(); // issue 25: the server host's pressure
-  @Mixin WanRun.Options wan = new WanRun.Options();
+  @Mixin WanOptions wan = new WanOptions();
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   /** {@code --check} and its companions: the CI gate judged on the audit's findings ({@link CheckGate}). */
@@ -124,24 +124,9 @@ final class AuditCommand implements Callable<Integer> {
     }
   }
 
-  /**
-   * The audit's exit code after the gate judged its findings: the audit's own when it is not 0 (the
-   * run failed, below the floor, interrupted), else the gate's.
-   */
+  /** {@link CheckGate#gated}: the gate's exit code, the audit's own when that is not 0. */
   private int gated(CheckGate gate, int auditExitCode, Path runDir) {
-    if (gate == null) {
-      return auditExitCode;
-    }
-    PrintWriter err = spec.commandLine().getErr();
-    if (runDir == null || !java.nio.file.Files.exists(runDir.resolve(RunFiles.FINDINGS_JSON))) {
-      err.println("crosscheck audit: the --check rules were not judged: the audit wrote no findings (exit "
-          + auditExitCode + ")");
-      err.flush();
-      return auditExitCode == 0 ? 1 : auditExitCode;
-    }
-    System.out.flush();
-    int judged = gate.judge(runDir, new PrintWriter(System.out, true), err);
-    return auditExitCode != 0 ? auditExitCode : judged;
+    return CheckGate.gated(gate, auditExitCode, runDir, spec.commandLine().getErr());
   }
 
   /** The options an audit of someone else's generator uses; every other option is crosscheck's own load's. */
@@ -177,46 +162,14 @@ final class AuditCommand implements Callable<Integer> {
         description = "Kernel capture buffer in bytes. Default: ${DEFAULT-VALUE} (64 MiB).")
     int bufferBytes = LiveCaptureConfig.DEFAULT_BUFFER_BYTES;
 
-    /**
-     * The interface to capture the traffic to {@code target} on ({@link CaptureInterface#choose}):
-     * {@code --interface}, or the kernel's route to the target's address in this network namespace.
-     *
-     * @throws CaptureInterface.Refused --interface names no interface here or one the traffic never
-     *     crosses, or none was given and the route cannot be read
-     * @throws java.net.UnknownHostException the target's name does not resolve
-     */
-    CaptureInterface choose(Target target) throws IOException {
-      return CaptureInterface.choose(interfaceName, address(target), KernelRoute::lookup);
+    /** The checked settings, as the audit package takes them. */
+    CaptureSettings settings() {
+      return new CaptureSettings(interfaceName, snaplenBytes, minMatchedPercent, bufferBytes);
     }
 
-    /**
-     * The problem that keeps a capture of {@code target}'s traffic from starting (checked before any
-     * load), or null when an interface was found for it.
-     */
+    /** {@link CaptureSettings#interfaceProblem}. */
     Problem interfaceProblem(Target target) {
-      try {
-        choose(target);
-        return null;
-      } catch (CaptureInterface.Refused r) {
-        return new Problem("--interface", r.value(), r.expected());
-      } catch (IOException e) {
-        return new Problem("--target", target.toString(), "a host whose address is known: " + e.getMessage());
-      }
-    }
-
-    /**
-     * The target's address: the one resolved at the job's start, else {@link
-     * io.crosscheck.model.TargetResolution}'s (a literal, or a check made before the start).
-     */
-    static java.net.InetAddress address(Target target) throws java.net.UnknownHostException {
-      if (target.address() != null) {
-        return target.address(); // resolved once at the job's start; never looked up again
-      }
-      io.crosscheck.model.TargetResolution r = io.crosscheck.model.TargetResolution.resolve(target);
-      if (r.failed()) {
-        throw new java.net.UnknownHostException(r.failure());
-      }
-      return r.target().address();
+      return settings().interfaceProblem(target);
     }
 
     void check(List<Problem> problems) {
@@ -269,12 +222,14 @@ final class AuditCommand implements Callable<Integer> {
       return 2;
     }
     if (link != null && output.into == null) {
-      WanRun behind = new WanRun(link, wan.profile, job.workload().seed(), workload, jvm, output,
+      WanRun behind = new WanRun(link, wan.profile, job.workload().seed(), workload.request(spec.commandLine().getParseResult()).served(), jvm.choice(),
+          output.runOutput(),
           spec.commandLine().getParseResult().originalArgs());
-      Audit audited = audit(stage -> behind.run(stage, System.out), job.workload().target(), capture, System.out);
+      LiveAudit.Audit audited = LiveAudit.audit(stage -> behind.run(stage, System.out), job.workload().target(),
+          capture.settings(), System.out);
       return gated(gate, audited.exitCode(), audited.runDir());
     }
-    job.layouts(engine.layoutChoice(true));
+    job.layouts(engine.request().layoutChoice(true));
     job.shard(shards.shardSpec()).startAt(shards.startInstant());
     if (!RunCommand.resolve(job, output, spec)) {
       return 2;
@@ -288,12 +243,13 @@ final class AuditCommand implements Callable<Integer> {
     }
     List<String> args = spec.commandLine().getParseResult().originalArgs();
     io.crosscheck.model.Target resolved = job.workload().target();
-    Runner runner = shards.orchestrates()
-        ? stage -> ShardRun.execute(shards.shards, shards.startInstant(), job.workload().phases().totalNanos(), job.warmsUp(), jvm,
-            args, resolved, "audit", output, stage, System.out)
-        : !jvm.requested() ? inProcess(job, output.progress)
-        : stage -> ChildRun.execute(jvm, spec, output, resolved, stage, System.out);
-    Audit audited = audit(runner, job.workload().target(), capture, serverHost, System.out);
+    LiveAudit.Runner runner = shards.orchestrates()
+        ? stage -> ShardRun.execute(shards.shards, shards.startInstant(), job.workload().phases().totalNanos(), job.warmsUp(),
+            jvm.choice(), args, resolved, "audit", output.runOutput(), stage, System.out)
+        : !jvm.requested() ? LiveAudit.inProcess(job, output.progress)
+        : stage -> ChildRun.execute(jvm.choice(), args, output.runOutput(), resolved, stage, System.out);
+    LiveAudit.Audit audited = LiveAudit.audit(runner, job.workload().target(), capture.settings(),
+        serverHost.sampling(), System.out);
     return gated(gate, audited.exitCode(), audited.runDir());
   }
 
@@ -308,18 +264,9 @@ final class AuditCommand implements Callable<Integer> {
     List<String> matched = matchedOptions();
     List<String> others = matched.stream().filter(o -> !GENERATOR_AUDIT_OPTIONS.contains(o)).toList();
     String duration = matched.contains("--duration") ? workload.duration : null;
-    long telemetryMillis = 100;
-    try {
-      long nanos = Durations.parseNanos(output.telemetryPeriod);
-      if (nanos < 0 || nanos > 0 && nanos < 1_000_000L) {
-        throw new IllegalArgumentException();
-      }
-      telemetryMillis = nanos / 1_000_000L;
-    } catch (IllegalArgumentException e) {
-      problems.add(new Problem("--telemetry-period", output.telemetryPeriod, "0 (none) or a period of 1ms or more"));
-    }
+    long telemetryMillis = GeneratorAudit.telemetryMillis(output.telemetryPeriod, problems);
     StallLimits stall = output.stallLimits(problems);
-    GeneratorOptions.Spec checked = generator.check(duration, others, output.out, problems);
+    GeneratorSpec checked = generator.check(duration, others, output.out, problems);
     if (checked != null && problems.isEmpty()
         && io.crosscheck.model.TargetResolution.isLiteral(checked.serverHost())) {
       // a name is judged after its one resolution below
@@ -337,178 +284,15 @@ final class AuditCommand implements Callable<Integer> {
       err.println("See: crosscheck audit --help");
       return 2;
     }
-    // the server's name resolved once, before anything starts: the capture filter names that address
-    io.crosscheck.model.TargetResolution resolution = io.crosscheck.model.TargetResolution.resolve(checked.target());
-    if (resolution.failed()) {
-      var err = spec.commandLine().getErr();
-      err.println("crosscheck audit: --server " + checked.server() + ": " + resolution.failure()
-          + "; expected HOST:PORT with a host that resolves (nothing was started)");
-      err.flush();
-      return 2;
-    }
-    System.out.println("crosscheck: " + resolution.describe().replaceFirst("^target http://", "server "));
-    Problem wrongInterface = capture.interfaceProblem(resolution.target());
-    if (wrongInterface != null) {
-      var err = spec.commandLine().getErr();
-      err.println("crosscheck audit: nothing was started:");
-      err.println("  " + wrongInterface.message());
-      err.println("See: crosscheck audit --help");
+    Target server = GeneratorAudit.resolveServer(checked, capture.settings(), spec.commandLine().getErr());
+    if (server == null) {
       return 2;
     }
     List<String> command = new ArrayList<>(List.of("crosscheck", "audit"));
     command.addAll(spec.commandLine().getParseResult().originalArgs());
-    GeneratorAudit audit = new GeneratorAudit(checked, resolution.target(), capture, output, command, telemetryMillis,
-        System.out, System.err).stallLimits(stall).serverHost(serverHost);
+    GeneratorAudit audit = new GeneratorAudit(checked, server, capture.settings(), output.runOutput(), command,
+        telemetryMillis, System.out, System.err).stallLimits(stall).serverHost(serverHost.sampling());
     int code = audit.run();
     return gated(gate, code, audit.runDir());
-  }
-
-  /**
-   * What an audit gave.
-   *
-   * @param exitCode 0 completed, 1 the run failed, 2 the capture could not start (nothing loaded), 3
-   *     the evidence is below the matching floor, 130 interrupted during the comparison
-   * @param findings the findings, null when the capture could not start
-   * @param runDir the run directory, null when the capture could not start
-   */
-  record Audit(int exitCode, Findings findings, Path runDir) {}
-
-  /** Runs the load with a stage around it, in this JVM or a child. */
-  @FunctionalInterface
-  interface Runner {
-    ChildRun.Ran run(RunJob.Stage stage) throws IOException;
-  }
-
-  /** Runs {@code job} in this JVM. */
-  static Runner inProcess(RunJob job, String progress) {
-    return stage -> {
-      RunJob.Result r = job.around(stage).execute(progress, System.out);
-      CliErrors.runFailed(new java.io.PrintWriter(System.err, true), "crosscheck audit", r.directory(), r.status());
-      // interrupted by Ctrl-C: 130, so that audit() skips the comparison in a JVM shutting down
-      return new ChildRun.Ran(r.directory(), r.exitCode());
-    };
-  }
-
-  /** Runs the load under a live capture, then compares. */
-  static Audit audit(Runner runner, Target target, CaptureOptions options, PrintStream out) throws IOException {
-    return audit(runner, target, options, new ServerHostOptions(), out);
-  }
-
-  /** As above, with the server host sampled beside the capture when {@code serverHost} asks for it. */
-  static Audit audit(Runner runner, Target target, CaptureOptions options, ServerHostOptions serverHost,
-      PrintStream out) throws IOException {
-    CaptureStage stage = new CaptureStage(options, target, out);
-    ChildRun.Ran result;
-    try {
-      result = runner.run(serverHost.around(stage, out));
-    } catch (IOException e) {
-      if (stage.capture == null) { // the capture could not start: nothing was loaded
-        System.err.println("crosscheck audit: " + e.getMessage());
-        return new Audit(2, null, null);
-      }
-      throw e;
-    }
-    if (result.exitCode() == EXIT_INTERRUPTED) {
-      // Ctrl-C ended the load: the JVM is shutting down (its grace is for finishing the run
-      // directory, not for a comparison), so the comparison is left to 'compare', as documented
-      System.err.println("crosscheck audit: interrupted; the run is kept: compare it with 'crosscheck compare "
-          + result.directory() + "'");
-      return new Audit(EXIT_INTERRUPTED, null, result.directory());
-    }
-    return compareCaptured(result.directory(), stage.captureJson(), options, result.exitCode(), out, System.err);
-  }
-
-  /**
-   * Compares a run directory with the capture.pcap it holds (the live capture's counters {@code
-   * live}); the run's own failure ({@code runExitCode} other than 0) takes precedence over the
-   * comparison's exit code. Interrupted: the run is kept, exit 130.
-   */
-  static Audit compareCaptured(Path dir, CaptureJson live, CaptureOptions options, int runExitCode, PrintStream out,
-      PrintStream err) throws IOException {
-    CompareJob.Result compared;
-    try {
-      compared = CompareJob.compare(dir, dir.resolve(RunFiles.CAPTURE_PCAP), live, options.minMatchedPercent, out);
-    } catch (InterruptedIOException e) {
-      err.println("crosscheck audit: " + e.getMessage() + "; the run is kept: redo the comparison with"
-          + " 'crosscheck compare " + dir + "'");
-      return new Audit(130, null, dir);
-    } catch (IOException e) {
-      if (!CliErrors.isDiskFull(e)) {
-        throw e;
-      }
-      err.println("crosscheck audit: the comparison did not fit on the disk (no space left on device), so none of"
-          + " its outputs were written; the run is kept: free some space, then 'crosscheck compare " + dir + "'");
-      return new Audit(1, null, dir);
-    }
-    return new Audit(runExitCode != 0 ? runExitCode : compared.exitCode(), compared.findings(), dir);
-  }
-
-  /**
-   * Starts the live capture of the target's traffic in the run directory before the load and stops
-   * it after (capture.pcap, capture.json): around crosscheck's own engines ({@link RunJob.Stage}) and
-   * around an audited generator ({@link GeneratorAudit}).
-   */
-  static final class CaptureStage implements RunJob.Stage {
-    private final CaptureOptions options;
-    private final Target target;
-    private final PrintStream out;
-    CaptureInterface chosen;
-    private String filter;
-    /** Another network namespace to capture in ({@code --wan}'s client namespace), or null. */
-    private String namespace;
-    private String namespaceInterface;
-    LiveCapture capture;
-    LiveCaptureStats stats;
-
-    /** Captures on {@code interfaceName} inside network namespace {@code ns} instead ({@code --wan}). */
-    void inNamespace(String ns, String interfaceName) {
-      this.namespace = ns;
-      this.namespaceInterface = interfaceName;
-    }
-
-    /** @param out where the chosen interface is printed when the capture starts */
-    CaptureStage(CaptureOptions options, Target target, PrintStream out) {
-      this.options = options;
-      this.target = target;
-      this.out = out;
-    }
-
-    @Override
-    public void beforeLoad(RunDirectory dir) throws IOException {
-      chosen = namespace == null ? options.choose(target)
-          : new CaptureInterface(namespaceInterface, CaptureInterface.ChosenBy.WAN_LINK,
-              CaptureOptions.address(target).getHostAddress(), null, "the emulated link's interface in the client namespace "
-                  + namespace + ", where the generator runs (--wan)");
-      // the address itself, never a name: libpcap would resolve a name on its own
-      filter = "tcp and host " + chosen.targetAddress() + " and port " + target.port();
-      out.println("crosscheck: " + chosen.describe());
-      LiveCaptureConfig config = new LiveCaptureConfig(chosen.name(), filter, options.snaplenBytes,
-          options.bufferBytes, dir.path().resolve(RunFiles.CAPTURE_PCAP), null);
-      // opened from inside the namespace, the capture's socket stays there whichever thread reads it
-      capture = namespace == null ? LiveCapture.start(config)
-          : io.crosscheck.wan.Netns.call(namespace, () -> LiveCapture.start(config));
-    }
-
-    @Override
-    public void afterLoad(RunDirectory dir) throws IOException {
-      if (capture != null) {
-        stats = capture.stop();
-        RunFiles.writeCapture(dir.path(), captureJson());
-      }
-    }
-
-    CaptureJson captureJson() {
-      String name = chosen == null ? options.interfaceName : chosen.name();
-      String by = chosen == null ? null : chosen.chosenBy().json();
-      String reason = chosen == null ? null : chosen.reason();
-      String route = chosen == null ? null : chosen.route();
-      String address = chosen == null ? null : chosen.targetAddress();
-      return stats == null
-          ? new CaptureJson(name, filter, options.snaplenBytes, null, null, null, null, null, null, by, reason, route,
-              address, namespace)
-          : new CaptureJson(name, filter, options.snaplenBytes, stats.packetsCaptured(), stats.outgoingCopies(),
-              stats.bytesCaptured(), stats.kernelDropped(), stats.interfaceDropped(), stats.linkType(), by, reason,
-              route, address, namespace);
-    }
   }
 }

@@ -1,5 +1,6 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.check.CheckGate;
 import io.crosscheck.check.Metrics;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -7,10 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code crosscheck check RUN_DIR [--baseline RUN_DIR] --rule EXPR ... [--rules FILE] [--junit

@@ -1,5 +1,6 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.audit.CompareJob;
 import io.crosscheck.capture.CaptureFormatException;
 import io.crosscheck.compare.CaptureAlignment;
 import io.crosscheck.record.MalformedInputException;
@@ -13,10 +14,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code crosscheck compare [RUN_DIR] [--pcap FILE]}: re-analyses a run, or a capture alone, offline. */
 @Command(

@@ -3,17 +3,17 @@ package io.crosscheck.cli;
 import io.crosscheck.record.MalformedInputException;
 import io.crosscheck.replay.HttperfExport;
 import io.crosscheck.replay.RecordedSessions;
+import io.crosscheck.text.ErrorLines;
 import io.crosscheck.text.Printable;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code crosscheck export RUN_DIR --httperf DIR}: the recorded sessions as httperf input. */
 @Command(
@@ -69,29 +69,10 @@ final class ExportCommand implements Callable<Integer> {
     try {
       HttperfExport.Written w = HttperfExport.write(recorded, httperf, port(recorded.targetUrl()));
       System.out.println("crosscheck export: " + Printable.escape(recorded.describe()));
-      if (w.closedUsers() > 0) {
-        System.out.printf(Locale.ROOT, "crosscheck export: wrote %s (%,d sessions, %,d requests) and %s in %s; no"
-            + " %s: the run was a closed model of %,d users (a session started when its user's previous one ended,"
-            + " not at a rate): %s says how httperf can replay it%n", HttperfExport.SESSIONS, w.sessions(),
-            w.requests(), HttperfExport.README, Printable.escape(httperf.toString()), HttperfExport.INTERARRIVAL,
-            w.closedUsers(), HttperfExport.README);
-      } else {
-        String mean = Double.isNaN(w.meanGapSeconds())
-            ? "mean gap not judged: " + (w.sessions() < 2 ? "fewer than 2 sessions" : "every session started at one instant")
-            : String.format(Locale.ROOT, "mean %.6f s: %.3f sessions/s over the recorded starts", w.meanGapSeconds(),
-                w.ratePerSecond());
-        System.out.printf(Locale.ROOT, "crosscheck export: wrote %s (%,d sessions, %,d requests), %s (%,d start"
-            + " gaps, %s) and %s in %s%n", HttperfExport.SESSIONS, w.sessions(), w.requests(),
-            HttperfExport.INTERARRIVAL, w.sessions(), mean, HttperfExport.README, Printable.escape(httperf.toString()));
-      }
-      if (w.sessions() > HttperfExport.HTTPERF_MAX_SESSIONS) {
-        System.out.printf(Locale.ROOT, "crosscheck export: note: stock httperf 0.9.0 reads at most %,d sessions"
-            + " from a --wsesslog file (MAX_SESSION_TEMPLATES); this one has %,d: export a shorter run for it%n",
-            HttperfExport.HTTPERF_MAX_SESSIONS, w.sessions());
-      }
+      System.out.print(HttperfExport.summary(w, httperf));
       return 0;
     } catch (IOException e) {
-      spec.commandLine().getErr().println("crosscheck export: " + CliErrors.describe(e));
+      spec.commandLine().getErr().println("crosscheck export: " + ErrorLines.describe(e));
       return 1;
     }
   }

@@ -32,6 +32,11 @@ final class JvmOptions {
     return javaHome != null ? javaHome : Path.of(System.getProperty("java.home"));
   }
 
+  /** The child JVM as the run package takes it. */
+  io.crosscheck.run.JvmChoice choice() {
+    return new io.crosscheck.run.JvmChoice(home(), jvmOpts);
+  }
+
   void check(List<Problem> problems) {
     if (!requested()) {
       return;

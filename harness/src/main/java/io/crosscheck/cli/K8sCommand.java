@@ -2,27 +2,23 @@ package io.crosscheck.cli;
 
 import io.crosscheck.k8s.K8sManifests;
 import io.crosscheck.k8s.ManifestDirectory;
-import io.crosscheck.k8s.Quantities;
 import io.crosscheck.k8s.ShardJobPlan;
+import io.crosscheck.k8s.ShardJobRequest;
 import io.crosscheck.model.Target;
-import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code crosscheck k8s}: writes the Kubernetes manifests that run one seeded workload as N shards
@@ -130,9 +126,7 @@ final class K8sCommand implements Callable<Integer> {
       description = "The directory to write the manifests into, new or empty. Default: k8s-NAME.")
   Path out;
 
-  @Parameters(paramLabel = "RUN_OPTION",
-      description = "After --: the options of crosscheck run (workload, engine, target, ...), as run takes them.")
-  List<String> runArgs = new ArrayList<>();
+  @Mixin K8sRunOptions runOptions = new K8sRunOptions();
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -142,10 +136,11 @@ final class K8sCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     List<String> problems = new ArrayList<>();
-    Instant start = start(problems);
-    K8sRunOptions.Checked run = K8sRunOptions.check(runArgs, audit);
+    ShardJobRequest request = request();
+    Instant start = request.start(clock.instant(), problems);
+    K8sRunOptions.Checked run = K8sRunOptions.check(runOptions.runArgs, audit);
     List<String> serveArgs = serveArgs(run.target(), problems);
-    ShardJobPlan plan = plan(start, serveArgs, run.target(), problems);
+    ShardJobPlan plan = request.plan(start, serveArgs, run.target(), problems);
     Path dir = out != null ? out : Path.of("k8s-" + name);
     String dirProblem = ManifestDirectory.problem(dir);
     if (dirProblem != null) {
@@ -178,45 +173,6 @@ final class K8sCommand implements Callable<Integer> {
         + " target leaves by, and the merge Job writes findings.json over every shard" : ""));
     o.flush();
     return 0;
-  }
-
-  /** The common start instant, or null after adding a problem. */
-  private Instant start(List<String> problems) {
-    Instant now = clock.instant();
-    if (startAt != null) {
-      if (spec.commandLine().getParseResult().hasMatchedOption("--start-in")) {
-        problems.add(new Problem("--start-in", startIn, "either --start-at or --start-in, not both").message());
-        return null;
-      }
-      Instant at;
-      try {
-        at = OffsetDateTime.parse(startAt).toInstant();
-      } catch (DateTimeParseException e) {
-        problems.add(new Problem("--start-at", startAt, "an ISO-8601 instant with its offset, e.g."
-            + " 2026-11-24T01:00:00Z").message());
-        return null;
-      }
-      if (!at.isAfter(now)) {
-        problems.add(new Problem("--start-at", startAt, "an instant in the future (now is "
-            + now.truncatedTo(ChronoUnit.SECONDS) + ")").message());
-        return null;
-      }
-      return at;
-    }
-    long nanos = -1;
-    try {
-      nanos = Durations.parseNanos(startIn);
-    } catch (IllegalArgumentException e) {
-      // below
-    }
-    if (nanos <= 0 || nanos > Durations.MAX_RUN_NANOS) {
-      problems.add(new Problem("--start-in", startIn, "a duration > 0 with a unit, e.g. 2m").message());
-      return null;
-    }
-    // whole seconds, rounded up: the instant is read and typed by people (README, kubectl)
-    Instant at = now.plusNanos(nanos);
-    Instant whole = at.truncatedTo(ChronoUnit.SECONDS);
-    return whole.equals(at) ? whole : whole.plusSeconds(1);
   }
 
   /**
@@ -263,57 +219,10 @@ final class K8sCommand implements Callable<Integer> {
     return problems.size() > before ? null : args;
   }
 
-  /** The plan of the checked options, or null when a problem was added. */
-  private ShardJobPlan plan(Instant start, List<String> serveArgs, Target target, List<String> problems) {
-    int before = problems.size();
-    if (shards < 1 || shards > ShardJobPlan.MAX_SHARDS) {
-      problems.add(new Problem("--shards", Integer.toString(shards), "1.." + ShardJobPlan.MAX_SHARDS).message());
-    }
-    if (!Quantities.isLabel(name, ShardJobPlan.MAX_NAME_CHARS)) {
-      problems.add(new Problem("--name", name, "lowercase letters, digits and '-', starting and ending with a letter"
-          + " or digit, at most " + ShardJobPlan.MAX_NAME_CHARS + " characters (a Kubernetes name)").message());
-    }
-    if (image.isBlank() || !image.chars().allMatch(c -> c > ' ' && c < 0x7f)) {
-      problems.add(new Problem("--image", image, "an image reference without spaces, e.g."
-          + " registry.example/crosscheck:0.1.0").message());
-    }
-    if (namespace != null && !Quantities.isLabel(namespace, 63)) {
-      problems.add(new Problem("--namespace", namespace, "a Kubernetes namespace name (lowercase letters, digits"
-          + " and '-', at most 63 characters)").message());
-    }
-    if (claim != null && !Quantities.isSubdomain(claim)) {
-      problems.add(new Problem("--claim", claim, "a PersistentVolumeClaim name (lowercase letters, digits, '-'"
-          + " and '.', at most 253 characters)").message());
-    }
-    if (storageClass != null && !Quantities.isSubdomain(storageClass)) {
-      problems.add(new Problem("--storage-class", storageClass, "a storage class name").message());
-    }
-    if (Quantities.memoryBytes(storage) <= 0) {
-      problems.add(new Problem("--storage", storage, "a size such as 10Gi").message());
-    }
-    if (Quantities.cpuMillis(cpu) <= 0) {
-      problems.add(new Problem("--cpu", cpu, "a CPU quantity > 0: 1, 0.5 or 1500m").message());
-    }
-    long heapMebibytes = Quantities.heapMebibytes(heap);
-    if (heapMebibytes < 64) {
-      problems.add(new Problem("--heap", heap, "a heap of at least 64m, as -Xmx takes it: 1536m, 2g").message());
-    }
-    String mem = memory;
-    if (mem == null) {
-      mem = heapMebibytes < 64 ? null : Quantities.defaultMemory(heapMebibytes);
-    } else if (Quantities.memoryBytes(mem) <= 0) {
-      problems.add(new Problem("--memory", mem, "a memory quantity such as 2Gi or 2048Mi").message());
-    } else if (heapMebibytes >= 64 && Quantities.memoryBytes(mem) < Quantities.minimumMemoryBytes(heapMebibytes)) {
-      problems.add(new Problem("--memory", mem, "at least the heap + 256Mi (" + (heapMebibytes + 256) + "Mi for --heap "
-          + heap + "): the JVM needs room beyond its heap").message());
-    }
-    if (problems.size() > before || start == null) {
-      return null;
-    }
-    if (serve && (serveArgs == null || target == null)) {
-      return null;
-    }
-    return new ShardJobPlan(name, namespace, image, shards, start, claim, storage, storageClass, cpu, mem,
-        heapMebibytes, runArgs, serveArgs, serve ? target.port() : 0, audit);
+  /** The options as the k8s package takes them. */
+  ShardJobRequest request() {
+    return new ShardJobRequest(shards, image, name, namespace, claim, storage, storageClass, startAt, startIn,
+        spec.commandLine().getParseResult().hasMatchedOption("--start-in"), cpu, heap, memory, audit, serve,
+        runOptions.runArgs);
   }
 }

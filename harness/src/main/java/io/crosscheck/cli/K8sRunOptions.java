@@ -2,8 +2,10 @@ package io.crosscheck.cli;
 
 import io.crosscheck.model.Target;
 import io.crosscheck.model.spec.Problem;
+import io.crosscheck.run.RunJob;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
 
 /**
@@ -11,7 +13,8 @@ import picocli.CommandLine;
  * the run command's own parser and checks ({@link RunCommand#check}), or by audit's with {@code k8s
  * --audit} (its capture options too), so that a bad option fails before
  * any manifest is written rather than in every pod of the cluster. Options that {@code k8s} sets
- * for each shard, or that mean nothing in a pod, are refused with the reason. Stateless.
+ * for each shard, or that mean nothing in a pod, are refused with the reason. The option holder of
+ * those words ({@code @Parameters}), a mixin of {@code k8s}.
  */
 final class K8sRunOptions {
   /** Options of run that k8s gives each shard itself, or that have no meaning in a pod, and why. */
@@ -44,7 +47,9 @@ final class K8sRunOptions {
    */
   record Checked(List<String> problems, Target target) {}
 
-  private K8sRunOptions() {}
+  @Parameters(paramLabel = "RUN_OPTION",
+      description = "After --: the options of crosscheck run (workload, engine, target, ...), as run takes them.")
+  List<String> runArgs = new ArrayList<>();
 
   /** Checks {@code runArgs} as {@code crosscheck run} options, all of them at once. */
   static Checked check(List<String> runArgs) {

@@ -1,10 +1,13 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.run.ShutdownInterrupt;
+import io.crosscheck.text.ErrorLines;
+import java.io.PrintWriter;
 import java.util.Set;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine;
 
 /**
  * The {@code crosscheck} command line: the top of the spine, which only parses options and hands
@@ -70,13 +73,46 @@ public final class Main implements Runnable {
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Main());
     cl.setUsageHelpAutoWidth(true);
-    cl.setExecutionExceptionHandler(CliErrors::execution);
-    cl.setParameterExceptionHandler(CliErrors::parameter);
+    cl.setExecutionExceptionHandler(Main::execution);
+    cl.setParameterExceptionHandler(Main::parameter);
     cl.getSubcommands().get("check").getCommandSpec().usageMessage().footer(CheckCommand.metricTable());
     return cl;
   }
 
   /** The subcommand named in {@code args} (the first word that is not an option), or "". */
+  /** The command line's errors: a bad option or argument: the one-line message and where to read more, not the whole usage. */
+  static int parameter(CommandLine.ParameterException ex, String[] args) {
+    CommandLine cmd = ex.getCommandLine();
+    PrintWriter err = cmd.getErr();
+    String name = cmd.getCommandSpec().qualifiedName();
+    err.println(name + ": " + ex.getMessage());
+    CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
+    err.println("See '" + name + " --help'");
+    err.flush();
+    return cmd.getCommandSpec().exitCodeOnInvalidInput();
+  }
+
+  /** An exception a command let escape: one line, exit 1 (2 when nothing was started). */
+  static int execution(Exception ex, CommandLine cmd, CommandLine.ParseResult parsed) {
+    PrintWriter err = cmd.getErr();
+    err.println(cmd.getCommandSpec().qualifiedName() + ": " + ErrorLines.describe(ex));
+    if (debug(parsed)) {
+      ex.printStackTrace(err);
+    }
+    err.flush();
+    return ErrorLines.nothingStarted(ex) ? 2 : 1;
+  }
+
+  /** Whether {@code --debug} was given to the command or any parent. */
+  static boolean debug(CommandLine.ParseResult parsed) {
+    for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+      if (p.hasMatchedOption("--debug")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static String commandName(String[] args) {
     for (String a : args) {
       if (!a.startsWith("-")) {

@@ -1,5 +1,8 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.audit.GeneratorAudit;
+import io.crosscheck.audit.GeneratorSpec;
+import io.crosscheck.audit.LiveAudit;
 import io.crosscheck.matrix.ChildAudit;
 import io.crosscheck.matrix.MatrixJvm;
 import io.crosscheck.matrix.MatrixRequest;
@@ -11,6 +14,8 @@ import io.crosscheck.model.Target;
 import io.crosscheck.model.TargetResolution;
 import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
+import io.crosscheck.run.ChildRun;
+import io.crosscheck.run.RunJob;
 import io.crosscheck.rundir.MatrixJson;
 import io.crosscheck.rundir.RunDirectory;
 import java.io.InterruptedIOException;
@@ -23,10 +28,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * {@code crosscheck matrix}: one seeded workload audited across JVMs × JVM option sets × user
@@ -258,7 +263,7 @@ final class MatrixCommand implements Callable<Integer> {
     String serverGiven = generator.server;
     GeneratorOptions probe = copyFor(generator, ownServer ? "127.0.0.1:1" : serverGiven,
         MatrixRequest.substitute(generator.command, levels.isEmpty() ? 1 : levels.get(0), "127.0.0.1", 1));
-    GeneratorOptions.Spec probed = probe.check(null, List.of(), matrixDir(), problems);
+    GeneratorSpec probed = probe.check(null, List.of(), matrixDir(), problems);
     if (!problems.isEmpty()) {
       var err = spec.commandLine().getErr();
       err.println("crosscheck matrix: nothing was started:");
@@ -296,7 +301,7 @@ final class MatrixCommand implements Callable<Integer> {
       MatrixRun.CellAudit audit = (jvm, set, users, cellDir, log) -> {
         List<String> command = MatrixRequest.cellCommand(generator.command, jvm, set, users, host, port);
         List<Problem> none = new ArrayList<>();
-        GeneratorOptions.Spec checked = copyFor(generator, host + ":" + port, command).check(null, List.of(), cellDir,
+        GeneratorSpec checked = copyFor(generator, host + ":" + port, command).check(null, List.of(), cellDir,
             none);
         if (checked == null) {
           log.println("crosscheck matrix: " + none);
@@ -308,7 +313,8 @@ final class MatrixCommand implements Callable<Integer> {
         List<String> crosscheckCommand = new ArrayList<>(List.of("crosscheck", "matrix"));
         crosscheckCommand.addAll(parsed.originalArgs());
         Target serverResolved = given != null ? given.target() : TargetResolution.resolve(checked.target()).target();
-        int exit = new GeneratorAudit(checked, serverResolved, capture, output, crosscheckCommand, 100, log, log).run();
+        int exit = new GeneratorAudit(checked, serverResolved, capture.settings(), output.runOutput(),
+            crosscheckCommand, 100, log, log).run();
         Path runDir = MatrixRun.runDirOf(cellDir);
         return new MatrixRun.Audited(exit, runDir == null ? cellDir : runDir);
       };
@@ -379,14 +385,14 @@ final class MatrixCommand implements Callable<Integer> {
       List<String> args = new ArrayList<>(runArgs);
       args.addAll(List.of("--target", target.toString(), "--into", cellDir.toString(), "--progress", "off"));
       args.addAll(ChildRun.targetAddress(target));
-      AuditCommand.Runner runner = stage -> {
+      LiveAudit.Runner runner = stage -> {
         ChildRun.Ran r = ChildRun.executeInto(RunDirectory.existing(cellDir), javaHome, jvmOpts, args, stage, null);
         if (Thread.currentThread().isInterrupted()) {
           throw new InterruptedIOException("interrupted: the child JVM was stopped");
         }
         return r;
       };
-      return new MatrixRun.Audited(AuditCommand.audit(runner, target, capture, log).exitCode(), cellDir);
+      return new MatrixRun.Audited(LiveAudit.audit(runner, target, capture.settings(), log).exitCode(), cellDir);
     };
   }
 

@@ -6,10 +6,10 @@ import io.crosscheck.report.ShardCoverageTable;
 import io.crosscheck.report.html.HtmlReport;
 import io.crosscheck.report.html.ReportData;
 import io.crosscheck.rundir.Findings;
-import io.crosscheck.rundir.RunFiles;
-import io.crosscheck.shard.AuditedShardMerge;
 import io.crosscheck.rundir.RunDirectory;
+import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.rundir.ShardMerge;
+import io.crosscheck.shard.AuditedShardMerge;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,10 +17,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code crosscheck merge DIR...}: the shards of one schedule merged into one run directory. */
 @Command(

@@ -2,19 +2,18 @@ package io.crosscheck.cli;
 
 import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
+import io.crosscheck.run.MonitorJob;
 import io.crosscheck.telemetry.ServerMonitor;
 import io.crosscheck.telemetry.ServerTelemetryCsv;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code crosscheck monitor --out DIR [--pid PID] [--netns NAME] [--period 100ms] [--duration D]}:
@@ -90,37 +89,8 @@ final class MonitorCommand implements Callable<Integer> {
       err.println("See: crosscheck monitor --help");
       return 2;
     }
-    Files.createDirectories(out);
-    ServerMonitor monitor;
-    try {
-      monitor = ServerMonitor.start(csv, new ServerMonitor.Selection(pids, netns), periodNanos);
-    } catch (IOException e) {
-      if (e.getMessage() != null && e.getMessage().startsWith("--")) { // a process or namespace that does not exist
-        spec.commandLine().getErr().println("crosscheck monitor: " + e.getMessage());
-        return 2;
-      }
-      throw e;
-    }
-    System.out.printf(Locale.ROOT, "crosscheck monitor: sampling %s every %d ms into %s (%s); wall clock and"
-            + " monotonic stamps; %s%n", new ServerMonitor.Selection(pids, netns).describe(),
-        TimeUnit.NANOSECONDS.toMillis(periodNanos), csv, monitor.columns(),
-        duration == null ? "Ctrl-C to stop" : "for " + duration);
-    System.out.flush();
-    try (ShutdownInterrupt shutdown = ShutdownInterrupt.install("crosscheck-monitor-shutdown", 10)) {
-      long endNanos = System.nanoTime() + durationNanos;
-      try {
-        while (durationNanos == 0 || System.nanoTime() - endNanos < 0) {
-          long left = durationNanos == 0 ? TimeUnit.SECONDS.toNanos(1) : endNanos - System.nanoTime();
-          TimeUnit.NANOSECONDS.sleep(Math.max(1, Math.min(left, TimeUnit.SECONDS.toNanos(1))));
-        }
-      } catch (InterruptedException e) {
-        // Ctrl-C or SIGTERM: the normal end of an open-ended monitor
-      }
-      ServerMonitor.Summary s = monitor.stop();
-      System.out.println("crosscheck monitor: " + s.line());
-      System.out.flush();
-      return s.problems().stream().anyMatch(p -> p.startsWith("writing ")) ? 1 : 0;
-    }
+    return new MonitorJob(csv, new ServerMonitor.Selection(pids, netns), periodNanos, durationNanos, duration)
+        .run(spec.commandLine().getErr());
   }
 
   private static long nanos(String option, String text, long min, String expected, List<Problem> problems) {

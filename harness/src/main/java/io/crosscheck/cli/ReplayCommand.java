@@ -1,12 +1,13 @@
 package io.crosscheck.cli;
 
+import io.crosscheck.run.RunJob;
 import java.util.ArrayList;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code crosscheck replay RUN_DIR --engine E}: {@code run --replay RUN_DIR} under its own name. The
@@ -54,7 +55,7 @@ final class ReplayCommand implements Callable<Integer> {
     }
     RunJob job = RunCommand.prepare(workload, engine, output, spec, new ArrayList<>());
     if (job != null) {
-      job.layouts(engine.layoutChoice(false));
+      job.layouts(engine.request().layoutChoice(false));
     }
     if (job == null) {
       return 2;
@@ -63,7 +64,7 @@ final class ReplayCommand implements Callable<Integer> {
       return 2;
     }
     RunJob.Result result = job.execute(output.progress, System.out);
-    CliErrors.runFailed(spec.commandLine().getErr(), spec.qualifiedName(), result.directory(), result.status());
+    io.crosscheck.run.FailedRun.print(spec.commandLine().getErr(), spec.qualifiedName(), result.directory(), result.status());
     return result.exitCode();
   }
 }

@@ -1,21 +1,27 @@
 package io.crosscheck.cli;
 
-import io.crosscheck.engine.Engine;
-import io.crosscheck.engine.EngineOptions;
-import io.crosscheck.model.Workload;
-import io.crosscheck.model.spec.Durations;
 import io.crosscheck.model.spec.Problem;
-import io.crosscheck.model.spec.SpecException;
-import io.crosscheck.telemetry.GcPauseSource;
-import java.nio.file.Files;
+import io.crosscheck.run.ChildRun;
+import io.crosscheck.run.EngineRequest;
+import io.crosscheck.run.FailedRun;
+import io.crosscheck.run.RunJob;
+import io.crosscheck.run.RunRequest;
+import io.crosscheck.run.ShardRun;
+import io.crosscheck.run.StallLimits;
+import io.crosscheck.run.TargetProbe;
+import io.crosscheck.run.WanRun;
+import io.crosscheck.run.WorkloadRequest;
+import io.crosscheck.wan.WanProfile;
+import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code crosscheck run}: one seeded workload, one engine, one run directory. */
 @Command(
@@ -33,7 +39,7 @@ final class RunCommand implements Callable<Integer> {
   @Mixin OutputOptions output = new OutputOptions();
   @Mixin JvmOptions jvm = new JvmOptions();
   @Mixin ShardOptions shards = new ShardOptions();
-  @Mixin WanRun.Options wan = new WanRun.Options();
+  @Mixin WanOptions wan = new WanOptions();
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -43,41 +49,43 @@ final class RunCommand implements Callable<Integer> {
     if (job == null) {
       return OutputOptions.reportProblems(spec, problems);
     }
+    var err = spec.commandLine().getErr();
+    List<String> args = spec.commandLine().getParseResult().originalArgs();
+    ChildRun.Ran ran;
     if (wan.requested() && output.into == null) {
-      ChildRun.Ran ran;
       try {
-        ran = new WanRun(io.crosscheck.wan.WanProfile.parse(wan.profile), wan.profile, job.workload().seed(), workload, jvm, output,
-            spec.commandLine().getParseResult().originalArgs()).run(RunJob.Stage.NONE, System.out);
-      } catch (java.io.IOException e) {
+        ran = new WanRun(WanProfile.parse(wan.profile), wan.profile, job.workload().seed(),
+            workload.request(spec.commandLine().getParseResult()).served(), jvm.choice(), output.runOutput(), args)
+            .run(RunJob.Stage.NONE, System.out);
+      } catch (IOException e) {
         // the network, the server or the generator's JVM could not start: nothing was loaded
-        spec.commandLine().getErr().println("crosscheck run: " + e.getMessage());
-        spec.commandLine().getErr().flush();
-        return e instanceof java.io.InterruptedIOException ? AuditCommand.EXIT_INTERRUPTED : 2;
+        err.println("crosscheck run: " + e.getMessage());
+        err.flush();
+        return e instanceof InterruptedIOException ? RunJob.EXIT_INTERRUPTED : 2;
       }
-      CliErrors.runFailed(spec.commandLine().getErr(), spec.qualifiedName(), ran.directory(),
-          ran.exitCode() == 0 ? "completed" : "failed");
-      return ran.exitCode();
+    } else {
+      job.layouts(engine.request().layoutChoice(false));
+      job.shard(shards.shardSpec()).startAt(shards.startInstant());
+      if (!resolve(job, output, spec) || output.into == null && !probe(job, spec)) {
+        return 2;
+      }
+      if (jvm.requested() && !shards.orchestrates()) {
+        return ChildRun.execute(jvm.choice(), args, output.runOutput(), job.workload().target(), RunJob.Stage.NONE,
+            System.out).exitCode();
+      }
+      if (!shards.orchestrates()) {
+        RunJob.Result result = job.execute(output.progress, System.out);
+        FailedRun.print(err, spec.qualifiedName(), result.directory(), result.status());
+        return result.exitCode();
+      }
+      ran = ShardRun.execute(shards.shards, shards.startInstant(), job.workload().phases().totalNanos(),
+          job.warmsUp(), jvm.choice(), args, job.workload().target(), "run", output.runOutput(), RunJob.Stage.NONE,
+          System.out);
     }
-    job.layouts(engine.layoutChoice(false));
-    job.shard(shards.shardSpec()).startAt(shards.startInstant());
-    if (!resolve(job, output, spec) || output.into == null && !probe(job, spec)) {
-      return 2;
-    }
-    if (shards.orchestrates()) {
-      ChildRun.Ran ran = ShardRun.execute(shards.shards, shards.startInstant(), job.workload().phases().totalNanos(), job.warmsUp(),
-          jvm, spec.commandLine().getParseResult().originalArgs(), job.workload().target(), "run", output,
-          RunJob.Stage.NONE, System.out);
-      CliErrors.runFailed(spec.commandLine().getErr(), spec.qualifiedName(), ran.directory(),
-          ran.exitCode() == 0 ? "completed" : "failed");
-      return ran.exitCode();
-    }
-    if (jvm.requested()) {
-      return ChildRun.execute(jvm, spec, output, job.workload().target(), RunJob.Stage.NONE, System.out).exitCode();
-    }
-    RunJob.Result result = job.execute(output.progress, System.out);
-    CliErrors.runFailed(spec.commandLine().getErr(), spec.qualifiedName(), result.directory(), result.status());
-    return result.exitCode();
+    FailedRun.print(err, spec.qualifiedName(), ran.directory(), ran.exitCode() == 0 ? "completed" : "failed");
+    return ran.exitCode();
   }
+
 
   /**
    * Every option of this run checked together (the JVM, the shard and the {@link #prepare} options): the
@@ -101,49 +109,15 @@ final class RunCommand implements Callable<Integer> {
    * again. False after one line on stderr ({@code no such host: ...}) when the name did not resolve.
    */
   static boolean resolve(RunJob job, OutputOptions output, CommandLine.Model.CommandSpec spec) {
-    io.crosscheck.model.Target target = job.workload().target();
-    io.crosscheck.model.TargetResolution resolution;
-    if (output.targetAddress != null) {
-      java.net.InetAddress given;
-      try {
-        if (!io.crosscheck.model.TargetResolution.isLiteral(output.targetAddress)) {
-          throw new java.net.UnknownHostException(output.targetAddress);
-        }
-        given = java.net.InetAddress.getByName(output.targetAddress); // a literal: no lookup
-      } catch (java.net.UnknownHostException e) {
-        spec.commandLine().getErr().println(spec.qualifiedName() + ": --target-address: \"" + output.targetAddress
-            + "\": expected an IP address literal");
-        spec.commandLine().getErr().flush();
-        return false;
-      }
-      resolution = io.crosscheck.model.TargetResolution.given(target, given);
-    } else {
-      resolution = io.crosscheck.model.TargetResolution.resolve(target);
-    }
-    if (resolution.failed()) {
-      spec.commandLine().getErr().println(spec.qualifiedName() + ": " + resolution.describe()
-          + "; expected --target http://HOST:PORT with a host that resolves (nothing was started)");
-      spec.commandLine().getErr().flush();
-      return false;
-    }
-    System.out.println("crosscheck: " + resolution.describe());
-    job.resolvedTarget(resolution.target());
-    return true;
+    return TargetProbe.resolve(job, output.targetAddress, spec.commandLine().getErr(), spec.qualifiedName());
   }
 
   /**
-   * One connect to the job's (resolved) target before any load: false (after one line on stderr
-   * naming the target, what the connect found and what to do) when nothing accepts there. Skipped
+   * One connect to the job's (resolved) target before any load ({@link TargetProbe#probe}). Skipped
    * for a job written into a given directory (a child JVM's: its parent probed).
    */
   static boolean probe(RunJob job, CommandLine.Model.CommandSpec spec) {
-    String problem = TargetProbe.problem(job.workload().target());
-    if (problem == null) {
-      return true;
-    }
-    spec.commandLine().getErr().println(spec.qualifiedName() + ": " + problem);
-    spec.commandLine().getErr().flush();
-    return false;
+    return TargetProbe.probe(job, spec.commandLine().getErr(), spec.qualifiedName());
   }
 
   /**
@@ -166,76 +140,8 @@ final class RunCommand implements Callable<Integer> {
    */
   static RunJob prepare(WorkloadOptions workload, EngineOptionsMixin engine, OutputOptions output,
       CommandLine.Model.CommandSpec spec, List<Problem> extra, List<Problem> problems) {
-    EngineOptions options = engine.build(problems);
-    Engine generator = engine.newEngine(problems);
-    Workload w = null;
     CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
-    if (workload.rubis == null && workload.tpcw == null) {
-      for (String rubisOnly : List.of("--think-scale", "--rubis-table")) {
-        if (parsed.hasMatchedOption(rubisOnly)) {
-          problems.add(new Problem(rubisOnly, String.valueOf((Object) parsed.matchedOption(rubisOnly).getValue()),
-              "--rubis [PROPERTIES] as well (it applies to the RUBiS workload only)"));
-        }
-      }
-    }
-    if (workload.tpcw == null) {
-      for (String tpcwOnly : TpcwWorkloads.TPCW_ONLY) {
-        if (parsed.hasMatchedOption(tpcwOnly)) {
-          problems.add(new Problem(tpcwOnly, String.valueOf((Object) parsed.matchedOption(tpcwOnly).getValue()),
-              "--tpcw MIX as well (it is an option of the TPC-W RBE)"));
-        }
-      }
-    }
-    output.check(problems);
-    if (workload.replay != null) {
-      w = ReplayOption.build(workload, spec, problems);
-    } else if (workload.tpcw != null) {
-      w = TpcwWorkloads.build(workload, parsed, problems);
-    } else if (workload.rubis != null) {
-      w = RubisWorkloads.build(workload, spec.commandLine().getParseResult(), problems);
-    } else {
-      try {
-        w = workload.toSpec().build();
-      } catch (SpecException e) {
-        problems.addAll(0, e.problems());
-      }
-    }
-    problems.addAll(extra);
-    if (generator != null && options != null && !"netty".equals(generator.name())) {
-      if (!options.sourceAddresses().isEmpty()) {
-        problems.add(new Problem("--source-address", engine.sourceAddresses, "no source address with --engine "
-            + generator.name() + ": it opens its connections where the JDK or HttpClient chooses and cannot bind"
-            + " (the netty engine can)"));
-      } else if (parsed.hasMatchedOption("--shards")) {
-        problems.add(new Problem("--shards", String.valueOf((Object) parsed.matchedOption("--shards").getValue()),
-            "--engine netty: each shard binds its own source address, which --engine " + generator.name()
-                + " cannot"));
-      }
-    }
-    long telemetryNanos = -1;
-    try {
-      telemetryNanos = Durations.parseNanos(output.telemetryPeriod);
-    } catch (IllegalArgumentException e) {
-      // below
-    }
-    if (telemetryNanos < 0 || (telemetryNanos > 0 && telemetryNanos < 10_000_000L)) {
-      problems.add(new Problem("--telemetry-period", output.telemetryPeriod, "0 (off) or a duration >= 10ms"));
-    }
-    GcPauseSource pauses = GcPauseSource.JMX;
-    try {
-      pauses = GcPauseSource.parse(output.telemetryPauses);
-    } catch (IllegalArgumentException e) {
-      problems.add(new Problem("--telemetry-pauses", output.telemetryPauses, "jmx, jfr or off"));
-    }
-    StallLimits stall = output.stallLimits(problems);
-    if (!problems.isEmpty()) {
-      return null;
-    }
-    RunJob job = new RunJob(w, generator, options, output.out, output.name,
-        spec.commandLine().getParseResult().originalArgs());
-    job.telemetryEvery(telemetryNanos).telemetryPauses(pauses).stallLimits(stall);
-    job.jitWarmUp(engine.jitWarmUpRequests());
-    return output.into == null ? job : job.into(output.into);
+    return output.request(workload.request(parsed), engine.request(), parsed.originalArgs()).prepare(extra, problems);
   }
 
   /** Where and how runs are written and shown; shared by {@code run} and {@code demo}. */
@@ -290,24 +196,20 @@ final class RunCommand implements Callable<Integer> {
             + " the exit code is 5. 0: never. Default: ${DEFAULT-VALUE}.")
     String stallTimeout = "0";
 
+    /** --out, --name and --progress as the run package takes them. */
+    io.crosscheck.run.RunOutput runOutput() {
+      return new io.crosscheck.run.RunOutput(out, name, progress);
+    }
+
     /** --stall-warning and --stall-timeout, checked; null after adding the problems to {@code problems}. */
     StallLimits stallLimits(List<Problem> problems) {
       return StallLimits.parse(stallWarning, stallTimeout, problems);
     }
 
-    /** The run directory can be made: --out is a directory or can become one, --name fits in a file name. */
-    void check(List<Problem> problems) {
-      if (into == null && Files.exists(out) && !Files.isDirectory(out)) {
-        problems.add(new Problem("--out", out.toString(), "a directory to create run directories in (this is a"
-            + " file)"));
-      }
-      // the directory is <yyyyMMdd-HHmmss>-NAME: 16 bytes, and Linux allows 255 per name
-      int nameBytes = name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
-      if (name.isEmpty() || nameBytes > 200 || name.contains("/") || name.contains("\0") || name.equals(".")
-          || name.equals("..")) {
-        problems.add(new Problem("--name", name.length() > 40 ? name.substring(0, 40) + "... (" + nameBytes
-            + " bytes)" : name, "a file name of 1..200 bytes without '/'"));
-      }
+    /** The options as the run package takes them, with the workload's and the engine's. */
+    RunRequest request(WorkloadRequest workload, EngineRequest engine, List<String> command) {
+      return new RunRequest(workload, engine, out, name, into, telemetryPeriod, telemetryPauses, stallWarning,
+          stallTimeout, command);
     }
 
     static int reportProblems(CommandLine.Model.CommandSpec spec, List<Problem> problems) {

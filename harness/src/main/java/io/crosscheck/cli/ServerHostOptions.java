@@ -1,13 +1,8 @@
 package io.crosscheck.cli;
 
-import io.crosscheck.compare.ServerTelemetry;
+import io.crosscheck.audit.ServerHostSampling;
 import io.crosscheck.model.spec.Problem;
-import io.crosscheck.record.JsonFiles;
-import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.telemetry.ServerMonitor;
-import io.crosscheck.telemetry.ServerTelemetryCsv;
-import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -55,42 +50,8 @@ final class ServerHostOptions {
     }
   }
 
-  /** {@code inner} with the monitor around it; {@code inner} itself when nothing is to be sampled. */
-  RunJob.Stage around(RunJob.Stage inner, PrintStream out) {
-    if (!requested()) {
-      return inner;
-    }
-    ServerMonitor.Selection selection = new ServerMonitor.Selection(pids, netns);
-    return new RunJob.Stage() {
-      private ServerMonitor monitor;
-
-      @Override
-      public void beforeLoad(RunDirectory dir) throws IOException {
-        Path csv = dir.path().resolve(ServerTelemetryCsv.FILE);
-        String source = (netns != null ? "audit --server-netns " + netns : "audit --server-pid "
-            + pids.toString().replaceAll("[\\[\\] ]", "")) + ": " + selection.describe() + " of this host";
-        JsonFiles.writeAtomically(dir.path().resolve(ServerTelemetry.SOURCE_FILE),
-            new ServerTelemetry.Source(source, true, 0));
-        monitor = ServerMonitor.start(csv, selection, ServerMonitor.DEFAULT_PERIOD_NANOS);
-        out.println("crosscheck: server host: sampling " + selection.describe() + " every 100 ms into " + csv);
-        try {
-          inner.beforeLoad(dir);
-        } catch (IOException | RuntimeException e) {
-          monitor.stop();
-          throw e;
-        }
-      }
-
-      @Override
-      public void afterLoad(RunDirectory dir) throws IOException {
-        try {
-          inner.afterLoad(dir);
-        } finally {
-          if (monitor != null) {
-            out.println("crosscheck: server host: " + monitor.stop().line());
-          }
-        }
-      }
-    };
+  /** The sampling the options ask for, as the audit package takes it. */
+  ServerHostSampling sampling() {
+    return new ServerHostSampling(pids, netns);
   }
 }

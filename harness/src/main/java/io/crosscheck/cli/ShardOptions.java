@@ -1,6 +1,7 @@
 package io.crosscheck.cli;
 
 import io.crosscheck.model.spec.Problem;
+import io.crosscheck.run.RunJob;
 import io.crosscheck.schedule.ShardSpec;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,10 +16,10 @@ import picocli.CommandLine.Option;
  * options before anything starts.
  */
 final class ShardOptions {
-  private static final int MAX_PAST_SECONDS = 5;
+  private static final int MAX_PAST_SECONDS = RunJob.MAX_START_PAST_SECONDS;
   private static final int MAX_AHEAD_HOURS = 24;
   /** The earliest a --start-at may lie in the past when checked. */
-  static final Duration MAX_PAST = Duration.ofSeconds(MAX_PAST_SECONDS);
+  static final Duration MAX_PAST = RunJob.MAX_START_PAST;
   /** The latest a --start-at may lie ahead. */
   static final Duration MAX_AHEAD = Duration.ofHours(MAX_AHEAD_HOURS);
   /** The most local shards (source addresses 127.0.0.2 upwards). */

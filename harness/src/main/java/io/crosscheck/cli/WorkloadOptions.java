@@ -1,12 +1,13 @@
 package io.crosscheck.cli;
 
-import io.crosscheck.model.spec.WorkloadSpec;
+import io.crosscheck.run.WorkloadRequest;
 import java.util.List;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The workload options shared by every command that generates load. Raw text only: {@link
- * WorkloadSpec#build()} checks them all at once and names each bad option.
+ * WorkloadRequest#build} checks them all at once and names each bad option.
  */
 final class WorkloadOptions {
   @Option(
@@ -225,26 +226,26 @@ final class WorkloadOptions {
       description = "Seed of the schedule: same seed and spec, same work in every engine. Default: ${DEFAULT-VALUE}.")
   String seed = "1";
 
-  WorkloadSpec toSpec() {
-    WorkloadSpec s = new WorkloadSpec();
-    s.target = target;
-    s.arrival = arrival;
-    s.users = users;
-    s.sessionsPerUser = sessionsPerUser;
-    s.rate = rate;
-    s.process = process;
-    s.interarrival = interarrival;
-    s.rateSchedule = rateSchedule;
-    s.think = think;
-    s.sessionLength = sessionLength;
-    s.urls = urls;
-    s.urlFile = urlFile;
-    s.urlOrder = urlOrder;
-    s.wsesslog = wsesslog;
-    s.rampUp = rampUp;
-    s.duration = duration;
-    s.rampDown = rampDown;
-    s.seed = seed;
-    return s;
+  /**
+   * The options as the run package takes them, with those given in {@code parsed} (the command's
+   * parse result; null: none given).
+   */
+  WorkloadRequest request(CommandLine.ParseResult parsed) {
+    java.util.Map<String, String> given = new java.util.HashMap<>();
+    if (parsed != null) {
+      for (CommandLine.Model.OptionSpec o : parsed.matchedOptions()) {
+        for (String name : o.names()) {
+          given.put(name, String.valueOf((Object) o.getValue()));
+        }
+      }
+    }
+    List<String> names = new java.util.ArrayList<>();
+    for (java.lang.reflect.Field f : WorkloadOptions.class.getDeclaredFields()) {
+      if (f.getAnnotation(Option.class) != null) {
+        names.add(f.getAnnotation(Option.class).names()[0]);
+      }
+    }
+    return new WorkloadRequest(target, arrival, users, sessionsPerUser, rate, process, interarrival, rateSchedule, think, sessionLength, urls, urlFile, urlOrder, wsesslog, rubis, rubisTable, thinkScale, tpcw, tpcwEb, tpcwRu, tpcwMi, tpcwRd, tpcwTt, tpcwSlow, tpcwCust, tpcwItem, tpcwGetim, tpcwMaxError, tpcwCon, replay, rampUp, duration, rampDown, seed,
+        given, names);
   }
 }

@@ -1,9 +1,9 @@
 package io.crosscheck.matrix;
 
-import io.crosscheck.cli.ShutdownInterrupt;
 import io.crosscheck.model.Target;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.report.html.HtmlReport;
+import io.crosscheck.run.ShutdownInterrupt;
 import io.crosscheck.rundir.MatrixCell;
 import io.crosscheck.rundir.MatrixJson;
 import io.crosscheck.rundir.RunFiles;

@@ -2,6 +2,7 @@ package io.crosscheck.replay;
 
 import io.crosscheck.model.SessionSource;
 import io.crosscheck.record.JsonFiles;
+import io.crosscheck.text.Printable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -206,5 +207,35 @@ public final class HttperfExport {
 
   private static void writeAtomically(Path file, String text) throws IOException {
     JsonFiles.writeAtomically(file, text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * What {@code crosscheck export} says after writing {@code w} into {@code dir}: the files and their
+   * counts, the start gaps' mean (or why it is not judged, or why a closed model has none), and
+   * httperf's session limit when it is passed. One line each, with their line ends.
+   */
+  public static String summary(Written w, Path dir) {
+    StringBuilder out = new StringBuilder();
+    if (w.closedUsers() > 0) {
+      out.append(String.format(Locale.ROOT, "crosscheck export: wrote %s (%,d sessions, %,d requests) and %s in %s; no"
+          + " %s: the run was a closed model of %,d users (a session started when its user's previous one ended,"
+          + " not at a rate): %s says how httperf can replay it%n", HttperfExport.SESSIONS, w.sessions(),
+          w.requests(), HttperfExport.README, Printable.escape(dir.toString()), HttperfExport.INTERARRIVAL,
+          w.closedUsers(), HttperfExport.README));
+    } else {
+      String mean = Double.isNaN(w.meanGapSeconds())
+          ? "mean gap not judged: " + (w.sessions() < 2 ? "fewer than 2 sessions" : "every session started at one instant")
+          : String.format(Locale.ROOT, "mean %.6f s: %.3f sessions/s over the recorded starts", w.meanGapSeconds(),
+              w.ratePerSecond());
+      out.append(String.format(Locale.ROOT, "crosscheck export: wrote %s (%,d sessions, %,d requests), %s (%,d start"
+          + " gaps, %s) and %s in %s%n", HttperfExport.SESSIONS, w.sessions(), w.requests(),
+          HttperfExport.INTERARRIVAL, w.sessions(), mean, HttperfExport.README, Printable.escape(dir.toString())));
+    }
+    if (w.sessions() > HttperfExport.HTTPERF_MAX_SESSIONS) {
+      out.append(String.format(Locale.ROOT, "crosscheck export: note: stock httperf 0.9.0 reads at most %,d sessions"
+          + " from a --wsesslog file (MAX_SESSION_TEMPLATES); this one has %,d: export a shorter run for it%n",
+          HttperfExport.HTTPERF_MAX_SESSIONS, w.sessions()));
+    }
+    return out.toString();
   }
 }

@@ -1,6 +1,5 @@
 package io.crosscheck.study;
 
-import io.crosscheck.cli.WorkerSampler;
 import io.crosscheck.foreign.ForeignServer;
 import io.crosscheck.foreign.ForeignServerSpec;
 import io.crosscheck.matrix.ChildAudit;
@@ -9,6 +8,7 @@ import io.crosscheck.matrix.MatrixRun;
 import io.crosscheck.model.ConnectionPolicy;
 import io.crosscheck.model.Target;
 import io.crosscheck.model.spec.Problem;
+import io.crosscheck.run.WorkerSampler;
 import io.crosscheck.rundir.MatrixCell;
 import io.crosscheck.rundir.MatrixJson;
 import java.io.IOException;

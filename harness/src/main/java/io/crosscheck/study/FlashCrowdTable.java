@@ -1,7 +1,7 @@
 package io.crosscheck.study;
 
-import io.crosscheck.cli.WorkerSampler;
 import io.crosscheck.matrix.MatrixRun;
+import io.crosscheck.run.WorkerSampler;
 import io.crosscheck.rundir.MatrixCell;
 import io.crosscheck.rundir.StudySection;
 import io.crosscheck.rundir.WireFiles;

@@ -2,13 +2,13 @@ package io.crosscheck.study;
 
 import io.crosscheck.child.ChildJvm;
 import io.crosscheck.child.ChildProcess;
-import io.crosscheck.cli.ChildRun;
 import io.crosscheck.foreign.ForeignServer;
 import io.crosscheck.foreign.ForeignServerSpec;
 import io.crosscheck.matrix.MatrixResume;
 import io.crosscheck.matrix.MatrixRun;
 import io.crosscheck.model.spec.Problem;
 import io.crosscheck.record.JsonFiles;
+import io.crosscheck.run.ChildRun;
 import io.crosscheck.rundir.MatrixCell;
 import io.crosscheck.rundir.MatrixJson;
 import io.crosscheck.rundir.WanJson;

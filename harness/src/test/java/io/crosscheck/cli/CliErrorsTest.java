@@ -32,7 +32,7 @@ class CliErrorsTest {
 
   private static String[] run(String... args) {
     CommandLine cl = new CommandLine(new Thrower());
-    cl.setExecutionExceptionHandler(CliErrors::execution);
+    cl.setExecutionExceptionHandler(Main::execution);
     StringWriter err = new StringWriter();
     cl.setErr(new PrintWriter(err, true));
     int code = cl.execute(args);

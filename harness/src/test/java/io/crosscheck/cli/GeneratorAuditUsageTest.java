@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.crosscheck.audit.GeneratorAudit;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -81,7 +82,7 @@ class GeneratorAuditUsageTest {
       o.server = given[0];
       o.command = List.of("java", "Main");
       List<io.crosscheck.model.spec.Problem> problems = new ArrayList<>();
-      GeneratorOptions.Spec spec = o.check(null, List.of(), out, problems);
+      io.crosscheck.audit.GeneratorSpec spec = o.check(null, List.of(), out, problems);
       assertTrue(problems.isEmpty(), problems.toString());
       assertEquals(given[1], spec.server(), "the agent's server=HOST:PORT");
       assertEquals(null, spec.target().address(), "nothing resolved while checking");
@@ -122,7 +123,7 @@ class GeneratorAuditUsageTest {
         Path.of("/a/crosscheck-agent-1.jar"), "out=/r,server=127.0.0.1:8080");
     assertEquals(List.of("/jdk/bin/java", "-javaagent:/a/crosscheck-agent-1.jar=out=/r,server=127.0.0.1:8080", "-cp",
         "x.jar", "Main", "a"), launched);
-    assertTrue(GeneratorOptions.isJavaLauncher("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java"));
-    assertFalse(GeneratorOptions.isJavaLauncher("/usr/bin/javac"));
+    assertTrue(io.crosscheck.audit.GeneratorRequest.isJavaLauncher("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java"));
+    assertFalse(io.crosscheck.audit.GeneratorRequest.isJavaLauncher("/usr/bin/javac"));
   }
 }

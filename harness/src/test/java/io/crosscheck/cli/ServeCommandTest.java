@@ -61,13 +61,13 @@ class ServeCommandTest {
     List<Problem> problems = new ArrayList<>();
     ServeCommand serve = new ServeCommand();
     new CommandLine(serve).parseArgs("--keep-alive-timeout", "1.5s", "--max-connections", "500");
-    assertEquals(new ConnectionLimits(1_500_000_000L, 500), serve.toLimits(problems));
+    assertEquals(new ConnectionLimits(1_500_000_000L, 500), serve.job().toLimits(problems));
     serve = new ServeCommand();
     new CommandLine(serve).parseArgs("--keep-alive-timeout", "none", "--max-connections", "none");
-    assertEquals(new ConnectionLimits(0, ConnectionLimits.NO_CAP), serve.toLimits(problems));
+    assertEquals(new ConnectionLimits(0, ConnectionLimits.NO_CAP), serve.job().toLimits(problems));
     serve = new ServeCommand();
     new CommandLine(serve).parseArgs();
-    ConnectionLimits defaults = serve.toLimits(problems);
+    ConnectionLimits defaults = serve.job().toLimits(problems);
     assertEquals(20_000_000_000L, defaults.keepAliveTimeoutNanos(), "Tomcat's 20 s");
     assertTrue(defaults.maxConnections() >= 1, "auto: " + defaults);
     assertEquals(List.of(), problems);
@@ -82,7 +82,7 @@ class ServeCommandTest {
     List<Problem> problems = new ArrayList<>();
     ServeCommand serve = new ServeCommand();
     new CommandLine(serve).parseArgs("--reuse-port", "--port", "0");
-    assertTrue(serve.toConfig(problems).reusePort(), problems.toString());
+    assertTrue(serve.job().toConfig(problems).reusePort(), problems.toString());
   }
 
   @Test
@@ -116,7 +116,7 @@ class ServeCommandTest {
             "--port", "0", "--io-threads", "2", "--demand", "hyperexp:0.5:1ms:2ms", "--demand-mode", "cpu",
             "--workers", "3", "--queue", "7", "--log-requests", "--seed", "5");
     List<Problem> problems = new ArrayList<>();
-    ServerConfig config = command.toConfig(problems);
+    ServerConfig config = command.job().toConfig(problems);
     assertEquals(List.of(), problems);
     assertEquals(
         new ServerConfig(

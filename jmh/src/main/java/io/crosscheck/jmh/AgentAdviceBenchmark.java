@@ -3,6 +3,7 @@ package io.crosscheck.jmh;
 import io.crosscheck.agent.bootstrap.AgentConfig;
 import io.crosscheck.agent.bootstrap.AgentControl;
 import io.crosscheck.agent.bootstrap.Recorder;
+import io.crosscheck.agent.bootstrap.UrlConnectionRecorder;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -76,22 +77,22 @@ public class AgentAdviceBenchmark {
 
   @Benchmark
   public void exchange() {
-    Recorder.connectionCall(huc);
-    boolean outermost = Recorder.getInputStreamEnter();
-    Recorder.requestNamed(huc);
-    Recorder.requestWriteEnter(client, socket);
+    UrlConnectionRecorder.connectionCall(huc);
+    boolean outermost = UrlConnectionRecorder.getInputStreamEnter();
+    UrlConnectionRecorder.requestNamed(huc);
+    UrlConnectionRecorder.requestWriteEnter(client, socket);
     Recorder.socketWrite(154);
-    Recorder.requestWriteExit();
+    UrlConnectionRecorder.requestWriteExit();
     Recorder.socketRead(8192);
-    Recorder.getInputStreamExit(outermost, huc, stream, 200, null);
+    UrlConnectionRecorder.getInputStreamExit(outermost, huc, stream, 200, null);
     for (int i = 0; i < 3; i++) {
-      boolean body = Recorder.bodyReadEnter();
+      boolean body = UrlConnectionRecorder.bodyReadEnter();
       if (i < 2) {
         Recorder.socketRead(8192);
       }
-      Recorder.bodyReadExit(body, stream, i < 2 ? 4096 : -1);
+      UrlConnectionRecorder.bodyReadExit(body, stream, i < 2 ? 4096 : -1);
     }
-    Recorder.bodyClosed(stream);
+    UrlConnectionRecorder.bodyClosed(stream);
   }
 
   @TearDown(Level.Trial)

@@ -1,6 +1,6 @@
 package io.crosscheck.jmh;
 
-import io.crosscheck.cli.CompareJob;
+import io.crosscheck.audit.CompareJob;
 import io.crosscheck.rundir.Findings;
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.tools.attach.VirtualMachine;
 import io.crosscheck.agent.targets.Attach;
-import io.crosscheck.cli.AgentJar;
+import io.crosscheck.audit.AgentJar;
 import io.crosscheck.agent.targets.LoopTarget;
 import io.crosscheck.e2e.EmbeddedServerExtension;
 import io.crosscheck.telemetry.TelemetryCsv;

@@ -1,6 +1,6 @@
 package io.crosscheck.agent;
 
-import io.crosscheck.cli.AgentJar;
+import io.crosscheck.audit.AgentJar;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URISyntaxException;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.crosscheck.cli.WarmUpServer;
+import io.crosscheck.run.WarmUpServer;
 import io.crosscheck.engine.WarmUpReport;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.EngineProgress;
