@@ -42,6 +42,9 @@ import org.junit.jupiter.api.io.TempDir;
  * pages. Tagged heavy: the main JDK only.
  */
 @Tag("heavy")
+// runs alone (serial-tests in pom.xml): its nine runs fill both cores, and beside another test (or on a
+// busy host) the 1-minute runs fell short of the 5,000 pages asserted (4,200-5,300 at load 28)
+@Tag("serial")
 class TpcwEndToEndTest {
   private static final String[] ENGINES = {"netty", "legacy-urlconnection", "legacy-httpclient"};
   private static final String[] MIXES = {"browsing", "shopping", "ordering"};
