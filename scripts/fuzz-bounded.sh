@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Bounded fuzz run of every Jazzer target (each @FuzzTest class under */src/test/java/io/crosscheck/fuzz/),
-# called by ./run-tests after the main build. The normal build only replays the seeds; this fuzzes each
+# called by ./run-tests beside its build (once the build has made the fuzz targets' class paths). The normal build only replays the seeds; this fuzzes each
 # target for its @FuzzTest(maxDuration) (6 s each), FUZZ_JOBS targets at a time (default: one per core;
 # libFuzzer runs on one thread, so each target has a core to itself as when they ran one after another,
 # and the executions per target stay what they were: about 1.5 minutes in all on 2 cores, JVM starts included).

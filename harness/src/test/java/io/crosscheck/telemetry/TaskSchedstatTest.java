@@ -8,6 +8,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
+// runs alone (serial-tests in harness/pom.xml): an idle thread's run-queue wait beside spinning ones
+@org.junit.jupiter.api.Tag("serial")
 class TaskSchedstatTest {
   /**
    * More spinning threads than cores must queue: over 300 ms, 2 threads per core spinning wait at

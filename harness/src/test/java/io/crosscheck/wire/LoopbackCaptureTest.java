@@ -102,7 +102,10 @@ class LoopbackCaptureTest {
           statuses.merge("200", 1, Integer::sum);
         }
       }
-      Thread.sleep(1_000); // tcpdump loses its last buffered block when stopped right away
+      // tcpdump loses the kernel's buffered block (handed over within its 1 s timeout) when stopped
+      // right away: stop it once both files hold every exchange (10 s at most; the assertions below
+      // say what is missing), not after a fixed second
+      awaitCaptured(pcap, snapPcap, port, KEEP_ALIVE_REQUESTS + FRESH_CONNECTION_REQUESTS);
     } finally {
       stop(tcpdump);
       stop(snapTcpdump);
@@ -185,6 +188,31 @@ class LoopbackCaptureTest {
 
   private static int sizeFromUrl(String url) {
     return Integer.parseInt(url.substring(url.lastIndexOf('/') + 1));
+  }
+
+  /**
+   * Polls until the full capture holds {@code exchanges} whole exchanges (none cut short: the last
+   * response ended in it) and the snaplen capture, on the same packets, holds at least as many
+   * packets; 10 s at most.
+   */
+  private static void awaitCaptured(Path pcap, Path snapPcap, int port, int exchanges) throws InterruptedException {
+    long untilNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (System.nanoTime() - untilNanos < 0) {
+      try {
+        RecordingListener seen = new RecordingListener();
+        WireReconstructor full = new WireReconstructor(seen, WireOptions.DEFAULTS.withServerPort(port));
+        WireStats fullStats = full.finish(readPcap(pcap, full));
+        if (seen.exchanges.stream().filter(e -> e.note().isEmpty()).count() >= exchanges) {
+          WireReconstructor snap = new WireReconstructor(new RecordingListener(), WireOptions.DEFAULTS.withServerPort(port));
+          if (snap.finish(readPcap(snapPcap, snap)).packets() >= fullStats.packets()) {
+            return;
+          }
+        }
+      } catch (IOException partlyWritten) {
+        // a record is being written: read again
+      }
+      Thread.sleep(50);
+    }
   }
 
   private static Process tcpdump(Path file, int snapLengthBytes, int port) throws IOException {

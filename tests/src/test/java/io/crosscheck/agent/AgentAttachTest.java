@@ -41,6 +41,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(60)
 @Tag("both-jdks") // starts child JVMs of JDK 17 and Temurin 25 itself: run once
+// runs alone (serial-tests in pom.xml): the target fetches on within bounded times after attach and stop
+@org.junit.jupiter.api.Tag("serial")
 class AgentAttachTest {
   private static final String CDS_NOTICE =
       "warning: Sharing is only supported for boot loader classes because bootstrap classpath has been appended";

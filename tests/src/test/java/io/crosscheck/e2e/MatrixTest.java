@@ -39,6 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
 // 2 ms bound, chosen for JDK 17, may hold -Xint to the top level there; the JDK 17 + Temurin 25 matrix
 // is bench/matrix.sh's.
 @org.junit.jupiter.api.Tag("heavy")
+// runs alone (serial-tests in pom.xml): it searches where a 2 ms accuracy bound holds, which a neighbour on the cores moves
+@org.junit.jupiter.api.Tag("serial")
 class MatrixTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final List<String> WORKLOAD = List.of("matrix", "--rubis", "--think-scale", "0.02", "--engine",

@@ -31,6 +31,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * stalled server cannot stretch a run past its deadline plus a bounded grace; rates and durations
  * beyond crosscheck's limits are refused before any load.
  */
+// runs alone (serial-tests in pom.xml): it loads both cores on purpose and bounds how late a run may end
+@org.junit.jupiter.api.Tag("serial")
 class OverloadTest {
   @RegisterExtension
   static final EmbeddedServerExtension server = new EmbeddedServerExtension();

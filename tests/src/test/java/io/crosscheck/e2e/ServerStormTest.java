@@ -30,6 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * EMFILE and resume; with the default cap the storm is shed before any fails. Before the fix the
  * accept thread died at the first EMFILE (while logging it) and the server never answered again.
  */
+// runs alone (serial-tests in pom.xml): a connection storm on both cores, with bounds on how long the server takes
+@org.junit.jupiter.api.Tag("serial")
 class ServerStormTest {
   private static final int NOFILE = 300;
   private static final int STORM = 500;

@@ -25,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * SIGINT of the study.
  */
 @org.junit.jupiter.api.Tag("heavy")
+// runs alone (serial-tests in pom.xml): round trips within 10 % of the profile, through a forwarder in user space
+@org.junit.jupiter.api.Tag("serial")
 class WanStudyTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final List<String> STUDY = List.of("study", "wan", "--wan", "rtt=20ms", "--wan", "rtt=60ms",

@@ -12,7 +12,10 @@ import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.schedule.Schedule;
 import io.crosscheck.server.EmbeddedServerFixture;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -67,20 +70,35 @@ class LegacyAccountingTest extends EmbeddedServerFixture {
   @ParameterizedTest
   @MethodSource("io.crosscheck.engine.legacy.LegacyFixtures#engines")
   void partlyOpenSessionsEndAtTheDeadline(Engine engine) throws Exception {
+    // 5 requests 20 ms apart a session, one arriving every 20 ms for 2 s: the first sessions have
+    // over a second to end even when a busy host makes a cold engine's first requests slow (with
+    // 100 ms thinks in 1 s, none ended now and then), and those arriving in the last 80 ms cannot
     Workload w = LegacyFixtures.arriving(server.port(), "/static/2k",
-        new Arrival.PartlyOpen(new ArrivalProcess.Deterministic(50)), 5, new ThinkTime.Fixed(100_000_000L),
-        1_000_000_000L);
+        new Arrival.PartlyOpen(new ArrivalProcess.Deterministic(50)), 5, new ThinkTime.Fixed(20_000_000L),
+        2_000_000_000L);
     LegacyFixtures.Run run = LegacyFixtures.run(engine, w, LegacyFixtures.options(5_000, 10_000));
 
-    long deadline = run.result().startNanos() + 1_000_000_000L;
+    long deadline = run.result().startNanos() + 2_000_000_000L;
     assertEquals(run.result().requestsIssued(), run.records().size());
     assertTrue(LegacyFixtures.plannedKeys(w).containsAll(LegacyFixtures.recordKeys(run.records())));
-    assertEquals(50, run.result().sessionsStarted());
+    assertEquals(100, run.result().sessionsStarted());
+    Map<Long, List<RequestRecord>> bySession = new HashMap<>();
     for (RequestRecord r : run.records()) {
       assertTrue(r.intendedStartNanos() < deadline, "intended after the deadline: " + r);
-      assertTrue(r.sendStartNanos() < deadline + 50_000_000L, "sent long after the deadline: " + r);
+      bySession.computeIfAbsent(r.sessionId(), k -> new ArrayList<>()).add(r);
     }
-    assertTrue(run.result().sessionsCompleted() > 0 && run.result().sessionsCompleted() < 50,
+    // A user whose wait for a request intended before the deadline ends past it (a busy host wakes
+    // it late) still sends that request, then stops: how late depends on the host, the count does
+    // not. At most one request of a session is sent after the deadline, and it is the session's last.
+    // (This asserted "sent within 50 ms of the deadline", which a loaded host broke now and then.)
+    for (List<RequestRecord> session : bySession.values()) {
+      session.sort(Comparator.comparingInt(RequestRecord::seq));
+      List<RequestRecord> late = session.stream().filter(r -> r.sendStartNanos() >= deadline).toList();
+      assertTrue(late.size() <= 1, "a session sent several requests after the deadline: " + late);
+      assertTrue(late.isEmpty() || late.get(0) == session.get(session.size() - 1),
+          "a request sent after the deadline ends its session: " + session);
+    }
+    assertTrue(run.result().sessionsCompleted() > 0 && run.result().sessionsCompleted() < 100,
         "sessions arriving late must be cut by the deadline: " + run.result());
   }
 }

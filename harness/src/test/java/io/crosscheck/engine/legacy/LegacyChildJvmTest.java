@@ -31,6 +31,8 @@ import org.junit.jupiter.api.Test;
  * own included. Its classpath jars are copied to a world-readable directory first (the local
  * Maven repository under /root is not readable by nobody).
  */
+// runs alone (serial-tests in harness/pom.xml): user threads still alive when a child JVM reaches its open-files limit
+@org.junit.jupiter.api.Tag("serial")
 class LegacyChildJvmTest extends EmbeddedServerFixture {
   private static final Path TEMURIN_25 = Paths.get("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
   private static final String THIS_JAVA = Paths.get(System.getProperty("java.home"), "bin", "java").toString();

@@ -22,6 +22,8 @@ import org.junit.jupiter.api.Test;
  * server on a fresh port, so the JVM-wide JDK cache (keyed by host and port) starts empty for it
  * whatever ran before in this JVM.
  */
+// runs alone (serial-tests in harness/pom.xml): the JDK cache shares connections only while replies are quick
+@org.junit.jupiter.api.Tag("serial")
 class LegacyConnectionsTest {
   private static final int USERS = 200;
   private static final int REQUESTS = 10;
