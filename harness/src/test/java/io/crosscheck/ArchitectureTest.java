@@ -53,6 +53,8 @@ class ArchitectureTest {
   private static final String RUN = "io.crosscheck.run..";
   private static final String AUDIT = "io.crosscheck.audit..";
   private static final String SERVE = "io.crosscheck.serve..";
+  private static final String MATRIX = "io.crosscheck.matrix..";
+  private static final String STUDY = "io.crosscheck.study..";
   private static final String CHECK = "io.crosscheck.check..";
   private static final String TEXT = "io.crosscheck.text..";
 
@@ -171,6 +173,20 @@ class ArchitectureTest {
   static final ArchRule textIsAtTheBottom =
       importsNone(TEXT, CLI, RUN, AUDIT, CHECK, SERVE, ENGINE, COMPARE, REPORT)
           .because("issue 26: text holds wording and input limits every layer uses");
+
+  @ArchTest
+  static final ArchRule aMatrixIsComposedOfRunsAndUsedOnlyByStudiesAndCommands =
+      noClasses().that().resideInAnyPackage(MODEL, SCHEDULE, ENGINE, RECORD, CAPTURE, WIRE, COMPARE, REPORT, TELEMETRY,
+              SERVER, RUNDIR, RUN, AUDIT, SERVE, CHECK, TEXT, WAN, FOREIGN, K8S)
+          .should().dependOnClassesThat().resideInAnyPackage(MATRIX, STUDY)
+          .allowEmptyShould(true)
+          .because("DESIGN.md §3: compositions of runs (a matrix, a study) live in packages of their own, above the"
+              + " runs they compose; only a study (which is a matrix of cells) and the commands use them");
+
+  @ArchTest
+  static final ArchRule aStudyIsNotUsedByTheMatrix =
+      importsNone(MATRIX, STUDY, CLI)
+          .because("issue 26: a study composes matrix cells; the matrix knows no study");
 
   @ArchTest
   static final ArchRule nothingImportsTheCommandLine =

@@ -1,8 +1,7 @@
 package io.crosscheck.audit;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.crosscheck.engine.StallWatch;
-import io.crosscheck.record.JsonFiles;
+import io.crosscheck.rundir.LiveJson;
 import io.crosscheck.schedule.Ticker;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,7 +19,7 @@ import java.nio.file.Path;
  */
 public final class AgentLive implements StallWatch.Source {
   /** The file's name in a run directory. */
-  public static final String FILE = "live.json";
+  public static final String FILE = LiveJson.FILE;
 
   private final Path file;
   private final Ticker ticker;
@@ -39,17 +38,17 @@ public final class AgentLive implements StallWatch.Source {
       return last;
     }
     try {
-      JsonNode j = JsonFiles.mapper().readTree(Files.readAllBytes(file));
-      long sampleNanos = j.path("sampleNanos").asLong();
+      LiveJson j = LiveJson.read(file);
+      long sampleNanos = j.sampleNanos();
       if (sampleNanos == lastSampleNanos) {
         return last; // the agent wrote nothing new (its oldest age would not have grown either)
       }
       lastSampleNanos = sampleNanos;
-      long begun = j.path("exchangesBegun").asLong();
-      long inFlight = j.path("inFlight").asLong();
-      long ageNanos = j.path("oldestInFlightAgeNanos").asLong(-1);
+      long begun = j.exchangesBegun();
+      long inFlight = j.inFlight();
+      long ageNanos = j.oldestInFlightAgeNanos();
       long oldestStartNanos = ageNanos < 0 ? -1 : ticker.nanoTime() - ageNanos;
-      last = new StallWatch.Sample(Math.max(0, begun - inFlight), inFlight, j.path("inFlightConnections").asLong(-1),
+      last = new StallWatch.Sample(Math.max(0, begun - inFlight), inFlight, j.inFlightConnections(),
           oldestStartNanos);
     } catch (IOException | RuntimeException e) {
       // replaced under us, or cut short: the last sample stands until the next look

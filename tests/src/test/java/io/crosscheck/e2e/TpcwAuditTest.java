@@ -28,6 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  * on JDK 20 and later the RBE's Thread.stop() would have left its results unwritten, and the findings
  * must say so there and only there.
  */
+// runs alone (serial-tests in pom.xml): it asserts no reported interval below its wire span, which rests on the
+// agent's clock map against the capture's; with a neighbour test on both cores one of 847 fell 3.4 ms short in CI
+@org.junit.jupiter.api.Tag("serial")
 class TpcwAuditTest {
   @Test
   void theAuditShowsTheRbesFigureTheWireTheirDifferenceAndTheSharingVerdict(@TempDir Path out) throws Exception {

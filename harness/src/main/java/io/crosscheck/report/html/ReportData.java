@@ -3,10 +3,7 @@ package io.crosscheck.report.html;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.crosscheck.record.JsonFiles;
 import io.crosscheck.record.MalformedInputException;
 import io.crosscheck.report.FindingsSentences;
@@ -25,8 +22,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The one JSON document a {@code report.html} carries (Hyperfoil's report pattern: data injected
@@ -57,7 +57,6 @@ public final class ReportData {
   /** At most this many points of the connections-over-time series (the busiest point of each bucket kept). */
   static final int MAX_CONNECTION_POINTS = 2_000;
 
-  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private ReportData() {}
 
@@ -139,23 +138,29 @@ public final class ReportData {
   public record ConnectionsOverTime(String statement, List<Double> seconds, List<Integer> open) {}
 
   /** The document of a matrix directory (its matrix.json and which cells have a report). */
-  public static ObjectNode ofMatrix(Path matrixDir) throws IOException {
+  public static MatrixDocument ofMatrix(Path matrixDir) throws IOException {
     MatrixJson matrix = MatrixJson.read(matrixDir.resolve(MATRIX_JSON));
-    ObjectNode doc = NODES.objectNode();
-    doc.put("schema", SCHEMA);
-    doc.put("kind", "matrix");
-    doc.set("matrix", JsonFiles.mapper().valueToTree(matrix));
-    ObjectNode reports = doc.putObject("cellReports");
+    Map<String, String> reports = new LinkedHashMap<>();
     for (MatrixCell cell : matrix.cells()) {
       String runDir = cell.runDir();
-      if (runDir != null && Files.isRegularFile(matrixDir.resolve(runDir).resolve(REPORT_HTML))) {
-        reports.put(cell.id(), runDir + "/" + REPORT_HTML);
-      } else {
-        reports.putNull(cell.id());
-      }
+      boolean reported = runDir != null && Files.isRegularFile(matrixDir.resolve(runDir).resolve(REPORT_HTML));
+      reports.put(cell.id(), reported ? runDir + "/" + REPORT_HTML : null);
     }
-    return doc;
+    return new MatrixDocument(SCHEMA, "matrix", matrix, Collections.unmodifiableMap(reports));
   }
+
+  /**
+   * The document of a matrix directory ({@code kind} {@code matrix}).
+   *
+   * @param schema {@value #SCHEMA}
+   * @param kind {@code matrix}
+   * @param matrix matrix.json as {@link MatrixJson} reads it
+   * @param cellReports cell id → the cell's report.html relative to the matrix directory, or null, in the cells' order
+   */
+  @JsonInclude(JsonInclude.Include.ALWAYS)
+  public record MatrixDocument(String schema, String kind, MatrixJson matrix,
+      @JsonInclude(value = JsonInclude.Include.ALWAYS, content = JsonInclude.Include.ALWAYS)
+      Map<String, String> cellReports) {}
 
   /**
    * {@code doc} as text: pretty-printed with {@code \n} line ends, then every {@code <}, {@code >},
