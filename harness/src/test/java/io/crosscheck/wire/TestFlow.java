@@ -84,6 +84,16 @@ final class TestFlow {
     return this;
   }
 
+  /**
+   * Bytes {@code from} to {@code to} of a server payload at their place in the stream ({@code
+   * serverSeq + from}), without advancing {@code serverSeq}: a reordered, overlapping, probing or
+   * partly lost response, whose caller advances {@code serverSeq} past it when it must.
+   */
+  TestFlow serverSlice(long atNanos, byte[] payload, int from, int to) {
+    raw(false, atNanos, serverSeq + from, clientSeq, ACK, Arrays.copyOfRange(payload, from, to));
+    return this;
+  }
+
   TestFlow clientAck(long atNanos) {
     raw(true, atNanos, clientSeq, serverSeq, ACK, new byte[0]);
     return this;
