@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The readers of the wire CSVs a run directory holds, whose writer is {@link WireCsv} (the format
@@ -96,26 +97,23 @@ public final class WireFiles {
     }
 
     long longAt(int column) throws MalformedInputException {
-      try {
-        return Long.parseLong(rows.text(column));
-      } catch (NumberFormatException e) {
-        throw bad(column, "an integer");
-      }
+      return parsed(column, Long::parseLong, "an integer");
     }
 
     int intAt(int column) throws MalformedInputException {
-      try {
-        return Integer.parseInt(rows.text(column));
-      } catch (NumberFormatException e) {
-        throw bad(column, "an int");
-      }
+      return parsed(column, Integer::parseInt, "an int");
     }
 
     double doubleAt(int column) throws MalformedInputException {
+      return parsed(column, Double::parseDouble, "a number");
+    }
+
+    /** The column's text parsed by {@code parse}; one that does not parse is not {@code expected}. */
+    private <T> T parsed(int column, Function<String, T> parse, String expected) throws MalformedInputException {
       try {
-        return Double.parseDouble(rows.text(column));
+        return parse.apply(rows.text(column));
       } catch (NumberFormatException e) {
-        throw bad(column, "a number");
+        throw bad(column, expected);
       }
     }
 

@@ -68,12 +68,7 @@ public record ServeJob(
     ServerConfig config = toConfig(problems);
     ConnectionLimits limits = toLimits(problems);
     if (!problems.isEmpty()) {
-      for (Problem p : problems) {
-        err.println("crosscheck serve: " + p.message());
-      }
-      err.println("See: crosscheck serve --help");
-      err.flush();
-      return 2;
+      return refuse(err, problems);
     }
     EmbeddedServer server;
     try {
@@ -117,6 +112,16 @@ public record ServeJob(
     toLimits(problems);
   }
 
+  /** Lists every problem on {@code err} with the pointer to the help; the usage exit code, 2. */
+  private static int refuse(PrintWriter err, List<Problem> problems) {
+    for (Problem p : problems) {
+      err.println("crosscheck serve: " + p.message());
+    }
+    err.println("See: crosscheck serve --help");
+    err.flush();
+    return 2;
+  }
+
   /** {@code --rubis} or {@code --tpcw}: a compatibility module's site. */
   private int serveSite(PrintWriter out, PrintWriter err) throws Exception {
     List<Problem> problems = new ArrayList<>();
@@ -136,12 +141,7 @@ public record ServeJob(
           "the rubis-compat module on the classpath (run ./crosscheck)"));
     }
     if (!problems.isEmpty()) {
-      for (Problem p : problems) {
-        err.println("crosscheck serve: " + p.message());
-      }
-      err.println("See: crosscheck serve --help");
-      err.flush();
-      return 2;
+      return refuse(err, problems);
     }
     EmbeddedSite server;
     try {

@@ -1,6 +1,7 @@
 package io.crosscheck.server;
 
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * Configuration of the {@link EmbeddedServer}: an immutable value, validated on construction (an
@@ -92,61 +93,86 @@ public record ServerConfig(
 
   /** This configuration listening on {@code bindAddress}. */
   public ServerConfig withBindAddress(String bindAddress) {
-    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed,
-        reusePort);
+    return with(d -> d.bindAddress = bindAddress);
   }
 
   /** This configuration listening on {@code port} (0 = ephemeral). */
   public ServerConfig withPort(int port) {
-    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed,
-        reusePort);
+    return with(d -> d.port = port);
   }
 
   /** This configuration with {@code ioThreads} event-loop threads (0 = Netty's default). */
   public ServerConfig withIoThreads(int ioThreads) {
-    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed,
-        reusePort);
+    return with(d -> d.ioThreads = ioThreads);
   }
 
   /** This configuration with another service demand, spent the same way. */
   public ServerConfig withDemand(ServiceDemand demand) {
-    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed,
-        reusePort);
+    return with(d -> d.demand = demand);
   }
 
   /** This configuration with the demand spent in {@code demandMode}. */
   public ServerConfig withDemandMode(DemandMode demandMode) {
-    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed,
-        reusePort);
+    return with(d -> d.demandMode = demandMode);
   }
 
   /** This configuration with {@code workers} CPU-mode workers. */
   public ServerConfig withWorkers(int workers) {
-    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed,
-        reusePort);
+    return with(d -> d.workers = workers);
   }
 
   /** This configuration with a CPU-mode queue of {@code queueCapacity} waiting requests. */
   public ServerConfig withQueueCapacity(int queueCapacity) {
-    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed,
-        reusePort);
+    return with(d -> d.queueCapacity = queueCapacity);
   }
 
   /** This configuration with per-request logging on stderr switched on or off. */
   public ServerConfig withLogRequests(boolean logRequests) {
-    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed,
-        reusePort);
+    return with(d -> d.logRequests = logRequests);
   }
 
   /** This configuration with another demand seed. */
   public ServerConfig withSeed(long seed) {
-    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed,
-        reusePort);
+    return with(d -> d.seed = seed);
   }
 
   /** A copy that listens with SO_REUSEPORT when {@code reusePort}. */
   public ServerConfig withReusePort(boolean reusePort) {
-    return new ServerConfig(bindAddress, port, ioThreads, demand, demandMode, workers, queueCapacity, logRequests, seed,
-        reusePort);
+    return with(d -> d.reusePort = reusePort);
+  }
+
+  /** A copy of this configuration with {@code change} applied, validated on construction. */
+  private ServerConfig with(Consumer<Draft> change) {
+    Draft d = new Draft(this);
+    change.accept(d);
+    return new ServerConfig(d.bindAddress, d.port, d.ioThreads, d.demand, d.demandMode, d.workers, d.queueCapacity,
+        d.logRequests, d.seed, d.reusePort);
+  }
+
+  /** The fields of a configuration being copied by a {@code withX} method. */
+  private static final class Draft {
+    String bindAddress;
+    int port;
+    int ioThreads;
+    ServiceDemand demand;
+    DemandMode demandMode;
+    int workers;
+    int queueCapacity;
+    boolean logRequests;
+    long seed;
+    boolean reusePort;
+
+    Draft(ServerConfig c) {
+      bindAddress = c.bindAddress;
+      port = c.port;
+      ioThreads = c.ioThreads;
+      demand = c.demand;
+      demandMode = c.demandMode;
+      workers = c.workers;
+      queueCapacity = c.queueCapacity;
+      logRequests = c.logRequests;
+      seed = c.seed;
+      reusePort = c.reusePort;
+    }
   }
 }

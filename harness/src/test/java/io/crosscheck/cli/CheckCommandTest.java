@@ -167,11 +167,7 @@ class CheckCommandTest {
   /** Issue 24, finding 6: a run without any complete pair (a mute server) ended the gate with an NPE, no JUnit. */
   @Test
   void aRunWithoutPairsFailsItsRulesAsNoEvidenceAndWritesTheJunitXml() throws Exception {
-    Path from = Path.of(getClass().getResource("/io/crosscheck/check/mute-server-run").toURI());
-    Path mute = Files.createDirectories(tmp.resolve("mute"));
-    for (String f : List.of("run.json", "findings.json", "summary.json")) {
-      Files.copy(from.resolve(f), mute.resolve(f));
-    }
+    Path mute = muteServerRun("mute");
     Path xml = tmp.resolve("check.xml");
     Ran ran = check(mute.toString(), "--rule", "wire.p99 < 5ms", "--rule", "reported.p50 < 1s", "--rule",
         "intended.p99 < 1s", "--junit", xml.toString());
@@ -191,11 +187,7 @@ class CheckCommandTest {
   void findingsThatSupportNoVerdictFailTheGateWhateverItsOtherRulesSay() throws Exception {
     // a mute server's audit: every record matched (coverage 100 %), no exchange completed, connections
     // judged no-sharing; compare exits 3 on it, so the gate must not pass it on matched and verdict rules
-    Path from = Path.of(getClass().getResource("/io/crosscheck/check/mute-server-run").toURI());
-    Path mute = Files.createDirectories(tmp.resolve("mute-support"));
-    for (String f : List.of("run.json", "findings.json", "summary.json")) {
-      Files.copy(from.resolve(f), mute.resolve(f));
-    }
+    Path mute = muteServerRun("mute-support");
     String[] args = {mute.toString(), "--rule", "matched >= 99.9%", "--rule", "connections.verdict == no-sharing"};
     Ran old = check(args);
     assertEquals(CheckGate.RULE_FAILED, old.exitCode(), old.out() + old.err());
@@ -298,5 +290,15 @@ class CheckCommandTest {
         .put("targetPort", 9999).put("target", "http://127.0.0.1:9999"));
     assertEquals(0, check(run.toString(), "--baseline", moved.toString(), "--rule", "abs-error < baseline * 1.2")
         .exitCode());
+  }
+
+  /** A copy, in {@code tmp/name}, of a mute server's compared run (no exchange completed). */
+  private Path muteServerRun(String name) throws Exception {
+    Path from = Path.of(getClass().getResource("/io/crosscheck/check/mute-server-run").toURI());
+    Path mute = Files.createDirectories(tmp.resolve(name));
+    for (String f : List.of("run.json", "findings.json", "summary.json")) {
+      Files.copy(from.resolve(f), mute.resolve(f));
+    }
+    return mute;
   }
 }

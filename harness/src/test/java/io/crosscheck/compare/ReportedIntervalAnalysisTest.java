@@ -131,18 +131,12 @@ class ReportedIntervalAnalysisTest {
 
   @Test
   void aFigureBelowItsWireSpanIsCountedNotClamped() {
-    List<RequestRecord> records = List.of(
-        record(7, 0, "/a", "127.0.0.1:5000", 0, 10 * MS, 2 * MS, Outcome.OK),
-        record(7, 1, "/b", "127.0.0.1:5000", 0, 20 * MS, 2 * MS, Outcome.OK));
-    List<WireExchange> wire = List.of(exchange("127.0.0.1:5000", 0, 0, "/a", 10 * MS, 2 * MS),
-        exchange("127.0.0.1:5000", 0, 1, "/b", 20 * MS, 2 * MS));
     List<AgentColumns> agent = List.of(new AgentColumns("U", 1, -1), new AgentColumns("U", 1, -1));
     // 5 ms reported (in ms) for a 12 ms wire span: impossible beyond the 1 ms resolution
     List<IntervalRecord> intervals = List.of(new IntervalRecord(1, 7, "U", "a.S#rec", 10 * MS, 15 * MS, 5 * MS, "5",
         "ms", 2));
 
-    ReportedIntervals s = ReportedIntervalAnalysis.analyse(records, agent, intervals,
-        Matcher.match(records, wire, CLOCK), "reportedValue=a.S#rec:2:ms", MS, "c").section();
+    ReportedIntervals s = analyseTwoOnOneConnection(agent, intervals, "reportedValue=a.S#rec:2:ms", MS);
 
     assertEquals(1, s.overall().reportedBelowSpan());
     assertEquals(-7_000, s.overall().meanErrorMicros(), 1e-6);
@@ -159,17 +153,11 @@ class ReportedIntervalAnalysisTest {
    */
   @Test
   void anIntervalWithoutAFigureIsLeftOutNotCountedBelowItsSpan() {
-    List<RequestRecord> records = List.of(
-        record(7, 0, "/a", "127.0.0.1:5000", 0, 10 * MS, 2 * MS, Outcome.OK),
-        record(7, 1, "/b", "127.0.0.1:5000", 0, 20 * MS, 2 * MS, Outcome.OK));
-    List<WireExchange> wire = List.of(exchange("127.0.0.1:5000", 0, 0, "/a", 10 * MS, 2 * MS),
-        exchange("127.0.0.1:5000", 0, 1, "/b", 20 * MS, 2 * MS));
     List<AgentColumns> agent = List.of(new AgentColumns("user-0", 0, -1), new AgentColumns("user-0", 1, -1));
     List<IntervalRecord> intervals = List.of(new IntervalRecord(0, 0, "user-0", "RBE", 9 * MS, 12 * MS, 3 * MS, "",
         "", 1), new IntervalRecord(1, 0, "user-0", "RBE", 19 * MS, -1, -1, "", "", 1));
 
-    ReportedIntervals s = ReportedIntervalAnalysis.analyse(records, agent, intervals,
-        Matcher.match(records, wire, CLOCK), "RBE", 0, "c").section();
+    ReportedIntervals s = analyseTwoOnOneConnection(agent, intervals, "RBE", 0);
 
     assertEquals(2, s.intervals());
     assertEquals(1, s.intervalsMatched());
@@ -190,5 +178,20 @@ class ReportedIntervalAnalysisTest {
   void urlGroupIsThePathWithoutQueryOrSessionId() {
     assertEquals("/TPCW_home_interaction", ReportedIntervalAnalysis.urlGroup("/TPCW_home_interaction;jsessionid=AB?C_ID=1"));
     assertEquals("/x", ReportedIntervalAnalysis.urlGroup("/x"));
+  }
+
+  /**
+   * The reported-interval section for /a at 10 ms and /b at 20 ms, 2 ms each on the wire, on one
+   * connection of user 7, with the agent's columns and intervals given.
+   */
+  private static ReportedIntervals analyseTwoOnOneConnection(List<AgentColumns> agent, List<IntervalRecord> intervals,
+      String reporting, long resolutionNanos) {
+    List<RequestRecord> records = List.of(
+        record(7, 0, "/a", "127.0.0.1:5000", 0, 10 * MS, 2 * MS, Outcome.OK),
+        record(7, 1, "/b", "127.0.0.1:5000", 0, 20 * MS, 2 * MS, Outcome.OK));
+    List<WireExchange> wire = List.of(exchange("127.0.0.1:5000", 0, 0, "/a", 10 * MS, 2 * MS),
+        exchange("127.0.0.1:5000", 0, 1, "/b", 20 * MS, 2 * MS));
+    return ReportedIntervalAnalysis.analyse(records, agent, intervals, Matcher.match(records, wire, CLOCK), reporting,
+        resolutionNanos, "c").section();
   }
 }

@@ -234,20 +234,14 @@ class RecordedSessionsTest {
   void aSequenceNumberTwiceInASessionIsRefusedAtItsLine(@TempDir Path tmp) throws Exception {
     List<RequestRecord> r = new ArrayList<>(sample());
     r.add(rec(3, 1, "/again", 50, 50, 55, Outcome.OK));
-    Path dir = runDir(tmp.resolve("run"), r);
-    MalformedInputException e = assertThrows(MalformedInputException.class, () -> RecordedSessions.read(dir));
-    assertTrue(e.getMessage().contains("requests.csv:9: sessionId 3 seq 1 appears twice (also at line 3"),
-        e.getMessage());
+    assertRefused(tmp, r, "requests.csv:9: sessionId 3 seq 1 appears twice (also at line 3");
   }
 
   @Test
   void aTargetThatIsNoPathIsRefusedAtItsLine(@TempDir Path tmp) throws Exception {
     List<RequestRecord> r = new ArrayList<>(sample());
     r.set(2, rec(3, 0, "a b", 0, 1, 5, Outcome.OK));
-    Path dir = runDir(tmp.resolve("run"), r);
-    MalformedInputException e = assertThrows(MalformedInputException.class, () -> RecordedSessions.read(dir));
-    assertTrue(e.getMessage().contains("requests.csv:4: column 5 (url): \"a b\" cannot be replayed"),
-        e.getMessage());
+    assertRefused(tmp, r, "requests.csv:4: column 5 (url): \"a b\" cannot be replayed");
   }
 
   @Test
@@ -267,5 +261,12 @@ class RecordedSessionsTest {
     IOException noRun = assertThrows(IOException.class, () -> RecordedSessions.read(empty));
     assertTrue(noRun.getMessage().contains("run.json"), noRun.getMessage());
     assertFalse(noRun.getMessage().isEmpty());
+  }
+
+  /** A run directory of {@code records} is refused by {@link RecordedSessions#read} with {@code expected}. */
+  private static void assertRefused(Path tmp, List<RequestRecord> records, String expected) throws Exception {
+    Path dir = runDir(tmp.resolve("run"), records);
+    MalformedInputException e = assertThrows(MalformedInputException.class, () -> RecordedSessions.read(dir));
+    assertTrue(e.getMessage().contains(expected), e.getMessage());
   }
 }

@@ -32,12 +32,7 @@ class DemandExecutorTest {
 
   @Test
   void cpuModeQueuesRequestsBehindOneWorker() throws Exception {
-    ServerConfig config =
-        ServerConfig.defaults()
-            .withPort(0)
-            .withDemand(ServiceDemand.parse("fixed:100ms"))
-            .withDemandMode(DemandMode.CPU)
-            .withWorkers(1);
+    ServerConfig config = oneCpuWorker("fixed:100ms");
     ExecutorService clients = Executors.newFixedThreadPool(4);
     try (EmbeddedServer server = EmbeddedServer.start(config)) {
       long startNanos = System.nanoTime();
@@ -66,13 +61,7 @@ class DemandExecutorTest {
 
   @Test
   void cpuModeAnswers503WhenTheQueueIsFull() throws Exception {
-    ServerConfig config =
-        ServerConfig.defaults()
-            .withPort(0)
-            .withDemand(ServiceDemand.parse("fixed:300ms"))
-            .withDemandMode(DemandMode.CPU)
-            .withWorkers(1)
-            .withQueueCapacity(0);
+    ServerConfig config = oneCpuWorker("fixed:300ms").withQueueCapacity(0);
     try (EmbeddedServer server = EmbeddedServer.start(config);
         TestConnection first = new TestConnection(server.port());
         TestConnection second = new TestConnection(server.port())) {
@@ -90,5 +79,14 @@ class DemandExecutorTest {
     long startNanos = System.nanoTime();
     assertTrue(DemandExecutor.spin(5_000_000L));
     assertTrue(System.nanoTime() - startNanos >= 5_000_000L);
+  }
+
+  /** An ephemeral-port server spending {@code demand} in CPU mode on a single worker. */
+  private static ServerConfig oneCpuWorker(String demand) {
+    return ServerConfig.defaults()
+        .withPort(0)
+        .withDemand(ServiceDemand.parse(demand))
+        .withDemandMode(DemandMode.CPU)
+        .withWorkers(1);
   }
 }

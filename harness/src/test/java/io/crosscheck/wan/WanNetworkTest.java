@@ -266,8 +266,7 @@ class WanNetworkTest {
   void sigintOfTheRunRemovesItsNamespaces() throws Exception {
     Process child = child();
     try {
-      String line = firstLine(child, 20);
-      assertTrue(line.startsWith("open "), line);
+      String line = openLine(child);
       assertTrue(leftovers(child.pid()).contains(line.split(" ")[1]), leftovers(child.pid()));
       long startNanos = System.nanoTime();
       run(List.of("kill", "-INT", Long.toString(child.pid())));
@@ -284,8 +283,7 @@ class WanNetworkTest {
   void sweepStaleRemovesTheNamespacesOfAKilledRun() throws Exception {
     Process child = child();
     try {
-      String line = firstLine(child, 20);
-      assertTrue(line.startsWith("open "), line);
+      String line = openLine(child);
       child.destroyForcibly();
       assertTrue(child.waitFor(10, TimeUnit.SECONDS));
       String[] names = line.split(" ");
@@ -403,6 +401,13 @@ class WanNetworkTest {
   }
 
   /** The process's first output line, waiting at most {@code seconds}. */
+  /** The child's first line, within 20 s, which must say it opened its namespaces ("open ..."). */
+  private static String openLine(Process child) throws Exception {
+    String line = firstLine(child, 20);
+    assertTrue(line.startsWith("open "), line);
+    return line;
+  }
+
   private static String firstLine(Process p, int seconds) throws Exception {
     BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
     long deadlineNanos = System.nanoTime() + seconds * 1_000_000_000L;

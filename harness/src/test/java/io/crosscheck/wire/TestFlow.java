@@ -61,9 +61,7 @@ final class TestFlow {
   }
 
   TestFlow client(long atNanos, byte[] payload) {
-    raw(true, atNanos, clientSeq, serverSeq, ACK | PSH, payload);
-    clientSeq += payload.length;
-    return this;
+    return data(true, atNanos, payload);
   }
 
   TestFlow server(long atNanos, String text) {
@@ -71,8 +69,28 @@ final class TestFlow {
   }
 
   TestFlow server(long atNanos, byte[] payload) {
-    raw(false, atNanos, serverSeq, clientSeq, ACK | PSH, payload);
-    serverSeq += payload.length;
+    return data(false, atNanos, payload);
+  }
+
+  /** A data segment (ACK|PSH) from the client or the server, advancing that side's sequence number. */
+  private TestFlow data(boolean fromClient, long atNanos, byte[] payload) {
+    if (fromClient) {
+      raw(true, atNanos, clientSeq, serverSeq, ACK | PSH, payload);
+      clientSeq += payload.length;
+    } else {
+      raw(false, atNanos, serverSeq, clientSeq, ACK | PSH, payload);
+      serverSeq += payload.length;
+    }
+    return this;
+  }
+
+  /**
+   * Bytes {@code from} to {@code to} of a server payload at their place in the stream ({@code
+   * serverSeq + from}), without advancing {@code serverSeq}: a reordered, overlapping, probing or
+   * partly lost response, whose caller advances {@code serverSeq} past it when it must.
+   */
+  TestFlow serverSlice(long atNanos, byte[] payload, int from, int to) {
+    raw(false, atNanos, serverSeq + from, clientSeq, ACK, Arrays.copyOfRange(payload, from, to));
     return this;
   }
 

@@ -177,10 +177,9 @@ class WireReconstructorTest {
     TestFlow f = new TestFlow(reconstructor, 40_008).handshake(0, 10, 20);
     f.client(100, get("/o"));
     String response = ok("abcdefghij");
-    int seq = f.serverSeq;
     byte[] bytes = response.getBytes(StandardCharsets.ISO_8859_1);
-    f.raw(false, 200, seq + 30, f.clientSeq, TestFrames.ACK, java.util.Arrays.copyOfRange(bytes, 30, bytes.length));
-    f.raw(false, 250, seq, f.clientSeq, TestFrames.ACK, java.util.Arrays.copyOfRange(bytes, 0, 30));
+    f.serverSlice(200, bytes, 30, bytes.length);
+    f.serverSlice(250, bytes, 0, 30);
     f.serverSeq += bytes.length;
     WireStats stats = finish();
     WireExchange e = seen.exchanges.get(0);
@@ -196,9 +195,8 @@ class WireReconstructorTest {
     TestFlow f = new TestFlow(reconstructor, 40_009).handshake(0, 10, 20);
     f.client(100, get("/v"));
     byte[] bytes = ok("abcdefghij").getBytes(StandardCharsets.ISO_8859_1);
-    int seq = f.serverSeq;
-    f.raw(false, 200, seq, f.clientSeq, TestFrames.ACK, java.util.Arrays.copyOfRange(bytes, 0, 30));
-    f.raw(false, 300, seq + 25, f.clientSeq, TestFrames.ACK, java.util.Arrays.copyOfRange(bytes, 25, bytes.length));
+    f.serverSlice(200, bytes, 0, 30);
+    f.serverSlice(300, bytes, 25, bytes.length);
     WireStats stats = finish();
     WireExchange e = seen.exchanges.get(0);
     assertEquals(bytes.length, e.responseBytes());
@@ -211,12 +209,11 @@ class WireReconstructorTest {
     TestFlow f = new TestFlow(reconstructor, 40_010).handshake(0, 10, 20);
     f.client(100, get("/z"));
     byte[] bytes = ok("abcdefghij").getBytes(StandardCharsets.ISO_8859_1);
-    int seq = f.serverSeq;
-    f.raw(false, 200, seq, f.clientSeq, TestFrames.ACK, java.util.Arrays.copyOfRange(bytes, 0, 20));
+    f.serverSlice(200, bytes, 0, 20);
     // probe with 1 byte already sent, then with the next (future) byte, then the rest
-    f.raw(false, 300, seq + 19, f.clientSeq, TestFrames.ACK, java.util.Arrays.copyOfRange(bytes, 19, 20));
-    f.raw(false, 400, seq + 20, f.clientSeq, TestFrames.ACK, java.util.Arrays.copyOfRange(bytes, 20, 21));
-    f.raw(false, 500, seq + 20, f.clientSeq, TestFrames.ACK, java.util.Arrays.copyOfRange(bytes, 20, bytes.length));
+    f.serverSlice(300, bytes, 19, 20);
+    f.serverSlice(400, bytes, 20, 21);
+    f.serverSlice(500, bytes, 20, bytes.length);
     WireStats stats = finish();
     WireExchange e = seen.exchanges.get(0);
     assertEquals("", e.note());
@@ -510,10 +507,9 @@ class WireReconstructorTest {
     TestFlow f = new TestFlow(reconstructor, 40_021).handshake(0, 10, 20);
     f.client(100, get("/lost"));
     byte[] bytes = ok("x".repeat(100)).getBytes(StandardCharsets.ISO_8859_1);
-    int seq = f.serverSeq;
-    f.raw(false, 200, seq, f.clientSeq, TestFrames.ACK, java.util.Arrays.copyOfRange(bytes, 0, 50));
+    f.serverSlice(200, bytes, 0, 50);
     // bytes 50..80 never captured
-    f.raw(false, 300, seq + 80, f.clientSeq, TestFrames.ACK, java.util.Arrays.copyOfRange(bytes, 80, bytes.length));
+    f.serverSlice(300, bytes, 80, bytes.length);
     f.serverSeq += bytes.length;
     f.clientAck(400);
     WireStats stats = finish();

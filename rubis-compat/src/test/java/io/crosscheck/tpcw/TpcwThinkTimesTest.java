@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 
 /** Think times and USMDs over 100,000 draws each, against their exact expected means. */
@@ -36,14 +37,9 @@ class TpcwThinkTimesTest {
       double slow = s[1];
       TpcwThinkTimes t = new TpcwThinkTimes(tt, slow);
       SplittableRandom random = new SplittableRandom(7);
-      double sum = 0;
-      long max = 0;
-      for (int i = 0; i < DRAWS; i++) {
-        long ms = t.thinkMillis(random.nextDouble());
-        sum += ms;
-        max = Math.max(max, ms);
-      }
-      double mean = sum / DRAWS;
+      Draws d = draws(() -> t.thinkMillis(random.nextDouble()), t.maxThinkMillis());
+      double mean = d.mean();
+      long max = d.max();
       double nominal = 7000 * slow * tt;
       double exact = exactMean(7000, 70_000, 4.54e-5, tt, slow);
       System.out.println(String.format(Locale.ROOT, "[tpcw think] TT %.1f SLOW %.1f: %,d draws, mean"
@@ -67,16 +63,10 @@ class TpcwThinkTimesTest {
     for (double tt : new double[] {1.0, 0.25}) {
       TpcwThinkTimes t = new TpcwThinkTimes(tt, 3.0); // SLOW does not apply
       TpcwRandom random = new TpcwRandom(11);
-      long min = Long.MAX_VALUE;
-      long max = 0;
-      double sum = 0;
-      for (int i = 0; i < DRAWS; i++) {
-        long ms = t.firstThinkMillis(random.nextInt(TpcwThinkTimes.FIRST_THINK_SPAN_MILLIS));
-        min = Math.min(min, ms);
-        max = Math.max(max, ms);
-        sum += ms;
-      }
-      double mean = sum / DRAWS;
+      Draws d = draws(() -> t.firstThinkMillis(random.nextInt(TpcwThinkTimes.FIRST_THINK_SPAN_MILLIS)), -1);
+      long min = d.min();
+      long max = d.max();
+      double mean = d.mean();
       System.out.println(String.format(Locale.ROOT, "[tpcw think] first, TT %.2f: %,d draws, min %d"
           + " max %d mean %.1f ms (expected %d..%d, mean %.1f)", tt, DRAWS, min, max, mean,
           (long) (100 * tt), (long) (20_099 * tt), 10_099.5 * tt));
@@ -91,18 +81,10 @@ class TpcwThinkTimesTest {
     for (double slow : new double[] {1.0, 0.01}) {
       TpcwThinkTimes t = new TpcwThinkTimes(2.0, slow); // TT does not apply
       SplittableRandom random = new SplittableRandom(5);
-      double sum = 0;
-      long max = 0;
-      int capped = 0;
-      for (int i = 0; i < DRAWS; i++) {
-        long ms = t.usmdMillis(random.nextDouble());
-        sum += ms;
-        max = Math.max(max, ms);
-        if (ms == t.maxUsmdMillis()) {
-          capped++;
-        }
-      }
-      double mean = sum / DRAWS;
+      Draws d = draws(() -> t.usmdMillis(random.nextDouble()), t.maxUsmdMillis());
+      double mean = d.mean();
+      long max = d.max();
+      int capped = d.capped();
       double exact = exactMean(900_000, 3_600_000, 0.0183156, 1.0, slow);
       double nominal = 900_000 * slow;
       System.out.println(String.format(Locale.ROOT, "[tpcw usmd] SLOW %.2f: %,d draws, mean %.0f ms"
@@ -114,5 +96,26 @@ class TpcwThinkTimesTest {
       assertTrue(max <= t.maxUsmdMillis());
       assertTrue(capped > 1500 && capped < 2200, capped + " capped (1.83 % expected)");
     }
+  }
+
+  /** The mean, extremes and draws at {@code capMillis} of {@link #DRAWS} draws. */
+  private record Draws(double mean, long min, long max, int capped) {}
+
+  /** {@link #DRAWS} draws of {@code millis}, summed in order. */
+  private static Draws draws(LongSupplier millis, long capMillis) {
+    long min = Long.MAX_VALUE;
+    long max = 0;
+    double sum = 0;
+    int capped = 0;
+    for (int i = 0; i < DRAWS; i++) {
+      long ms = millis.getAsLong();
+      min = Math.min(min, ms);
+      max = Math.max(max, ms);
+      sum += ms;
+      if (ms == capMillis) {
+        capped++;
+      }
+    }
+    return new Draws(sum / DRAWS, min, max, capped);
   }
 }

@@ -34,9 +34,7 @@ class TargetParserTest {
     "http://[::]:80, ::, 80",
   })
   void acceptsNamesAndAddressesWithoutResolving(String text, String host, int port) throws SpecException {
-    WorkloadSpec s = new WorkloadSpec();
-    s.target = text;
-    Target t = s.build().target();
+    Target t = target(text).build().target();
     assertEquals(new Target(host, port), t);
     assertNull(t.address(), "parsing resolves nothing");
   }
@@ -47,9 +45,7 @@ class TargetParserTest {
     "http://server:8080, http://server:8080, server:8080",
   })
   void theHostHeaderKeepsTheNameAsGiven(String text, String shown, String hostHeader) throws SpecException {
-    WorkloadSpec s = new WorkloadSpec();
-    s.target = text;
-    Target t = s.build().target();
+    Target t = target(text).build().target();
     assertEquals(shown, t.toString());
     assertEquals(hostHeader, t.hostHeader());
   }
@@ -63,9 +59,7 @@ class TargetParserTest {
     "http://[::ffff:300.0.0.1]:80", "http://[1:2:3:4:5:6:7:8:9]:80", "http://[]:80", "http://[g::1]:80",
     "http://user@server:80", "http://a b:80"})
   void refusesMalformedHosts(String text) {
-    WorkloadSpec s = new WorkloadSpec();
-    s.target = text;
-    onlyProblem(s, "--target: \"" + text + "\": expected a DNS name, an IPv4 address or an IPv6 address in brackets"
+    onlyProblem(target(text), "--target: \"" + text + "\": expected a DNS name, an IPv4 address or an IPv6 address in brackets"
         + " as the host");
   }
 
@@ -73,18 +67,14 @@ class TargetParserTest {
   @ValueSource(strings = {"127.0.0.1:8080", "https://127.0.0.1:8443", "http://127.0.0.1:8080/path", "http://",
     "http://2001:db8::1:8080", "http://server:port", "garbage"})
   void refusesOtherForms(String text) {
-    WorkloadSpec s = new WorkloadSpec();
-    s.target = text;
-    onlyProblem(s, "--target: \"" + text + "\": expected http://HOST:PORT, e.g. http://127.0.0.1:8080,"
+    onlyProblem(target(text), "--target: \"" + text + "\": expected http://HOST:PORT, e.g. http://127.0.0.1:8080,"
         + " http://server.example:8080 or http://[2001:db8::1]:8080");
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"http://127.0.0.1:0", "http://127.0.0.1:65536", "http://server:99999", "http://[::1]:0"})
   void refusesPortsOutOfRange(String text) {
-    WorkloadSpec s = new WorkloadSpec();
-    s.target = text;
-    onlyProblem(s, "--target: \"" + text + "\": expected a port 1..65535");
+    onlyProblem(target(text), "--target: \"" + text + "\": expected a port 1..65535");
   }
 
   @ParameterizedTest
@@ -111,5 +101,12 @@ class TargetParserTest {
     assertNull(TargetParser.parseHostPort("--server", text, problems));
     assertEquals(List.of("--server: \"" + text + "\": expected " + expected.trim()),
         problems.stream().map(Problem::message).toList());
+  }
+
+  /** A spec of defaults with {@code --target text}. */
+  private static WorkloadSpec target(String text) {
+    WorkloadSpec s = new WorkloadSpec();
+    s.target = text;
+    return s;
   }
 }

@@ -34,8 +34,8 @@ final class ItemPages {
       return missing;
     }
     AuctionItem item = store.item(params.integer("itemId"));
-    AuctionItem.Snapshot s = item.snapshot(false);
     AuctionUser seller = store.user(item.sellerId);
+    AuctionItem.Snapshot s = item.snapshot(false);
     boolean open = !item.old && s.quantity() > 0;
     Html html = new Html(space, "Viewing " + item.name).h2(item.name)
         .raw("<table>\n<tr><td>Currently<td><b>").raw(Html.price(s.nbOfBids() == 0 ? item.initialPrice : s.maxBid()))

@@ -37,15 +37,13 @@ final class TradePages {
     if (open.refusal() != null) {
       return open.refusal();
     }
-    AuctionUser user = open.user();
     AuctionItem item = open.item();
-    AuctionItem.Snapshot s = open.snapshot();
     return new Html(space, "Buy now").h2("You are ready to buy this item: " + item.name)
         .raw("<p>Buy now price: $").raw(Html.price(item.buyNowPrice > 0 ? item.buyNowPrice : item.initialPrice))
-        .raw("<br>\nQuantity available: ").raw(Integer.toString(s.quantity())).raw("</p>\n")
+        .raw("<br>\nQuantity available: ").raw(Integer.toString(open.snapshot().quantity())).raw("</p>\n")
         .form("StoreBuyNow")
-        .hidden("itemId", Integer.toString(item.id)).hidden("userId", Integer.toString(user.id))
-        .hidden("maxQty", Integer.toString(s.quantity()))
+        .hidden("itemId", Integer.toString(item.id)).hidden("userId", Integer.toString(open.user().id))
+        .hidden("maxQty", Integer.toString(open.snapshot().quantity()))
         .input("Quantity", "qty", 5).endForm("Buy now!").finish();
   }
 

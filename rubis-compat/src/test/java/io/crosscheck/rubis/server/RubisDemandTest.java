@@ -70,9 +70,7 @@ class RubisDemandTest {
 
   @Test
   void cpuModeWithOneWorkerServesOneRequestAtATime() throws Exception {
-    RubisServerConfig config = RubisServerConfig.defaults().withDataset(SMALL).withAllDemands(ServiceDemand.none())
-        .withDemand(RubisInteraction.VIEW_ITEM, new ServiceDemand.Fixed(100 * MILLIS))
-        .withDemandMode(DemandMode.CPU, 1, 16);
+    RubisServerConfig config = viewItemOnOneCpuWorker(100 * MILLIS, 16);
     int requests = 4;
     try (RubisServer server = RubisServer.start(config)) {
       ExecutorService pool = Executors.newFixedThreadPool(requests);
@@ -107,9 +105,7 @@ class RubisDemandTest {
    */
   @Test
   void cpuModeAnswers503WhenTheQueueIsFull() throws Exception {
-    RubisServerConfig config = RubisServerConfig.defaults().withDataset(SMALL).withAllDemands(ServiceDemand.none())
-        .withDemand(RubisInteraction.VIEW_ITEM, new ServiceDemand.Fixed(1_000 * MILLIS))
-        .withDemandMode(DemandMode.CPU, 1, 0);
+    RubisServerConfig config = viewItemOnOneCpuWorker(1_000 * MILLIS, 0);
     int requests = 4;
     try (RubisServer server = RubisServer.start(config)) {
       List<RubisHttp> clients = new ArrayList<>();
@@ -147,5 +143,15 @@ class RubisDemandTest {
       assertEquals(refused, server.counters().requestsRejected());
       assertEquals(requests, server.counters().requestsServed(RubisInteraction.VIEW_ITEM), "503s are replies too");
     }
+  }
+
+  /**
+   * The small dataset with no demand but a fixed {@code viewItemNanos} for ViewItem, spent in CPU
+   * mode on one worker with {@code queueCapacity} places to wait.
+   */
+  private static RubisServerConfig viewItemOnOneCpuWorker(long viewItemNanos, int queueCapacity) {
+    return RubisServerConfig.defaults().withDataset(SMALL).withAllDemands(ServiceDemand.none())
+        .withDemand(RubisInteraction.VIEW_ITEM, new ServiceDemand.Fixed(viewItemNanos))
+        .withDemandMode(DemandMode.CPU, 1, queueCapacity);
   }
 }

@@ -184,16 +184,26 @@ public final class ApacheRecorder {
     return uri;
   }
 
-  /** Exit of HttpRequestExecutor.execute(request, connection, callback, context): the response head. */
-  public static void responseHead(Object response, Throwable thrown) {
+  /**
+   * The thread's state when recording is on and its current exchange is not yet handed to the
+   * writer; null otherwise (nothing to do).
+   */
+  private static ThreadState withUnqueuedExchange() {
     if (!Recorder.active) {
-      return;
+      return null;
     }
     ThreadState s = Recorder.state();
     Exchange ex = s.current;
-    if (ex == null || ex.queued) {
+    return ex == null || ex.queued ? null : s;
+  }
+
+  /** Exit of HttpRequestExecutor.execute(request, connection, callback, context): the response head. */
+  public static void responseHead(Object response, Throwable thrown) {
+    ThreadState s = withUnqueuedExchange();
+    if (s == null) {
       return;
     }
+    Exchange ex = s.current;
     try {
       if (thrown != null) {
         failed(s, ex, thrown);
@@ -269,14 +279,11 @@ public final class ApacheRecorder {
    * delivered it.
    */
   public static void bodyClosed(boolean abort, Throwable thrown) {
-    if (!Recorder.active) {
+    ThreadState s = withUnqueuedExchange();
+    if (s == null) {
       return;
     }
-    ThreadState s = Recorder.state();
     Exchange ex = s.current;
-    if (ex == null || ex.queued) {
-      return;
-    }
     if (abort && s.apacheBodyReadDepth > 0) {
       return; // a read failed: its exit ends the exchange with the failure
     }
