@@ -104,7 +104,12 @@ class NettyEngineTimingTest {
   void jitWarmUpMakesItsRequestsAgainstItsOwnServerOnly() throws Exception {
     long acceptedBefore = server.connectionsAccepted();
     JitWarmUp.Result r = JitWarmUp.run(new NettyEngine(), EngineOptions.defaults(), 3000, new WarmUpServer());
-    assertTrue(r.requests() >= 3000 && r.requests() < 3000 + 16 * 10, "whole sessions: " + r.requests());
+    // 3,000 requests in whole sessions, unless the warm-up's time bound ended it first (a loaded host: CI once
+    // did 2,742 in the 5 s); never more than the sessions in flight when the count was reached
+    long loadNanos = r.elapsedNanos() - r.settleNanos();
+    assertTrue(r.requests() > 0 && r.requests() < 3000 + 16 * 10
+        && (r.requests() >= 3000 || loadNanos >= JitWarmUp.MAX_NANOS),
+        "whole sessions: " + r.requests() + " in " + loadNanos / 1_000_000 + " ms");
     assertEquals(r.requests(), r.ok(), "every warm-up request is answered by the in-process server");
     assertEquals(acceptedBefore, server.connectionsAccepted(), "no connection to any other server");
     assertTrue(r.settleNanos() <= r.elapsedNanos());
