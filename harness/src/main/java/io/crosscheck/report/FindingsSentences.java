@@ -159,6 +159,75 @@ public final class FindingsSentences {
         p.behindFromSecond()).statement();
   }
 
+  /**
+   * The server host's verdict with its figures (server telemetry over the measured phase); null without a
+   * server-host section. A file written before its {@code verdict} held the sentence: returned as written.
+   */
+  public static String serverHost(Findings f) {
+    Findings.ServerHost s = f.serverHost();
+    if (s == null) {
+      return null;
+    }
+    if (s.verdict() == null) {
+      return s.statement() == null ? "not stated" : s.statement();
+    }
+    return switch (s.verdict()) {
+      case NOT_JUDGED_FEW_ROWS -> String.format(Locale.ROOT, "not judged: %s of %,d server-telemetry rows of %s %s"
+          + " stamped in the measured phase (%s; at least 2 needed; clock: %s)", s.samples() == 0 ? "none"
+              : "only " + s.samples(), s.samplesInFile(), s.file(), s.samples() == 1 ? "is" : "are", window(s),
+          s.clock());
+      case NOT_JUDGED_NO_HOST_CPU -> String.format(Locale.ROOT, "not judged: %,d of %,d server-telemetry rows of %s"
+          + " are stamped in the measured phase (%s), none with the host's CPU (clock: %s)", s.samples(),
+          s.samplesInFile(), s.file(), window(s), s.clock());
+      case BOTTLENECK_SERVER_OR_HOST, BOTTLENECK_SERVER_CPU, BOTTLENECK_HOST_CPU, NOT_BOTTLENECK -> {
+        String verdict = switch (s.verdict()) {
+          case BOTTLENECK_SERVER_OR_HOST -> "the bottleneck (server or its host saturated)";
+          case BOTTLENECK_SERVER_CPU -> "the bottleneck (server CPU saturated)";
+          case BOTTLENECK_HOST_CPU -> "the bottleneck (host CPU saturated)";
+          default -> "not the bottleneck";
+        };
+        String serverWords = s.serverCpuCoresMean() != null
+            ? String.format(Locale.ROOT, "server CPU mean %.2f of %d cores it may run on, max %.2f; ",
+                s.serverCpuCoresMean(), s.serverCpusAllowed() != null ? s.serverCpusAllowed() : s.hostCores(),
+                s.serverCpuCoresMax())
+            : "no server process sampled (host only); ";
+        yield String.format(Locale.ROOT, "%s: %shost CPU mean %.1f %% of %d cores (max %.1f %%%s), run queue mean %s;"
+            + " %.1f s at or above %.0f %% (%d rows, %.1f s)", verdict, serverWords, s.hostCpuBusyPercentMean(),
+            s.hostCores(), s.hostCpuBusyPercentMax(), s.busiestCorePercentMean() == null ? ""
+                : String.format(Locale.ROOT, ", busiest core %.1f %%", s.busiestCorePercentMean()),
+            s.procsRunningMean() == null ? "unknown" : String.format(Locale.ROOT, "%.1f", s.procsRunningMean()),
+            s.saturatedSeconds(), ClientHostCheck.SATURATED_FRACTION * 100, s.samples(), sampled(s));
+      }
+    };
+  }
+
+  /** What the server host's verdict rests on, in words; null without a server-host section. */
+  public static String serverHostEvidence(Findings f) {
+    Findings.ServerHost s = f.serverHost();
+    if (s == null) {
+      return null;
+    }
+    if (s.verdict() == null) {
+      return s.evidence() == null ? "not stated" : s.evidence();
+    }
+    return String.format(Locale.ROOT, "%,d of %,d rows of %s (%s) stamped in the measured phase (%s, the run's wall"
+        + " clock; %.1f s sampled every %d ms); clock: %s; server CPU from /proc/PID/stat utime + stime, host CPU from"
+        + " /proc/stat; thresholds: the bottleneck when the server uses >= %.0f %% of the cores it may run on%s for >="
+        + " %.0f %% of the sampled seconds", s.samples(), s.samplesInFile(), s.file(), s.source(), window(s),
+        sampled(s), s.samplePeriodMillis() == null ? 0 : s.samplePeriodMillis(), s.clock(),
+        ClientHostCheck.SATURATED_FRACTION * 100, s.sameHost() ? "" : ", or its host's CPU is that busy,",
+        ClientHostCheck.SATURATED_SHARE * 100);
+  }
+
+  private static String window(Findings.ServerHost s) {
+    return java.time.Instant.ofEpochSecond(0, s.windowStartEpochNanos()) + ".."
+        + java.time.Instant.ofEpochSecond(0, s.windowEndEpochNanos());
+  }
+
+  private static double sampled(Findings.ServerHost s) {
+    return s.sampledSeconds() == null ? Double.NaN : s.sampledSeconds();
+  }
+
   /** Why the server side is unknown without server telemetry. */
   static final String NO_SERVER_TELEMETRY = "no server telemetry (audit --server-pid or --server-netns on this"
       + " machine; crosscheck monitor on the server's host, then compare RUN --server-telemetry FILE)";
@@ -176,7 +245,7 @@ public final class FindingsSentences {
       return client.hosts(); // formatVersion 2 as written, or not judged (null)
     }
     Findings.ServerHost server = f.serverHost();
-    String serverUnknown = server == null ? NO_SERVER_TELEMETRY : server.statement();
+    String serverUnknown = server == null ? NO_SERVER_TELEMETRY : serverHost(f);
     String clientWords = client.judged() && client.bottleneck() != null ? String.format(Locale.ROOT,
         "generator CPU mean %.2f of %d cores", client.generatorCpuCoresMean(), client.cpuCoresAvailable())
         : "client host not judged";

@@ -257,8 +257,8 @@ public final class FindingsTable {
   private static void serverHost(StringBuilder out, Findings f) {
     Findings.ServerHost s = f.serverHost();
     if (s != null) {
-      line(out, "server host", s.statement());
-      line(out, "  evidence", s.evidence());
+      line(out, "server host", FindingsSentences.serverHost(f));
+      line(out, "  evidence", FindingsSentences.serverHostEvidence(f));
       for (Findings.InterfaceTraffic n : s.network()) {
         if (n.rxPackets() > 0 || n.txPackets() > 0 || n.rxDroppedPackets() > 0 || n.txDroppedPackets() > 0) {
           line(out, "  network", String.format(Locale.ROOT, "%s: received %,d bytes in %,d packets (%,d dropped),"

@@ -578,15 +578,41 @@ public record Findings(
    * @param serverRssMaxBytes most resident memory of the server in a row
    * @param procsRunningMean the host's mean run queue (procs_running) over the rows
    * @param network per interface of the server's namespace, its traffic over the window
-   * @param statement the verdict with its figures, in words
-   * @param evidence rows, period, window, clock and sources, in words
+   * @param statement the verdict with its figures in words, as files written before {@code verdict} held it;
+   *     absent since ({@code report.FindingsSentences} says it from {@code verdict} and the figures)
+   * @param evidence rows, period, window, clock and sources in words, likewise absent since
+   * @param verdict the server host's verdict and why; absent in files written before it (then {@code statement}
+   *     says it)
+   * @param sampledSeconds the seconds the joined rows cover (each row's interval added)
+   * @param samplePeriodMillis the joined rows' median interval; 0 without rows
    */
   public record ServerHost(String source, String file, boolean sameHost, String clock, double clockUncertaintyMicros,
       long samplesInFile, long samples, long windowStartEpochNanos, long windowEndEpochNanos, boolean judged,
       Boolean bottleneck, Double serverCpuCoresMean, Double serverCpuCoresMax, Integer serverCpusAllowed,
       Integer hostCores, Double hostCpuBusyPercentMean, Double hostCpuBusyPercentMax, Double busiestCorePercentMean,
       Double saturatedSeconds, Integer serverThreadsMax, Long serverRssMaxBytes, Double procsRunningMean,
-      List<InterfaceTraffic> network, String statement, String evidence) {}
+      List<InterfaceTraffic> network,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String statement,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String evidence,
+      @JsonInclude(JsonInclude.Include.NON_NULL) ServerHostVerdict verdict,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double sampledSeconds,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long samplePeriodMillis) {}
+
+  /** The server host's verdict and its reason ({@link ServerHost#verdict}). */
+  public enum ServerHostVerdict {
+    /** On another host: the server's processes used the saturated share of their cores, or its host was that busy. */
+    BOTTLENECK_SERVER_OR_HOST,
+    /** On the generator's host: the server's processes used the saturated share of the cores they may run on. */
+    BOTTLENECK_SERVER_CPU,
+    /** No server process sampled (the host only), and the host's CPU was saturated. */
+    BOTTLENECK_HOST_CPU,
+    /** Neither the server's processes nor (on another host) its host were saturated for long enough. */
+    NOT_BOTTLENECK,
+    /** Fewer than 2 rows stamped in the measured phase. */
+    NOT_JUDGED_FEW_ROWS,
+    /** Rows stamped in the measured phase, but none with the host's CPU. */
+    NOT_JUDGED_NO_HOST_CPU
+  }
 
   /** One interface's traffic over the window: counter differences, last row minus first. */
   public record InterfaceTraffic(String name, long rxBytes, long rxPackets, long rxDroppedPackets, long txBytes,

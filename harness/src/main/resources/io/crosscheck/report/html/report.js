@@ -121,8 +121,8 @@
     }
     // the server host beside it (server telemetry joined by the wall clock), and which host was the bottleneck
     if (f.serverHost) {
-      el(box, 'p', 'statement first', 'Server host: ' + f.serverHost.statement);
-      evidence(box, f.serverHost.evidence);
+      el(box, 'p', 'statement first', 'Server host: ' + r.sentences.serverHost);
+      evidence(box, r.sentences.serverHostEvidence);
     }
     if (r.sentences.bottleneck) {
       el(box, 'p', 'statement first', 'Bottleneck: ' + r.sentences.bottleneck);
