@@ -217,7 +217,7 @@ public final class FindingsBuilder {
     Coverage coverage = CoverageCheck.of(gen, wire, match, minMatchedPercent, own);
     List<WireExchange> exchanges = wire.exchanges();
     // a capture whose connections run backwards in time has no wire time to state (CoverageCheck.outOfOrder)
-    List<WireExchange> timed = CoverageCheck.outOfOrder(wire.wire()) == null ? exchanges : List.of();
+    List<WireExchange> timed = !CoverageCheck.outOfOrder(wire.wire()) ? exchanges : List.of();
     long originEpochNanos = origin(gen, wire);
     Findings.Matching matching = new Findings.Matching(gen == null ? 0 : gen.records().size(), exchanges.size(),
         match.matched().size(), match.matched().stream().filter(Match::byConnection).count(),

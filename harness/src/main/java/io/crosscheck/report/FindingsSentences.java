@@ -36,7 +36,7 @@ public final class FindingsSentences {
     long sessions = c.sessions();
     long requests = c.matchedRecords();
     return switch (kind) {
-      case NOT_JUDGED -> "not judged: " + coverage(f);
+      case NOT_JUDGED -> "not judged: " + coverageOrUnknown(f);
       case NO_MATCH -> "no matched request: nothing to judge";
       case SHARING -> String.format(Locale.ROOT, "connection sharing: %,d connections carried requests of several"
           + " sessions; %,d connections for %,d sessions; up to %,d requests on one connection",
@@ -89,7 +89,7 @@ public final class FindingsSentences {
     }
     VerdictKind kind = c.kind();
     if (kind == VerdictKind.NOT_JUDGED) {
-      return coverage(f);
+      return coverageOrUnknown(f);
     }
     if (kind != null && kind.name().startsWith("WIRE_")) {
       return String.format(Locale.ROOT, "the wire alone: %,d exchanges on %,d connections (no generator records)",
@@ -101,9 +101,82 @@ public final class FindingsSentences {
         + (c.shards() == null ? "" : " of " + c.shards() + " shards");
   }
 
-  private static String coverage(Findings f) {
-    return f.coverage() == null || f.coverage().statement() == null ? "the coverage is unknown"
-        : f.coverage().statement();
+  private static String coverageOrUnknown(Findings f) {
+    String s = coverage(f);
+    return s == null ? "the coverage is unknown" : s;
+  }
+
+  /**
+   * The coverage in one sentence, printed before any figure: how much of the run the findings rest on and
+   * why the rest is left out; null without a coverage section. A file written before its figures (and a
+   * merge of shards) held the sentence: returned as written.
+   */
+  public static String coverage(Findings f) {
+    Findings.Coverage c = f.coverage();
+    if (c == null) {
+      return null;
+    }
+    if (c.statement() != null || c.sentBeforeCapture() == null) {
+      return c.statement() == null ? "not stated" : c.statement();
+    }
+    String disorder = c.outOfOrderConnections() == null ? null : String.format(Locale.ROOT, "the capture is out of"
+        + " order: on %,d connections data runs backwards in time, %,d exchanges have a response before their"
+        + " request: no wire time is judged; if the timestamps are right and the file order is wrong (a merged or"
+        + " multi-queue capture), sort it with reordercap and compare again", c.outOfOrderConnections(),
+        c.outOfOrderExchanges() == null ? 0 : c.outOfOrderExchanges());
+    StringBuilder s = new StringBuilder();
+    if (c.wireOnly()) {
+      if (c.wireExchanges() == 0) {
+        s.append("wire only: the capture holds no HTTP exchange")
+            .append(Boolean.FALSE.equals(c.capturePackets()) ? " (no packet at all)" : "");
+      } else {
+        s.append(String.format(Locale.ROOT, "wire only (no generator records): %,d exchanges in %.1f s of capture",
+            c.wireExchanges(), (c.captureLastEpochNanos() - c.captureFirstEpochNanos()) / 1e9));
+        if (disorder == null) {
+          s.append("; every figure is the wire's");
+        }
+      }
+      return disorder == null ? s.toString() : s + "; " + disorder;
+    }
+    if (c.recordsSent() == 0) {
+      s.append(String.format(Locale.ROOT, "none of the %,d records reached the wire", c.records()));
+    } else if (c.matched() == 0) {
+      s.append(String.format(Locale.ROOT, "0 of %,d records matched: this capture does not hold this run's"
+          + " traffic", c.recordsSent()));
+      if (c.inCapture() == 0) {
+        s.append(" (every request was sent outside the capture's time span)");
+      }
+    } else {
+      s.append(String.format(Locale.ROOT, "%,d of %,d records in the capture matched (%.1f %%)", c.matched(),
+          c.inCapture(), c.recordsMatchedPercent()));
+      if (c.sentAfterCapture() > 0) {
+        s.append(String.format(Locale.ROOT, "; the capture ends before the run: %,d records sent after its last"
+            + " packet are not judged", c.sentAfterCapture()));
+      }
+      if (c.sentBeforeCapture() > 0) {
+        s.append(String.format(Locale.ROOT, "; the capture starts after the run: %,d records sent before its"
+            + " first packet are not judged", c.sentBeforeCapture()));
+      }
+    }
+    long neverSent = c.neverSent() == null ? 0 : c.neverSent();
+    if (c.neverReachedServer() > 0) {
+      s.append(neverSent == 0
+          ? String.format(Locale.ROOT, "; %,d records never reached a server (connect-error)", c.neverReachedServer())
+          : String.format(Locale.ROOT, "; %,d records never reached a server (%,d connect-error, %,d generator-error)",
+              c.neverReachedServer(), c.neverReachedServer() - neverSent, neverSent));
+    }
+    if (c.unrecordedExchanges() != null && c.unrecordedExchanges() > 0) {
+      // e.g. an agent attached to a running generator: the capture spans the attach and the detach
+      s.append(String.format(Locale.ROOT, "; the capture also holds %,d exchanges before the first record or after"
+          + " the last, which the generator did not record: only the records' side is held to the wire, and the"
+          + " figures of every wire exchange include them", c.unrecordedExchanges()));
+    }
+    if (disorder != null) {
+      s.append("; ").append(disorder);
+    } else if (!c.sufficient() && c.matched() > 0) {
+      s.append(String.format(Locale.ROOT, "; below the %.0f %% floor: nothing is judged", c.minMatchedPercent()));
+    }
+    return s.toString();
   }
 
   /** Where the per-request error arises, in words; null when nothing is attributed (no matched pairs). */

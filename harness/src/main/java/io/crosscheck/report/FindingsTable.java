@@ -128,7 +128,7 @@ public final class FindingsTable {
     StringBuilder out = new StringBuilder();
     Findings.Coverage cov = f.coverage();
     if (cov != null) {
-      line(out, "coverage", cov.statement());
+      line(out, "coverage", FindingsSentences.coverage(f));
       if (!cov.wireOnly()) {
         line(out, "  window", String.format(Locale.ROOT, "capture %.1f s; %s",
             (cov.captureLastEpochNanos() - cov.captureFirstEpochNanos()) / 1e9, cov.clockMapping()));

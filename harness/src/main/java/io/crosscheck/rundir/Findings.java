@@ -760,15 +760,48 @@ public record Findings(
    * @param captureFirstEpochNanos the capture's first packet (wall clock of the capture)
    * @param captureLastEpochNanos its last packet
    * @param clockMapping how the generator's monotonic instants were put on the capture's clock
-   * @param statement the coverage in one sentence, printed first
+   * @param statement the coverage in one sentence, as files written before {@code sentBeforeCapture} held it, and
+   *     a merge of shards still does (each shard's figures are merged.json's); absent otherwise ({@code
+   *     report.FindingsSentences.coverage} says it from the state and the figures)
    * @param state what the coverage allows, as a token; absent in files of formatVersion 2 (then {@link
    *     #stateOrDerived()} derives it from the figures)
+   * @param sentBeforeCapture of {@code outsideCapture}, those sent before the capture's first packet (the capture
+   *     starts after the run); absent in files written before it
+   * @param sentAfterCapture of {@code outsideCapture}, those sent after its last (the capture ends before the run)
+   * @param neverSent of {@code neverReachedServer}, the {@code generator-error}s never sent (the rest are
+   *     {@code connect-error}s)
+   * @param unrecordedExchanges the generator's wire exchanges before its first record or after its last, which it
+   *     did not record (an agent attached to a running generator)
+   * @param outOfOrderConnections connections whose data runs backwards in time in the capture; absent when it is
+   *     in order
+   * @param outOfOrderExchanges exchanges with a response before their request; absent likewise
+   * @param capturePackets whether the capture held any packet (a wire-only analysis)
    */
   public record Coverage(long records, long recordsSent, long neverReachedServer, long outsideCapture,
       long inCapture, long matched, double recordsMatchedPercent, long wireExchanges,
       double exchangesMatchedPercent, double minMatchedPercent, boolean sufficient, boolean wireOnly,
-      long captureFirstEpochNanos, long captureLastEpochNanos, String clockMapping, String statement,
-      @JsonInclude(JsonInclude.Include.NON_NULL) CoverageState state) {
+      long captureFirstEpochNanos, long captureLastEpochNanos, String clockMapping,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String statement,
+      @JsonInclude(JsonInclude.Include.NON_NULL) CoverageState state,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long sentBeforeCapture,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long sentAfterCapture,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long neverSent,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long unrecordedExchanges,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long outOfOrderConnections,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long outOfOrderExchanges,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Boolean capturePackets) {
+
+    /** A coverage said in a sentence of its own (a merge of shards: each shard's figures are merged.json's). */
+    public Coverage(long records, long recordsSent, long neverReachedServer, long outsideCapture,
+        long inCapture, long matched, double recordsMatchedPercent, long wireExchanges,
+        double exchangesMatchedPercent, double minMatchedPercent, boolean sufficient, boolean wireOnly,
+        long captureFirstEpochNanos, long captureLastEpochNanos, String clockMapping, String statement,
+        CoverageState state) {
+      this(records, recordsSent, neverReachedServer, outsideCapture, inCapture, matched, recordsMatchedPercent,
+          wireExchanges, exchangesMatchedPercent, minMatchedPercent, sufficient, wireOnly, captureFirstEpochNanos,
+          captureLastEpochNanos, clockMapping, statement, state, null, null, null, null, null, null, null);
+    }
+
     /** How close to an end of the capture an unmatched request counts as outside it. */
     public static final long CAPTURE_MARGIN_NANOS = 100_000_000L;
     /** The default floor of {@code recordsMatchedPercent} (documented in docs/auditing-your-generator.md, "The target"). */

@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * legacy-urlconnection audit): {@code findings-v2/} by the code before verdicts became enums
  * (formatVersion 2, its sentences printed as written), {@code findings-v3/} by this code (formatVersion
  * 3, every verdict rendered from its enum and figures; {@code run-capture-typed} is its run-capture with the
- * server host's verdict as an enum, as files written since hold it). The table is rendered under two default locales
+ * server host's verdict as an enum and the coverage's figures instead of their sentences, as files written
+ * since hold them). The table is rendered under two default locales
  * and must equal {@code findings-table.txt} beside the fixture byte for byte.
  *
  * <p>To regenerate after a deliberate change of wording: {@code mvn -B -ntp -q -o -pl harness -am verify
@@ -44,14 +45,17 @@ class FindingsTableGoldenTest {
 
   /**
    * {@code findings-v3/run-capture-typed} is {@code findings-v3/run-capture} with its server host as this code
-   * writes it (the verdict and the figures, no sentence): the table reads the same as the sentence it replaces.
+   * and its coverage as this code writes them (the verdict and the figures, no sentence): the table reads the same
+   * as the sentences they replace.
    */
   @org.junit.jupiter.api.Test
-  void aServerHostRenderedFromItsVerdictReadsAsTheSentenceItReplaced() throws Exception {
+  void serverHostAndCoverageRenderedFromTheirFiguresReadAsTheSentencesTheyReplaced() throws Exception {
     FindingsFile typed = RunFiles.readFindings(fixture("findings-v3/run-capture-typed").resolve("findings.json"));
     FindingsFile written = RunFiles.readFindings(fixture("findings-v3/run-capture").resolve("findings.json"));
     assertEquals(io.crosscheck.rundir.Findings.ServerHostVerdict.NOT_BOTTLENECK, typed.findings().serverHost().verdict());
     assertEquals(null, typed.findings().serverHost().statement());
+    assertEquals(null, typed.findings().coverage().statement());
+    assertEquals(0L, typed.findings().coverage().sentBeforeCapture());
     assertEquals(render(written), render(typed));
   }
 
