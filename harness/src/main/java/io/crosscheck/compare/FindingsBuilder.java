@@ -174,13 +174,8 @@ public final class FindingsBuilder {
       groups.add(urlGroup(Findings.Urls.OTHER, otherCounts, otherPairs));
     }
     long measured = counts.values().stream().mapToLong(c -> c[0]).sum();
-    String statement = String.format(Locale.ROOT, "%,d records of the measured phase in %,d URL groups (the path"
-        + " without query; a RUBiS or TPC-W state is its servlet's path)%s; statistics over the %,d pairs matched"
-        + " complete on both sides, reported on the generator's clock, wire on the capture's; percentiles by"
-        + " nearest rank", measured, names.size(), names.size() > listed ? String.format(Locale.ROOT,
-            ", the %d with most records listed and %,d others summed as %s", listed, names.size() - listed,
-            Findings.Urls.OTHER) : "", pairs.size());
-    return new Findings.Urls(statement, groups);
+    // the sentence is the renderer's (report.FindingsSentences.urls)
+    return new Findings.Urls(null, groups, measured, names.size(), (long) pairs.size());
   }
 
   private static Findings.UrlGroup urlGroup(String name, long[] counts, List<Match> ms) {

@@ -301,6 +301,25 @@ public final class FindingsSentences {
     return s.sampledSeconds() == null ? Double.NaN : s.sampledSeconds();
   }
 
+  /** What the per-URL table rests on, in words; null without a urls section. */
+  public static String urls(Findings f) {
+    Findings.Urls u = f.urls();
+    if (u == null) {
+      return null;
+    }
+    if (u.records() == null) {
+      return u.statement() == null ? "not stated" : u.statement(); // a file written before the figures
+    }
+    int groups = u.urlGroups() == null ? u.groups().size() : u.urlGroups();
+    int listed = Math.min(groups, Findings.Urls.MAX_GROUPS);
+    return String.format(Locale.ROOT, "%,d records of the measured phase in %,d URL groups (the path without query;"
+        + " a RUBiS or TPC-W state is its servlet's path)%s; statistics over the %,d pairs matched complete on both"
+        + " sides, reported on the generator's clock, wire on the capture's; percentiles by nearest rank",
+        u.records(), groups, groups > listed ? String.format(Locale.ROOT, ", the %d with most records listed and %,d"
+            + " others summed as %s", listed, groups - listed, Findings.Urls.OTHER) : "",
+        u.pairs() == null ? 0 : u.pairs());
+  }
+
   /** Why the server side is unknown without server telemetry. */
   static final String NO_SERVER_TELEMETRY = "no server telemetry (audit --server-pid or --server-netns on this"
       + " machine; crosscheck monitor on the server's host, then compare RUN --server-telemetry FILE)";

@@ -227,7 +227,7 @@ public final class FindingsTable {
       line(out, "impossible", f.lags().belowUncertainty()
           + " lags below the clock's uncertainty and the generator's resolution");
     }
-    urls(out, f.urls());
+    urls(out, f);
     if (!outOfOrder) {
       intervals(out, f.intervals(), rt == null);
     }
@@ -354,12 +354,13 @@ public final class FindingsTable {
   }
 
   /** The URL groups, most records first, at most {@value #MAX_URL_ROWS} rows (all are in findings.json). */
-  private static void urls(StringBuilder out, Findings.Urls urls) {
+  private static void urls(StringBuilder out, Findings f) {
+    Findings.Urls urls = f.urls();
     if (urls == null || urls.groups().isEmpty()) {
       return;
     }
     out.append(System.lineSeparator());
-    line(out, "per URL", urls.statement());
+    line(out, "per URL", FindingsSentences.urls(f));
     out.append(String.format(Locale.ROOT, "%-32s %8s %7s %8s %11s %11s %11s %11s %11s%n", "(microseconds)", "records",
         "errors", "matched", "reported", "wire", "error", "wire p50", "wire p99"));
     List<Findings.UrlGroup> groups = urls.groups();

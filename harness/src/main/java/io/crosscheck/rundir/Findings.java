@@ -407,10 +407,17 @@ public record Findings(
    * Per URL group, most records first, at most {@code MAX_GROUPS} groups and the rest summed as
    * {@code (other)}. URL groups are kept as they came (escape them for display).
    *
-   * @param statement what the groups rest on, in words
+   * @param statement what the groups rest on, in words, as files written before {@code records} held it; absent
+   *     since ({@code report.FindingsSentences.urls} says it from the figures)
    * @param groups the groups
+   * @param records records of the measured phase over every group; absent in files written before it
+   * @param urlGroups URL groups, listed or summed as {@link #OTHER}
+   * @param pairs the pairs matched complete on both sides the statistics rest on
    */
-  public record Urls(String statement, List<UrlGroup> groups) {
+  public record Urls(@JsonInclude(JsonInclude.Include.NON_NULL) String statement, List<UrlGroup> groups,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long records,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer urlGroups,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long pairs) {
     /** Most groups listed by name; the rest are summed as {@link #OTHER}. */
     public static final int MAX_GROUPS = 50;
     /** The name of the summed remainder. */

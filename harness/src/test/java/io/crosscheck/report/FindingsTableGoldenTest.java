@@ -44,18 +44,19 @@ class FindingsTableGoldenTest {
   }
 
   /**
-   * {@code findings-v3/run-capture-typed} is {@code findings-v3/run-capture} with its server host as this code
-   * and its coverage as this code writes them (the verdict and the figures, no sentence): the table reads the same
-   * as the sentences they replace.
+   * {@code findings-v3/run-capture-typed} is {@code findings-v3/run-capture} with its server host, its coverage
+   * and its per-URL figures as this code writes them (the verdict and the figures, no sentence): the table reads
+   * the same as the sentences they replace.
    */
   @org.junit.jupiter.api.Test
-  void serverHostAndCoverageRenderedFromTheirFiguresReadAsTheSentencesTheyReplaced() throws Exception {
+  void sectionsRenderedFromTheirFiguresReadAsTheSentencesTheyReplaced() throws Exception {
     FindingsFile typed = RunFiles.readFindings(fixture("findings-v3/run-capture-typed").resolve("findings.json"));
     FindingsFile written = RunFiles.readFindings(fixture("findings-v3/run-capture").resolve("findings.json"));
     assertEquals(io.crosscheck.rundir.Findings.ServerHostVerdict.NOT_BOTTLENECK, typed.findings().serverHost().verdict());
     assertEquals(null, typed.findings().serverHost().statement());
     assertEquals(null, typed.findings().coverage().statement());
     assertEquals(0L, typed.findings().coverage().sentBeforeCapture());
+    assertEquals(null, typed.findings().urls().statement());
     assertEquals(render(written), render(typed));
   }
 

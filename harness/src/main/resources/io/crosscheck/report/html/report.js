@@ -133,7 +133,7 @@
     percentiles(box, f);
     intervals(box, r);
     connections(box, r);
-    urls(box, f);
+    urls(box, f, r);
     reportedIntervals(box, f);
     if (f.pace) { el(box, 'h3', null, 'Pace'); el(box, 'p', 'statement', r.sentences.pace); }
     stall(box, f);
@@ -375,14 +375,14 @@
       + c.maxRequestsOnOneConnection + ' requests (' + fmt(c.busiestConnectionPercent, 1) + ' % of the exchanges)', 220);
   }
 
-  function urls(box, f) {
+  function urls(box, f, r) {
     el(box, 'h3', null, 'Per URL');
     var u = f.urls;
     if (!u) {
       missing(box, 'Per-URL table: not in this run\u2019s findings: re-run `crosscheck compare RUN_DIR`.');
       return;
     }
-    evidence(box, u.statement);
+    evidence(box, r.sentences.urls);
     table(box, ['URL group', 'count', 'errors', 'matched', 'reported mean (ms)', 'wire mean (ms)',
       'reported p50 (ms)', 'reported p99 (ms)', 'wire p50 (ms)', 'wire p99 (ms)', 'absolute error (ms)'],
     (u.groups || []).map(function (g) {
