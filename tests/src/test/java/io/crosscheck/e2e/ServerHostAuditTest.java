@@ -86,8 +86,14 @@ class ServerHostAuditTest {
         assertTrue(Set.of("client", "server", "both", "neither").contains(which), f.get("clientHost").toString());
         assertTrue(audit.out().contains("server host:") && audit.out().contains("bottleneck:")
             && audit.out().contains("srvCores"), audit.out());
+        JsonNode urls = f.get("urls");
+        assertTrue(urls.get("pairs").asLong() > 0 && urls.get("pairs").asLong() <= urls.get("records").asLong()
+            && urls.get("urlGroups").asInt() == urls.get("groups").size() && !urls.has("statement"), urls.toString());
+        assertEquals("JUDGED", f.get("coverage").get("state").asText(), f.get("coverage").toString());
+        assertEquals(0, f.get("coverage").get("sentAfterCapture").asLong(), f.get("coverage").toString());
         String html = Files.readString(run.resolve("report.html"), StandardCharsets.UTF_8);
-        assertTrue(html.contains("\"serverHost\"") && html.contains("serverCpuCores"), "the report carries them");
+        assertTrue(html.contains("\"serverHost\"") && html.contains("serverCpuCores")
+            && html.contains("\"serverHostEvidence\""), "the report carries them and their sentences");
 
         // the other host's view: the monitor's CSV joined by the wall clock
         Evidence.Compared joined = Evidence.compare(run.toString(), "--server-telemetry", monCsv.toString());
