@@ -121,7 +121,8 @@ public final class DemoTour {
 
   private static String summaryLine(Step step, Findings f) {
     if (f.responseTime() == null) {
-      return String.format(Locale.ROOT, "%-22s not judged: %s", step.name(), f.coverage().statement());
+      return String.format(Locale.ROOT, "%-22s not judged: %s", step.name(),
+          io.crosscheck.report.FindingsSentences.coverage(f));
     }
     // each figure with the share of the run's records it rests on
     return String.format(Locale.ROOT, "%-22s %8.1f%% %12.1f %12.1f %+12.1f %8.3f %12d %10d", step.name(),

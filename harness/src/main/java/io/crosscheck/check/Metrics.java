@@ -203,7 +203,7 @@ public final class Metrics {
       return "a wire-only analysis has no generator records";
     }
     if (!c.sufficient()) {
-      return "below the matching floor: " + c.statement();
+      return "below the matching floor: " + FindingsSentences.coverage(r.findings());
     }
     ResponseTime t = r.findings().responseTime();
     String left = t == null || t.excludedPairs() == null || t.excludedPairs().isEmpty() ? ""

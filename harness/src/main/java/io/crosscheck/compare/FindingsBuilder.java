@@ -174,13 +174,8 @@ public final class FindingsBuilder {
       groups.add(urlGroup(Findings.Urls.OTHER, otherCounts, otherPairs));
     }
     long measured = counts.values().stream().mapToLong(c -> c[0]).sum();
-    String statement = String.format(Locale.ROOT, "%,d records of the measured phase in %,d URL groups (the path"
-        + " without query; a RUBiS or TPC-W state is its servlet's path)%s; statistics over the %,d pairs matched"
-        + " complete on both sides, reported on the generator's clock, wire on the capture's; percentiles by"
-        + " nearest rank", measured, names.size(), names.size() > listed ? String.format(Locale.ROOT,
-            ", the %d with most records listed and %,d others summed as %s", listed, names.size() - listed,
-            Findings.Urls.OTHER) : "", pairs.size());
-    return new Findings.Urls(statement, groups);
+    // the sentence is the renderer's (report.FindingsSentences.urls)
+    return new Findings.Urls(null, groups, measured, names.size(), (long) pairs.size());
   }
 
   private static Findings.UrlGroup urlGroup(String name, long[] counts, List<Match> ms) {
@@ -217,7 +212,7 @@ public final class FindingsBuilder {
     Coverage coverage = CoverageCheck.of(gen, wire, match, minMatchedPercent, own);
     List<WireExchange> exchanges = wire.exchanges();
     // a capture whose connections run backwards in time has no wire time to state (CoverageCheck.outOfOrder)
-    List<WireExchange> timed = CoverageCheck.outOfOrder(wire.wire()) == null ? exchanges : List.of();
+    List<WireExchange> timed = !CoverageCheck.outOfOrder(wire.wire()) ? exchanges : List.of();
     long originEpochNanos = origin(gen, wire);
     Findings.Matching matching = new Findings.Matching(gen == null ? 0 : gen.records().size(), exchanges.size(),
         match.matched().size(), match.matched().stream().filter(Match::byConnection).count(),

@@ -5,11 +5,10 @@ import io.crosscheck.rundir.Findings.BottleneckHost;
 import io.crosscheck.rundir.Findings.ClientHost;
 import io.crosscheck.rundir.Findings.Interval;
 import io.crosscheck.rundir.Findings.ServerHost;
+import io.crosscheck.rundir.Findings.ServerHostVerdict;
 import io.crosscheck.telemetry.ServerSample;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The server host's side of the study's sanity check, and the study's Figure 3 axis: the server's
@@ -135,15 +134,6 @@ public final class ServerHostCheck {
     }
     intervalsMicros.sort(null);
     long period = intervalsMicros.isEmpty() ? 0 : intervalsMicros.get(intervalsMicros.size() / 2); // the median
-    String window = String.format(Locale.ROOT, "%s..%s", Instant.ofEpochSecond(0, startEpochNanos),
-        Instant.ofEpochSecond(0, endEpochNanos));
-    String evidence = String.format(Locale.ROOT, "%,d of %,d rows of %s (%s) stamped in the measured phase (%s, the"
-        + " run's wall clock; %.1f s sampled every %d ms); clock: %s; server CPU from /proc/PID/stat utime + stime,"
-        + " host CPU from /proc/stat; thresholds: the bottleneck when the server uses >= %.0f %% of the cores it may"
-        + " run on%s for >= %.0f %% of the sampled seconds", joined, server.samples().size(), server.file(),
-        server.source(), window, seconds, period / 1_000, server.clockWords(),
-        ClientHostCheck.SATURATED_FRACTION * 100, server.sameHost() ? ""
-            : ", or its host's CPU is that busy,", ClientHostCheck.SATURATED_SHARE * 100);
     List<Findings.InterfaceTraffic> traffic = new ArrayList<>();
     if (first != null && first != last) {
       for (ServerSample.InterfaceCounters a : first.network()) {
@@ -158,12 +148,11 @@ public final class ServerHostCheck {
     }
     boolean judged = joined >= 2 && hostSeconds > 0;
     if (!judged) {
-      String why = String.format(Locale.ROOT, "not judged: %s of %,d server-telemetry rows of %s %s stamped in the"
-          + " measured phase (%s; at least 2 needed; clock: %s)", joined == 0 ? "none" : "only " + joined,
-          server.samples().size(), server.file(), joined == 1 ? "is" : "are", window, server.clockWords());
       return new ServerHost(server.source(), server.file().toString(), server.sameHost(), server.clockWords(),
           server.clockUncertaintyNanos() / 1e3, server.samples().size(), joined, startEpochNanos, endEpochNanos, false,
-          null, null, null, null, null, null, null, null, null, null, null, null, traffic, why, evidence);
+          null, null, null, null, null, null, null, null, null, null, null, null, traffic, null, null,
+          joined >= 2 ? ServerHostVerdict.NOT_JUDGED_NO_HOST_CPU : ServerHostVerdict.NOT_JUDGED_FEW_ROWS, seconds,
+          period / 1_000);
     }
     double busiest = Double.NaN;
     for (int c = 0; c < coreSum.length; c++) {
@@ -174,24 +163,16 @@ public final class ServerHostCheck {
     boolean hasServer = cpuSeconds > 0;
     Double cpuMean = hasServer ? cpuSum / cpuSeconds : null;
     boolean bottleneck = saturated >= ClientHostCheck.SATURATED_SHARE * seconds;
-    String serverWords = hasServer
-        ? String.format(Locale.ROOT, "server CPU mean %.2f of %d cores it may run on, max %.2f; ", cpuMean,
-            allowed > 0 ? allowed : cores, cpuMax)
-        : "no server process sampled (host only); ";
-    String statement = String.format(Locale.ROOT, "%s: %shost CPU mean %.1f %% of %d cores (max %.1f %%%s), run queue"
-            + " mean %s; %.1f s at or above %.0f %% (%d rows, %.1f s)",
-        bottleneck ? "the bottleneck (" + (hasServer && !server.sameHost() ? "server or its host saturated"
-            : hasServer ? "server CPU saturated" : "host CPU saturated") + ")" : "not the bottleneck", serverWords,
-        hostSum / hostSeconds * 100, cores, hostMax * 100, Double.isNaN(busiest) ? ""
-            : String.format(Locale.ROOT, ", busiest core %.1f %%", busiest * 100),
-        queueSeconds > 0 ? String.format(Locale.ROOT, "%.1f", queueSum / queueSeconds) : "unknown", saturated, ClientHostCheck.SATURATED_FRACTION * 100,
-        joined, seconds);
+    // the sentence and its evidence are the renderer's (report.FindingsSentences.serverHost)
+    ServerHostVerdict verdict = !bottleneck ? ServerHostVerdict.NOT_BOTTLENECK
+        : hasServer && !server.sameHost() ? ServerHostVerdict.BOTTLENECK_SERVER_OR_HOST
+        : hasServer ? ServerHostVerdict.BOTTLENECK_SERVER_CPU : ServerHostVerdict.BOTTLENECK_HOST_CPU;
     return new ServerHost(server.source(), server.file().toString(), server.sameHost(), server.clockWords(),
         server.clockUncertaintyNanos() / 1e3, server.samples().size(), joined, startEpochNanos, endEpochNanos, true,
         bottleneck, cpuMean, hasServer ? cpuMax : null, hasServer && allowed > 0 ? allowed : null, cores,
         hostSum / hostSeconds * 100, hostMax * 100, Double.isNaN(busiest) ? null : busiest * 100, saturated,
         hasServer ? threadsMax : null, hasServer ? rssMax : null,
-        queueSeconds > 0 ? queueSum / queueSeconds : null, traffic, statement, evidence);
+        queueSeconds > 0 ? queueSum / queueSeconds : null, traffic, null, null, verdict, seconds, period / 1_000);
   }
 
   /** Which host was the bottleneck, with both sides' figures; {@code serverUnknown} says why the server's is unknown. */

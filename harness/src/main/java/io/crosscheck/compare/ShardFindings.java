@@ -106,7 +106,7 @@ public final class ShardFindings {
       MatchResult match = Matcher.match(gen.records(), wire.exchanges(), clock);
       GeneratorConnections own = GeneratorConnections.of(gen, wire, match);
       Coverage c = CoverageCheck.of(gen, wire, match, minMatchedPercent, own);
-      outOfOrder |= CoverageCheck.outOfOrder(wire.wire()) != null;
+      outOfOrder |= CoverageCheck.outOfOrder(wire.wire());
       records.addAll(gen.records());
       allMatched.addAll(match.matched());
       unmatchedRecords.addAll(match.unmatchedRecords());

@@ -36,7 +36,7 @@ public final class FindingsSentences {
     long sessions = c.sessions();
     long requests = c.matchedRecords();
     return switch (kind) {
-      case NOT_JUDGED -> "not judged: " + coverage(f);
+      case NOT_JUDGED -> "not judged: " + coverageOrUnknown(f);
       case NO_MATCH -> "no matched request: nothing to judge";
       case SHARING -> String.format(Locale.ROOT, "connection sharing: %,d connections carried requests of several"
           + " sessions; %,d connections for %,d sessions; up to %,d requests on one connection",
@@ -89,7 +89,7 @@ public final class FindingsSentences {
     }
     VerdictKind kind = c.kind();
     if (kind == VerdictKind.NOT_JUDGED) {
-      return coverage(f);
+      return coverageOrUnknown(f);
     }
     if (kind != null && kind.name().startsWith("WIRE_")) {
       return String.format(Locale.ROOT, "the wire alone: %,d exchanges on %,d connections (no generator records)",
@@ -101,9 +101,82 @@ public final class FindingsSentences {
         + (c.shards() == null ? "" : " of " + c.shards() + " shards");
   }
 
-  private static String coverage(Findings f) {
-    return f.coverage() == null || f.coverage().statement() == null ? "the coverage is unknown"
-        : f.coverage().statement();
+  private static String coverageOrUnknown(Findings f) {
+    String s = coverage(f);
+    return s == null ? "the coverage is unknown" : s;
+  }
+
+  /**
+   * The coverage in one sentence, printed before any figure: how much of the run the findings rest on and
+   * why the rest is left out; null without a coverage section. A file written before its figures (and a
+   * merge of shards) held the sentence: returned as written.
+   */
+  public static String coverage(Findings f) {
+    Findings.Coverage c = f.coverage();
+    if (c == null) {
+      return null;
+    }
+    if (c.statement() != null || c.sentBeforeCapture() == null) {
+      return c.statement() == null ? "not stated" : c.statement();
+    }
+    String disorder = c.outOfOrderConnections() == null ? null : String.format(Locale.ROOT, "the capture is out of"
+        + " order: on %,d connections data runs backwards in time, %,d exchanges have a response before their"
+        + " request: no wire time is judged; if the timestamps are right and the file order is wrong (a merged or"
+        + " multi-queue capture), sort it with reordercap and compare again", c.outOfOrderConnections(),
+        c.outOfOrderExchanges() == null ? 0 : c.outOfOrderExchanges());
+    StringBuilder s = new StringBuilder();
+    if (c.wireOnly()) {
+      if (c.wireExchanges() == 0) {
+        s.append("wire only: the capture holds no HTTP exchange")
+            .append(Boolean.FALSE.equals(c.capturePackets()) ? " (no packet at all)" : "");
+      } else {
+        s.append(String.format(Locale.ROOT, "wire only (no generator records): %,d exchanges in %.1f s of capture",
+            c.wireExchanges(), (c.captureLastEpochNanos() - c.captureFirstEpochNanos()) / 1e9));
+        if (disorder == null) {
+          s.append("; every figure is the wire's");
+        }
+      }
+      return disorder == null ? s.toString() : s + "; " + disorder;
+    }
+    if (c.recordsSent() == 0) {
+      s.append(String.format(Locale.ROOT, "none of the %,d records reached the wire", c.records()));
+    } else if (c.matched() == 0) {
+      s.append(String.format(Locale.ROOT, "0 of %,d records matched: this capture does not hold this run's"
+          + " traffic", c.recordsSent()));
+      if (c.inCapture() == 0) {
+        s.append(" (every request was sent outside the capture's time span)");
+      }
+    } else {
+      s.append(String.format(Locale.ROOT, "%,d of %,d records in the capture matched (%.1f %%)", c.matched(),
+          c.inCapture(), c.recordsMatchedPercent()));
+      if (c.sentAfterCapture() > 0) {
+        s.append(String.format(Locale.ROOT, "; the capture ends before the run: %,d records sent after its last"
+            + " packet are not judged", c.sentAfterCapture()));
+      }
+      if (c.sentBeforeCapture() > 0) {
+        s.append(String.format(Locale.ROOT, "; the capture starts after the run: %,d records sent before its"
+            + " first packet are not judged", c.sentBeforeCapture()));
+      }
+    }
+    long neverSent = c.neverSent() == null ? 0 : c.neverSent();
+    if (c.neverReachedServer() > 0) {
+      s.append(neverSent == 0
+          ? String.format(Locale.ROOT, "; %,d records never reached a server (connect-error)", c.neverReachedServer())
+          : String.format(Locale.ROOT, "; %,d records never reached a server (%,d connect-error, %,d generator-error)",
+              c.neverReachedServer(), c.neverReachedServer() - neverSent, neverSent));
+    }
+    if (c.unrecordedExchanges() != null && c.unrecordedExchanges() > 0) {
+      // e.g. an agent attached to a running generator: the capture spans the attach and the detach
+      s.append(String.format(Locale.ROOT, "; the capture also holds %,d exchanges before the first record or after"
+          + " the last, which the generator did not record: only the records' side is held to the wire, and the"
+          + " figures of every wire exchange include them", c.unrecordedExchanges()));
+    }
+    if (disorder != null) {
+      s.append("; ").append(disorder);
+    } else if (!c.sufficient() && c.matched() > 0) {
+      s.append(String.format(Locale.ROOT, "; below the %.0f %% floor: nothing is judged", c.minMatchedPercent()));
+    }
+    return s.toString();
   }
 
   /** Where the per-request error arises, in words; null when nothing is attributed (no matched pairs). */
@@ -159,6 +232,94 @@ public final class FindingsSentences {
         p.behindFromSecond()).statement();
   }
 
+  /**
+   * The server host's verdict with its figures (server telemetry over the measured phase); null without a
+   * server-host section. A file written before its {@code verdict} held the sentence: returned as written.
+   */
+  public static String serverHost(Findings f) {
+    Findings.ServerHost s = f.serverHost();
+    if (s == null) {
+      return null;
+    }
+    if (s.verdict() == null) {
+      return s.statement() == null ? "not stated" : s.statement();
+    }
+    return switch (s.verdict()) {
+      case NOT_JUDGED_FEW_ROWS -> String.format(Locale.ROOT, "not judged: %s of %,d server-telemetry rows of %s %s"
+          + " stamped in the measured phase (%s; at least 2 needed; clock: %s)", s.samples() == 0 ? "none"
+              : "only " + s.samples(), s.samplesInFile(), s.file(), s.samples() == 1 ? "is" : "are", window(s),
+          s.clock());
+      case NOT_JUDGED_NO_HOST_CPU -> String.format(Locale.ROOT, "not judged: %,d of %,d server-telemetry rows of %s"
+          + " are stamped in the measured phase (%s), none with the host's CPU (clock: %s)", s.samples(),
+          s.samplesInFile(), s.file(), window(s), s.clock());
+      case BOTTLENECK_SERVER_OR_HOST, BOTTLENECK_SERVER_CPU, BOTTLENECK_HOST_CPU, NOT_BOTTLENECK -> {
+        String verdict = switch (s.verdict()) {
+          case BOTTLENECK_SERVER_OR_HOST -> "the bottleneck (server or its host saturated)";
+          case BOTTLENECK_SERVER_CPU -> "the bottleneck (server CPU saturated)";
+          case BOTTLENECK_HOST_CPU -> "the bottleneck (host CPU saturated)";
+          default -> "not the bottleneck";
+        };
+        String serverWords = s.serverCpuCoresMean() != null
+            ? String.format(Locale.ROOT, "server CPU mean %.2f of %d cores it may run on, max %.2f; ",
+                s.serverCpuCoresMean(), s.serverCpusAllowed() != null ? s.serverCpusAllowed() : s.hostCores(),
+                s.serverCpuCoresMax())
+            : "no server process sampled (host only); ";
+        yield String.format(Locale.ROOT, "%s: %shost CPU mean %.1f %% of %d cores (max %.1f %%%s), run queue mean %s;"
+            + " %.1f s at or above %.0f %% (%d rows, %.1f s)", verdict, serverWords, s.hostCpuBusyPercentMean(),
+            s.hostCores(), s.hostCpuBusyPercentMax(), s.busiestCorePercentMean() == null ? ""
+                : String.format(Locale.ROOT, ", busiest core %.1f %%", s.busiestCorePercentMean()),
+            s.procsRunningMean() == null ? "unknown" : String.format(Locale.ROOT, "%.1f", s.procsRunningMean()),
+            s.saturatedSeconds(), ClientHostCheck.SATURATED_FRACTION * 100, s.samples(), sampled(s));
+      }
+    };
+  }
+
+  /** What the server host's verdict rests on, in words; null without a server-host section. */
+  public static String serverHostEvidence(Findings f) {
+    Findings.ServerHost s = f.serverHost();
+    if (s == null) {
+      return null;
+    }
+    if (s.verdict() == null) {
+      return s.evidence() == null ? "not stated" : s.evidence();
+    }
+    return String.format(Locale.ROOT, "%,d of %,d rows of %s (%s) stamped in the measured phase (%s, the run's wall"
+        + " clock; %.1f s sampled every %d ms); clock: %s; server CPU from /proc/PID/stat utime + stime, host CPU from"
+        + " /proc/stat; thresholds: the bottleneck when the server uses >= %.0f %% of the cores it may run on%s for >="
+        + " %.0f %% of the sampled seconds", s.samples(), s.samplesInFile(), s.file(), s.source(), window(s),
+        sampled(s), s.samplePeriodMillis() == null ? 0 : s.samplePeriodMillis(), s.clock(),
+        ClientHostCheck.SATURATED_FRACTION * 100, s.sameHost() ? "" : ", or its host's CPU is that busy,",
+        ClientHostCheck.SATURATED_SHARE * 100);
+  }
+
+  private static String window(Findings.ServerHost s) {
+    return java.time.Instant.ofEpochSecond(0, s.windowStartEpochNanos()) + ".."
+        + java.time.Instant.ofEpochSecond(0, s.windowEndEpochNanos());
+  }
+
+  private static double sampled(Findings.ServerHost s) {
+    return s.sampledSeconds() == null ? Double.NaN : s.sampledSeconds();
+  }
+
+  /** What the per-URL table rests on, in words; null without a urls section. */
+  public static String urls(Findings f) {
+    Findings.Urls u = f.urls();
+    if (u == null) {
+      return null;
+    }
+    if (u.records() == null) {
+      return u.statement() == null ? "not stated" : u.statement(); // a file written before the figures
+    }
+    int groups = u.urlGroups() == null ? u.groups().size() : u.urlGroups();
+    int listed = Math.min(groups, Findings.Urls.MAX_GROUPS);
+    return String.format(Locale.ROOT, "%,d records of the measured phase in %,d URL groups (the path without query;"
+        + " a RUBiS or TPC-W state is its servlet's path)%s; statistics over the %,d pairs matched complete on both"
+        + " sides, reported on the generator's clock, wire on the capture's; percentiles by nearest rank",
+        u.records(), groups, groups > listed ? String.format(Locale.ROOT, ", the %d with most records listed and %,d"
+            + " others summed as %s", listed, groups - listed, Findings.Urls.OTHER) : "",
+        u.pairs() == null ? 0 : u.pairs());
+  }
+
   /** Why the server side is unknown without server telemetry. */
   static final String NO_SERVER_TELEMETRY = "no server telemetry (audit --server-pid or --server-netns on this"
       + " machine; crosscheck monitor on the server's host, then compare RUN --server-telemetry FILE)";
@@ -176,7 +337,7 @@ public final class FindingsSentences {
       return client.hosts(); // formatVersion 2 as written, or not judged (null)
     }
     Findings.ServerHost server = f.serverHost();
-    String serverUnknown = server == null ? NO_SERVER_TELEMETRY : server.statement();
+    String serverUnknown = server == null ? NO_SERVER_TELEMETRY : serverHost(f);
     String clientWords = client.judged() && client.bottleneck() != null ? String.format(Locale.ROOT,
         "generator CPU mean %.2f of %d cores", client.generatorCpuCoresMean(), client.cpuCoresAvailable())
         : "client host not judged";

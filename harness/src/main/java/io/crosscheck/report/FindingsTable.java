@@ -128,7 +128,7 @@ public final class FindingsTable {
     StringBuilder out = new StringBuilder();
     Findings.Coverage cov = f.coverage();
     if (cov != null) {
-      line(out, "coverage", cov.statement());
+      line(out, "coverage", FindingsSentences.coverage(f));
       if (!cov.wireOnly()) {
         line(out, "  window", String.format(Locale.ROOT, "capture %.1f s; %s",
             (cov.captureLastEpochNanos() - cov.captureFirstEpochNanos()) / 1e9, cov.clockMapping()));
@@ -227,7 +227,7 @@ public final class FindingsTable {
       line(out, "impossible", f.lags().belowUncertainty()
           + " lags below the clock's uncertainty and the generator's resolution");
     }
-    urls(out, f.urls());
+    urls(out, f);
     if (!outOfOrder) {
       intervals(out, f.intervals(), rt == null);
     }
@@ -257,8 +257,8 @@ public final class FindingsTable {
   private static void serverHost(StringBuilder out, Findings f) {
     Findings.ServerHost s = f.serverHost();
     if (s != null) {
-      line(out, "server host", s.statement());
-      line(out, "  evidence", s.evidence());
+      line(out, "server host", FindingsSentences.serverHost(f));
+      line(out, "  evidence", FindingsSentences.serverHostEvidence(f));
       for (Findings.InterfaceTraffic n : s.network()) {
         if (n.rxPackets() > 0 || n.txPackets() > 0 || n.rxDroppedPackets() > 0 || n.txDroppedPackets() > 0) {
           line(out, "  network", String.format(Locale.ROOT, "%s: received %,d bytes in %,d packets (%,d dropped),"
@@ -354,12 +354,13 @@ public final class FindingsTable {
   }
 
   /** The URL groups, most records first, at most {@value #MAX_URL_ROWS} rows (all are in findings.json). */
-  private static void urls(StringBuilder out, Findings.Urls urls) {
+  private static void urls(StringBuilder out, Findings f) {
+    Findings.Urls urls = f.urls();
     if (urls == null || urls.groups().isEmpty()) {
       return;
     }
     out.append(System.lineSeparator());
-    line(out, "per URL", urls.statement());
+    line(out, "per URL", FindingsSentences.urls(f));
     out.append(String.format(Locale.ROOT, "%-32s %8s %7s %8s %11s %11s %11s %11s %11s%n", "(microseconds)", "records",
         "errors", "matched", "reported", "wire", "error", "wire p50", "wire p99"));
     List<Findings.UrlGroup> groups = urls.groups();

@@ -407,10 +407,17 @@ public record Findings(
    * Per URL group, most records first, at most {@code MAX_GROUPS} groups and the rest summed as
    * {@code (other)}. URL groups are kept as they came (escape them for display).
    *
-   * @param statement what the groups rest on, in words
+   * @param statement what the groups rest on, in words, as files written before {@code records} held it; absent
+   *     since ({@code report.FindingsSentences.urls} says it from the figures)
    * @param groups the groups
+   * @param records records of the measured phase over every group; absent in files written before it
+   * @param urlGroups URL groups, listed or summed as {@link #OTHER}
+   * @param pairs the pairs matched complete on both sides the statistics rest on
    */
-  public record Urls(String statement, List<UrlGroup> groups) {
+  public record Urls(@JsonInclude(JsonInclude.Include.NON_NULL) String statement, List<UrlGroup> groups,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long records,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer urlGroups,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long pairs) {
     /** Most groups listed by name; the rest are summed as {@link #OTHER}. */
     public static final int MAX_GROUPS = 50;
     /** The name of the summed remainder. */
@@ -578,15 +585,41 @@ public record Findings(
    * @param serverRssMaxBytes most resident memory of the server in a row
    * @param procsRunningMean the host's mean run queue (procs_running) over the rows
    * @param network per interface of the server's namespace, its traffic over the window
-   * @param statement the verdict with its figures, in words
-   * @param evidence rows, period, window, clock and sources, in words
+   * @param statement the verdict with its figures in words, as files written before {@code verdict} held it;
+   *     absent since ({@code report.FindingsSentences} says it from {@code verdict} and the figures)
+   * @param evidence rows, period, window, clock and sources in words, likewise absent since
+   * @param verdict the server host's verdict and why; absent in files written before it (then {@code statement}
+   *     says it)
+   * @param sampledSeconds the seconds the joined rows cover (each row's interval added)
+   * @param samplePeriodMillis the joined rows' median interval; 0 without rows
    */
   public record ServerHost(String source, String file, boolean sameHost, String clock, double clockUncertaintyMicros,
       long samplesInFile, long samples, long windowStartEpochNanos, long windowEndEpochNanos, boolean judged,
       Boolean bottleneck, Double serverCpuCoresMean, Double serverCpuCoresMax, Integer serverCpusAllowed,
       Integer hostCores, Double hostCpuBusyPercentMean, Double hostCpuBusyPercentMax, Double busiestCorePercentMean,
       Double saturatedSeconds, Integer serverThreadsMax, Long serverRssMaxBytes, Double procsRunningMean,
-      List<InterfaceTraffic> network, String statement, String evidence) {}
+      List<InterfaceTraffic> network,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String statement,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String evidence,
+      @JsonInclude(JsonInclude.Include.NON_NULL) ServerHostVerdict verdict,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double sampledSeconds,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long samplePeriodMillis) {}
+
+  /** The server host's verdict and its reason ({@link ServerHost#verdict}). */
+  public enum ServerHostVerdict {
+    /** On another host: the server's processes used the saturated share of their cores, or its host was that busy. */
+    BOTTLENECK_SERVER_OR_HOST,
+    /** On the generator's host: the server's processes used the saturated share of the cores they may run on. */
+    BOTTLENECK_SERVER_CPU,
+    /** No server process sampled (the host only), and the host's CPU was saturated. */
+    BOTTLENECK_HOST_CPU,
+    /** Neither the server's processes nor (on another host) its host were saturated for long enough. */
+    NOT_BOTTLENECK,
+    /** Fewer than 2 rows stamped in the measured phase. */
+    NOT_JUDGED_FEW_ROWS,
+    /** Rows stamped in the measured phase, but none with the host's CPU. */
+    NOT_JUDGED_NO_HOST_CPU
+  }
 
   /** One interface's traffic over the window: counter differences, last row minus first. */
   public record InterfaceTraffic(String name, long rxBytes, long rxPackets, long rxDroppedPackets, long txBytes,
@@ -734,15 +767,48 @@ public record Findings(
    * @param captureFirstEpochNanos the capture's first packet (wall clock of the capture)
    * @param captureLastEpochNanos its last packet
    * @param clockMapping how the generator's monotonic instants were put on the capture's clock
-   * @param statement the coverage in one sentence, printed first
+   * @param statement the coverage in one sentence, as files written before {@code sentBeforeCapture} held it, and
+   *     a merge of shards still does (each shard's figures are merged.json's); absent otherwise ({@code
+   *     report.FindingsSentences.coverage} says it from the state and the figures)
    * @param state what the coverage allows, as a token; absent in files of formatVersion 2 (then {@link
    *     #stateOrDerived()} derives it from the figures)
+   * @param sentBeforeCapture of {@code outsideCapture}, those sent before the capture's first packet (the capture
+   *     starts after the run); absent in files written before it
+   * @param sentAfterCapture of {@code outsideCapture}, those sent after its last (the capture ends before the run)
+   * @param neverSent of {@code neverReachedServer}, the {@code generator-error}s never sent (the rest are
+   *     {@code connect-error}s)
+   * @param unrecordedExchanges the generator's wire exchanges before its first record or after its last, which it
+   *     did not record (an agent attached to a running generator)
+   * @param outOfOrderConnections connections whose data runs backwards in time in the capture; absent when it is
+   *     in order
+   * @param outOfOrderExchanges exchanges with a response before their request; absent likewise
+   * @param capturePackets whether the capture held any packet (a wire-only analysis)
    */
   public record Coverage(long records, long recordsSent, long neverReachedServer, long outsideCapture,
       long inCapture, long matched, double recordsMatchedPercent, long wireExchanges,
       double exchangesMatchedPercent, double minMatchedPercent, boolean sufficient, boolean wireOnly,
-      long captureFirstEpochNanos, long captureLastEpochNanos, String clockMapping, String statement,
-      @JsonInclude(JsonInclude.Include.NON_NULL) CoverageState state) {
+      long captureFirstEpochNanos, long captureLastEpochNanos, String clockMapping,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String statement,
+      @JsonInclude(JsonInclude.Include.NON_NULL) CoverageState state,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long sentBeforeCapture,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long sentAfterCapture,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long neverSent,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long unrecordedExchanges,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long outOfOrderConnections,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long outOfOrderExchanges,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Boolean capturePackets) {
+
+    /** A coverage said in a sentence of its own (a merge of shards: each shard's figures are merged.json's). */
+    public Coverage(long records, long recordsSent, long neverReachedServer, long outsideCapture,
+        long inCapture, long matched, double recordsMatchedPercent, long wireExchanges,
+        double exchangesMatchedPercent, double minMatchedPercent, boolean sufficient, boolean wireOnly,
+        long captureFirstEpochNanos, long captureLastEpochNanos, String clockMapping, String statement,
+        CoverageState state) {
+      this(records, recordsSent, neverReachedServer, outsideCapture, inCapture, matched, recordsMatchedPercent,
+          wireExchanges, exchangesMatchedPercent, minMatchedPercent, sufficient, wireOnly, captureFirstEpochNanos,
+          captureLastEpochNanos, clockMapping, statement, state, null, null, null, null, null, null, null);
+    }
+
     /** How close to an end of the capture an unmatched request counts as outside it. */
     public static final long CAPTURE_MARGIN_NANOS = 100_000_000L;
     /** The default floor of {@code recordsMatchedPercent} (documented in docs/auditing-your-generator.md, "The target"). */

@@ -65,8 +65,9 @@ class FindingsBuilderTest {
     assertEquals(0, f.coverage().matched());
     assertFalse(f.coverage().sufficient());
     assertEquals(50, f.coverage().outsideCapture(), "every request was sent before the capture");
-    assertTrue(f.coverage().statement().startsWith("0 of 50 records matched: this capture does not hold this run's"
-        + " traffic"), f.coverage().statement());
+    assertEquals(Findings.CoverageState.NONE_MATCHED, f.coverage().state(), f.coverage().toString());
+    assertEquals(50L, f.coverage().sentBeforeCapture(), "the capture starts after every request");
+    assertEquals(0L, f.coverage().sentAfterCapture());
     assertNull(f.responseTime());
     assertNull(f.lags());
     assertNull(f.cdf());
@@ -94,8 +95,7 @@ class FindingsBuilderTest {
     assertEquals(20, f.coverage().recordsSent());
     assertEquals(20, f.coverage().matched());
     assertTrue(f.coverage().sufficient());
-    assertTrue(f.coverage().statement().contains("100 records never reached a server (connect-error)"),
-        f.coverage().statement());
+    assertEquals(0L, f.coverage().neverSent(), "all 100 a connect-error, none a generator-error");
     assertEquals(5, f.connections().sessions(), "sessions among matched records, not the 105 of all records");
     assertEquals(Findings.VerdictKind.NO_SHARING, f.connections().kind());
     assertEquals(5, f.connections().matchedConnections(), "5 connections for 5 sessions");
@@ -121,9 +121,8 @@ class FindingsBuilderTest {
 
     assertEquals(12, f.coverage().matched());
     assertTrue(f.coverage().sufficient(), "the records' side is complete");
-    assertTrue(f.coverage().statement().contains("the capture also holds 12 exchanges before the first record or"
-        + " after the last, which the generator did not record: only the records' side is held to the wire"),
-        f.coverage().statement());
+    assertEquals(12L, f.coverage().unrecordedExchanges(), "the capture's exchanges before the first record or after"
+        + " the last, which the generator did not record: " + f.coverage());
   }
 
   @Test
@@ -144,7 +143,7 @@ class FindingsBuilderTest {
     assertEquals(18, f.coverage().inCapture());
     assertEquals(100.0 * 15 / 18, f.coverage().recordsMatchedPercent(), 1e-9);
     assertFalse(f.coverage().sufficient());
-    assertTrue(f.coverage().statement().contains("below the 90 % floor"), f.coverage().statement());
+    assertEquals(Findings.CoverageState.BELOW_FLOOR, f.coverage().state());
     assertNull(f.responseTime());
     assertEquals(Findings.VerdictKind.NOT_JUDGED, f.connections().kind());
   }

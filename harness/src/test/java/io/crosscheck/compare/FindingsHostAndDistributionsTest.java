@@ -163,9 +163,10 @@ class FindingsHostAndDistributionsTest {
     assertEquals(g.reportedMeanMicros() - g.wireMeanMicros(), g.absoluteErrorMicros(), 1e-9);
     assertTrue(g.absoluteErrorMicros() >= 40 && g.absoluteErrorMicros() <= 44, g.toString());
     assertTrue(g.wireP50Micros() <= g.wireP99Micros() && g.reportedP50Micros() <= g.reportedP99Micros());
-    assertTrue(u.statement().contains("1,830 records of the measured phase in 60 URL groups"), u.statement());
-    assertTrue(u.statement().contains("the 50 with most records listed and 10 others summed as (other)"),
-        u.statement());
+    assertEquals(1_830L, (long) u.records(), "records of the measured phase: " + u);
+    assertEquals(60, (int) u.urlGroups(), "URL groups, 50 listed and 10 summed as (other)");
+    assertEquals(urls.size(), (long) u.pairs(), "every record matched");
+    assertEquals(51, u.groups().size());
     // a URL with a control character is kept as it came, and escaped on the terminal
     Run hostile = run(20, i -> "/a\nresponse time: forged\u001b[2J");
     Findings h = build(hostile, List.of(), 2);

@@ -103,7 +103,7 @@ class FindingsSupportTest {
     Findings f = build(r, telemetry(5 * SECOND), 5 * SECOND);
     FindingsFile file = file(RunJson.COMPLETED, f, r.records());
 
-    assertTrue(f.coverage().sufficient(), "every record matched its exchange: " + f.coverage().statement());
+    assertTrue(f.coverage().sufficient(), "every record matched its exchange: " + f.coverage());
     assertEquals(0, f.responseTime().pairs());
     Support s = file.support();
     assertFalse(s.supported());
@@ -129,7 +129,7 @@ class FindingsSupportTest {
     Findings f = build(r, List.of(), -1);
     FindingsFile file = file(RunJson.COMPLETED, f, r.records());
 
-    assertTrue(f.coverage().sufficient(), f.coverage().statement());
+    assertTrue(f.coverage().sufficient(), String.valueOf(f.coverage()));
     assertEquals(10, f.responseTime().pairs(), "the answered requests still have their figures");
     assertEquals(List.of(Support.Reason.FAILURES_DOMINATE), file.support().reasons());
     assertEquals(75.0, file.support().failedPercent(), 1e-9);

@@ -46,17 +46,21 @@ class ServerHostCheckTest {
   void aServerUsingItsOneCoreIsTheBottleneckAndIdleOneIsNot() {
     ServerHost busy = side(rows(0, 30, 0.97, 0.6), false);
     assertTrue(busy.judged());
-    assertEquals(true, busy.bottleneck(), busy.statement());
+    assertEquals(true, busy.bottleneck(), busy.toString());
+    assertEquals(Findings.ServerHostVerdict.BOTTLENECK_SERVER_OR_HOST, busy.verdict());
+    assertEquals(3.0, busy.sampledSeconds(), 1e-9);
+    assertEquals(100L, busy.samplePeriodMillis());
     assertEquals(30, busy.samples());
     assertEquals(0.97, busy.serverCpuCoresMean(), 1e-9);
     assertEquals(1, busy.serverCpusAllowed());
     assertEquals(60.0, busy.hostCpuBusyPercentMean(), 1e-9);
     assertEquals(3.0, busy.saturatedSeconds(), 1e-9);
     assertEquals(10_000.0, busy.clockUncertaintyMicros());
-    assertTrue(busy.evidence().contains("±10.0 ms"), busy.evidence());
+    assertTrue(busy.clock().contains("±10.0 ms"), busy.clock());
     assertEquals(List.of(new Findings.InterfaceTraffic("cc0", 29_000, 290, 0, 58_000, 580, 0)), busy.network());
     ServerHost idle = side(rows(0, 30, 0.2, 0.3), false);
-    assertEquals(false, idle.bottleneck(), idle.statement());
+    assertEquals(false, idle.bottleneck(), idle.toString());
+    assertEquals(Findings.ServerHostVerdict.NOT_BOTTLENECK, idle.verdict());
     // not the bottleneck: server CPU mean 0.20 of 1 cores
     assertEquals(0.20, idle.serverCpuCoresMean(), 1e-9);
     assertEquals(1, idle.serverCpusAllowed());
@@ -69,12 +73,14 @@ class ServerHostCheckTest {
     assertEquals(true, side(rows, false).bottleneck(), "another host that busy is the bottleneck");
     ServerHost same = side(rows, true);
     assertEquals(false, same.bottleneck(), "on the generator's own host its CPU is the generator's too: " + same);
+    assertEquals(Findings.ServerHostVerdict.NOT_BOTTLENECK, same.verdict());
     assertEquals(30, same.samples(), "only the rows stamped in the window join");
     ServerHost none = side(rows(10_000, 30, 0.2, 0.3), false);
     assertFalse(none.judged());
     assertNull(none.bottleneck());
     // not judged: none of the file's 30 server-telemetry rows falls in the window
-    assertEquals(0, none.samples(), none.statement());
+    assertEquals(0, none.samples(), none.toString());
+    assertEquals(Findings.ServerHostVerdict.NOT_JUDGED_FEW_ROWS, none.verdict());
     assertEquals(30, none.samplesInFile());
   }
 

@@ -18,7 +18,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * run with capture and server telemetry, an agent audit of a two-thread URL.openStream generator, a
  * legacy-urlconnection audit): {@code findings-v2/} by the code before verdicts became enums
  * (formatVersion 2, its sentences printed as written), {@code findings-v3/} by this code (formatVersion
- * 3, every verdict rendered from its enum and figures). The table is rendered under two default locales
+ * 3, every verdict rendered from its enum and figures; {@code run-capture-typed} is its run-capture with the
+ * server host's verdict as an enum and the coverage's figures instead of their sentences, as files written
+ * since hold them). The table is rendered under two default locales
  * and must equal {@code findings-table.txt} beside the fixture byte for byte.
  *
  * <p>To regenerate after a deliberate change of wording: {@code mvn -B -ntp -q -o -pl harness -am verify
@@ -32,12 +34,30 @@ class FindingsTableGoldenTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"findings-v2/run-capture", "findings-v2/agent-audit", "findings-v2/legacy-audit",
-      "findings-v3/run-capture", "findings-v3/agent-audit", "findings-v3/legacy-audit"})
+      "findings-v3/run-capture", "findings-v3/agent-audit", "findings-v3/legacy-audit",
+      "findings-v3/run-capture-typed"})
   void theTableOfAnOldFileEqualsItsGoldenFile(String fixture) throws Exception {
     FindingsFile file = RunFiles.readFindings(fixture(fixture).resolve("findings.json"));
     String table = render(file);
     assertFalse(table.contains("null"), table);
     assertGolden(fixture, table);
+  }
+
+  /**
+   * {@code findings-v3/run-capture-typed} is {@code findings-v3/run-capture} with its server host, its coverage
+   * and its per-URL figures as this code writes them (the verdict and the figures, no sentence): the table reads
+   * the same as the sentences they replace.
+   */
+  @org.junit.jupiter.api.Test
+  void sectionsRenderedFromTheirFiguresReadAsTheSentencesTheyReplaced() throws Exception {
+    FindingsFile typed = RunFiles.readFindings(fixture("findings-v3/run-capture-typed").resolve("findings.json"));
+    FindingsFile written = RunFiles.readFindings(fixture("findings-v3/run-capture").resolve("findings.json"));
+    assertEquals(io.crosscheck.rundir.Findings.ServerHostVerdict.NOT_BOTTLENECK, typed.findings().serverHost().verdict());
+    assertEquals(null, typed.findings().serverHost().statement());
+    assertEquals(null, typed.findings().coverage().statement());
+    assertEquals(0L, typed.findings().coverage().sentBeforeCapture());
+    assertEquals(null, typed.findings().urls().statement());
+    assertEquals(render(written), render(typed));
   }
 
   static String render(FindingsFile file) {

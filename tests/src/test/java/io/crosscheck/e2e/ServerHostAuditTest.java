@@ -1,6 +1,7 @@
 package io.crosscheck.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -67,7 +68,13 @@ class ServerHostAuditTest {
         double ownCpu = own.get("serverCpuCoresMean").asDouble();
         assertTrue(ownCpu > 0 && ownCpu <= own.get("hostCores").asInt(), own.toString());
         assertTrue(own.get("serverThreadsMax").asInt() > 5, "a JVM server has threads: " + own);
-        assertTrue(own.get("evidence").asText().contains("process " + pid), own.toString());
+        assertTrue(own.get("source").asText().contains("process " + pid), own.toString());
+        assertTrue(Set.of("NOT_BOTTLENECK", "BOTTLENECK_SERVER_CPU").contains(own.get("verdict").asText()),
+            own.toString());
+        assertEquals(own.get("bottleneck").asBoolean(), !own.get("verdict").asText().equals("NOT_BOTTLENECK"));
+        assertTrue(own.get("sampledSeconds").asDouble() >= 1.0 && own.get("samplePeriodMillis").asLong() >= 50,
+            own.toString());
+        assertFalse(own.has("statement") || own.has("evidence"), "the sentences are the renderer's: " + own);
         long withServerCpu = 0;
         for (JsonNode i : f.get("intervals")) {
           if (i.path("serverCpuCores").isNumber()) {
@@ -79,8 +86,14 @@ class ServerHostAuditTest {
         assertTrue(Set.of("client", "server", "both", "neither").contains(which), f.get("clientHost").toString());
         assertTrue(audit.out().contains("server host:") && audit.out().contains("bottleneck:")
             && audit.out().contains("srvCores"), audit.out());
+        JsonNode urls = f.get("urls");
+        assertTrue(urls.get("pairs").asLong() > 0 && urls.get("pairs").asLong() <= urls.get("records").asLong()
+            && urls.get("urlGroups").asInt() == urls.get("groups").size() && !urls.has("statement"), urls.toString());
+        assertEquals("JUDGED", f.get("coverage").get("state").asText(), f.get("coverage").toString());
+        assertEquals(0, f.get("coverage").get("sentAfterCapture").asLong(), f.get("coverage").toString());
         String html = Files.readString(run.resolve("report.html"), StandardCharsets.UTF_8);
-        assertTrue(html.contains("\"serverHost\"") && html.contains("serverCpuCores"), "the report carries them");
+        assertTrue(html.contains("\"serverHost\"") && html.contains("serverCpuCores")
+            && html.contains("\"serverHostEvidence\""), "the report carries them and their sentences");
 
         // the other host's view: the monitor's CSV joined by the wall clock
         Evidence.Compared joined = Evidence.compare(run.toString(), "--server-telemetry", monCsv.toString());
@@ -89,12 +102,14 @@ class ServerHostAuditTest {
         assertTrue(remote.get("judged").asBoolean(), remote.toString());
         assertEquals(false, remote.get("sameHost").asBoolean());
         assertEquals(10_000.0, remote.get("clockUncertaintyMicros").asDouble());
-        assertTrue(remote.get("evidence").asText().contains("±10.0 ms"), remote.toString());
+        assertTrue(remote.get("clock").asText().contains("±10.0 ms"), remote.toString());
+        assertTrue(Set.of("NOT_BOTTLENECK", "BOTTLENECK_SERVER_OR_HOST").contains(remote.get("verdict").asText()),
+            remote.toString());
         double remoteCpu = remote.get("serverCpuCoresMean").asDouble();
         assertEquals(ownCpu, remoteCpu, 0.1 + 0.3 * ownCpu,
             "two samplers of the same process over the same window agree: " + own + " vs " + remote);
         System.out.printf(Locale.ROOT, "[server host] audit --server-pid: %s | monitor CSV joined: %s | %s%n",
-            own.get("statement").asText(), remote.get("statement").asText(), f.get("clientHost").get("bottleneckHost").asText());
+            own.get("verdict").asText(), remote.get("verdict").asText(), f.get("clientHost").get("bottleneckHost").asText());
 
         badInputs(dir, run, monCsv);
       }

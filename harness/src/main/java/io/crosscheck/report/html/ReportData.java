@@ -105,7 +105,8 @@ public final class ReportData {
    * The sentences the report shows for verdicts findings.json holds as enums and figures; null where
    * the findings support none.
    */
-  public record Sentences(String connectionsVerdict, String connectionsEvidence, String bottleneck, String pace) {}
+  public record Sentences(String connectionsVerdict, String connectionsEvidence, String bottleneck, String pace,
+      String serverHost, String serverHostEvidence, String coverage, String urls) {}
 
   /**
    * What the report shows of run.json: status, version, start and end, seed, command, engine,
@@ -200,7 +201,8 @@ public final class ReportData {
     // verdicts are enums and figures in findings.json: their sentences are rendered once, here
     Sentences sentences = new Sentences(FindingsSentences.connectionsVerdict(typed),
         FindingsSentences.connectionsEvidence(typed), FindingsSentences.bottleneck(typed),
-        FindingsSentences.pace(typed));
+        FindingsSentences.pace(typed), FindingsSentences.serverHost(typed),
+        FindingsSentences.serverHostEvidence(typed), FindingsSentences.coverage(typed), FindingsSentences.urls(typed));
     return new RunEntry(label, runSection(run), findings.run(), typed, sentences,
         haveCsv ? connectionsOverTime(csv, runStartEpochNanos(run)) : null,
         haveCsv ? null : WireCsv.CONNECTION_FILE + " is not in the run directory");

@@ -110,7 +110,7 @@
     var box = el(parent, 'section', 'run');
     el(box, 'h2', null, runTitle(r));
     // coverage first: every figure below rests on it
-    el(box, 'p', 'statement first', 'Coverage: ' + f.coverage.statement);
+    el(box, 'p', 'statement first', 'Coverage: ' + r.sentences.coverage);
     if (r.evidence && r.evidence.statusNote) { el(box, 'p', 'statement', 'Run: ' + r.evidence.statusNote); }
     // the client host before any error figure
     if (f.clientHost) {
@@ -121,19 +121,19 @@
     }
     // the server host beside it (server telemetry joined by the wall clock), and which host was the bottleneck
     if (f.serverHost) {
-      el(box, 'p', 'statement first', 'Server host: ' + f.serverHost.statement);
-      evidence(box, f.serverHost.evidence);
+      el(box, 'p', 'statement first', 'Server host: ' + r.sentences.serverHost);
+      evidence(box, r.sentences.serverHostEvidence);
     }
     if (r.sentences.bottleneck) {
       el(box, 'p', 'statement first', 'Bottleneck: ' + r.sentences.bottleneck);
     }
-    responseTime(box, f);
+    responseTime(box, f, r);
     latencyColumns(box, f);
     cdf(box, [r], runIndex);
     percentiles(box, f);
     intervals(box, r);
     connections(box, r);
-    urls(box, f);
+    urls(box, f, r);
     reportedIntervals(box, f);
     if (f.pace) { el(box, 'h3', null, 'Pace'); el(box, 'p', 'statement', r.sentences.pace); }
     stall(box, f);
@@ -155,11 +155,11 @@
       + (s.stoppedByTimeout ? '; --stall-timeout ' + sec(s.timeoutNanos) + ' stopped the load (status stalled).' : '.'));
   }
 
-  function responseTime(box, f) {
+  function responseTime(box, f, r) {
     el(box, 'h3', null, 'Response time: reported vs wire (the study\u2019s absolute error)');
     var rt = f.responseTime;
     if (!rt) {
-      missing(box, 'Not judged: ' + f.coverage.statement);
+      missing(box, 'Not judged: ' + r.sentences.coverage);
       return;
     }
     evidence(box, rt.pairs + ' matched pairs with a complete reply on both sides, measured phase; reported:'
@@ -210,7 +210,7 @@
     var title = 'Response-time CDF: reported vs wire' + (runs.length > 1 ? ' (all runs)' : '');
     if (datasets.length === 0) {
       el(box, 'h3', null, title);
-      missing(box, 'No CDF: the findings have none (' + (runs.length === 1 ? runs[0].findings.coverage.statement
+      missing(box, 'No CDF: the findings have none (' + (runs.length === 1 ? runs[0].sentences.coverage
         : 'no run has one') + ').');
       return;
     }
@@ -375,14 +375,14 @@
       + c.maxRequestsOnOneConnection + ' requests (' + fmt(c.busiestConnectionPercent, 1) + ' % of the exchanges)', 220);
   }
 
-  function urls(box, f) {
+  function urls(box, f, r) {
     el(box, 'h3', null, 'Per URL');
     var u = f.urls;
     if (!u) {
       missing(box, 'Per-URL table: not in this run\u2019s findings: re-run `crosscheck compare RUN_DIR`.');
       return;
     }
-    evidence(box, u.statement);
+    evidence(box, r.sentences.urls);
     table(box, ['URL group', 'count', 'errors', 'matched', 'reported mean (ms)', 'wire mean (ms)',
       'reported p50 (ms)', 'reported p99 (ms)', 'wire p50 (ms)', 'wire p99 (ms)', 'absolute error (ms)'],
     (u.groups || []).map(function (g) {
