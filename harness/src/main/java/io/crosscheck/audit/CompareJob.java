@@ -275,7 +275,7 @@ public final class CompareJob {
     }
     try (OutputCommit commit = new OutputCommit(dir, outputs)) {
       Reconstruction wire;
-      try (WireCsv csv = new WireCsv(dir, OutputCommit.SUFFIX)) {
+      try (WireCsv csv = commit.creating(() -> new WireCsv(dir, OutputCommit.SUFFIX))) {
         wire = Reconstruction.of(pcap, serverPort, csv);
       }
       CaptureClock captureClock = null;
@@ -296,7 +296,10 @@ public final class CompareJob {
         ReportedIntervalAnalysis.Result reported = ReportedIntervalAnalysis.analyse(gen.records(), agent.columns(),
             agent.intervals(), match, agent.reporting(), agent.reportedResolutionNanos(),
             findings.coverage().clockMapping());
-        reported.writeCsv(commit.tmp(ReportedIntervalAnalysis.CSV_FILE));
+        commit.creating(() -> {
+          reported.writeCsv(commit.tmp(ReportedIntervalAnalysis.CSV_FILE));
+          return null;
+        });
         findings = findings.toBuilder().reportedIntervals(reported.judged(findings.coverage())).build();
       }
       if (behaviour != null) {
@@ -320,7 +323,10 @@ public final class CompareJob {
       captureClock = CaptureAlignment.judge(captureClock, findings);
       FindingsFile file = new FindingsFile(RunFiles.FINDINGS_FORMAT_VERSION, evidence, wire.capture(), live, wire.wire(),
           findings, support, captureClock);
-      RunFiles.writeFindings(commit.tmp(RunFiles.FINDINGS_JSON), file);
+      commit.creating(() -> {
+        RunFiles.writeFindings(commit.tmp(RunFiles.FINDINGS_JSON), file);
+        return null;
+      });
       commit.commit();
       Path findingsJson = dir.resolve(RunFiles.FINDINGS_JSON);
       out.println();

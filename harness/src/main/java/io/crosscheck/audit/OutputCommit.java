@@ -41,6 +41,28 @@ public final class OutputCommit implements AutoCloseable {
     }
   }
 
+  /** Creates or writes temporary files of this commit; see {@link #creating}. */
+  @FunctionalInterface
+  public interface Creation<T> {
+    T create() throws IOException;
+  }
+
+  /**
+   * Runs {@code creation}, which creates this commit's temporary files, unless a shutdown (Ctrl-C)
+   * aborted the comparison first: then nothing is created and this throws. A shutdown that comes
+   * while it runs waits for it, then removes what it created. (Without this a file created just after
+   * the shutdown hook had removed the temporaries stayed as {@code NAME.tmp}: the JVM halts once its
+   * hooks are done, whatever the comparing thread does next.)
+   *
+   * @throws InterruptedIOException when a shutdown aborted the comparison first
+   */
+  public synchronized <T> T creating(Creation<T> creation) throws IOException {
+    if (aborted) {
+      throw new InterruptedIOException("interrupted: the comparison's outputs were not written");
+    }
+    return creation.create();
+  }
+
   /** Where {@code name} is written until the commit. */
   public Path tmp(String name) {
     return dir.resolve(name + SUFFIX);

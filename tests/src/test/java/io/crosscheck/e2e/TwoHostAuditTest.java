@@ -26,6 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  * its 1,500-byte MTU (TSO/GSO) and TCP checksums left to be filled in later; both are asserted to be in the
  * capture, so the matching holds with them. A few seconds of load each, one server for both.
  */
+// runs alone (serial-tests in pom.xml): with a neighbour test on both cores the capture on cc0 once held one
+// connection whose data ran backwards in time (packets handled on two CPUs), and an out-of-order capture is not judged
+@org.junit.jupiter.api.Tag("serial")
 class TwoHostAuditTest {
   private static final String RUBIS_REPORTED_BY = "io.crosscheck.testgen.rubis.UserSession#callHTTPServer";
   private static final int ETHERNET = 1;
