@@ -101,7 +101,12 @@ class TwoHostAuditTest {
     assertTrue(withServerCpu >= 2, "server CPU per interval beside the error: " + f.get("intervals"));
     String html = Files.readString(run.resolve("report.html"));
     assertTrue(html.contains("\"serverHost\"") && html.contains("serverCpuCores"), "the report carries them");
-    System.out.println("[two hosts] audit --rubis --server-netns: " + server.get("verdict").asText());
+    // the verdict with what it rests on: the server's CPU over the sampled seconds of its one allowed core
+    System.out.println("[two hosts] audit --rubis --server-netns: " + server.get("verdict").asText() + ": server CPU"
+        + " mean " + cores + " of " + server.get("serverCpusAllowed").asInt() + " cores over "
+        + server.path("sampledSeconds").asText("?") + " s sampled every " + server.path("samplePeriodMillis").asText("?")
+        + " ms (" + server.get("source").asText() + "); " + linkRxBytes + " bytes received on "
+        + TwoHosts.INTERFACE);
   }
 
   /** Runs {@code crosscheck ARGS --out OUT --progress off} in the client namespace to its end (exit 0); its run directory. */
