@@ -315,7 +315,8 @@ public final class AsyncRecorder {
    * Exit of a SocketChannelImpl {@code write} or {@code read} ({@code method}, the advised method's
    * name) that returned {@code n}, begun at {@code startNanos}: the bytes a write sent or a read
    * received (-1, a read at the end of the stream, and 0 count nothing), on the exchange its
-   * connection carries. A read is stamped when this exit begins (first byte, last read).
+   * connection carries. A read is stamped (first byte, last read) before the connection's address
+   * is looked up; a write keeps the instant it began.
    */
   public static void channelExit(Object channel, String method, long n, long startNanos) {
     if (startNanos == 0L || n <= 0) {
@@ -323,12 +324,12 @@ public final class AsyncRecorder {
     }
     boolean write = "write".equals(method);
     try {
-      long now = write ? 0L : System.nanoTime();
       Conn conn = CHANNELS.get(channel);
       Exchange ex = conn == null ? null : conn.current;
       if (ex == null) {
         return;
       }
+      long now = write ? 0L : System.nanoTime();
       connectionIdOf(conn, channel, ex);
       synchronized (ex) {
         if (ex.ended) {
