@@ -18,8 +18,11 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-/** tcpdump/tshark as child processes, and HTTP-ish traffic on 127.0.0.1, for capture tests. */
-final class Tools {
+/**
+ * tcpdump/tshark as child processes, and HTTP-ish traffic on 127.0.0.1, for capture tests (of this
+ * package, and the wire tests that capture their own traffic).
+ */
+public final class Tools {
   private Tools() {}
 
   /** Installs tcpdump and tshark when missing (as root), or skips the test with the reason. */
@@ -70,11 +73,11 @@ final class Tools {
   }
 
   /** A capturer started in the background; ready once its stderr says it is listening. */
-  static final class Capturer implements AutoCloseable {
-    final Process process;
+  public static final class Capturer implements AutoCloseable {
+    public final Process process;
     private final CountDownLatch ready = new CountDownLatch(1);
 
-    Capturer(List<String> command, String readyText) throws IOException {
+    public Capturer(List<String> command, String readyText) throws IOException {
       process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
           .start();
       Thread reader = new Thread(() -> {
@@ -93,7 +96,7 @@ final class Tools {
       reader.start();
     }
 
-    void awaitReady() throws InterruptedException {
+    public void awaitReady() throws InterruptedException {
       if (!ready.await(20, TimeUnit.SECONDS)) {
         throw new AssertionError(process.info().commandLine().orElse("capturer")
             + " not listening after 20 s");

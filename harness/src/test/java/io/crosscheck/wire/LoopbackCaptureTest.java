@@ -5,11 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpServer;
-import java.io.BufferedReader;
+import io.crosscheck.capture.Tools;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -27,7 +26,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -70,12 +68,12 @@ class LoopbackCaptureTest {
     int port = server.getAddress().getPort();
     Path pcap = dir.resolve("capture.pcap");
     Path snapPcap = dir.resolve("capture-512.pcap");
-    Process tcpdump = tcpdump(pcap, 0, port);
-    Process snapTcpdump = tcpdump(snapPcap, 512, port);
+    Tools.Capturer tcpdump = tcpdump(pcap, 0, port);
+    Tools.Capturer snapTcpdump = tcpdump(snapPcap, 512, port);
     Map<String, Integer> statuses = new HashMap<>();
     try {
-      awaitListening(tcpdump);
-      awaitListening(snapTcpdump);
+      tcpdump.awaitReady();
+      snapTcpdump.awaitReady();
       HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(Duration.ofSeconds(5)).build();
       for (int i = 0; i < KEEP_ALIVE_REQUESTS; i++) {
@@ -107,8 +105,8 @@ class LoopbackCaptureTest {
       // say what is missing), not after a fixed second
       awaitCaptured(pcap, snapPcap, port, KEEP_ALIVE_REQUESTS + FRESH_CONNECTION_REQUESTS);
     } finally {
-      stop(tcpdump);
-      stop(snapTcpdump);
+      stop(tcpdump.process);
+      stop(snapTcpdump.process);
       server.stop(0);
       pool.shutdownNow();
     }
@@ -215,10 +213,9 @@ class LoopbackCaptureTest {
     }
   }
 
-  private static Process tcpdump(Path file, int snapLengthBytes, int port) throws IOException {
-    return new ProcessBuilder("tcpdump", "-i", "lo", "-nn", "-U", "--time-stamp-precision=nano",
-        "-s", String.valueOf(snapLengthBytes), "-w", file.toString(), "tcp port " + port)
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+  private static Tools.Capturer tcpdump(Path file, int snapLengthBytes, int port) throws IOException {
+    return new Tools.Capturer(List.of("tcpdump", "-i", "lo", "-nn", "-U", "--time-stamp-precision=nano",
+        "-s", String.valueOf(snapLengthBytes), "-w", file.toString(), "tcp port " + port), "listening on");
   }
 
   private static void stop(Process p) throws InterruptedException {
@@ -231,25 +228,6 @@ class LoopbackCaptureTest {
   private static int sizeOf(int i) {
     int[] sizes = {0, 10, 1_000, 2_000, 17, 30_000, 100_003, 66_000, 5, 3};
     return sizes[i % sizes.length] + (i % 3);
-  }
-
-  private static void awaitListening(Process tcpdump) throws InterruptedException {
-    CountDownLatch listening = new CountDownLatch(1);
-    Thread reader = new Thread(() -> {
-      try (BufferedReader err = new BufferedReader(new InputStreamReader(tcpdump.getErrorStream(), StandardCharsets.UTF_8))) {
-        String line;
-        while ((line = err.readLine()) != null) {
-          if (line.contains("listening on")) {
-            listening.countDown();
-          }
-        }
-      } catch (IOException ignored) {
-        // tcpdump ended
-      }
-    }, "tcpdump-stderr");
-    reader.setDaemon(true);
-    reader.start();
-    assertTrue(listening.await(10, TimeUnit.SECONDS), "tcpdump did not start listening");
   }
 
   /** A minimal pcap reader (the real one lives in io.crosscheck.capture); returns the last instant. */

@@ -45,7 +45,7 @@ final class Evidence {
 
   private Evidence() {}
 
-  /** What one {@code crosscheck} command (compare, audit) printed and returned. */
+  /** What one {@code crosscheck} command (compare, audit, matrix) printed and returned. */
   record Compared(int exitCode, String out, String err) {
     @Override
     public String toString() {

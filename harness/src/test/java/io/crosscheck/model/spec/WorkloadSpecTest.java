@@ -14,14 +14,27 @@ import io.crosscheck.model.Target;
 import io.crosscheck.model.ThinkTime;
 import io.crosscheck.model.Workload;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** One test per configuration rule of {@link WorkloadSpec}, asserting message and location. */
 class WorkloadSpecTest {
-  private static WorkloadSpec partlyOpen() {
-    WorkloadSpec s = new WorkloadSpec();
+  /** A partly-open spec at 5 sessions per second, the defaults otherwise. */
+  private static final Consumer<WorkloadSpec> PARTLY_OPEN = s -> {
     s.arrival = "partly-open";
     s.rate = "5";
+  };
+
+  /** The same with no --rate: a row gives the arrivals another way. */
+  private static final Consumer<WorkloadSpec> PARTLY_OPEN_NO_RATE = PARTLY_OPEN.andThen(s -> s.rate = null);
+
+  private static WorkloadSpec spec(Consumer<WorkloadSpec> options) {
+    WorkloadSpec s = new WorkloadSpec();
+    options.accept(s);
     return s;
   }
 
@@ -39,8 +52,7 @@ class WorkloadSpecTest {
 
   @Test
   void everyFormBuildsItsModel() throws SpecException {
-    WorkloadSpec s = partlyOpen();
-    s.rate = null;
+    WorkloadSpec s = spec(PARTLY_OPEN_NO_RATE);
     s.interarrival = "exp:100ms";
     s.think = "uniform:1s-3s";
     s.sessionLength = "geometric:0.8";
@@ -68,8 +80,7 @@ class WorkloadSpecTest {
 
   @Test
   void rateScheduleTakesItsGapsFromProcess() throws SpecException {
-    WorkloadSpec s = partlyOpen();
-    s.rate = null;
+    WorkloadSpec s = spec(PARTLY_OPEN_NO_RATE);
     s.rateSchedule = "10:10s,333:4s,0:1s";
     s.process = "deterministic";
     ArrivalProcess.RateSteps steps =
@@ -79,142 +90,71 @@ class WorkloadSpecTest {
     assertEquals(new Arrival.PartlyOpen(steps), s.build().arrival());
   }
 
-  @Test
-  void negativeRate() {
-    WorkloadSpec s = partlyOpen();
-    s.rate = "-5";
-    onlyProblem(s, "--rate: \"-5\": expected a number > 0 (arrivals per second)");
+  /**
+   * One rule of the spec a row: its name (the test's display name), what the row sets on a default
+   * spec, and the full message of the one problem it must give, which names the option.
+   */
+  static Stream<Arguments> oneRuleBroken() {
+    return Stream.of(
+        rule("negativeRate", PARTLY_OPEN.andThen(s -> s.rate = "-5"),
+            "--rate: \"-5\": expected a number > 0 (arrivals per second)"),
+        rule("unknownArrival", s -> s.arrival = "semi-open",
+            "--arrival: \"semi-open\": expected closed, open or partly-open"),
+        rule("unknownProcess", PARTLY_OPEN.andThen(s -> s.process = "bursty"),
+            "--process: \"bursty\": expected poisson or deterministic"),
+        rule("usersMustBePositive", s -> s.users = "0", "--users: \"0\": expected an integer >= 1"),
+        rule("sessionsPerUserMustNotBeNegative", s -> s.sessionsPerUser = "-1",
+            "--sessions-per-user: \"-1\": expected an integer >= 0"),
+        rule("closedModelTakesNoRate", s -> s.rate = "5",
+            "--rate: \"5\": expected no --rate with --arrival closed (closed users start a"
+                + " session when their previous one ends; use --users, or --arrival partly-open)"),
+        rule("openModelNeedsAnArrivalSource", s -> s.arrival = "open",
+            "--arrival: \"open\": expected one of --rate, --interarrival or --rate-schedule"
+                + " with --arrival open"),
+        rule("openModelTakesOnlyOneArrivalSource", PARTLY_OPEN.andThen(s -> s.rateSchedule = "10:1s"),
+            "--rate-schedule: \"10:1s\": expected only one of --rate, --interarrival or"
+                + " --rate-schedule (--rate is also given)"),
+        rule("badInterarrival: a bad duration", PARTLY_OPEN_NO_RATE.andThen(s -> s.interarrival = "exp:soon"),
+            "--interarrival: \"exp:soon\": expected a duration > 0 with a unit ns, us, ms, s, m"
+                + " or h, e.g. 500ms"),
+        rule("badInterarrival: an unknown form", PARTLY_OPEN_NO_RATE.andThen(s -> s.interarrival = "pareto:1s"),
+            "--interarrival: \"pareto:1s\": expected exp:MEAN, fixed:PERIOD or file:PATH,"
+                + " e.g. exp:100ms"),
+        rule("badRateScheduleStep: a bad rate", PARTLY_OPEN_NO_RATE.andThen(s -> s.rateSchedule = "10:10s,fast:4s"),
+            "--rate-schedule: \"fast:4s\": expected a rate >= 0 per second before ':', e.g. 333:4s"),
+        rule("badRateScheduleStep: no rate above zero", PARTLY_OPEN_NO_RATE.andThen(s -> s.rateSchedule = "0:10s"),
+            "--rate-schedule: \"0:10s\": expected at least one step with a rate > 0"),
+        rule("badDuration: no unit", s -> s.duration = "10 seconds",
+            "--duration: \"10 seconds\": expected a duration > 0 with a unit ns, us, ms, s, m or h, e.g. 500ms"),
+        rule("badDuration: zero", s -> s.duration = "0s",
+            "--duration: \"0s\": expected a duration > 0 with a unit ns, us, ms, s, m or h, e.g. 500ms"),
+        rule("rampsMayBeZeroButNotNegative", s -> s.rampUp = "-1s",
+            "--ramp-up: \"-1s\": expected a duration >= 0 with a unit ns, us, ms, s, m or h, e.g. 500ms"),
+        rule("badSeed", s -> s.seed = "0x10", "--seed: \"0x10\": expected an integer (a Java long)"),
+        rule("badThink: an unknown form", s -> s.think = "gauss:1s",
+            "--think: \"gauss:1s\": expected none, fixed:D, exp:MEAN, uniform:MIN-MAX or table:FILE"),
+        rule("badThink: uniform upside down", s -> s.think = "uniform:3s-1s",
+            "--think: \"uniform:3s-1s\": expected uniform:MIN-MAX with MIN <= MAX"),
+        rule("geometricProbabilityMustBeBelowOne", s -> s.sessionLength = "geometric:1",
+            "--session-length: \"geometric:1\": expected geometric:P[:MAX] with 0 <= P < 1"
+                + " (go on with probability P) and MAX an integer >= 1"),
+        rule("geometricProbabilityMustBeBelowOne: fixed:0", s -> s.sessionLength = "fixed:0",
+            "--session-length: \"fixed:0\": expected fixed:N with N an integer >= 1"),
+        rule("urlsMustBePaths", s -> s.urls = "/a,b.html",
+            "--urls: \"b.html\": expected a path starting with '/' (paths separated by commas)"),
+        rule("badUrlOrder", s -> s.urlOrder = "shuffled", "--url-order: \"shuffled\": expected sequential or random"),
+        rule("missingFileNamesItsOption", s -> s.wsesslog = "no/such/sessions.log",
+            "--wsesslog no/such/sessions.log: no such file (expected a wsesslog file)"));
   }
 
-  @Test
-  void unknownArrival() {
-    WorkloadSpec s = new WorkloadSpec();
-    s.arrival = "semi-open";
-    onlyProblem(s, "--arrival: \"semi-open\": expected closed, open or partly-open");
+  private static Arguments rule(String name, Consumer<WorkloadSpec> options, String message) {
+    return Arguments.of(name, options, message);
   }
 
-  @Test
-  void unknownProcess() {
-    WorkloadSpec s = partlyOpen();
-    s.process = "bursty";
-    onlyProblem(s, "--process: \"bursty\": expected poisson or deterministic");
-  }
-
-  @Test
-  void usersMustBePositive() {
-    WorkloadSpec s = new WorkloadSpec();
-    s.users = "0";
-    onlyProblem(s, "--users: \"0\": expected an integer >= 1");
-  }
-
-  @Test
-  void sessionsPerUserMustNotBeNegative() {
-    WorkloadSpec s = new WorkloadSpec();
-    s.sessionsPerUser = "-1";
-    onlyProblem(s, "--sessions-per-user: \"-1\": expected an integer >= 0");
-  }
-
-  @Test
-  void closedModelTakesNoRate() {
-    WorkloadSpec s = new WorkloadSpec();
-    s.rate = "5";
-    onlyProblem(s, "--rate: \"5\": expected no --rate with --arrival closed (closed users start a"
-        + " session when their previous one ends; use --users, or --arrival partly-open)");
-  }
-
-  @Test
-  void openModelNeedsAnArrivalSource() {
-    WorkloadSpec s = new WorkloadSpec();
-    s.arrival = "open";
-    onlyProblem(s, "--arrival: \"open\": expected one of --rate, --interarrival or --rate-schedule"
-        + " with --arrival open");
-  }
-
-  @Test
-  void openModelTakesOnlyOneArrivalSource() {
-    WorkloadSpec s = partlyOpen();
-    s.rateSchedule = "10:1s";
-    onlyProblem(s, "--rate-schedule: \"10:1s\": expected only one of --rate, --interarrival or"
-        + " --rate-schedule (--rate is also given)");
-  }
-
-  @Test
-  void badInterarrival() {
-    WorkloadSpec s = partlyOpen();
-    s.rate = null;
-    s.interarrival = "exp:soon";
-    onlyProblem(s, "--interarrival: \"exp:soon\": expected a duration > 0 with a unit ns, us, ms, s, m"
-        + " or h, e.g. 500ms");
-    s.interarrival = "pareto:1s";
-    onlyProblem(s, "--interarrival: \"pareto:1s\": expected exp:MEAN, fixed:PERIOD or file:PATH,"
-        + " e.g. exp:100ms");
-  }
-
-  @Test
-  void badRateScheduleStep() {
-    WorkloadSpec s = partlyOpen();
-    s.rate = null;
-    s.rateSchedule = "10:10s,fast:4s";
-    onlyProblem(s, "--rate-schedule: \"fast:4s\": expected a rate >= 0 per second before ':', e.g. 333:4s");
-    s.rateSchedule = "0:10s";
-    onlyProblem(s, "--rate-schedule: \"0:10s\": expected at least one step with a rate > 0");
-  }
-
-  @Test
-  void badDuration() {
-    WorkloadSpec s = new WorkloadSpec();
-    s.duration = "10 seconds";
-    onlyProblem(s, "--duration: \"10 seconds\": expected a duration > 0 with a unit ns, us, ms, s, m"
-        + " or h, e.g. 500ms");
-    s.duration = "0s";
-    onlyProblem(s, "--duration: \"0s\": expected a duration > 0 with a unit ns, us, ms, s, m or h, e.g. 500ms");
-  }
-
-  @Test
-  void rampsMayBeZeroButNotNegative() {
-    WorkloadSpec s = new WorkloadSpec();
-    s.rampUp = "-1s";
-    onlyProblem(s, "--ramp-up: \"-1s\": expected a duration >= 0 with a unit ns, us, ms, s, m or h, e.g. 500ms");
-  }
-
-  @Test
-  void badSeed() {
-    WorkloadSpec s = new WorkloadSpec();
-    s.seed = "0x10";
-    onlyProblem(s, "--seed: \"0x10\": expected an integer (a Java long)");
-  }
-
-  @Test
-  void badThink() {
-    WorkloadSpec s = new WorkloadSpec();
-    s.think = "gauss:1s";
-    onlyProblem(s, "--think: \"gauss:1s\": expected none, fixed:D, exp:MEAN, uniform:MIN-MAX or table:FILE");
-    s.think = "uniform:3s-1s";
-    onlyProblem(s, "--think: \"uniform:3s-1s\": expected uniform:MIN-MAX with MIN <= MAX");
-  }
-
-  @Test
-  void geometricProbabilityMustBeBelowOne() {
-    WorkloadSpec s = new WorkloadSpec();
-    s.sessionLength = "geometric:1";
-    onlyProblem(s, "--session-length: \"geometric:1\": expected geometric:P[:MAX] with 0 <= P < 1"
-        + " (go on with probability P) and MAX an integer >= 1");
-    s.sessionLength = "fixed:0";
-    onlyProblem(s, "--session-length: \"fixed:0\": expected fixed:N with N an integer >= 1");
-  }
-
-  @Test
-  void urlsMustBePaths() {
-    WorkloadSpec s = new WorkloadSpec();
-    s.urls = "/a,b.html";
-    onlyProblem(s, "--urls: \"b.html\": expected a path starting with '/' (paths separated by commas)");
-  }
-
-  @Test
-  void badUrlOrder() {
-    WorkloadSpec s = new WorkloadSpec();
-    s.urlOrder = "shuffled";
-    onlyProblem(s, "--url-order: \"shuffled\": expected sequential or random");
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("oneRuleBroken")
+  void eachRuleGivesOneProblemNamingItsOption(String rule, Consumer<WorkloadSpec> options, String message) {
+    onlyProblem(spec(options), message);
   }
 
   @Test
@@ -232,13 +172,6 @@ class WorkloadSpecTest {
     assertEquals(new SessionSource.UrlList(List.of("/a", "/b"), false), s.build().source());
     s.urls = "/c";
     onlyProblem(s, "--url-file: \"" + s.urlFile + "\": expected only one of --urls, --url-file or --wsesslog");
-  }
-
-  @Test
-  void missingFileNamesItsOption() {
-    WorkloadSpec s = new WorkloadSpec();
-    s.wsesslog = "no/such/sessions.log";
-    onlyProblem(s, "--wsesslog no/such/sessions.log: no such file (expected a wsesslog file)");
   }
 
   @Test

@@ -311,57 +311,45 @@ public final class AsyncRecorder {
     return Recorder.active && !noChannels ? System.nanoTime() : 0L;
   }
 
-  /** Exit of a SocketChannelImpl write that wrote {@code n} bytes, begun at {@code startNanos}. */
-  public static void channelWrite(Object channel, long n, long startNanos) {
+  /**
+   * Exit of a SocketChannelImpl {@code write} or {@code read} ({@code method}, the advised method's
+   * name) that returned {@code n}, begun at {@code startNanos}: the bytes a write sent or a read
+   * received (-1, a read at the end of the stream, and 0 count nothing), on the exchange its
+   * connection carries. A read is stamped (first byte, last read) before the connection's address
+   * is looked up; a write keeps the instant it began.
+   */
+  public static void channelExit(Object channel, String method, long n, long startNanos) {
     if (startNanos == 0L || n <= 0) {
       return;
     }
+    boolean write = "write".equals(method);
     try {
       Conn conn = CHANNELS.get(channel);
       Exchange ex = conn == null ? null : conn.current;
       if (ex == null) {
         return;
       }
+      long now = write ? 0L : System.nanoTime();
       connectionIdOf(conn, channel, ex);
       synchronized (ex) {
         if (ex.ended) {
           return;
         }
-        if (ex.sendStartNanos < 0) {
-          ex.sendStartNanos = startNanos;
+        if (write) {
+          if (ex.sendStartNanos < 0) {
+            ex.sendStartNanos = startNanos;
+          }
+          ex.requestBytes += n;
+        } else {
+          if (ex.firstByteNanos < 0) {
+            ex.firstByteNanos = now;
+          }
+          ex.lastSocketReadNanos = now;
+          ex.responseBytes += n;
         }
-        ex.requestBytes += n;
       }
     } catch (Throwable t) {
-      AgentControl.adviceError("javaHttpClient.channelWrite", t);
-    }
-  }
-
-  /** Exit of a SocketChannelImpl read that returned {@code n} (-1 at end of stream). */
-  public static void channelRead(Object channel, long n, long startNanos) {
-    if (startNanos == 0L || n <= 0) {
-      return;
-    }
-    try {
-      Conn conn = CHANNELS.get(channel);
-      Exchange ex = conn == null ? null : conn.current;
-      if (ex == null) {
-        return;
-      }
-      long now = System.nanoTime();
-      connectionIdOf(conn, channel, ex);
-      synchronized (ex) {
-        if (ex.ended) {
-          return;
-        }
-        if (ex.firstByteNanos < 0) {
-          ex.firstByteNanos = now;
-        }
-        ex.lastSocketReadNanos = now;
-        ex.responseBytes += n;
-      }
-    } catch (Throwable t) {
-      AgentControl.adviceError("javaHttpClient.channelRead", t);
+      AgentControl.adviceError(write ? "javaHttpClient.channelWrite" : "javaHttpClient.channelRead", t);
     }
   }
 

@@ -40,11 +40,10 @@ final class JavaHttpClientAdvice {
         .transform(advice(ConnectionCreated.class, isConstructor()))
         .transform(advice(ConnectAsync.class, named("connectAsync").and(takesArguments(1))))
         .type(named("sun.nio.ch.SocketChannelImpl"))
-        .transform(advice(ChannelWriteInt.class, named("write").and(takesArguments(1))))
-        .transform(advice(ChannelWriteLong.class, named("write").and(takesArguments(3))))
-        .transform(advice(ChannelReadInt.class, named("read").and(takesArguments(1))))
-        .transform(advice(ChannelReadLong.class, named("read").and(takesArguments(3))
-            .and(takesArgument(1, int.class))));
+        .transform(advice(ChannelIo.class, named("write").and(takesArguments(1))
+            .or(named("write").and(takesArguments(3)))
+            .or(named("read").and(takesArguments(1)))
+            .or(named("read").and(takesArguments(3)).and(takesArgument(1, int.class)))));
   }
 
   /** HttpClientImpl.sendAsync(request, handler, pushHandler, executor): the call. */
@@ -110,55 +109,21 @@ final class JavaHttpClientAdvice {
     }
   }
 
-  /** SocketChannelImpl.write(ByteBuffer) -> int. */
-  static final class ChannelWriteInt {
+  /**
+   * SocketChannelImpl.write and read, of one buffer ({@code -> int}, widened) or of several ({@code
+   * (ByteBuffer[], int, int) -> long}): the bytes moved, timed from the call's entry; the method's
+   * name tells a write from a read.
+   */
+  static final class ChannelIo {
     @Advice.OnMethodEnter(suppress = Throwable.class)
     static long enter() {
       return AsyncRecorder.channelEnter();
     }
 
     @Advice.OnMethodExit(suppress = Throwable.class)
-    static void exit(@Advice.This Object channel, @Advice.Return int n, @Advice.Enter long startNanos) {
-      AsyncRecorder.channelWrite(channel, n, startNanos);
-    }
-  }
-
-  /** SocketChannelImpl.write(ByteBuffer[], int, int) -> long. */
-  static final class ChannelWriteLong {
-    @Advice.OnMethodEnter(suppress = Throwable.class)
-    static long enter() {
-      return AsyncRecorder.channelEnter();
-    }
-
-    @Advice.OnMethodExit(suppress = Throwable.class)
-    static void exit(@Advice.This Object channel, @Advice.Return long n, @Advice.Enter long startNanos) {
-      AsyncRecorder.channelWrite(channel, n, startNanos);
-    }
-  }
-
-  /** SocketChannelImpl.read(ByteBuffer) -> int. */
-  static final class ChannelReadInt {
-    @Advice.OnMethodEnter(suppress = Throwable.class)
-    static long enter() {
-      return AsyncRecorder.channelEnter();
-    }
-
-    @Advice.OnMethodExit(suppress = Throwable.class)
-    static void exit(@Advice.This Object channel, @Advice.Return int n, @Advice.Enter long startNanos) {
-      AsyncRecorder.channelRead(channel, n, startNanos);
-    }
-  }
-
-  /** SocketChannelImpl.read(ByteBuffer[], int, int) -> long. */
-  static final class ChannelReadLong {
-    @Advice.OnMethodEnter(suppress = Throwable.class)
-    static long enter() {
-      return AsyncRecorder.channelEnter();
-    }
-
-    @Advice.OnMethodExit(suppress = Throwable.class)
-    static void exit(@Advice.This Object channel, @Advice.Return long n, @Advice.Enter long startNanos) {
-      AsyncRecorder.channelRead(channel, n, startNanos);
+    static void exit(@Advice.This Object channel, @Advice.Origin("#m") String method, @Advice.Return long n,
+        @Advice.Enter long startNanos) {
+      AsyncRecorder.channelExit(channel, method, n, startNanos);
     }
   }
 }

@@ -1,4 +1,4 @@
-package io.crosscheck.cli;
+package io.crosscheck.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,11 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.crosscheck.record.JsonFiles;
 import io.crosscheck.rundir.MatrixJson;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,7 +16,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * The red team's case: {@code matrix --out DIR} run again with another {@code --duration} skipped the
@@ -33,34 +27,22 @@ import picocli.CommandLine;
 class MatrixResumeTest {
   @TempDir Path tmp;
 
-  private record Ran(int exitCode, String out, String err) {}
-
-  private static synchronized Ran matrix(Path dir, String... more) {
+  private static Evidence.Compared matrix(Path dir, String... more) {
     List<String> args = new ArrayList<>(List.of("matrix", "--ramp-up", "0s", "--ramp-down", "0s", "--think",
         "fixed:100ms", "--jit-warm-up", "0", "--out", dir.toString()));
     args.addAll(List.of(more));
-    CommandLine cl = Main.commandLine();
-    StringWriter err = new StringWriter();
-    cl.setErr(new PrintWriter(err, true));
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    PrintStream saved = System.out;
-    System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-    try {
-      return new Ran(cl.execute(args.toArray(String[]::new)), bytes.toString(StandardCharsets.UTF_8), err.toString());
-    } finally {
-      System.setOut(saved);
-    }
+    return Evidence.execute(args);
   }
 
   @Test
   void anotherWorkloadIsRefusedAndTheSameOneKeepsEveryCell() throws Exception {
     Path dir = tmp.resolve("m");
-    Ran first = matrix(dir, "--users", "1", "--duration", "1s");
+    Evidence.Compared first = matrix(dir, "--users", "1", "--duration", "1s");
     assertEquals(0, first.exitCode(), first.out() + first.err());
     byte[] matrixJson = Files.readAllBytes(dir.resolve(MatrixJson.FILE));
     String cell = JsonFiles.mapper().readTree(matrixJson).get("cells").get(0).get("id").asText();
 
-    Ran other = matrix(dir, "--users", "1,2", "--duration", "2s", "--urls", "/static/2k");
+    Evidence.Compared other = matrix(dir, "--users", "1,2", "--duration", "2s", "--urls", "/static/2k");
     assertEquals(2, other.exitCode(), other.out() + other.err());
     for (String line : List.of(
         "  --duration: \"2s\": expected 1s, as the 1 cell(s) in " + dir + " were run (" + cell + " completed)",
@@ -72,7 +54,7 @@ class MatrixResumeTest {
     assertEquals(1, cellDirectories(dir), "no cell ran");
 
     // the same workload, options in another order, another level: the earlier cell stays in matrix.json
-    Ran more = matrix(dir, "--duration", "1s", "--users", "2");
+    Evidence.Compared more = matrix(dir, "--duration", "1s", "--users", "2");
     assertEquals(0, more.exitCode(), more.out() + more.err());
     JsonNode m = JsonFiles.mapper().readTree(dir.resolve(MatrixJson.FILE).toFile());
     Map<String, String> status = new LinkedHashMap<>();
