@@ -162,10 +162,26 @@ final class ChildCli implements AutoCloseable {
 
   /** Sends signal {@code name} (INT, TERM, KILL, STOP, CONT) with kill(1). */
   void signal(String name) throws Exception {
+    assertEquals(0, kill(name), "kill -" + name);
+  }
+
+  /**
+   * As {@link #signal}, for a signal aimed at the child's last moments (a run's finish): when kill(1)
+   * finds no process, the child must have ended by itself; returns whether the signal was delivered.
+   */
+  boolean signalUnlessEnded(String name) throws Exception {
+    if (kill(name) == 0) {
+      return true;
+    }
+    assertTrue(process.waitFor(5, TimeUnit.SECONDS), "kill -" + name + " failed and the child is still alive");
+    return false;
+  }
+
+  private int kill(String name) throws Exception {
     Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
         .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     assertTrue(kill.waitFor(30, TimeUnit.SECONDS), "kill -" + name + " ends");
-    assertEquals(0, kill.exitValue(), "kill -" + name);
+    return kill.exitValue();
   }
 
   /**
