@@ -9,8 +9,11 @@ package io.crosscheck.engine;
  * @param elapsedMillis wall time of the warm-up: server start, requests and the JIT's settling
  * @param settleMillis of which the wait, after the requests, for the JIT to finish compiling
  * @param jitSettled whether the JIT had finished compiling at the end of the bounded wait
+ * @param repeat true when this JVM's JIT had already settled after an earlier default warm-up, so
+ *     this default one ran a tenth of the requests (absent, false, in older files)
  */
-public record WarmUpReport(long requests, long ok, long elapsedMillis, long settleMillis, JitSettled jitSettled) {
+public record WarmUpReport(long requests, long ok, long elapsedMillis, long settleMillis, JitSettled jitSettled,
+    boolean repeat) {
 
   /** Whether the JIT finished compiling before the run began. */
   public enum JitSettled {

@@ -39,7 +39,7 @@ public final class RunSections {
   public static RunJson.WarmUpSection warmUp(Engine.WarmUpResult w) {
     WarmUpReport r = w.toJson();
     return new RunJson.WarmUpSection(r.requests(), r.ok(), r.elapsedMillis(), r.settleMillis(),
-        r.jitSettled().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        r.jitSettled().name().toLowerCase(Locale.ROOT).replace('_', '-'), r.repeat());
   }
 
   public static RunJson.GeneratorJvmSection generatorJvm(ChildJvm child) {

@@ -181,8 +181,11 @@ public record RunJson(
    * @param settleMillis the wait for the JIT to settle
    * @param jitSettled {@code settled}, {@code not-settled}, or {@code unknown} when the JVM does not
    *     monitor compilation (v1 wrote a boolean, read as {@code true} or {@code false})
+   * @param repeat a default warm-up shortened because an earlier one in the same JVM ended with the
+   *     JIT settled (absent, false, in older files)
    */
-  public record WarmUpSection(long requests, long ok, long elapsedMillis, long settleMillis, String jitSettled) {}
+  public record WarmUpSection(long requests, long ok, long elapsedMillis, long settleMillis, String jitSettled,
+      boolean repeat) {}
 
   /** The child JVM that ran the generator ({@code --jvm}). */
   public record GeneratorJvmSection(String javaHome, String javaVersion, int featureVersion, String vmName,

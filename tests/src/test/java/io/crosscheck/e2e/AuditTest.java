@@ -55,10 +55,12 @@ class AuditTest {
     // the JIT warm-up ran (default 20,000 requests) and sent nothing to the target: the capture and
     // the server saw the run's 500 connections only
     JsonNode warm = runJson(out).get("jitWarmUp");
-    // 20,000 unless the warm-up stopped at its 5 s cap (its contract: at most 5 s; a slow host, e.g. Temurin 25
+    // 20,000 (1,600 when an earlier warm-up in this test JVM ended with the JIT settled, run.json says so)
+    // unless the warm-up stopped at its 5 s cap (its contract: at most 5 s; a slow host, e.g. Temurin 25
     // here at 16,543 in 5.8 s once): then it ran to the cap, and every request it sent was answered
     boolean capped = warm.get("elapsedMillis").asLong() >= 5000;
-    assertTrue(capped ? warm.get("requests").asLong() >= 1000 : warm.get("requests").asLong() == 20000,
+    long planned = warm.get("repeat").asBoolean() ? 1600 : 20000;
+    assertTrue(capped ? warm.get("requests").asLong() >= 1000 : warm.get("requests").asLong() == planned,
         warm.toString());
     assertEquals(warm.get("requests").asLong(), warm.get("ok").asLong(), warm.toString());
     // plus the one probe connect that checks something listens before the load (it sends nothing)

@@ -80,21 +80,33 @@ class JitWarmUpTest {
 
   @Test
   void unknownIsSaidInTheConsoleLineAndInRunJson() throws Exception {
-    JitWarmUp.Result r = new JitWarmUp.Result(20_000, 19_999, 2_500_000_000L, 0, JitSettled.UNKNOWN);
+    JitWarmUp.Result r = new JitWarmUp.Result(20_000, 19_999, 2_500_000_000L, 0, JitSettled.UNKNOWN, false);
     assertEquals("JIT warm-up: 20,000 requests (19,999 ok) against its own server, 2.5 s in all;"
         + " JIT settled: unknown (compilation time not monitored by this JVM)", r.describe());
     WarmUpReport report = r.toJson();
-    assertEquals(new WarmUpReport(20_000, 19_999, 2_500, 0, JitSettled.UNKNOWN), report);
+    assertEquals(new WarmUpReport(20_000, 19_999, 2_500, 0, JitSettled.UNKNOWN, false), report);
     assertEquals(
-        "{\"requests\":20000,\"ok\":19999,\"elapsedMillis\":2500,\"settleMillis\":0,\"jitSettled\":\"UNKNOWN\"}",
+        "{\"requests\":20000,\"ok\":19999,\"elapsedMillis\":2500,\"settleMillis\":0,\"jitSettled\":\"UNKNOWN\","
+            + "\"repeat\":false}",
         new ObjectMapper().writeValueAsString(report));
   }
 
   @Test
   void settledAndNotSettledAreSaidWithTheWait() {
-    assertTrue(new JitWarmUp.Result(10, 10, 3_000_000_000L, 1_200_000_000L, JitSettled.SETTLED).describe()
+    assertTrue(new JitWarmUp.Result(10, 10, 3_000_000_000L, 1_200_000_000L, JitSettled.SETTLED, false).describe()
         .endsWith("JIT settled: yes (1.2 s after the requests)"));
-    assertTrue(new JitWarmUp.Result(10, 10, 7_000_000_000L, 5_000_000_000L, JitSettled.NOT_SETTLED).describe()
+    assertTrue(new JitWarmUp.Result(10, 10, 7_000_000_000L, 5_000_000_000L, JitSettled.NOT_SETTLED, false).describe()
         .endsWith("JIT settled: no (still compiling 5.0 s after the requests)"));
+  }
+
+  @Test
+  void aDefaultWarmUpAfterOneThatSettledRunsATenthAndSaysWhy() {
+    assertEquals(20_000, JitWarmUp.plannedRequests(JitWarmUp.DEFAULT_REQUESTS, false), "the first one");
+    assertEquals(1_600, JitWarmUp.plannedRequests(JitWarmUp.DEFAULT_REQUESTS, true), "after one that settled");
+    assertEquals(3_000, JitWarmUp.plannedRequests(3_000, true), "a count the user chose is kept");
+    JitWarmUp.Result r = new JitWarmUp.Result(1_600, 1_600, 400_000_000L, 300_000_000L, JitSettled.SETTLED, true);
+    assertEquals("JIT warm-up: 1,600 requests (1,600 ok; 1,600, not 20,000: this JVM's JIT settled after an earlier"
+        + " warm-up) against its own server, 0.4 s in all; JIT settled: yes (0.3 s after the requests)", r.describe());
+    assertTrue(r.toJson().repeat());
   }
 }
