@@ -190,12 +190,11 @@ public final class CompareJob {
     return run.host() != null ? run.host().cores() : 0;
   }
 
-  private static String coresSource(RunJson run, RequestCsv.ReadResult read) {
+  private static Findings.CoresSource coresSource(RunJson run, RequestCsv.ReadResult read) {
     if (inProcess(run, read) && run.jvm() != null) {
-      return "the generator JVM's available processors (run.json jvm)";
+      return Findings.CoresSource.RUN_JSON_JVM;
     }
-    return run.host() != null ? "the host's cores (run.json host: the generator's own count was not recorded)"
-        : "unknown";
+    return run.host() != null ? Findings.CoresSource.RUN_JSON_HOST : Findings.CoresSource.UNKNOWN;
   }
 
   private static boolean inProcess(RunJson run, RequestCsv.ReadResult read) {

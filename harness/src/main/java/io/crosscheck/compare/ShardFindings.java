@@ -187,9 +187,8 @@ connections = connections.ofShards(shards.size(), foreignConnections, foreignExc
     List<Findings.Interval> intervals = FindingsBuilder.intervals(coverage.sufficient() ? allPairs : List.of(),
         exchanges, allWire.events(), List.of(), null, origin == Long.MAX_VALUE ? Math.max(first, 0) : origin,
         allWire, intervalNanos);
-    Findings.ClientHost host = new Findings.ClientHost(false, null, "not judged over the shards: each shard's JVM"
-        + " ran on its own host or share of it; see each shard's own findings.json (telemetry-shard-I.csv)", null,
-        null, null, null, null, null, "none", null, Findings.ClientHostVerdict.NOT_JUDGED_SHARDS);
+    Findings.ClientHost host = Findings.ClientHost.notJudged(Findings.ClientHostVerdict.NOT_JUDGED_SHARDS,
+        null);
     String statement = statement(shards.size(), allPairs.size(), histogramsFile);
     MergedShards section = new MergedShards(statement, histogramsFile, coverages);
     CaptureStats capture = captureStats(shards);

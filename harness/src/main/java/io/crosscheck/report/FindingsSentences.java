@@ -10,9 +10,9 @@ import java.util.Locale;
 
 /**
  * The sentences of findings.json's verdicts, rendered from their enums and figures (findings are data;
- * the words are the report's): the connection verdict and its evidence, the error's source and its
- * evidence. The text table ({@link FindingsTable}), the HTML report and the CI gate's messages all say a
- * verdict through here, so it reads the same everywhere. A file of formatVersion 2 held the sentences
+ * the words are the report's): the coverage, the connection verdict, the client and server hosts, the
+ * error's source, the pace, each with its evidence. The text table ({@link FindingsTable}), the HTML report and the CI gate's messages all say a
+ * verdict through here, so it reads the same everywhere. A file of an older formatVersion held some sentences
  * themselves: they are returned as written. Returns null where there is nothing to say, never the word
  * "null". Formats only; figures in {@link Locale#ROOT}. Stateless.
  */
@@ -320,6 +320,139 @@ public final class FindingsSentences {
         u.pairs() == null ? 0 : u.pairs());
   }
 
+  /**
+   * Whether the client host was the bottleneck, with its figures and thresholds; null without a client-host
+   * section. A file of formatVersion 2 or 3 held the sentence: returned as written.
+   */
+  public static String clientHost(Findings f) {
+    Findings.ClientHost h = f.clientHost();
+    if (h == null) {
+      return null;
+    }
+    if (h.statement() != null || h.verdict() == null) {
+      return h.statement() == null ? "not stated" : h.statement();
+    }
+    return switch (h.verdict()) {
+      case NOT_JUDGED_NO_TELEMETRY -> "not judged: the run recorded no telemetry (no telemetry.csv rows): the"
+          + " generator's CPU and run-queue wait are unknown";
+      case NOT_JUDGED_FEW_SAMPLES -> {
+        // say which: too short a phase for the period, or samples without CPU (singular or plural)
+        int n = h.samples() == null ? 0 : h.samples();
+        int all = h.telemetrySamples() == null ? 0 : h.telemetrySamples();
+        yield String.format(Locale.ROOT, "not judged: %s telemetry %s with CPU %s in the measured phase (%.1f s, of"
+            + " %d %s in all%s; at least 2 needed)", n == 0 ? "no" : "only " + n, n == 1 ? "sample" : "samples",
+            n == 1 ? "falls" : "fall", number(h.measuredSeconds()), all, all == 1 ? "sample" : "samples",
+            h.telemetryPeriodMillis() == null ? ""
+                : String.format(Locale.ROOT, " every %.0f ms", h.telemetryPeriodMillis()));
+      }
+      case NOT_JUDGED_CORES_UNKNOWN -> "not judged: the cores available to the generator are unknown ("
+          + cores(h.coresSource()) + ")";
+      case NOT_JUDGED_ALL_BUSY_POLLED -> "not judged: " + h.cpuCoresAvailable() + " cores, all of them busy-polled"
+          + " by the engine's event loops: no CPU figure tells saturation apart from the spinning";
+      case NOT_JUDGED_WIRE_ONLY -> "not judged: a wire-only analysis has no generator records or telemetry";
+      case NOT_JUDGED_SHARDS -> "not judged over the shards: each shard's JVM ran on its own host or share of it;"
+          + " see each shard's own findings.json (telemetry-shard-I.csv)";
+      default -> judgedClientHost(h);
+    };
+  }
+
+  private static String judgedClientHost(Findings.ClientHost h) {
+    String verdict = switch (h.verdict()) {
+      case BOTTLENECK_CPU -> "the bottleneck (CPU saturated)";
+      case BOTTLENECK_RUN_QUEUE -> "the bottleneck (threads queued for a core, and the send lag shows it)";
+      case BOTTLENECK_CPU_AND_RUN_QUEUE -> "the bottleneck (CPU saturated, and threads queued for a core with the"
+          + " send lag showing it)";
+      case NOT_BOTTLENECK_SEND_LAG_LOW -> "not the bottleneck (its threads queued for a core, but the send lag"
+          + " stayed low)";
+      case NOT_BOTTLENECK_LOOP_ON_TIME -> "not the bottleneck (the cores left to its other threads were saturated,"
+          + " but its busy-polling loop, on a core of its own, sent on time)";
+      default -> "not the bottleneck";
+    };
+    String queueWords = h.runQueueWaitMicrosPerSecondMean() == null
+        ? "run-queue wait not measured (telemetry without it)"
+        : String.format(Locale.ROOT, "run-queue wait mean %.1f ms/s, at most %.1f ms/s",
+            h.runQueueWaitMicrosPerSecondMean() / 1e3, number(h.runQueueWaitMicrosPerSecondMax()) / 1e3);
+    return String.format(Locale.ROOT,
+        "%s: generator CPU mean %.2f of %d cores, max %.2f, %.1f s at or above %.0f %% of them; %s; send lag p99 %s"
+            + "%s (telemetry %s period, %.1f s measured)",
+        verdict, number(h.generatorCpuCoresMean()), h.cpuCoresAvailable(), number(h.generatorCpuCoresMax()),
+        number(h.saturatedSeconds()), thresholds(h).saturatedFraction() * 100, queueWords,
+        h.sendLagP99Micros() == null ? "unknown (no matched pairs)"
+            : String.format(Locale.ROOT, "%.3f ms", h.sendLagP99Micros() / 1e3),
+        h.startLagP99Micros() == null ? "" : String.format(Locale.ROOT, " (wire - send start), start lag p99 %.3f ms"
+            + " (send start - intended start)", h.startLagP99Micros() / 1e3),
+        h.telemetryPeriodMillis() == null ? "unknown"
+            : String.format(Locale.ROOT, "%.0f ms", h.telemetryPeriodMillis()), number(h.measuredSeconds()));
+  }
+
+  /**
+   * What the client host's verdict rests on, in words; null without a client-host section. A file of
+   * formatVersion 2 or 3 held it: returned as written.
+   */
+  public static String clientHostEvidence(Findings f) {
+    Findings.ClientHost h = f.clientHost();
+    if (h == null) {
+      return null;
+    }
+    if (h.statement() != null || h.verdict() == null) {
+      return h.evidence() == null ? "not stated" : h.evidence();
+    }
+    if (h.verdict() == Findings.ClientHostVerdict.NOT_JUDGED_WIRE_ONLY
+        || h.verdict() == Findings.ClientHostVerdict.NOT_JUDGED_SHARDS) {
+      return "none";
+    }
+    if (!h.judged()) {
+      return "generator telemetry (telemetry.csv) over the measured phase";
+    }
+    Findings.ClientHostThresholds t = thresholds(h);
+    int busy = h.busyPollingCores() == null ? 0 : h.busyPollingCores();
+    String coresFrom = cores(h.coresSource()) + (busy == 0 ? "" : String.format(Locale.ROOT, ", less %d busy-polled"
+        + " by the engine's event loop(s) (run.json engine layout; their CPU is left out of every CPU figure)", busy));
+    return String.format(Locale.ROOT,
+        "%d telemetry samples (%.1f s) of the generator JVM in the measured phase, on its monotonic clock; cores: %s;"
+            + " CPU from /proc/self/stat (user + system), run-queue wait from /proc/self/task/*/schedstat summed over"
+            + " its threads; thresholds: the bottleneck when CPU >= %.0f %% of the cores for >= %.0f %% of the"
+            + " measured seconds, or a mean run-queue wait >= %.0f ms/s with a send lag p99 >= %.0f ms",
+        h.samples() == null ? 0 : h.samples(), number(h.sampledSeconds()), coresFrom, t.saturatedFraction() * 100,
+        t.saturatedShare() * 100, t.runQueueWaitMicrosPerSecond() / 1e3, t.sendLagP99Micros() / 1e3)
+        + (h.sendLagPairs() == null ? "" : String.format(Locale.ROOT, "; send lag over %,d matched pairs (wire clock"
+            + " mapped to the generator's), start lag over %,d measured-phase records with an intended start"
+            + " (generator clock)", h.sendLagPairs(), h.startLagRecords() == null ? 0 : h.startLagRecords()));
+  }
+
+  /** The verdict's thresholds; this crosscheck's when a file does not state them. */
+  private static Findings.ClientHostThresholds thresholds(Findings.ClientHost h) {
+    return h.thresholds() != null ? h.thresholds() : ClientHostCheck.THRESHOLDS;
+  }
+
+  /** Where the cores came from, in words. */
+  private static String cores(Findings.CoresSource source) {
+    if (source == null) {
+      return "unknown";
+    }
+    return switch (source) {
+      case TELEMETRY -> "the generator JVM's available processors (telemetry)";
+      case RUN_JSON_JVM -> "the generator JVM's available processors (run.json jvm)";
+      case RUN_JSON_HOST -> "the host's cores (run.json host: the generator's own count was not recorded)";
+      case UNKNOWN -> "unknown";
+    };
+  }
+
+  private static double number(Double value) {
+    return value == null ? Double.NaN : value;
+  }
+
+  /** What the reported intervals rest on and their overall result, in words; null without the section. */
+  public static String reportedIntervals(Findings f) {
+    Findings.ReportedIntervals r = f.reportedIntervals();
+    return r == null ? null : r.statement();
+  }
+
+  /** How the generator's monotonic instants were put on the capture's clock, in words; null without coverage. */
+  public static String clockMapping(Findings f) {
+    return f.coverage() == null ? null : f.coverage().clockMapping();
+  }
+
   /** Why the server side is unknown without server telemetry. */
   static final String NO_SERVER_TELEMETRY = "no server telemetry (audit --server-pid or --server-netns on this"
       + " machine; crosscheck monitor on the server's host, then compare RUN --server-telemetry FILE)";
@@ -363,8 +496,8 @@ public final class FindingsSentences {
       case SERVER_UNKNOWN -> "the client host was " + (client.bottleneck() ? "" : "not ") + "the bottleneck ("
           + clientWords + "); the server side is unknown: " + serverUnknown;
       case CLIENT_UNKNOWN -> "the server host was " + (server.bottleneck() ? "" : "not ") + "the bottleneck ("
-          + serverWords + "); the client side is unknown: " + client.statement();
-      case UNKNOWN -> "neither host judged: the client's " + client.statement() + "; the server side is unknown: "
+          + serverWords + "); the client side is unknown: " + clientHost(f);
+      case UNKNOWN -> "neither host judged: the client's " + clientHost(f) + "; the server side is unknown: "
           + serverUnknown;
     };
   }

@@ -163,9 +163,9 @@ public final class FindingsTable {
     }
     // the study's sanity check comes before any error figure: was the client host the bottleneck?
     if (f.clientHost() != null) {
-      line(out, "client host", f.clientHost().statement());
+      line(out, "client host", FindingsSentences.clientHost(f));
       if (f.clientHost().judged()) {
-        line(out, "  evidence", f.clientHost().evidence());
+        line(out, "  evidence", FindingsSentences.clientHostEvidence(f));
       }
     }
     serverHost(out, f);

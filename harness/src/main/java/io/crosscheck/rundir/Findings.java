@@ -442,54 +442,109 @@ public record Findings(
    * The study's sanity check: was the machine that ran the generator the bottleneck? From the
    * generator JVM's telemetry over the measured phase (its CPU against the cores available to it,
    * its threads' run-queue wait) and the send lag of the matched pairs. Not judged without
-   * telemetry ({@code statement} says why); then every figure is null.
+   * telemetry ({@code verdict} says why); then every CPU figure is null. Data only: {@code
+   * report.FindingsSentences.clientHost} and {@code clientHostEvidence} say it in words.
    *
    * @param judged whether the evidence supports a verdict
    * @param bottleneck the verdict; null when not judged
-   * @param statement the verdict with its figures and thresholds in words
-   * @param cpuCoresAvailable the generator's available processors
+   * @param statement the verdict with its figures and thresholds in words, as files of formatVersion 2 and 3
+   *     held it; absent since (the renderer says it from {@code verdict} and the figures)
+   * @param cpuCoresAvailable the cores the CPU figures are held against: the generator's available processors,
+   *     less {@code busyPollingCores}; for {@code NOT_JUDGED_ALL_BUSY_POLLED} the cores, all of them busy-polled;
+   *     null otherwise when not judged
    * @param generatorCpuCoresMean mean process CPU (user + system), cores, over the window's samples
    * @param generatorCpuCoresMax the largest sample
-   * @param saturatedSeconds seconds whose samples were at or above {@code SATURATED_FRACTION} of
+   * @param saturatedSeconds seconds whose samples were at or above {@code thresholds.saturatedFraction} of
    *     the available cores
    * @param runQueueWaitMicrosPerSecondMax the largest sample of the threads' run-queue wait, µs per
    *     second summed over threads; null when not measured
    * @param sendLagP99Micros the 99th percentile of the send lag (first request byte on the wire
    *     minus the generator's send start); null without matched pairs
-   * @param evidence samples, period, window and the sources of the figures, in words
-   * @param cpuSaturated whether {@code saturatedSeconds} reached {@code SATURATED_SHARE} of the
-   *     seconds the window's samples cover (a figure not kept here, so stated once by the judge, not
-   *     derived by readers); null when not judged
+   * @param evidence samples, period, window and the sources of the figures in words, formatVersion 2 and 3
+   *     only; absent since
+   * @param cpuSaturated whether {@code saturatedSeconds} reached {@code thresholds.saturatedShare} of
+   *     {@code sampledSeconds}; null when not judged
    * @param bottleneckHost which host was the bottleneck, client or server; judged only with both hosts'
    *     evidence ({@code server-unknown} without server telemetry); absent in files written before it
    * @param hosts that verdict with both hosts' figures, in words, as files of formatVersion 2 held it; absent
    *     since (the renderer says it from {@code bottleneckHost} and both sections' figures)
-   * @param verdict the client host's verdict and why, as a token (the {@code statement} says it with its
-   *     figures); absent in files of formatVersion 2
+   * @param verdict the client host's verdict and why, as a token; absent in files of formatVersion 2
+   * @param runQueueWaitMicrosPerSecondMean the threads' mean run-queue wait over the samples that measured it,
+   *     µs per second summed over threads; null when not measured (and in files before formatVersion 4, as
+   *     every field below)
+   * @param startLagP99Micros the 99th percentile of the start lag (send start minus intended start, the
+   *     measured phase's records, generator clock); null when not stated
+   * @param telemetryPeriodMillis the telemetry's sampling period (the median gap between samples); null when
+   *     unknown (fewer than 2 samples)
+   * @param measuredSeconds the measured phase's length on the generator's monotonic clock
+   * @param samples telemetry samples with CPU in the measured phase (the judgement's evidence)
+   * @param telemetrySamples telemetry samples in the run
+   * @param sampledSeconds the seconds {@code samples} cover
+   * @param coresSource where {@code cpuCoresAvailable} came from
+   * @param busyPollingCores cores the engine's busy-polling event loops keep busy by design, left out of the
+   *     cores and of every CPU figure; 0 when none
+   * @param sendLagPairs the matched pairs {@code sendLagP99Micros} rests on; null when not stated
+   * @param startLagRecords the records {@code startLagP99Micros} rests on; null with {@code sendLagPairs}
+   * @param thresholds the thresholds of the verdict; null when not judged
    */
-  public record ClientHost(boolean judged, Boolean bottleneck, String statement, Integer cpuCoresAvailable,
+  public record ClientHost(boolean judged, Boolean bottleneck,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String statement, Integer cpuCoresAvailable,
       Double generatorCpuCoresMean, Double generatorCpuCoresMax, Double saturatedSeconds,
-      Double runQueueWaitMicrosPerSecondMax, Double sendLagP99Micros, String evidence, Boolean cpuSaturated,
+      Double runQueueWaitMicrosPerSecondMax, Double sendLagP99Micros,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String evidence, Boolean cpuSaturated,
       @JsonInclude(JsonInclude.Include.NON_NULL) BottleneckHost bottleneckHost,
       @JsonInclude(JsonInclude.Include.NON_NULL) String hosts,
-      @JsonInclude(JsonInclude.Include.NON_NULL) ClientHostVerdict verdict) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) ClientHostVerdict verdict,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double runQueueWaitMicrosPerSecondMean,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double startLagP99Micros,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double telemetryPeriodMillis,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double measuredSeconds,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer samples,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer telemetrySamples,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double sampledSeconds,
+      @JsonInclude(JsonInclude.Include.NON_NULL) CoresSource coresSource,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer busyPollingCores,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long sendLagPairs,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long startLagRecords,
+      @JsonInclude(JsonInclude.Include.NON_NULL) ClientHostThresholds thresholds) {
 
-    /** The client host's check alone, before the server's side is set beside it. */
-    public ClientHost(boolean judged, Boolean bottleneck, String statement, Integer cpuCoresAvailable,
-        Double generatorCpuCoresMean, Double generatorCpuCoresMax, Double saturatedSeconds,
-        Double runQueueWaitMicrosPerSecondMax, Double sendLagP99Micros, String evidence, Boolean cpuSaturated,
-        ClientHostVerdict verdict) {
-      this(judged, bottleneck, statement, cpuCoresAvailable, generatorCpuCoresMean, generatorCpuCoresMax,
-          saturatedSeconds, runQueueWaitMicrosPerSecondMax, sendLagP99Micros, evidence, cpuSaturated, null, null,
-          verdict);
+    /** Not judged, for {@code verdict}'s reason, with no figure but the send lag's. */
+    public static ClientHost notJudged(ClientHostVerdict verdict, Double sendLagP99Micros) {
+      return new ClientHost(false, null, null, null, null, null, null, null, sendLagP99Micros, null, null, null, null,
+          verdict, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** A copy that says which host was the bottleneck ({@code hosts}: the verdict and both sides' figures). */
     public ClientHost withHosts(BottleneckHost which, String hostsStatement) {
       return new ClientHost(judged, bottleneck, statement, cpuCoresAvailable, generatorCpuCoresMean,
           generatorCpuCoresMax, saturatedSeconds, runQueueWaitMicrosPerSecondMax, sendLagP99Micros, evidence,
-          cpuSaturated, which, hostsStatement, verdict);
+          cpuSaturated, which, hostsStatement, verdict, runQueueWaitMicrosPerSecondMean, startLagP99Micros,
+          telemetryPeriodMillis, measuredSeconds, samples, telemetrySamples, sampledSeconds, coresSource,
+          busyPollingCores, sendLagPairs, startLagRecords, thresholds);
     }
+  }
+
+  /**
+   * The thresholds a client-host verdict was judged by ({@code compare.ClientHostCheck}'s, stated with it).
+   *
+   * @param saturatedFraction a sample is saturated at this fraction of the available cores
+   * @param saturatedShare the host is the bottleneck when saturated for this share of the sampled seconds
+   * @param runQueueWaitMicrosPerSecond ...or when its threads' mean run-queue wait reaches this, µs per second
+   * @param sendLagP99Micros ...and the send lag p99 reaches this
+   */
+  public record ClientHostThresholds(double saturatedFraction, double saturatedShare,
+      double runQueueWaitMicrosPerSecond, double sendLagP99Micros) {}
+
+  /** Where the cores available to the generator came from ({@link ClientHost#coresSource}). */
+  public enum CoresSource {
+    /** The generator JVM's available processors, in its telemetry. */
+    TELEMETRY,
+    /** The generator JVM's available processors in run.json's jvm (it ran in crosscheck's JVM). */
+    RUN_JSON_JVM,
+    /** The host's cores in run.json's host: the generator's own count was not recorded. */
+    RUN_JSON_HOST,
+    /** Not known. */
+    UNKNOWN
   }
 
   /** The client host's verdict and its reason ({@link ClientHost#verdict}). */

@@ -17,11 +17,14 @@ import org.junit.jupiter.params.provider.ValueSource;
  * test asserts findings.json's values). Each fixture is a findings.json written by a real audit (a netty
  * run with capture and server telemetry, an agent audit of a two-thread URL.openStream generator, a
  * legacy-urlconnection audit): {@code findings-v2/} by the code before verdicts became enums
- * (formatVersion 2, its sentences printed as written), {@code findings-v3/} by this code (formatVersion
- * 3, every verdict rendered from its enum and figures; {@code run-capture-typed} is its run-capture with the
- * server host's verdict as an enum and the coverage's figures instead of their sentences, as files written
- * since hold them). The table is rendered under two default locales
- * and must equal {@code findings-table.txt} beside the fixture byte for byte.
+ * (formatVersion 2, its sentences printed as written), {@code findings-v3/} by the code of formatVersion 3
+ * (the connection verdict and the error's source rendered from their enums and figures, the client host's
+ * sentences printed as written; {@code run-capture-typed} is its run-capture with the server host's verdict
+ * as an enum and the coverage's figures instead of their sentences), {@code findings-v4/} the same audits in
+ * the form this code writes (formatVersion 4: the client host, too, as its verdict and figures, read back
+ * from the sentences they replace by a one-off conversion): their tables are the version-3 tables, byte for
+ * byte. The table is rendered under two default locales and must equal {@code findings-table.txt} beside
+ * the fixture byte for byte.
  *
  * <p>To regenerate after a deliberate change of wording: {@code mvn -B -ntp -q -o -pl harness -am verify
  * -Dtest=FindingsTableGoldenTest -Dsurefire.failIfNoSpecifiedTests=false -Dgolden.update=true}, then
@@ -35,7 +38,8 @@ class FindingsTableGoldenTest {
   @ParameterizedTest
   @ValueSource(strings = {"findings-v2/run-capture", "findings-v2/agent-audit", "findings-v2/legacy-audit",
       "findings-v3/run-capture", "findings-v3/agent-audit", "findings-v3/legacy-audit",
-      "findings-v3/run-capture-typed"})
+      "findings-v3/run-capture-typed", "findings-v4/run-capture", "findings-v4/agent-audit",
+      "findings-v4/legacy-audit"})
   void theTableOfAnOldFileEqualsItsGoldenFile(String fixture) throws Exception {
     FindingsFile file = RunFiles.readFindings(fixture(fixture).resolve("findings.json"));
     String table = render(file);
@@ -58,6 +62,25 @@ class FindingsTableGoldenTest {
     assertEquals(0L, typed.findings().coverage().sentBeforeCapture());
     assertEquals(null, typed.findings().urls().statement());
     assertEquals(render(written), render(typed));
+  }
+
+  /**
+   * A file of formatVersion 4 holds no sentence of the client host: its verdict and figures render the words a
+   * version-3 file of the same audit held.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"run-capture", "agent-audit", "legacy-audit"})
+  void theClientHostRenderedFromItsFiguresReadsAsTheSentenceItReplaced(String name) throws Exception {
+    FindingsFile v4 = RunFiles.readFindings(fixture("findings-v4/" + name).resolve("findings.json"));
+    FindingsFile v3 = RunFiles.readFindings(fixture("findings-v3/" + name).resolve("findings.json"));
+    assertEquals(4, v4.formatVersion());
+    io.crosscheck.rundir.Findings.ClientHost h = v4.findings().clientHost();
+    assertEquals(null, h.statement());
+    assertEquals(null, h.evidence());
+    assertEquals(v3.findings().clientHost().verdict(), h.verdict());
+    assertEquals(v3.findings().clientHost().statement(), FindingsSentences.clientHost(v4.findings()));
+    assertEquals(v3.findings().clientHost().evidence(), FindingsSentences.clientHostEvidence(v4.findings()));
+    assertEquals(render(v3), render(v4));
   }
 
   static String render(FindingsFile file) {
