@@ -442,10 +442,47 @@ public final class FindingsSentences {
     return value == null ? Double.NaN : value;
   }
 
-  /** What the reported intervals rest on and their overall result, in words; null without the section. */
+  /**
+   * What the reported intervals rest on and their overall result, in words; null without the section. A file
+   * written before formatVersion 4 held the sentence: returned as written.
+   */
   public static String reportedIntervals(Findings f) {
-    Findings.ReportedIntervals r = f.reportedIntervals();
-    return r == null ? null : r.statement();
+    return reportedIntervals(f.reportedIntervals());
+  }
+
+  /** {@link #reportedIntervals(Findings)} of the section itself; null for null. */
+  public static String reportedIntervals(Findings.ReportedIntervals r) {
+    if (r == null) {
+      return null;
+    }
+    if (r.statement() != null) {
+      return r.statement();
+    }
+    String evidence = String.format(Locale.ROOT,
+        "%,d of %,d reported intervals matched the wire in full (%,d of %,d of their exchanges matched)",
+        r.intervalsMatched(), r.intervals(), r.exchangesMatched(), r.exchanges());
+    double floor = r.minMatchedPercent() == null ? Double.NaN : r.minMatchedPercent();
+    return switch (r.stateOrDerived()) {
+      case NO_REPORTING_METHOD -> "no reporting method was named (--reported-by or --reported-value): only the"
+          + " agent's own timing of each exchange is available, no figure of the generator's";
+      case NO_INTERVAL -> r.reporting() + " was never called with an exchange behind it: no reported interval to"
+          + " judge";
+      case NOT_JUDGED_RECORDS_BELOW_FLOOR -> String.format(Locale.ROOT, "not judged: the run's records are below"
+          + " the %.0f %% matching floor (see coverage); ", floor) + evidence + "; exchanges joined to the wire"
+          + " through " + r.clockMapping();
+      case NOT_JUDGED_INTERVALS_BELOW_FLOOR -> String.format(Locale.ROOT, "not judged: %.1f %% of the reported"
+          + " intervals matched in full, below the %.0f %% floor; ", r.intervalsMatchedPercent(), floor) + evidence
+          + "; exchanges joined to the wire through " + r.clockMapping();
+      case JUDGED -> {
+        Findings.IntervalGroup g = r.overall();
+        String means = g == null || g.count() == 0 ? "" : String.format(Locale.ROOT, "; reported %.1f ms vs wire"
+            + " page %.1f ms, page+rest %.1f ms (span; %.1f ms summed, %.1f ms between exchanges)",
+            g.meanReportedMicros() / 1e3, g.meanWirePageMicros() / 1e3, g.meanWireSpanMicros() / 1e3,
+            g.meanWireSumMicros() / 1e3, g.meanGapMicros() / 1e3);
+        yield evidence + means + "; wire figures on the capture's clock, exchanges joined to it through "
+            + r.clockMapping();
+      }
+    };
   }
 
   /** How the generator's monotonic instants were put on the capture's clock, in words; null without coverage. */

@@ -7,8 +7,8 @@ import java.util.Locale;
 
 /**
  * The reported-interval section of an agent audit as a fixed-width text table, printed after the
- * findings table: its evidence first (the section's statement: intervals and exchanges matched, the
- * overall means in words, the clock mapping), the intervals left out by reason, then one row per URL
+ * findings table: its evidence first ({@link FindingsSentences#reportedIntervals}: intervals and exchanges
+ * matched, the overall means in words, the clock mapping), the intervals left out by reason, then one row per URL
  * group and one overall — count, exchanges per interval, mean reported figure, the wire's page time,
  * span and sum, the gap between exchanges and the mean error (reported − span), in milliseconds —
  * and the error's spread over the intervals it rests on. Without figures (no reporting spec, nothing
@@ -29,7 +29,7 @@ public final class ReportedIntervalTable {
     StringBuilder out = new StringBuilder();
     out.append(System.lineSeparator());
     FindingsTable.line(out, "reported", r.reporting().isEmpty() ? "(no reporting method named)" : r.reporting());
-    FindingsTable.line(out, "  evidence", r.statement());
+    FindingsTable.line(out, "  evidence", FindingsSentences.reportedIntervals(r));
     if (!r.unmatchedIntervals().isEmpty()) {
       FindingsTable.line(out, "  left out", r.unmatchedIntervals().toString());
     }

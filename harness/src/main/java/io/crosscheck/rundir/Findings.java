@@ -756,14 +756,69 @@ public record Findings(
    *     is counted as impossible (the reported figure's resolution)
    * @param clockMapping how the exchanges were joined to the wire's (the comparison's mapping); the
    *     spans and sums themselves are the capture's clock alone
-   * @param statement the evidence and the overall result in words
-   * @param overall every matched interval
+   * @param statement the evidence and the overall result in words, as files before formatVersion 4 held it;
+   *     absent since ({@code report.FindingsSentences.reportedIntervals} says it from {@code state} and the
+   *     figures)
+   * @param overall every matched interval (empty when not judged)
    * @param groups per URL group (the path, without query, of each interval's first exchange),
    *     most intervals first
+   * @param state what the figures allow; absent in files before formatVersion 4 (then {@link
+   *     #stateOrDerived()} derives it)
+   * @param minMatchedPercent the matching floor the intervals were judged against (the run's {@code
+   *     coverage.minMatchedPercent}); absent when not judged against it, and in files before formatVersion 4
    */
   public record ReportedIntervals(String reporting, long intervals, long intervalsMatched, long exchanges,
       long exchangesMatched, Map<String, Long> unmatchedIntervals, double belowSpanToleranceMicros,
-      String clockMapping, String statement, IntervalGroup overall, List<IntervalGroup> groups) {}
+      String clockMapping, @JsonInclude(JsonInclude.Include.NON_NULL) String statement, IntervalGroup overall,
+      List<IntervalGroup> groups,
+      @JsonInclude(JsonInclude.Include.NON_NULL) ReportedIntervalsState state,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double minMatchedPercent) {
+
+    /** The share of the intervals matched in full, in percent (NaN without intervals). */
+    public double intervalsMatchedPercent() {
+      return intervals == 0 ? Double.NaN : 100.0 * intervalsMatched / intervals;
+    }
+
+    /** {@link #state}, or derived from the figures and the sentence in files written before it. */
+    public ReportedIntervalsState stateOrDerived() {
+      if (state != null) {
+        return state;
+      }
+      if (reporting == null || reporting.isEmpty()) {
+        return ReportedIntervalsState.NO_REPORTING_METHOD;
+      }
+      if (intervals == 0) {
+        return ReportedIntervalsState.NO_INTERVAL;
+      }
+      if (statement != null && statement.startsWith("not judged: the run's records")) {
+        return ReportedIntervalsState.NOT_JUDGED_RECORDS_BELOW_FLOOR;
+      }
+      return statement != null && statement.startsWith("not judged:")
+          ? ReportedIntervalsState.NOT_JUDGED_INTERVALS_BELOW_FLOOR : ReportedIntervalsState.JUDGED;
+    }
+
+    /** A copy in {@code state}, judged against {@code minMatchedPercent}, without figures unless judged. */
+    public ReportedIntervals judgedAs(ReportedIntervalsState state, double minMatchedPercent, IntervalGroup none) {
+      boolean judged = state == ReportedIntervalsState.JUDGED;
+      return new ReportedIntervals(reporting, intervals, intervalsMatched, exchanges, exchangesMatched,
+          unmatchedIntervals, belowSpanToleranceMicros, clockMapping, null, judged ? overall : none,
+          judged ? groups : List.of(), state, minMatchedPercent);
+    }
+  }
+
+  /** What a run's reported intervals allow ({@link ReportedIntervals#state}). */
+  public enum ReportedIntervalsState {
+    /** No reporting method was named: only the agent's own timing of each exchange, no figure of the generator's. */
+    NO_REPORTING_METHOD,
+    /** The reporting method was never called with an exchange behind it. */
+    NO_INTERVAL,
+    /** The figures are stated: the records and the intervals cleared the matching floor. */
+    JUDGED,
+    /** Not judged: the run's records are below the matching floor. */
+    NOT_JUDGED_RECORDS_BELOW_FLOOR,
+    /** Not judged: fewer of the reported intervals than the floor's share matched in full. */
+    NOT_JUDGED_INTERVALS_BELOW_FLOOR
+  }
 
   /**
    * Reported intervals of one URL group (or all), their means in microseconds (NaN when empty).
