@@ -293,8 +293,7 @@ public final class CompareJob {
       Findings findings = FindingsBuilder.build(gen, wire, match, minMatchedPercent, INTERVAL_NANOS);
       if (agent != null) {
         ReportedIntervalAnalysis.Result reported = ReportedIntervalAnalysis.analyse(gen.records(), agent.columns(),
-            agent.intervals(), match, agent.reporting(), agent.reportedResolutionNanos(),
-            findings.coverage().clockMapping());
+            agent.intervals(), match, agent.reporting(), agent.reportedResolutionNanos());
         commit.creating(() -> {
           reported.writeCsv(commit.tmp(ReportedIntervalAnalysis.CSV_FILE));
           return null;
@@ -331,7 +330,7 @@ public final class CompareJob {
       out.println();
       out.print(FindingsTable.format(file));
       if (findings.reportedIntervals() != null) {
-        out.print(ReportedIntervalTable.format(findings.reportedIntervals()));
+        out.print(ReportedIntervalTable.format(findings));
       }
       wire.capture().warnings().forEach(w -> out.println("capture:       " + w));
       out.println("crosscheck: findings in " + findingsJson);

@@ -88,7 +88,7 @@ final class ErrorMetrics {
     IntervalGroup all = ri.overall();
     String what = "the generator's own figure (" + ri.reporting() + ")";
     if (ri.stateOrDerived() != Findings.ReportedIntervalsState.JUDGED || all == null || all.count() == 0) {
-      return Measure.missing(what + " was not judged: " + FindingsSentences.reportedIntervals(ri));
+      return Measure.missing(what + " was not judged: " + FindingsSentences.reportedIntervals(r.findings()));
     }
     if (all.reportedBelowSpan() > 0) {
       return Measure.missing(String.format(Locale.ROOT, "%,d of %,d reported intervals are impossible: %s is below"
@@ -116,7 +116,7 @@ final class ErrorMetrics {
       IntervalGroup all = ri.overall();
       if (ri.stateOrDerived() != Findings.ReportedIntervalsState.JUDGED || all == null || all.count() == 0) {
         return Measure.missing("the generator's own figure (" + ri.reporting() + ") was not judged: "
-            + FindingsSentences.reportedIntervals(ri));
+            + FindingsSentences.reportedIntervals(r.findings()));
       }
       return Measure.of(all.reportedBelowSpan(), String.format(Locale.ROOT, "%,d reported intervals matched in full",
           all.count()));

@@ -125,10 +125,9 @@ public final class ReportedIntervalAnalysis {
    * @param reporting the reporting spec, empty when none was given
    * @param reportedResolutionNanos the resolution of the reported figure (1 ms for a figure in
    *     milliseconds, 0 for one the agent timed in nanoseconds)
-   * @param clockMapping the comparison's clock mapping in words
    */
   public static Result analyse(List<RequestRecord> records, List<AgentColumns> agent, List<IntervalRecord> intervals,
-      MatchResult match, String reporting, long reportedResolutionNanos, String clockMapping) {
+      MatchResult match, String reporting, long reportedResolutionNanos) {
     if (agent.size() != records.size()) {
       throw new IllegalArgumentException(agent.size() + " agent rows for " + records.size() + " records");
     }
@@ -197,7 +196,7 @@ public final class ReportedIntervalAnalysis {
     ReportedIntervalsState state = reporting.isEmpty() ? ReportedIntervalsState.NO_REPORTING_METHOD
         : intervals.isEmpty() ? ReportedIntervalsState.NO_INTERVAL : ReportedIntervalsState.JUDGED;
     return new Result(new ReportedIntervals(reporting, intervals.size(), matched.size(), exchanges, exchangesMatched,
-        unmatched, toleranceNanos / 1e3, clockMapping, null, overall, groups, state, null), rows);
+        unmatched, toleranceNanos / 1e3, null, null, overall, groups, state, null), rows);
   }
 
   /** The path of a request target, without its query (and without a {@code ;jsessionid=...}). */

@@ -216,7 +216,7 @@ public final class FindingsSentences {
     }
     return String.format(Locale.ROOT, "%,d matched pairs (%,d with both lags); wire instants mapped to the"
         + " generator's clock (%s)", e.pairs(), e.lagPairs(), f.coverage() == null ? "mapping unknown"
-            : f.coverage().clockMapping());
+            : clockMapping(f));
   }
 
   /** Whether the generator kept to its own schedule, with the figures; null without a pace section. */
@@ -447,20 +447,18 @@ public final class FindingsSentences {
    * written before formatVersion 4 held the sentence: returned as written.
    */
   public static String reportedIntervals(Findings f) {
-    return reportedIntervals(f.reportedIntervals());
-  }
-
-  /** {@link #reportedIntervals(Findings)} of the section itself; null for null. */
-  public static String reportedIntervals(Findings.ReportedIntervals r) {
+    Findings.ReportedIntervals r = f.reportedIntervals();
     if (r == null) {
       return null;
     }
     if (r.statement() != null) {
       return r.statement();
     }
+    String mapping = r.clockMapping() != null ? r.clockMapping() : clockMapping(f);
     String evidence = String.format(Locale.ROOT,
         "%,d of %,d reported intervals matched the wire in full (%,d of %,d of their exchanges matched)",
         r.intervalsMatched(), r.intervals(), r.exchangesMatched(), r.exchanges());
+    String joined = mapping == null ? "an unknown clock mapping" : mapping;
     double floor = r.minMatchedPercent() == null ? Double.NaN : r.minMatchedPercent();
     return switch (r.stateOrDerived()) {
       case NO_REPORTING_METHOD -> "no reporting method was named (--reported-by or --reported-value): only the"
@@ -469,25 +467,44 @@ public final class FindingsSentences {
           + " judge";
       case NOT_JUDGED_RECORDS_BELOW_FLOOR -> String.format(Locale.ROOT, "not judged: the run's records are below"
           + " the %.0f %% matching floor (see coverage); ", floor) + evidence + "; exchanges joined to the wire"
-          + " through " + r.clockMapping();
+          + " through " + joined;
       case NOT_JUDGED_INTERVALS_BELOW_FLOOR -> String.format(Locale.ROOT, "not judged: %.1f %% of the reported"
           + " intervals matched in full, below the %.0f %% floor; ", r.intervalsMatchedPercent(), floor) + evidence
-          + "; exchanges joined to the wire through " + r.clockMapping();
+          + "; exchanges joined to the wire through " + joined;
       case JUDGED -> {
         Findings.IntervalGroup g = r.overall();
         String means = g == null || g.count() == 0 ? "" : String.format(Locale.ROOT, "; reported %.1f ms vs wire"
             + " page %.1f ms, page+rest %.1f ms (span; %.1f ms summed, %.1f ms between exchanges)",
             g.meanReportedMicros() / 1e3, g.meanWirePageMicros() / 1e3, g.meanWireSpanMicros() / 1e3,
             g.meanWireSumMicros() / 1e3, g.meanGapMicros() / 1e3);
-        yield evidence + means + "; wire figures on the capture's clock, exchanges joined to it through "
-            + r.clockMapping();
+        yield evidence + means + "; wire figures on the capture's clock, exchanges joined to it through " + joined;
       }
     };
   }
 
-  /** How the generator's monotonic instants were put on the capture's clock, in words; null without coverage. */
+  /**
+   * How the generator's monotonic instants were put on the capture's clock, in words, from the coverage's kind of
+   * mapping and the calibrations of {@code findings.clock}; null without coverage. A file written before
+   * formatVersion 4 held the words: returned as written.
+   */
   public static String clockMapping(Findings f) {
-    return f.coverage() == null ? null : f.coverage().clockMapping();
+    Findings.Coverage c = f.coverage();
+    if (c == null) {
+      return null;
+    }
+    if (c.clockMapping() != null || c.clockMappingKind() == null) {
+      return c.clockMapping() == null ? "not stated" : c.clockMapping();
+    }
+    Findings.Clock clock = f.clock();
+    int calibrations = clock == null ? 0 : clock.calibrations();
+    double uncertainty = clock == null ? Double.NaN : clock.maxUncertaintyMicros();
+    return switch (c.clockMappingKind()) {
+      case NONE_WIRE_ONLY -> "none (wire only)";
+      case CALIBRATIONS -> String.format(Locale.ROOT, "monotonic -> capture clock through %d calibrations,"
+          + " uncertainty <= %.1f us", calibrations, uncertainty);
+      case SHARD_CALIBRATIONS -> String.format(Locale.ROOT, "each shard's monotonic clock -> its own capture's clock"
+          + " (%d calibrations in all, uncertainty <= %.1f us)", calibrations, uncertainty);
+    };
   }
 
   /** Why the server side is unknown without server telemetry. */

@@ -131,7 +131,7 @@ public final class FindingsTable {
       line(out, "coverage", FindingsSentences.coverage(f));
       if (!cov.wireOnly()) {
         line(out, "  window", String.format(Locale.ROOT, "capture %.1f s; %s",
-            (cov.captureLastEpochNanos() - cov.captureFirstEpochNanos()) / 1e9, cov.clockMapping()));
+            (cov.captureLastEpochNanos() - cov.captureFirstEpochNanos()) / 1e9, FindingsSentences.clockMapping(f)));
       }
     }
     captureLoss(out, live);

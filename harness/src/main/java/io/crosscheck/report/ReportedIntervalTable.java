@@ -1,5 +1,6 @@
 package io.crosscheck.report;
 
+import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.Findings.IntervalGroup;
 import io.crosscheck.rundir.Findings.ReportedIntervals;
 import io.crosscheck.text.Printable;
@@ -20,16 +21,20 @@ public final class ReportedIntervalTable {
 
   private ReportedIntervalTable() {}
 
-  /** The table; control characters of names and notes are escaped ({@link Printable}). */
-  public static String format(ReportedIntervals r) {
-    return Printable.escapeKeepingNewlines(table(r));
+  /**
+   * The table of {@code f}'s reported intervals (empty without them); control characters of names and notes are
+   * escaped ({@link Printable}).
+   */
+  public static String format(Findings f) {
+    return f.reportedIntervals() == null ? "" : Printable.escapeKeepingNewlines(table(f));
   }
 
-  private static String table(ReportedIntervals r) {
+  private static String table(Findings f) {
+    ReportedIntervals r = f.reportedIntervals();
     StringBuilder out = new StringBuilder();
     out.append(System.lineSeparator());
     FindingsTable.line(out, "reported", r.reporting().isEmpty() ? "(no reporting method named)" : r.reporting());
-    FindingsTable.line(out, "  evidence", FindingsSentences.reportedIntervals(r));
+    FindingsTable.line(out, "  evidence", FindingsSentences.reportedIntervals(f));
     if (!r.unmatchedIntervals().isEmpty()) {
       FindingsTable.line(out, "  left out", r.unmatchedIntervals().toString());
     }

@@ -754,8 +754,9 @@ public record Findings(
    *     {@code no-figure}: the interval has no figure, its last exchange never ended)
    * @param belowSpanToleranceMicros how far below its wire span a reported figure may be before it
    *     is counted as impossible (the reported figure's resolution)
-   * @param clockMapping how the exchanges were joined to the wire's (the comparison's mapping); the
-   *     spans and sums themselves are the capture's clock alone
+   * @param clockMapping how the exchanges were joined to the wire's (the comparison's mapping), in words, as files
+   *     before formatVersion 4 held it; absent since (the coverage's); the spans and sums themselves are the
+   *     capture's clock alone
    * @param statement the evidence and the overall result in words, as files before formatVersion 4 held it;
    *     absent since ({@code report.FindingsSentences.reportedIntervals} says it from {@code state} and the
    *     figures)
@@ -769,7 +770,8 @@ public record Findings(
    */
   public record ReportedIntervals(String reporting, long intervals, long intervalsMatched, long exchanges,
       long exchangesMatched, Map<String, Long> unmatchedIntervals, double belowSpanToleranceMicros,
-      String clockMapping, @JsonInclude(JsonInclude.Include.NON_NULL) String statement, IntervalGroup overall,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String clockMapping,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String statement, IntervalGroup overall,
       List<IntervalGroup> groups,
       @JsonInclude(JsonInclude.Include.NON_NULL) ReportedIntervalsState state,
       @JsonInclude(JsonInclude.Include.NON_NULL) Double minMatchedPercent) {
@@ -876,7 +878,8 @@ public record Findings(
    * @param wireOnly true when there were no generator records (a capture analysed on its own)
    * @param captureFirstEpochNanos the capture's first packet (wall clock of the capture)
    * @param captureLastEpochNanos its last packet
-   * @param clockMapping how the generator's monotonic instants were put on the capture's clock
+   * @param clockMapping how the generator's monotonic instants were put on the capture's clock, in words, as files
+   *     before formatVersion 4 held it; absent since ({@code clockMappingKind} and {@code findings.clock} say it)
    * @param statement the coverage in one sentence, as files written before {@code sentBeforeCapture} held it, and
    *     a merge of shards still does (each shard's figures are merged.json's); absent otherwise ({@code
    *     report.FindingsSentences.coverage} says it from the state and the figures)
@@ -893,11 +896,15 @@ public record Findings(
    *     in order
    * @param outOfOrderExchanges exchanges with a response before their request; absent likewise
    * @param capturePackets whether the capture held any packet (a wire-only analysis)
+   * @param clockMappingKind how the generator's monotonic instants were put on the capture's clock, through the
+   *     calibrations {@code findings.clock} counts (with their largest uncertainty); absent in files before
+   *     formatVersion 4
    */
   public record Coverage(long records, long recordsSent, long neverReachedServer, long outsideCapture,
       long inCapture, long matched, double recordsMatchedPercent, long wireExchanges,
       double exchangesMatchedPercent, double minMatchedPercent, boolean sufficient, boolean wireOnly,
-      long captureFirstEpochNanos, long captureLastEpochNanos, String clockMapping,
+      long captureFirstEpochNanos, long captureLastEpochNanos,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String clockMapping,
       @JsonInclude(JsonInclude.Include.NON_NULL) String statement,
       @JsonInclude(JsonInclude.Include.NON_NULL) CoverageState state,
       @JsonInclude(JsonInclude.Include.NON_NULL) Long sentBeforeCapture,
@@ -906,17 +913,18 @@ public record Findings(
       @JsonInclude(JsonInclude.Include.NON_NULL) Long unrecordedExchanges,
       @JsonInclude(JsonInclude.Include.NON_NULL) Long outOfOrderConnections,
       @JsonInclude(JsonInclude.Include.NON_NULL) Long outOfOrderExchanges,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Boolean capturePackets) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) Boolean capturePackets,
+      @JsonInclude(JsonInclude.Include.NON_NULL) ClockMappingKind clockMappingKind) {
 
     /** A coverage said in a sentence of its own (a merge of shards: each shard's figures are merged.json's). */
     public Coverage(long records, long recordsSent, long neverReachedServer, long outsideCapture,
         long inCapture, long matched, double recordsMatchedPercent, long wireExchanges,
         double exchangesMatchedPercent, double minMatchedPercent, boolean sufficient, boolean wireOnly,
-        long captureFirstEpochNanos, long captureLastEpochNanos, String clockMapping, String statement,
+        long captureFirstEpochNanos, long captureLastEpochNanos, ClockMappingKind clockMappingKind, String statement,
         CoverageState state) {
       this(records, recordsSent, neverReachedServer, outsideCapture, inCapture, matched, recordsMatchedPercent,
           wireExchanges, exchangesMatchedPercent, minMatchedPercent, sufficient, wireOnly, captureFirstEpochNanos,
-          captureLastEpochNanos, clockMapping, statement, state, null, null, null, null, null, null, null);
+          captureLastEpochNanos, null, statement, state, null, null, null, null, null, null, null, clockMappingKind);
     }
 
     /** How close to an end of the capture an unmatched request counts as outside it. */
@@ -935,6 +943,16 @@ public record Findings(
       return sufficient ? CoverageState.JUDGED : recordsSent == 0 ? CoverageState.NONE_SENT
           : matched == 0 ? CoverageState.NONE_MATCHED : CoverageState.BELOW_FLOOR;
     }
+  }
+
+  /** How the generator's monotonic instants were put on the capture's clock ({@link Coverage#clockMappingKind}). */
+  public enum ClockMappingKind {
+    /** Through the run's calibrations of its monotonic clock against the wall clock (findings.clock). */
+    CALIBRATIONS,
+    /** None: a wire-only analysis has no generator clock. */
+    NONE_WIRE_ONLY,
+    /** Each shard's monotonic clock to its own capture's clock, through its calibrations (findings.clock: all). */
+    SHARD_CALIBRATIONS
   }
 
   /** What a run's coverage allows ({@link Coverage#state}). */

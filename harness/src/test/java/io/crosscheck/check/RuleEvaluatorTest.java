@@ -301,7 +301,6 @@ class RuleEvaluatorTest {
     ri.put("exchangesMatched", 300);
     ri.putObject("unmatchedIntervals");
     ri.put("belowSpanToleranceMicros", 1.0);
-    ri.put("clockMapping", "monotonic -> capture clock");
     ri.put("state", "JUDGED");
     ri.put("minMatchedPercent", 90.0);
     ObjectNode all = ri.putObject("overall");

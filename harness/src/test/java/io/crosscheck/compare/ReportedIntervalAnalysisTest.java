@@ -48,7 +48,7 @@ class ReportedIntervalAnalysisTest {
         new IntervalRecord(2, 7, "U", "a.U#call", 29 * MS, 33 * MS, 4 * MS, "", "", 1));
 
     ReportedIntervalAnalysis.Result r = ReportedIntervalAnalysis.analyse(records, agent, intervals, match,
-        "reportedBy=a.U#call", 0, "the test clock");
+        "reportedBy=a.U#call", 0);
 
     ReportedIntervals s = r.section();
     assertEquals(2, s.intervals());
@@ -69,7 +69,7 @@ class ReportedIntervalAnalysisTest {
     // its figures are stated: 1 of 2 intervals matched in full (3 of 4 exchanges), through the test clock
     assertEquals(ReportedIntervalsState.JUDGED, s.state());
     assertEquals(50.0, s.intervalsMatchedPercent(), 1e-9);
-    assertEquals("the test clock", s.clockMapping());
+    assertEquals(null, s.clockMapping(), "the coverage's: not repeated");
     assertEquals(null, s.statement(), "the sentence is the renderer's");
     // findings.json keeps the section as written (and a run without it omits it)
     io.crosscheck.rundir.Findings findings = FindingsBuilder.build(null,
@@ -94,7 +94,7 @@ class ReportedIntervalAnalysisTest {
   /** The coverage of a comparison, sufficient or not, at the default 90 % floor. */
   private static Coverage coverage(boolean sufficient) {
     return new Coverage(4, 4, 0, 0, 4, sufficient ? 4 : 1, sufficient ? 100 : 25, 4, 100, 90, sufficient, false, 0,
-        1, "c", "", null);
+        1, io.crosscheck.rundir.Findings.ClockMappingKind.CALIBRATIONS, "", null);
   }
 
   @Test
@@ -107,7 +107,7 @@ class ReportedIntervalAnalysisTest {
     List<IntervalRecord> intervals = List.of(new IntervalRecord(1, 7, "U", "a.U#call", 9 * MS, 13 * MS, 4 * MS, "",
         "", 1), new IntervalRecord(2, 7, "U", "a.U#call", 19 * MS, 23 * MS, 4 * MS, "", "", 1));
     ReportedIntervalAnalysis.Result r = ReportedIntervalAnalysis.analyse(records, agent, intervals,
-        Matcher.match(records, wire, CLOCK), "reportedBy=a.U#call", 0, "c");
+        Matcher.match(records, wire, CLOCK), "reportedBy=a.U#call", 0);
     assertEquals(1, r.section().overall().count(), "one interval has its figures");
 
     // the records cleared the floor, the intervals (1 of 2 in full) did not
@@ -123,7 +123,8 @@ class ReportedIntervalAnalysisTest {
     assertEquals(2, s.intervals());
     assertEquals(1, s.exchangesMatched());
     assertEquals(2, s.exchanges());
-    String table = io.crosscheck.report.ReportedIntervalTable.format(s);
+    String table = io.crosscheck.report.ReportedIntervalTable.format(
+        io.crosscheck.rundir.Findings.builder().reportedIntervals(s).build());
     assertTrue(table.contains("not judged") && !table.contains("wireSpan"), "evidence only: " + table);
     // the run's records below the floor: nothing of the intervals is judged either
     ReportedIntervals below = r.judged(coverage(false));
@@ -132,11 +133,12 @@ class ReportedIntervalAnalysisTest {
     assertEquals(0, below.overall().count());
     // enough of both: the section as analysed
     ReportedIntervals full = ReportedIntervalAnalysis.analyse(records.subList(0, 1), agent.subList(0, 1),
-        intervals.subList(0, 1), Matcher.match(records.subList(0, 1), wire, CLOCK), "reportedBy=a.U#call", 0, "c")
+        intervals.subList(0, 1), Matcher.match(records.subList(0, 1), wire, CLOCK), "reportedBy=a.U#call", 0)
         .judged(coverage(true));
     assertEquals(1, full.overall().count());
     assertEquals(ReportedIntervalsState.JUDGED, full.state());
-    String printed = io.crosscheck.report.ReportedIntervalTable.format(full);
+    String printed = io.crosscheck.report.ReportedIntervalTable.format(
+        io.crosscheck.rundir.Findings.builder().reportedIntervals(full).build());
     assertTrue(printed.contains("wireSpan") && printed.contains("(1 intervals)"), printed);
   }
 
@@ -180,7 +182,7 @@ class ReportedIntervalAnalysisTest {
   @Test
   void withoutAReportingSpecOnlyTheAgentsTimingIsAvailable() {
     ReportedIntervals s = ReportedIntervalAnalysis.analyse(List.of(), List.of(), List.of(),
-        Matcher.match(List.of(), List.of(), CLOCK), "", 0, "c").section();
+        Matcher.match(List.of(), List.of(), CLOCK), "", 0).section();
     assertEquals(0, s.intervals());
     assertEquals(ReportedIntervalsState.NO_REPORTING_METHOD, s.state(), "only the agent's own timing");
   }
@@ -203,6 +205,6 @@ class ReportedIntervalAnalysisTest {
     List<WireExchange> wire = List.of(exchange("127.0.0.1:5000", 0, 0, "/a", 10 * MS, 2 * MS),
         exchange("127.0.0.1:5000", 0, 1, "/b", 20 * MS, 2 * MS));
     return ReportedIntervalAnalysis.analyse(records, agent, intervals, Matcher.match(records, wire, CLOCK), reporting,
-        resolutionNanos, "c").section();
+        resolutionNanos).section();
   }
 }

@@ -65,12 +65,12 @@ class FindingsTableGoldenTest {
   }
 
   /**
-   * A file of formatVersion 4 holds no sentence of the client host or the reported intervals: their verdicts and
-   * figures render the words a version-3 file of the same audit held.
+   * A file of formatVersion 4 holds no sentence of the client host, the reported intervals or the clock mapping:
+   * their verdicts and figures render the words a version-3 file of the same audit held.
    */
   @ParameterizedTest
   @ValueSource(strings = {"run-capture", "agent-audit", "legacy-audit"})
-  void theClientHostAndReportedIntervalsRenderedFromTheirFiguresReadAsTheSentencesTheyReplaced(String name) throws Exception {
+  void sectionsOfVersion4RenderedFromTheirFiguresReadAsTheSentencesTheyReplaced(String name) throws Exception {
     FindingsFile v4 = RunFiles.readFindings(fixture("findings-v4/" + name).resolve("findings.json"));
     FindingsFile v3 = RunFiles.readFindings(fixture("findings-v3/" + name).resolve("findings.json"));
     assertEquals(4, v4.formatVersion());
@@ -80,11 +80,13 @@ class FindingsTableGoldenTest {
     assertEquals(v3.findings().clientHost().verdict(), h.verdict());
     assertEquals(v3.findings().clientHost().statement(), FindingsSentences.clientHost(v4.findings()));
     assertEquals(v3.findings().clientHost().evidence(), FindingsSentences.clientHostEvidence(v4.findings()));
+    assertEquals(null, v4.findings().coverage().clockMapping());
+    assertEquals(io.crosscheck.rundir.Findings.ClockMappingKind.CALIBRATIONS, v4.findings().coverage().clockMappingKind());
+    assertEquals(v3.findings().coverage().clockMapping(), FindingsSentences.clockMapping(v4.findings()));
     if (v3.findings().reportedIntervals() != null) {
       assertEquals(null, v4.findings().reportedIntervals().statement());
       assertEquals(v3.findings().reportedIntervals().statement(), FindingsSentences.reportedIntervals(v4.findings()));
-      assertEquals(ReportedIntervalTable.format(v3.findings().reportedIntervals()),
-          ReportedIntervalTable.format(v4.findings().reportedIntervals()));
+      assertEquals(ReportedIntervalTable.format(v3.findings()), ReportedIntervalTable.format(v4.findings()));
     }
     assertEquals(render(v3), render(v4));
   }
