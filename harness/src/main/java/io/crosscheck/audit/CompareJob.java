@@ -19,6 +19,7 @@ import io.crosscheck.record.IntervalCsv;
 import io.crosscheck.record.IntervalRecord;
 import io.crosscheck.record.RequestCsv;
 import io.crosscheck.record.RequestRecord;
+import io.crosscheck.report.FindingsSentences;
 import io.crosscheck.report.FindingsTable;
 import io.crosscheck.report.ReportedIntervalTable;
 import io.crosscheck.report.html.HtmlReport;
@@ -282,9 +283,9 @@ public final class CompareJob {
         CaptureAlignment.Result aligned = CaptureAlignment.align(gen.records(), wire.exchanges(), gen.clock(),
             clockMode, chosenBy);
         captureClock = aligned.finding();
-        out.println("crosscheck: " + captureClock.statement());
+        out.println("crosscheck: " + FindingsSentences.captureClock(captureClock));
         if (captureClock.foreign()) {
-          out.println("crosscheck: drift: " + captureClock.driftStatement());
+          out.println("crosscheck: drift: " + FindingsSentences.captureClockDrift(captureClock));
           gen = gen.withClock(aligned.clock(), aligned.offsetAtStartNanos());
         }
       }

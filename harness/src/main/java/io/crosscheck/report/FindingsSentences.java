@@ -2,6 +2,7 @@ package io.crosscheck.report;
 
 import io.crosscheck.compare.ClientHostCheck;
 import io.crosscheck.record.Summary;
+import io.crosscheck.rundir.CaptureClock;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.Findings.Connections;
 import io.crosscheck.rundir.Findings.ErrorSource;
@@ -505,6 +506,89 @@ public final class FindingsSentences {
       case SHARD_CALIBRATIONS -> String.format(Locale.ROOT, "each shard's monotonic clock -> its own capture's clock"
           + " (%d calibrations in all, uncertainty <= %.1f us)", calibrations, uncertainty);
     };
+  }
+
+  /**
+   * How the capture's clock was read (findings.json {@code captureClock}), in one line; null without the section.
+   * A file written before formatVersion 4 held the line: returned as written.
+   */
+  public static String captureClock(CaptureClock c) {
+    if (c == null) {
+      return null;
+    }
+    if (c.statement() != null || c.choice() == null) {
+      return c.statement() == null ? "not stated" : c.statement();
+    }
+    if (c.foreign()) {
+      return String.format(Locale.ROOT, "capture clock aligned to the generator's: offset %+.1f us +/- %.1f us from"
+          + " %,d exchanges (bounds from requests and replies: [%+.1f, %+.1f] us%s)", number(c.offsetMicros()),
+          number(c.uncertaintyMicros()), c.exchanges(), number(c.loMicros()), number(c.hiMicros()),
+          c.driftMicros() == null ? "" : ", at the first send; drifting");
+    }
+    String why = chosenBy(c);
+    return c.loMicros() != null && c.hiMicros() != null ? String.format(Locale.ROOT, "capture clock read as the"
+        + " generator's own (%s): bounds [%+.1f, %+.1f] us from %,d exchanges; the run's calibrations map the clocks",
+        why, c.loMicros(), c.hiMicros(), c.exchanges()) : "capture clock read as the generator's own (" + why + ")";
+  }
+
+  /** Why the capture's clock was read as it was, in words. */
+  private static String chosenBy(CaptureClock c) {
+    return switch (c.choice()) {
+      case OPTION -> c.chosenBy() == null ? "--capture-clock" : c.chosenBy();
+      case AUTO_OFFSET_ZERO_FITS -> "auto: offset 0 is within the bounds of the exchanges (the capture's clock is the"
+          + " generator's)";
+      case AUTO_NO_PAIRING -> String.format(Locale.ROOT, "auto: none of the %,d records pairs with an exchange of the"
+          + " capture at any clock offset (no client ip:port of a recorded connection, nor a URL, is in it); read as"
+          + " the generator's own", c.recordsSent() == null ? 0 : c.recordsSent());
+      case AUTO_NO_LATER_REQUEST, AUTO_NO_REPLY_READ -> String.format(Locale.ROOT, "auto: %,d exchanges matched, none"
+          + " with %s: no alignment; read as the generator's own", c.exchangesMatched() == null ? 0
+              : c.exchangesMatched(), c.choice() == CaptureClock.Choice.AUTO_NO_LATER_REQUEST
+              ? "a request captured after a recorded send" : "a reply read by the generator");
+      case AUTO_BOUNDS_CROSS -> String.format(Locale.ROOT, "auto: no offset fits the exchanges (the bounds cross by"
+          + " %.1f us): read as the generator's own; --capture-clock foreign names the evidence",
+          number(c.boundsCrossMicros()));
+    };
+  }
+
+  /**
+   * The drift check of an aligned ({@code foreign}) capture clock, in words; null for a local one. A file written
+   * before formatVersion 4 held the words: returned as written.
+   */
+  public static String captureClockDrift(CaptureClock c) {
+    if (c == null || !c.foreign()) {
+      return null;
+    }
+    if (c.driftStatement() != null || c.choice() == null) {
+      return c.driftStatement() == null ? "not stated" : c.driftStatement();
+    }
+    if (c.driftMicros() == null) {
+      return String.format(Locale.ROOT, "one offset fits every exchange over %.1f s: no drift beyond the uncertainty",
+          number(c.spanSeconds()));
+    }
+    return String.format(Locale.ROOT, "one offset does not fit (its bounds cross by %.1f us over %.1f s): the"
+        + " capture's clock drifts %+.2f ppm against the generator's (%+.1f us over the run); aligned by a linear"
+        + " offset, %+.1f us at the first send to %+.1f us at the last", number(c.boundsCrossMicros()),
+        number(c.spanSeconds()), number(c.driftPpm()), c.driftMicros(), number(c.offsetMicros()),
+        number(c.offsetAtLastSendMicros()));
+  }
+
+  /**
+   * The rule by which figures of an aligned capture are not judged, with its two bounds; null when the figures
+   * were not judged against it. A file written before formatVersion 4 held the words: returned as written.
+   */
+  public static String captureClockRule(CaptureClock c) {
+    if (c == null || c.notJudged() == null || c.notJudged().isEmpty()) {
+      return null;
+    }
+    if (c.rule() != null || c.choice() == null) {
+      return c.rule() == null ? "not stated" : c.rule();
+    }
+    return String.format(Locale.ROOT, "against a capture taken elsewhere, a lag figure (it crosses the two"
+        + " clocks) is not judged when its magnitude is at most the alignment's uncertainty (%.1f us: not even its"
+        + " sign is known); an error figure (durations on each clock: the offset does not enter it, the path"
+        + " between the generator and the capture point does, both ways) is not judged when its magnitude is at"
+        + " most the path bound (%.1f us, the bounds' full width); per-URL and per-interval errors read against the"
+        + " same bound", number(c.uncertaintyMicros()), number(c.pathBoundMicros()));
   }
 
   /** Why the server side is unknown without server telemetry. */

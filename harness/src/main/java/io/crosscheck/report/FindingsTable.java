@@ -149,15 +149,15 @@ public final class FindingsTable {
     }
     Set<String> notJudged = Set.of();
     if (captureClock != null) {
-      line(out, "alignment", captureClock.statement());
+      line(out, "alignment", FindingsSentences.captureClock(captureClock));
       if (captureClock.foreign()) {
-        line(out, "  drift", captureClock.driftStatement());
+        line(out, "  drift", FindingsSentences.captureClockDrift(captureClock));
         line(out, "  path", String.format(Locale.ROOT, "the error figures include the path between the generator"
             + " and the capture point, both ways: at most %.1f us on the quickest exchange (the bounds' width)",
             captureClock.pathBoundMicros()));
         if (captureClock.notJudged() != null && !captureClock.notJudged().isEmpty()) {
           notJudged = Set.copyOf(captureClock.notJudged());
-          line(out, "  not judged", "n/j below: " + captureClock.rule());
+          line(out, "  not judged", "n/j below: " + FindingsSentences.captureClockRule(captureClock));
         }
       }
     }

@@ -91,6 +91,21 @@ class OldFindingsFileTest {
   }
 
   @Test
+  void aVersion3CaptureClockPrintsItsStoredSentences() throws Exception {
+    FindingsFile file = v3("foreign-capture");
+    io.crosscheck.rundir.CaptureClock c = file.captureClock();
+    assertNull(c.choice(), "a version-3 file holds the sentences, not the choice behind them");
+    assertEquals(c.statement(), FindingsSentences.captureClock(c));
+    assertEquals(c.driftStatement(), FindingsSentences.captureClockDrift(c));
+    assertEquals(c.rule(), FindingsSentences.captureClockRule(c));
+    String table = assertNoNull(file);
+    assertTrue(table.contains("alignment:     " + c.statement() + "\n"), table);
+    FindingsFile local = v3("local-capture");
+    assertEquals(local.captureClock().statement(), FindingsSentences.captureClock(local.captureClock()));
+    assertNull(FindingsSentences.captureClockDrift(local.captureClock()), "a local clock has no drift line");
+  }
+
+  @Test
   void aVersion3FileWrittenAgainKeepsItsSentences(@TempDir Path dir) throws Exception {
     for (String name : new String[] {"run-capture", "agent-audit", "legacy-audit"}) {
       FindingsFile file = v3(name);
