@@ -11,11 +11,12 @@ import java.util.Locale;
 
 /**
  * The sentences of findings.json's verdicts, rendered from their enums and figures (findings are data;
- * the words are the report's): the coverage, the connection verdict, the client and server hosts, the
- * error's source, the pace, each with its evidence. The text table ({@link FindingsTable}), the HTML report and the CI gate's messages all say a
- * verdict through here, so it reads the same everywhere. A file of an older formatVersion held some sentences
- * themselves: they are returned as written. Returns null where there is nothing to say, never the word
- * "null". Formats only; figures in {@link Locale#ROOT}. Stateless.
+ * the words are the report's): the coverage and the clock mapping, the connection verdict, the client and
+ * server hosts, the error's source, the pace, the reported intervals and the capture clock, each with its
+ * evidence. The text table ({@link FindingsTable}), the HTML report and the CI gate's messages all say a
+ * verdict through here, so it reads the same everywhere. A file of an older formatVersion held some
+ * sentences themselves: they are returned as written. Returns null where there is nothing to say, never the
+ * word "null". Formats only; figures in {@link Locale#ROOT}. Stateless.
  */
 public final class FindingsSentences {
   private FindingsSentences() {}

@@ -4,6 +4,7 @@ import static io.crosscheck.compare.MatcherTest.CLOCK;
 import static io.crosscheck.compare.MatcherTest.OFFSET;
 import static io.crosscheck.compare.MatcherTest.exchange;
 import static io.crosscheck.compare.MatcherTest.record;
+import static io.crosscheck.rundir.Findings.CoresSource.UNKNOWN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -85,7 +86,8 @@ class FindingsHostAndDistributionsTest {
   void aBusyPolledLoopCoreIsLeftOutAndFullOtherCoresBlameTheHostOnlyWhenTheSendLagShowsIt() {
     // 2 cores, one spun by the loop-alone layout's loop, the other full (in-process server, capture)
     List<TelemetrySample> full = telemetry(3_000 * MS, i -> 1.97, 0, 2);
-    Findings.ClientHost onTime = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, Findings.CoresSource.UNKNOWN, 60.0, Double.NaN, null, null, 1);
+    Findings.ClientHost onTime = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, UNKNOWN, 60.0, Double.NaN, null,
+        null, 1);
     assertEquals(Boolean.FALSE, onTime.bottleneck(), onTime.toString());
     assertEquals(Boolean.TRUE, onTime.cpuSaturated(), "the other core was saturated, and says so");
     assertEquals(1, onTime.cpuCoresAvailable(), "the spun core is not available to the rest");
@@ -94,12 +96,15 @@ class FindingsHostAndDistributionsTest {
     assertEquals(Findings.ClientHostVerdict.NOT_BOTTLENECK_LOOP_ON_TIME, onTime.verdict(), onTime.toString());
     assertEquals(1, onTime.busyPollingCores(), "the loop's core is left out: " + onTime);
     assertEquals(Findings.CoresSource.TELEMETRY, onTime.coresSource());
-    Findings.ClientHost late = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, Findings.CoresSource.UNKNOWN, 2_500.0, Double.NaN, null, null, 1);
+    Findings.ClientHost late = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, UNKNOWN, 2_500.0, Double.NaN, null,
+        null, 1);
     assertEquals(Boolean.TRUE, late.bottleneck(), late.toString());
     assertEquals(Findings.ClientHostVerdict.BOTTLENECK_CPU, late.verdict(), late.toString());
-    Findings.ClientHost unspun = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, Findings.CoresSource.UNKNOWN, 60.0, Double.NaN, null, null, 0);
+    Findings.ClientHost unspun = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, UNKNOWN, 60.0, Double.NaN, null,
+        null, 0);
     assertEquals(Boolean.TRUE, unspun.bottleneck(), "without busy polling the same samples saturate the host");
-    Findings.ClientHost allSpun = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, Findings.CoresSource.UNKNOWN, 60.0, Double.NaN, null, null, 2);
+    Findings.ClientHost allSpun = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, UNKNOWN, 60.0, Double.NaN, null,
+        null, 2);
     assertEquals(false, allSpun.judged(), allSpun.toString());
     assertEquals(Findings.ClientHostVerdict.NOT_JUDGED_ALL_BUSY_POLLED, allSpun.verdict());
     assertEquals(2, allSpun.cpuCoresAvailable(), "2 cores, both busy-polled");

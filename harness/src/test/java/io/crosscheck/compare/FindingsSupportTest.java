@@ -75,7 +75,8 @@ class FindingsSupportTest {
   private static Findings build(Run r, List<TelemetrySample> telemetry, long runEndNanos) {
     long last = Math.max(OFFSET + r.captureNanos(), r.wire().stream()
         .mapToLong(e -> Math.max(e.requestStartEpochNanos(), e.lastResponseByteEpochNanos())).max().orElse(OFFSET));
-    GeneratorSide gen = new GeneratorSide(r.records(), CLOCK, OFFSET, 0, telemetry, null, 2, Findings.CoresSource.UNKNOWN, 0, runEndNanos, false);
+    GeneratorSide gen = new GeneratorSide(r.records(), CLOCK, OFFSET, 0, telemetry, null, 2,
+        Findings.CoresSource.UNKNOWN, 0, runEndNanos, false);
     MatchResult m = Matcher.match(r.records(), r.wire(), CLOCK);
     return FindingsBuilder.build(gen, Reconstruction.inMemory(r.wire(), r.events(), OFFSET, last), m, 90, SECOND);
   }

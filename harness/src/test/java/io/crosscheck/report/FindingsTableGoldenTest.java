@@ -91,7 +91,8 @@ class FindingsTableGoldenTest {
     assertEquals(v3.findings().clientHost().statement(), FindingsSentences.clientHost(v4.findings()));
     assertEquals(v3.findings().clientHost().evidence(), FindingsSentences.clientHostEvidence(v4.findings()));
     assertEquals(null, v4.findings().coverage().clockMapping());
-    assertEquals(io.crosscheck.rundir.Findings.ClockMappingKind.CALIBRATIONS, v4.findings().coverage().clockMappingKind());
+    assertEquals(io.crosscheck.rundir.Findings.ClockMappingKind.CALIBRATIONS,
+        v4.findings().coverage().clockMappingKind());
     assertEquals(v3.findings().coverage().clockMapping(), FindingsSentences.clockMapping(v4.findings()));
     if (v3.findings().reportedIntervals() != null) {
       assertEquals(null, v4.findings().reportedIntervals().statement());
