@@ -19,6 +19,7 @@ import io.crosscheck.record.IntervalCsv;
 import io.crosscheck.record.IntervalRecord;
 import io.crosscheck.record.RequestCsv;
 import io.crosscheck.record.RequestRecord;
+import io.crosscheck.report.FindingsSentences;
 import io.crosscheck.report.FindingsTable;
 import io.crosscheck.report.ReportedIntervalTable;
 import io.crosscheck.report.html.HtmlReport;
@@ -190,12 +191,11 @@ public final class CompareJob {
     return run.host() != null ? run.host().cores() : 0;
   }
 
-  private static String coresSource(RunJson run, RequestCsv.ReadResult read) {
+  private static Findings.CoresSource coresSource(RunJson run, RequestCsv.ReadResult read) {
     if (inProcess(run, read) && run.jvm() != null) {
-      return "the generator JVM's available processors (run.json jvm)";
+      return Findings.CoresSource.RUN_JSON_JVM;
     }
-    return run.host() != null ? "the host's cores (run.json host: the generator's own count was not recorded)"
-        : "unknown";
+    return run.host() != null ? Findings.CoresSource.RUN_JSON_HOST : Findings.CoresSource.UNKNOWN;
   }
 
   private static boolean inProcess(RunJson run, RequestCsv.ReadResult read) {
@@ -283,9 +283,9 @@ public final class CompareJob {
         CaptureAlignment.Result aligned = CaptureAlignment.align(gen.records(), wire.exchanges(), gen.clock(),
             clockMode, chosenBy);
         captureClock = aligned.finding();
-        out.println("crosscheck: " + captureClock.statement());
+        out.println("crosscheck: " + FindingsSentences.captureClock(captureClock));
         if (captureClock.foreign()) {
-          out.println("crosscheck: drift: " + captureClock.driftStatement());
+          out.println("crosscheck: drift: " + FindingsSentences.captureClockDrift(captureClock));
           gen = gen.withClock(aligned.clock(), aligned.offsetAtStartNanos());
         }
       }
@@ -294,8 +294,7 @@ public final class CompareJob {
       Findings findings = FindingsBuilder.build(gen, wire, match, minMatchedPercent, INTERVAL_NANOS);
       if (agent != null) {
         ReportedIntervalAnalysis.Result reported = ReportedIntervalAnalysis.analyse(gen.records(), agent.columns(),
-            agent.intervals(), match, agent.reporting(), agent.reportedResolutionNanos(),
-            findings.coverage().clockMapping());
+            agent.intervals(), match, agent.reporting(), agent.reportedResolutionNanos());
         commit.creating(() -> {
           reported.writeCsv(commit.tmp(ReportedIntervalAnalysis.CSV_FILE));
           return null;
@@ -332,7 +331,7 @@ public final class CompareJob {
       out.println();
       out.print(FindingsTable.format(file));
       if (findings.reportedIntervals() != null) {
-        out.print(ReportedIntervalTable.format(findings.reportedIntervals()));
+        out.print(ReportedIntervalTable.format(findings));
       }
       wire.capture().warnings().forEach(w -> out.println("capture:       " + w));
       out.println("crosscheck: findings in " + findingsJson);

@@ -120,7 +120,7 @@ public record CheckedRun(Path dir, FindingsFile file, Optional<SummaryJson> summ
    */
   public static Optional<String> incompatibility(CheckedRun run, CheckedRun baseline) {
     String shown = Printable.escape(baseline.dir().toString());
-    // formatVersion 3 holds the verdicts as enums, 2 as sentences their kinds are read from: they compare
+    // formatVersion 3 and 4 hold the verdicts as enums, 2 as sentences their kinds are read from: they compare
     int oldest = RunFiles.FINDINGS_COMPARABLE_SINCE;
     if (run.file().formatVersion() != baseline.file().formatVersion()
         && (run.file().formatVersion() < oldest || baseline.file().formatVersion() < oldest)) {

@@ -1,5 +1,6 @@
 package io.crosscheck.check;
 
+import io.crosscheck.report.FindingsSentences;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.Findings.IntervalGroup;
 import io.crosscheck.rundir.Findings.ResponseTime;
@@ -86,8 +87,8 @@ final class ErrorMetrics {
     Findings.ReportedIntervals ri = r.findings().reportedIntervals();
     IntervalGroup all = ri.overall();
     String what = "the generator's own figure (" + ri.reporting() + ")";
-    if (all == null || all.count() == 0) {
-      return Measure.missing(what + " was not judged: " + ri.statement());
+    if (ri.stateOrDerived() != Findings.ReportedIntervalsState.JUDGED || all == null || all.count() == 0) {
+      return Measure.missing(what + " was not judged: " + FindingsSentences.reportedIntervals(r.findings()));
     }
     if (all.reportedBelowSpan() > 0) {
       return Measure.missing(String.format(Locale.ROOT, "%,d of %,d reported intervals are impossible: %s is below"
@@ -113,9 +114,9 @@ final class ErrorMetrics {
     if (ownFigure(r)) {
       Findings.ReportedIntervals ri = r.findings().reportedIntervals();
       IntervalGroup all = ri.overall();
-      if (all == null || all.count() == 0) {
+      if (ri.stateOrDerived() != Findings.ReportedIntervalsState.JUDGED || all == null || all.count() == 0) {
         return Measure.missing("the generator's own figure (" + ri.reporting() + ") was not judged: "
-            + ri.statement());
+            + FindingsSentences.reportedIntervals(r.findings()));
       }
       return Measure.of(all.reportedBelowSpan(), String.format(Locale.ROOT, "%,d reported intervals matched in full",
           all.count()));

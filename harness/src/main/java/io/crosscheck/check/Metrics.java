@@ -359,8 +359,9 @@ public final class Metrics {
       return Measure.missing("findings.clientHost is absent (written before it; re-run 'crosscheck compare')");
     }
     if (!h.judged() || h.bottleneck() == null) {
-      return Measure.missing("the client host was " + h.statement());
+      return Measure.missing("the client host was " + FindingsSentences.clientHost(r.findings()));
     }
-    return Measure.word(h.bottleneck() ? "bottleneck" : "not-bottleneck", h.evidence());
+    return Measure.word(h.bottleneck() ? "bottleneck" : "not-bottleneck",
+        FindingsSentences.clientHostEvidence(r.findings()));
   }
 }

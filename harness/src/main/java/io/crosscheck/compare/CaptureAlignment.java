@@ -3,6 +3,7 @@ package io.crosscheck.compare;
 import io.crosscheck.record.ClockOffset;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.rundir.CaptureClock;
+import io.crosscheck.rundir.CaptureClock.Choice;
 import io.crosscheck.wire.WireExchange;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -132,8 +133,7 @@ public final class CaptureAlignment {
     MatchResult m0 = Matcher.match(records, exchanges, gen);
     Bounds b0 = bounds(m0.matched(), gen);
     if (!forced && b0.consistent(tol) && b0.containsZero(tol)) {
-      return local(gen, b0, tol, "auto: offset 0 is within the bounds of the exchanges (the capture's clock is"
-          + " the generator's)");
+      return local(gen, b0, tol, Choice.AUTO_OFFSET_ZERO_FITS, null, null, null, chosenBy);
     }
     // not the matches at offset 0: periodic traffic pairs each record with a later request of its URL
     OptionalLong coarse = coarseOffset(records, exchanges, gen);
@@ -144,7 +144,7 @@ public final class CaptureAlignment {
         throw new RefusedException("the capture's clock cannot be aligned to the generator's: " + why
             + ": is it a capture of this run's traffic?");
       }
-      return local(gen, null, tol, "auto: " + why + "; read as the generator's own");
+      return local(gen, null, tol, Choice.AUTO_NO_PAIRING, sent, null, null, chosenBy);
     }
     MatchResult m1 = Matcher.match(records, exchanges, gen.shifted(coarse.getAsLong(), COARSE_SLACK_NANOS));
     List<Match> pairs = boundingPairs(m1.matched());
@@ -156,28 +156,23 @@ public final class CaptureAlignment {
         throw new RefusedException("the capture's clock cannot be aligned to the generator's: the offset is bounded"
             + " from one side at most (" + why + ")");
       }
-      return local(gen, null, tol, "auto: " + why + ": no alignment; read as the generator's own");
+      return local(gen, null, tol, b.hiNanos == Long.MAX_VALUE ? Choice.AUTO_NO_LATER_REQUEST
+          : Choice.AUTO_NO_REPLY_READ, null, (long) m1.matched().size(), null, chosenBy);
     }
-    double spanSeconds = (b.lastSendNanos - b.firstSendNanos) / 1e9;
     if (b.consistent(tol)) {
       if (!forced && b.containsZero(tol)) {
-        return local(gen, b, tol, "auto: offset 0 is within the bounds of the exchanges (the capture's clock is"
-            + " the generator's)");
+        return local(gen, b, tol, Choice.AUTO_OFFSET_ZERO_FITS, null, null, null, chosenBy);
       }
       long offset = b.middleNanos();
       long half = b.halfWidthNanos(tol);
       ClockMap delta = ClockMap.of(List.of(new ClockOffset(offset, half, b.firstSendNanos)));
-      String drift = String.format(Locale.ROOT, "one offset fits every exchange over %.1f s: no drift beyond the"
-          + " uncertainty", spanSeconds);
-      return foreign(gen, gen.plus(delta), b, offset, half, null, drift, chosenBy);
+      return foreign(gen, gen.plus(delta), b, offset, half, null, null, null, null, chosenBy);
     }
     // one offset does not fit: a drifting clock (a linear offset fits) or not this run's traffic
     Drift d = fitDrift(pairs, gen, b.firstSendNanos);
     if (d.widthNanos < -tol || b.lastSendNanos == b.firstSendNanos) {
       if (!forced) {
-        return local(gen, null, tol, String.format(Locale.ROOT, "auto: no offset fits the exchanges (the bounds"
-            + " cross by %.1f us): read as the generator's own; --capture-clock foreign names the evidence",
-            (b.loNanos - b.hiNanos) / 1e3));
+        return local(gen, null, tol, Choice.AUTO_BOUNDS_CROSS, null, null, (b.loNanos - b.hiNanos) / 1e3, chosenBy);
       }
       throw refusal(b, tol, gen, String.format(Locale.ROOT, "; nor does an offset drifting at a constant rate"
           + " (the best, %+.2f ppm, leaves them crossing by %.1f us): the capture holds other traffic than this"
@@ -189,13 +184,10 @@ public final class CaptureAlignment {
     long atEnd = Math.round(d.middleAtZeroNanos + d.rate * span);
     ClockMap delta = ClockMap.of(List.of(new ClockOffset(atStart, half, b.firstSendNanos),
         new ClockOffset(atEnd, half, b.lastSendNanos)));
-    String drift = String.format(Locale.ROOT, "one offset does not fit (its bounds cross by %.1f us over %.1f s):"
-        + " the capture's clock drifts %+.2f ppm against the generator's (%+.1f us over the run); aligned by a"
-        + " linear offset, %+.1f us at the first send to %+.1f us at the last", (b.loNanos - b.hiNanos) / 1e3,
-        spanSeconds, d.rate * 1e6, (atEnd - atStart) / 1e3, atStart / 1e3, atEnd / 1e3);
     Bounds fitted = new Bounds(atStart - half, atStart + half, b.exchanges, b.loFrom, b.hiFrom, b.loByte,
         b.firstSendNanos, b.lastSendNanos);
-    return foreign(gen, gen.plus(delta), fitted, atStart, half, (atEnd - atStart) / 1e3, drift, chosenBy);
+    return foreign(gen, gen.plus(delta), fitted, atStart, half, (atEnd - atStart) / 1e3,
+        (b.loNanos - b.hiNanos) / 1e3, d.rate * 1e6, atEnd / 1e3, chosenBy);
   }
 
   /**
@@ -276,27 +268,31 @@ public final class CaptureAlignment {
         + ", sent at epoch " + gen.toEpochNanos(r.sendStartNanos()) + " ns";
   }
 
-  private static Result local(ClockMap gen, Bounds b, long tol, String chosenBy) {
+  /**
+   * The capture read as the generator's own: {@code choice} says why (its figures beside it), {@code chosenBy} is
+   * the option as given (kept only for {@link Choice#OPTION}).
+   */
+  private static Result local(ClockMap gen, Bounds b, long tol, Choice choice, Long recordsSent, Long exchangesMatched,
+      Double boundsCrossMicros, String chosenBy) {
     boolean bounded = b != null && b.twoSided();
-    String statement = bounded ? String.format(Locale.ROOT, "capture clock read as the generator's own (%s): bounds"
-        + " [%+.1f, %+.1f] us from %,d exchanges; the run's calibrations map the clocks", chosenBy, b.loNanos / 1e3,
-        b.hiNanos / 1e3, b.exchanges) : "capture clock read as the generator's own (" + chosenBy + ")";
-    return new Result(gen, 0, new CaptureClock(CaptureClock.LOCAL, chosenBy, bounded ? 0.0 : null,
-        bounded ? b.halfWidthNanos(tol) / 1e3 : null, bounded ? b.loNanos / 1e3 : null,
+    return new Result(gen, 0, new CaptureClock(CaptureClock.LOCAL, choice == Choice.OPTION ? chosenBy : null,
+        bounded ? 0.0 : null, bounded ? b.halfWidthNanos(tol) / 1e3 : null, bounded ? b.loNanos / 1e3 : null,
         bounded ? b.hiNanos / 1e3 : null, b == null ? 0 : b.exchanges, null, null,
-        bounded ? (b.lastSendNanos - b.firstSendNanos) / 1e9 : null, null, null, null, List.of(), null, statement));
+        bounded ? (b.lastSendNanos - b.firstSendNanos) / 1e9 : null, null, null, null, List.of(), null, null, choice,
+        recordsSent, exchangesMatched, boundsCrossMicros, null, null));
   }
 
+  /**
+   * The capture aligned: one offset ({@code driftMicros} null), or one drifting linearly from {@code offsetNanos}
+   * at the first send to {@code offsetAtLastSendMicros} at the last, {@code driftPpm} against the generator's.
+   */
   private static Result foreign(ClockMap gen, ClockMap aligned, Bounds b, long offsetNanos, long halfNanos,
-      Double driftMicros, String driftStatement, String chosenBy) {
-    String statement = String.format(Locale.ROOT, "capture clock aligned to the generator's: offset %+.1f us +/-"
-        + " %.1f us from %,d exchanges (bounds from requests and replies: [%+.1f, %+.1f] us%s)", offsetNanos / 1e3,
-        halfNanos / 1e3, b.exchanges, b.loNanos / 1e3, b.hiNanos / 1e3, driftMicros == null ? ""
-            : ", at the first send; drifting");
+      Double driftMicros, Double boundsCrossMicros, Double driftPpm, Double offsetAtLastSendMicros, String chosenBy) {
     return new Result(aligned, offsetNanos, new CaptureClock(CaptureClock.FOREIGN, chosenBy, offsetNanos / 1e3,
         halfNanos / 1e3, b.loNanos / 1e3, b.hiNanos / 1e3, b.exchanges, describe(b.loFrom, b.loByte, gen),
-        describe(b.hiFrom, "request", gen), (b.lastSendNanos - b.firstSendNanos) / 1e9, driftMicros,
-        driftStatement, 2 * halfNanos / 1e3, List.of(), null, statement));
+        describe(b.hiFrom, "request", gen), (b.lastSendNanos - b.firstSendNanos) / 1e9, driftMicros, null,
+        2 * halfNanos / 1e3, List.of(), null, null, Choice.OPTION, null, null, boundsCrossMicros, driftPpm,
+        offsetAtLastSendMicros));
   }
 
   /** The pairs the bounds rest on: those matched by connection identity when there are any (a URL-and-time pair may be another request's). */
@@ -438,13 +434,7 @@ public final class CaptureAlignment {
       out.add("responseTime.absoluteErrorMicros");
     }
     swamped(out, "responseTime.perRequestError", findings.responseTime().perRequestError(), w);
-    String rule = String.format(Locale.ROOT, "against a capture taken elsewhere, a lag figure (it crosses the two"
-        + " clocks) is not judged when its magnitude is at most the alignment's uncertainty (%.1f us: not even its"
-        + " sign is known); an error figure (durations on each clock: the offset does not enter it, the path"
-        + " between the generator and the capture point does, both ways) is not judged when its magnitude is at"
-        + " most the path bound (%.1f us, the bounds' full width); per-URL and per-interval errors read against the"
-        + " same bound", u, w);
-    return clock.withNotJudged(out, rule);
+    return clock.withNotJudged(out); // the rule is the renderer's (FindingsSentences.captureClockRule)
   }
 
   private static void swamped(List<String> out, String path, io.crosscheck.rundir.Findings.Stats s, double bound) {

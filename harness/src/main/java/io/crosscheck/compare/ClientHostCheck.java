@@ -1,12 +1,13 @@
 package io.crosscheck.compare;
 
 import io.crosscheck.rundir.Findings.ClientHost;
+import io.crosscheck.rundir.Findings.ClientHostThresholds;
 import io.crosscheck.rundir.Findings.ClientHostVerdict;
+import io.crosscheck.rundir.Findings.CoresSource;
 import io.crosscheck.telemetry.TelemetrySample;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The study's sanity check before any error figure: was the client host the bottleneck? Judged from
@@ -28,10 +29,12 @@ import java.util.Locale;
  *
  * Run-queue wait alone does not make the verdict: a JVM's own compiler and GC threads queue behind
  * each other while it warms up (seen here: a mean of 190 ms/s at 0.8 cores of 2 in a light run
- * whose send lag p99 stayed at 0.1 ms); the statement then says that its threads queued.
+ * whose send lag p99 stayed at 0.1 ms); the verdict then says that its threads queued ({@code
+ * NOT_BOTTLENECK_SEND_LAG_LOW}).
  *
  * Without telemetry, or with fewer than two samples with CPU in the measured phase, or without the
- * number of cores, it is not judged. Stateless.
+ * number of cores, it is not judged. The verdict is data (an enum and the figures it rests on);
+ * {@code report.FindingsSentences} says it in words. Stateless.
  */
 public final class ClientHostCheck {
   /** A sample counts as saturated at this fraction of the available cores. */
@@ -45,45 +48,39 @@ public final class ClientHostCheck {
 
   private ClientHostCheck() {}
 
+  /** The thresholds above, as a client-host verdict states them. */
+  public static final ClientHostThresholds THRESHOLDS = new ClientHostThresholds(SATURATED_FRACTION,
+      SATURATED_SHARE, RUN_QUEUE_MICROS_PER_SECOND, SEND_LAG_P99_MICROS);
+
   /**
    * @param telemetry the generator's samples, in time order (its monotonic clock)
    * @param windowStartNanos the measured phase's first instant (generator clock)
    * @param windowEndNanos its last
    * @param coresFallback the available cores when the samples do not record them; 0 when unknown
-   * @param coresSource where the fallback came from, in words
+   * @param coresSource where the fallback came from
    * @param sendLagP99Micros the matched pairs' send lag p99, or null without matched pairs
    */
   public static ClientHost judge(List<TelemetrySample> telemetry, long windowStartNanos, long windowEndNanos,
-      int coresFallback, String coresSource, Double sendLagP99Micros) {
+      int coresFallback, CoresSource coresSource, Double sendLagP99Micros) {
     return judge(telemetry, windowStartNanos, windowEndNanos, coresFallback, coresSource, sendLagP99Micros,
-        Double.NaN, "");
+        Double.NaN, null, null, 0);
   }
 
   /**
-   * As {@link #judge(List, long, long, int, String, Double)}, stating beside it the start lag: how
+   * As {@link #judge(List, long, long, int, CoresSource, Double)}, stating beside it the start lag: how
    * late the generator began its requests (send start minus intended start, p99 of the measured
    * phase's records, µs; NaN when unknown). Stated, not judged on: a closed-loop generator's
-   * lateness also grows with the server's response time. {@code lagEvidence} says, in words, which
-   * records and clocks the two lags rest on (appended to the evidence; empty to leave it out).
+   * lateness also grows with the server's response time. {@code sendLagPairs} and {@code
+   * startLagRecords} count what the two lags rest on (null, both, to leave them unstated). {@code
+   * busyPollingCores} are cores the engine's event loops keep busy by design (the loop-alone layout
+   * spins one), which would otherwise read as a saturated host: both the CPU samples and the available
+   * cores are reduced by them.
    */
   public static ClientHost judge(List<TelemetrySample> telemetry, long windowStartNanos, long windowEndNanos,
-      int coresFallback, String coresSource, Double sendLagP99Micros, double startLagP99Micros,
-      String lagEvidence) {
-    return judge(telemetry, windowStartNanos, windowEndNanos, coresFallback, coresSource, sendLagP99Micros,
-        startLagP99Micros, lagEvidence, 0);
-  }
-
-  /**
-   * As above, leaving out {@code busyPollingCores}: cores the engine's event loops keep busy by
-   * design (the loop-alone layout spins one), which would otherwise read as a saturated host. Both
-   * the CPU samples and the available cores are reduced by them.
-   */
-  public static ClientHost judge(List<TelemetrySample> telemetry, long windowStartNanos, long windowEndNanos,
-      int coresFallback, String coresSource, Double sendLagP99Micros, double startLagP99Micros,
-      String lagEvidence, int busyPollingCores) {
+      int coresFallback, CoresSource coresSource, Double sendLagP99Micros, double startLagP99Micros,
+      Long sendLagPairs, Long startLagRecords, int busyPollingCores) {
     if (telemetry.isEmpty()) {
-      return notJudged("the run recorded no telemetry (no telemetry.csv rows): the generator's CPU and run-queue"
-          + " wait are unknown", sendLagP99Micros, ClientHostVerdict.NOT_JUDGED_NO_TELEMETRY);
+      return ClientHost.notJudged(ClientHostVerdict.NOT_JUDGED_NO_TELEMETRY, sendLagP99Micros);
     }
     List<double[]> window = new ArrayList<>(); // {seconds, cpuCores, runQueueMicrosPerSecond}
     long[] gaps = new long[Math.max(0, telemetry.size() - 1)];
@@ -100,36 +97,30 @@ public final class ClientHostCheck {
       window.add(new double[] {gaps[i - 1] / 1e9, Math.max(0, s.processCpuCores() - busyPollingCores),
           s.runQueueWaitMicrosPerSecond()});
     }
-    String coresFrom = "the generator JVM's available processors (telemetry)";
+    CoresSource coresFrom = CoresSource.TELEMETRY;
     if (cores <= 0) {
       cores = coresFallback;
       coresFrom = coresSource;
     }
     Arrays.sort(gaps);
-    double periodMillis = gaps.length == 0 ? Double.NaN : gaps[gaps.length / 2] / 1e6;
+    Double periodMillis = gaps.length == 0 ? null : gaps[gaps.length / 2] / 1e6;
     double measuredSeconds = Math.max(0, windowEndNanos - windowStartNanos) / 1e9;
     if (window.size() < 2) {
-      // say which: too short a phase for the period, or samples without CPU (singular or plural)
-      return notJudged(String.format(Locale.ROOT, "%s telemetry %s with CPU %s in the measured phase (%.1f s, of"
-          + " %d %s in all%s; at least 2 needed)", window.isEmpty() ? "no" : "only " + window.size(),
-          window.size() == 1 ? "sample" : "samples", window.size() == 1 ? "falls" : "fall", measuredSeconds,
-          telemetry.size(), telemetry.size() == 1 ? "sample" : "samples",
-          Double.isNaN(periodMillis) ? "" : String.format(Locale.ROOT, " every %.0f ms", periodMillis)),
-          sendLagP99Micros, ClientHostVerdict.NOT_JUDGED_FEW_SAMPLES);
+      return new ClientHost(false, null, null, null, null, null, null, null, sendLagP99Micros, null, null, null, null,
+          ClientHostVerdict.NOT_JUDGED_FEW_SAMPLES, null, null, periodMillis, measuredSeconds, window.size(),
+          telemetry.size(), null, null, null, null, null, null);
     }
     if (cores <= 0) {
-      return notJudged("the cores available to the generator are unknown (" + coresSource + ")", sendLagP99Micros,
-          ClientHostVerdict.NOT_JUDGED_CORES_UNKNOWN);
+      return new ClientHost(false, null, null, null, null, null, null, null, sendLagP99Micros, null, null, null, null,
+          ClientHostVerdict.NOT_JUDGED_CORES_UNKNOWN, null, null, null, null, null, null, null, coresSource, null, null,
+          null, null);
     }
-    if (busyPollingCores > 0) {
-      if (cores <= busyPollingCores) {
-        return notJudged(cores + " cores, all of them busy-polled by the engine's event loops: no CPU figure tells"
-            + " saturation apart from the spinning", sendLagP99Micros, ClientHostVerdict.NOT_JUDGED_ALL_BUSY_POLLED);
-      }
-      cores -= busyPollingCores;
-      coresFrom += String.format(Locale.ROOT, ", less %d busy-polled by the engine's event loop(s) (run.json"
-          + " engine layout; their CPU is left out of every CPU figure)", busyPollingCores);
+    if (busyPollingCores > 0 && cores <= busyPollingCores) {
+      return new ClientHost(false, null, null, cores, null, null, null, null, sendLagP99Micros, null, null, null, null,
+          ClientHostVerdict.NOT_JUDGED_ALL_BUSY_POLLED, null, null, null, null, null, null, null, coresFrom,
+          busyPollingCores, null, null, null);
     }
+    cores -= Math.max(0, busyPollingCores);
     double seconds = 0;
     double cpuSum = 0;
     double cpuMax = 0;
@@ -161,53 +152,14 @@ public final class ClientHostCheck {
     boolean othersOnly = busyPollingCores > 0 && saturatedTooLong && !lagged;
     boolean saturatedCounts = saturatedTooLong && !othersOnly;
     boolean bottleneck = saturatedCounts || queued;
-    String why;
     ClientHostVerdict verdict = othersOnly ? ClientHostVerdict.NOT_BOTTLENECK_LOOP_ON_TIME
         : saturatedCounts && queued ? ClientHostVerdict.BOTTLENECK_CPU_AND_RUN_QUEUE
         : saturatedCounts ? ClientHostVerdict.BOTTLENECK_CPU : queued ? ClientHostVerdict.BOTTLENECK_RUN_QUEUE
         : queuedThreads ? ClientHostVerdict.NOT_BOTTLENECK_SEND_LAG_LOW : ClientHostVerdict.NOT_BOTTLENECK;
-    if (othersOnly) {
-      why = "the cores left to its other threads were saturated, but its busy-polling loop, on a core of its own,"
-          + " sent on time";
-    } else if (saturatedCounts && queued) {
-      why = "CPU saturated, and threads queued for a core with the send lag showing it";
-    } else if (saturatedCounts) {
-      why = "CPU saturated";
-    } else if (queued) {
-      why = "threads queued for a core, and the send lag shows it";
-    } else if (queuedThreads) {
-      why = "its threads queued for a core, but the send lag stayed low";
-    } else {
-      why = "";
-    }
-    String queueWords = Double.isNaN(queueMean) ? "run-queue wait not measured (telemetry without it)"
-        : String.format(Locale.ROOT, "run-queue wait mean %.1f ms/s, at most %.1f ms/s", queueMean / 1e3,
-            queueMax / 1e3);
-    String statement = String.format(Locale.ROOT,
-        "%s: generator CPU mean %.2f of %d cores, max %.2f, %.1f s at or above %.0f %% of them; %s; send lag p99 %s"
-            + "%s (telemetry %s period, %.1f s measured)",
-        bottleneck ? "the bottleneck (" + why + ")" : why.isEmpty() ? "not the bottleneck"
-            : "not the bottleneck (" + why + ")", cpuMean, cores, cpuMax, saturated,
-        SATURATED_FRACTION * 100, queueWords,
-        sendLagP99Micros == null ? "unknown (no matched pairs)" : String.format(Locale.ROOT, "%.3f ms",
-            sendLagP99Micros / 1e3),
-        Double.isNaN(startLagP99Micros) ? "" : String.format(Locale.ROOT, " (wire - send start), start lag p99 %.3f ms"
-            + " (send start - intended start)", startLagP99Micros / 1e3),
-        Double.isNaN(periodMillis) ? "unknown" : String.format(Locale.ROOT, "%.0f ms", periodMillis), measuredSeconds);
-    String evidence = String.format(Locale.ROOT,
-        "%d telemetry samples (%.1f s) of the generator JVM in the measured phase, on its monotonic clock; cores: %s;"
-            + " CPU from /proc/self/stat (user + system), run-queue wait from /proc/self/task/*/schedstat summed over"
-            + " its threads; thresholds: the bottleneck when CPU >= %.0f %% of the cores for >= %.0f %% of the"
-            + " measured seconds, or a mean run-queue wait >= %.0f ms/s with a send lag p99 >= %.0f ms",
-        window.size(), seconds, coresFrom, SATURATED_FRACTION * 100, SATURATED_SHARE * 100,
-        RUN_QUEUE_MICROS_PER_SECOND / 1e3, SEND_LAG_P99_MICROS / 1e3)
-        + (lagEvidence.isEmpty() ? "" : "; " + lagEvidence);
-    return new ClientHost(true, bottleneck, statement, cores, cpuMean, cpuMax, saturated,
-        Double.isNaN(queueMax) ? null : queueMax, sendLagP99Micros, evidence, saturatedTooLong, verdict);
-  }
-
-  private static ClientHost notJudged(String why, Double sendLagP99Micros, ClientHostVerdict verdict) {
-    return new ClientHost(false, null, "not judged: " + why, null, null, null, null, null, sendLagP99Micros,
-        "generator telemetry (telemetry.csv) over the measured phase", null, verdict);
+    return new ClientHost(true, bottleneck, null, cores, cpuMean, cpuMax, saturated,
+        Double.isNaN(queueMax) ? null : queueMax, sendLagP99Micros, null, saturatedTooLong, null, null, verdict,
+        Double.isNaN(queueMean) ? null : queueMean, Double.isNaN(startLagP99Micros) ? null : startLagP99Micros,
+        periodMillis, measuredSeconds, window.size(), telemetry.size(), seconds, coresFrom,
+        Math.max(0, busyPollingCores), sendLagPairs, startLagRecords, THRESHOLDS);
   }
 }

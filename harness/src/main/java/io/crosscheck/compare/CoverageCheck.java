@@ -2,6 +2,7 @@ package io.crosscheck.compare;
 
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestRecord;
+import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.Findings.Coverage;
 import io.crosscheck.rundir.Findings.CoverageState;
 import io.crosscheck.wire.WireExchange;
@@ -35,10 +36,10 @@ final class CoverageCheck {
       boolean disorder = outOfOrder(w);
       // the sentence is the renderer's (report.FindingsSentences.coverage)
       return new Coverage(0, 0, 0, 0, 0, 0, Double.NaN, exchanges, 0, minMatchedPercent,
-          exchanges > 0 && !disorder, true, first, last, "none (wire only)", null,
+          exchanges > 0 && !disorder, true, first, last, null, null,
           exchanges > 0 && !disorder ? CoverageState.WIRE_ONLY : CoverageState.WIRE_NO_EXCHANGE, 0L, 0L, 0L, 0L,
           disorder ? (long) w.connectionsBackInTime() : null, disorder ? (long) w.impossibleExchanges() : null,
-          wire.hasPackets());
+          wire.hasPackets(), Findings.ClockMappingKind.NONE_WIRE_ONLY);
     }
     long records = gen.records().size();
     long sent = 0;
@@ -86,15 +87,14 @@ final class CoverageCheck {
     boolean sufficient = inCapture > 0 && percent >= minMatchedPercent && !disorder;
     long unrecorded = matched == 0 ? 0 : unrecordedExchanges(match, own, gen.clock().toEpochNanos(firstSendNanos)
         - Coverage.CAPTURE_MARGIN_NANOS, gen.clock().toEpochNanos(lastEndNanos) + Coverage.CAPTURE_MARGIN_NANOS);
-    String clock = String.format(Locale.ROOT, "monotonic -> capture clock through %d calibrations, uncertainty"
-        + " <= %.1f us", gen.clock().calibrations(), gen.clock().maxUncertaintyNanos() / 1e3);
+    // the mapping's figures are findings.clock's, from the same ClockMap (report.FindingsSentences.clockMapping)
     return new Coverage(records, sent, neverReached, outside, inCapture, matched, percent, exchanges,
-        exchangesPercent, minMatchedPercent, sufficient, false, first, last, clock, null,
+        exchangesPercent, minMatchedPercent, sufficient, false, first, last, null, null,
         disorder ? CoverageState.OUT_OF_ORDER : sufficient ? CoverageState.JUDGED
             : sent == 0 ? CoverageState.NONE_SENT : matched == 0 ? CoverageState.NONE_MATCHED
             : CoverageState.BELOW_FLOOR, before, after, notSent, unrecorded,
         disorder ? (long) w.connectionsBackInTime() : null, disorder ? (long) w.impossibleExchanges() : null,
-        wire.hasPackets());
+        wire.hasPackets(), Findings.ClockMappingKind.CALIBRATIONS);
   }
 
   /**

@@ -50,20 +50,16 @@ public final class FindingsBuilder {
       long intervalNanos) {
     Findings figures = buildFigures(gen, wire, match, minMatchedPercent, intervalNanos);
     if (gen == null) {
-      return figures.toBuilder().percentiles(null).urls(null).clientHost(new Findings.ClientHost(false, null,
-          "not judged: a wire-only analysis has no generator records or telemetry", null, null, null, null, null,
-          null, "none", null, Findings.ClientHostVerdict.NOT_JUDGED_WIRE_ONLY)).build();
+      return figures.toBuilder().percentiles(null).urls(null).clientHost(
+          Findings.ClientHost.notJudged(Findings.ClientHostVerdict.NOT_JUDGED_WIRE_ONLY, null)).build();
     }
     long lagPairs = figures.lags() == null ? 0 : figures.lags().sendLag().count();
     Double sendLagP99 = lagPairs == 0 ? null : figures.lags().sendLag().p99Micros();
     long[] window = measuredWindow(gen.records(), gen.runEndNanos());
     long[] startLags = startLagsSorted(gen.records());
-    String lagEvidence = String.format(Locale.ROOT, "send lag over %,d matched pairs (wire clock mapped to the"
-        + " generator's), start lag over %,d measured-phase records with an intended start (generator clock)",
-        lagPairs, startLags.length);
     Findings.ClientHost host = ClientHostCheck.judge(gen.telemetry(), window[0], window[1], gen.cpuCoresFallback(),
         gen.cpuCoresSource(), sendLagP99, startLags.length == 0 ? Double.NaN : quantile(startLags, 0.99) / 1e3,
-        lagEvidence, gen.busyPollingCores());
+        lagPairs, (long) startLags.length, gen.busyPollingCores());
     return figures.toBuilder().pace(pace(gen.records())).clientHost(host).build();
   }
 

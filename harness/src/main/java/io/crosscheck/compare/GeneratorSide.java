@@ -1,6 +1,7 @@
 package io.crosscheck.compare;
 
 import io.crosscheck.record.RequestRecord;
+import io.crosscheck.rundir.Findings.CoresSource;
 import io.crosscheck.telemetry.TelemetrySample;
 import io.crosscheck.telemetry.TelemetrySummary;
 import java.util.List;
@@ -18,7 +19,7 @@ import java.util.List;
  * @param pressure the telemetry summary, or null when none was recorded
  * @param cpuCoresFallback the cores available to the generator when its telemetry does not say
  *     (telemetry.csv format 1); 0 when unknown
- * @param cpuCoresSource where {@code cpuCoresFallback} came from, in words
+ * @param cpuCoresSource where {@code cpuCoresFallback} came from
  * @param busyPollingCores cores the engine's busy-polling event loops keep at 100 % by design (its
  *     layout in run.json), left out of the client-host check's CPU figures; 0 when none
  * @param runEndNanos the run's end on the generator's monotonic clock (the engine's end, or run.json's
@@ -31,7 +32,7 @@ import java.util.List;
  */
 public record GeneratorSide(List<RequestRecord> records, ClockMap clock, long startEpochNanos,
     long reportedResolutionNanos, List<TelemetrySample> telemetry, TelemetrySummary pressure, int cpuCoresFallback,
-    String cpuCoresSource, int busyPollingCores, long runEndNanos, boolean recordsWholeRun) {
+    CoresSource cpuCoresSource, int busyPollingCores, long runEndNanos, boolean recordsWholeRun) {
   public GeneratorSide {
     telemetry = List.copyOf(telemetry);
   }
@@ -49,7 +50,7 @@ public record GeneratorSide(List<RequestRecord> records, ClockMap clock, long st
   /** Without the run's end (unknown), not known to hold the whole run's records. */
   public GeneratorSide(List<RequestRecord> records, ClockMap clock, long startEpochNanos,
       long reportedResolutionNanos, List<TelemetrySample> telemetry, TelemetrySummary pressure, int cpuCoresFallback,
-      String cpuCoresSource, int busyPollingCores) {
+      CoresSource cpuCoresSource, int busyPollingCores) {
     this(records, clock, startEpochNanos, reportedResolutionNanos, telemetry, pressure, cpuCoresFallback,
         cpuCoresSource, busyPollingCores, -1, false);
   }
@@ -57,7 +58,7 @@ public record GeneratorSide(List<RequestRecord> records, ClockMap clock, long st
   /** Without busy-polling loops. */
   public GeneratorSide(List<RequestRecord> records, ClockMap clock, long startEpochNanos,
       long reportedResolutionNanos, List<TelemetrySample> telemetry, TelemetrySummary pressure, int cpuCoresFallback,
-      String cpuCoresSource) {
+      CoresSource cpuCoresSource) {
     this(records, clock, startEpochNanos, reportedResolutionNanos, telemetry, pressure, cpuCoresFallback,
         cpuCoresSource, 0);
   }
@@ -65,6 +66,6 @@ public record GeneratorSide(List<RequestRecord> records, ClockMap clock, long st
   /** Without a fallback for the cores (they come from the telemetry or are unknown). */
   public GeneratorSide(List<RequestRecord> records, ClockMap clock, long startEpochNanos,
       long reportedResolutionNanos, List<TelemetrySample> telemetry, TelemetrySummary pressure) {
-    this(records, clock, startEpochNanos, reportedResolutionNanos, telemetry, pressure, 0, "unknown");
+    this(records, clock, startEpochNanos, reportedResolutionNanos, telemetry, pressure, 0, CoresSource.UNKNOWN);
   }
 }

@@ -6,6 +6,7 @@ import io.crosscheck.record.RequestRecord;
 import io.crosscheck.rundir.Findings.Coverage;
 import io.crosscheck.rundir.Findings.IntervalGroup;
 import io.crosscheck.rundir.Findings.ReportedIntervals;
+import io.crosscheck.rundir.Findings.ReportedIntervalsState;
 import io.crosscheck.text.CsvRows;
 import io.crosscheck.wire.WireExchange;
 import java.io.BufferedWriter;
@@ -73,30 +74,18 @@ public final class ReportedIntervalAnalysis {
      * The section as a comparison may state it: its figures only when the run's records cleared the
      * matching floor ({@code coverage.sufficient()}) and so did the intervals (matched in full, as a
      * share of those recorded, at least {@code coverage.minMatchedPercent()}); otherwise no figure
-     * (an empty overall group, no URL group) and the statement says why, with the counts it rests on.
+     * (an empty overall group, no URL group) and its state says why; the counts it rests on stay.
      * The per-interval rows stay as they are, each saying whether it matched.
      */
     public ReportedIntervals judged(Coverage coverage) {
       ReportedIntervals s = section;
       if (s.intervals() == 0 || s.reporting().isEmpty()) {
-        return s; // nothing to judge: the statement says so already
+        return s; // nothing to judge: its state says so already
       }
-      double percent = 100.0 * s.intervalsMatched() / s.intervals();
-      String why;
-      if (!coverage.sufficient()) {
-        why = String.format(Locale.ROOT, "the run's records are below the %.0f %% matching floor (see coverage)",
-            coverage.minMatchedPercent());
-      } else if (percent < coverage.minMatchedPercent()) {
-        why = String.format(Locale.ROOT, "%.1f %% of the reported intervals matched in full, below the %.0f %%"
-            + " floor", percent, coverage.minMatchedPercent());
-      } else {
-        return s;
-      }
-      String statement = "not judged: " + why + "; " + evidence(s.intervals(), s.intervalsMatched(), s.exchanges(),
-          s.exchangesMatched()) + "; exchanges joined to the wire through " + s.clockMapping();
-      return new ReportedIntervals(s.reporting(), s.intervals(), s.intervalsMatched(), s.exchanges(),
-          s.exchangesMatched(), s.unmatchedIntervals(), s.belowSpanToleranceMicros(), s.clockMapping(), statement,
-          group("all", List.of(), 0), List.of());
+      ReportedIntervalsState state = !coverage.sufficient() ? ReportedIntervalsState.NOT_JUDGED_RECORDS_BELOW_FLOOR
+          : s.intervalsMatchedPercent() < coverage.minMatchedPercent()
+              ? ReportedIntervalsState.NOT_JUDGED_INTERVALS_BELOW_FLOOR : ReportedIntervalsState.JUDGED;
+      return s.judgedAs(state, coverage.minMatchedPercent(), group("all", List.of(), 0));
     }
 
     /** Writes {@link #rows} as {@link #CSV_HEADER} rows. */
@@ -136,10 +125,9 @@ public final class ReportedIntervalAnalysis {
    * @param reporting the reporting spec, empty when none was given
    * @param reportedResolutionNanos the resolution of the reported figure (1 ms for a figure in
    *     milliseconds, 0 for one the agent timed in nanoseconds)
-   * @param clockMapping the comparison's clock mapping in words
    */
   public static Result analyse(List<RequestRecord> records, List<AgentColumns> agent, List<IntervalRecord> intervals,
-      MatchResult match, String reporting, long reportedResolutionNanos, String clockMapping) {
+      MatchResult match, String reporting, long reportedResolutionNanos) {
     if (agent.size() != records.size()) {
       throw new IllegalArgumentException(agent.size() + " agent rows for " + records.size() + " records");
     }
@@ -205,10 +193,10 @@ public final class ReportedIntervalAnalysis {
     byGroup.forEach((name, list) -> groups.add(group(name, list, toleranceNanos)));
     groups.sort((a, b) -> a.count() != b.count() ? Long.compare(b.count(), a.count())
         : a.urlGroup().compareTo(b.urlGroup()));
-    String statement = statement(reporting, intervals.size(), matched.size(), exchanges, exchangesMatched, overall,
-        clockMapping);
+    ReportedIntervalsState state = reporting.isEmpty() ? ReportedIntervalsState.NO_REPORTING_METHOD
+        : intervals.isEmpty() ? ReportedIntervalsState.NO_INTERVAL : ReportedIntervalsState.JUDGED;
     return new Result(new ReportedIntervals(reporting, intervals.size(), matched.size(), exchanges, exchangesMatched,
-        unmatched, toleranceNanos / 1e3, clockMapping, statement, overall, groups), rows);
+        unmatched, toleranceNanos / 1e3, null, null, overall, groups, state, null), rows);
   }
 
   /** The path of a request target, without its query (and without a {@code ;jsessionid=...}). */
@@ -255,39 +243,6 @@ public final class ReportedIntervalAnalysis {
     return new IntervalGroup(name, n, exchanges / n, reported / n / 1e3, page / n / 1e3, span / n / 1e3,
         sum / n / 1e3, (span - sum) / n / 1e3, meanError / 1e3, FindingsBuilder.quantile(error, 0.5) / 1e3,
         FindingsBuilder.quantile(error, 0.99) / 1e3, below, FindingsBuilder.sortedStats(magnitude));
-  }
-
-  private static String statement(String reporting, long intervals, long matched, long exchanges,
-      long exchangesMatched, IntervalGroup overall, String clockMapping) {
-    if (reporting.isEmpty()) {
-      return "no reporting method was named (--reported-by or --reported-value): only the agent's own timing of"
-          + " each exchange is available, no figure of the generator's";
-    }
-    if (intervals == 0) {
-      return reporting + " was never called with an exchange behind it: no reported interval to judge";
-    }
-    StringBuilder s = new StringBuilder(evidence(intervals, matched, exchanges, exchangesMatched));
-    if (matched > 0) {
-      s.append("; ").append(inWords(overall));
-    }
-    s.append("; wire figures on the capture's clock, exchanges joined to it through ").append(clockMapping);
-    return s.toString();
-  }
-
-  private static String evidence(long intervals, long matched, long exchanges, long exchangesMatched) {
-    return String.format(Locale.ROOT,
-        "%,d of %,d reported intervals matched the wire in full (%,d of %,d of their exchanges matched)",
-        matched, intervals, exchangesMatched, exchanges);
-  }
-
-  /**
-   * The group's means in one sentence: {@code reported 14.0 ms vs wire page 3.9 ms, page+rest 9.6 ms
-   * (span; 7.8 ms summed, 1.8 ms between exchanges)}.
-   */
-  private static String inWords(IntervalGroup g) {
-    return String.format(Locale.ROOT, "reported %.1f ms vs wire page %.1f ms, page+rest %.1f ms (span; %.1f ms"
-            + " summed, %.1f ms between exchanges)", g.meanReportedMicros() / 1e3, g.meanWirePageMicros() / 1e3,
-        g.meanWireSpanMicros() / 1e3, g.meanWireSumMicros() / 1e3, g.meanGapMicros() / 1e3);
   }
 
   private static String micros(long nanos) {

@@ -169,7 +169,7 @@ public final class ShardFindings {
           s.ownMatched() == null ? null : s.ownMatched() == c.matched()));
     }
     Coverage coverage = coverage(sums, exchanges.size(), minMatchedPercent, outOfOrder, first, last, shards.size(),
-        calibrations, maxUncertaintyNanos, coverages);
+        coverages);
     MatchResult merged = new MatchResult(allMatched, unmatchedRecords, unmatchedExchanges);
     Findings.Matching matching = new Findings.Matching(records.size(), exchanges.size(), allMatched.size(),
         allMatched.stream().filter(Match::byConnection).count(), merged.unmatchedRecordReasons(),
@@ -187,9 +187,8 @@ connections = connections.ofShards(shards.size(), foreignConnections, foreignExc
     List<Findings.Interval> intervals = FindingsBuilder.intervals(coverage.sufficient() ? allPairs : List.of(),
         exchanges, allWire.events(), List.of(), null, origin == Long.MAX_VALUE ? Math.max(first, 0) : origin,
         allWire, intervalNanos);
-    Findings.ClientHost host = new Findings.ClientHost(false, null, "not judged over the shards: each shard's JVM"
-        + " ran on its own host or share of it; see each shard's own findings.json (telemetry-shard-I.csv)", null,
-        null, null, null, null, null, "none", null, Findings.ClientHostVerdict.NOT_JUDGED_SHARDS);
+    Findings.ClientHost host = Findings.ClientHost.notJudged(Findings.ClientHostVerdict.NOT_JUDGED_SHARDS,
+        null);
     String statement = statement(shards.size(), allPairs.size(), histogramsFile);
     MergedShards section = new MergedShards(statement, histogramsFile, coverages);
     CaptureStats capture = captureStats(shards);
@@ -267,7 +266,7 @@ connections = connections.ofShards(shards.size(), foreignConnections, foreignExc
   }
 
   private static Coverage coverage(long[] sums, long exchanges, double floor, boolean outOfOrder, long first,
-      long last, int shards, int calibrations, long maxUncertaintyNanos, List<MergedShards.ShardCoverage> each) {
+      long last, int shards, List<MergedShards.ShardCoverage> each) {
     long inCapture = sums[4];
     long matched = sums[5];
     double percent = inCapture == 0 ? Double.NaN : 100.0 * matched / inCapture;
@@ -299,10 +298,10 @@ connections = connections.ofShards(shards.size(), foreignConnections, foreignExc
     } else if (!sufficient && matched > 0) {
       s.append(String.format(Locale.ROOT, "; below the %.0f %% floor: nothing is judged", floor));
     }
-    String clock = String.format(Locale.ROOT, "each shard's monotonic clock -> its own capture's clock (%d"
-        + " calibrations in all, uncertainty <= %.1f us)", calibrations, maxUncertaintyNanos / 1e3);
+    // the mapping's figures are findings.clock's (report.FindingsSentences.clockMapping)
     return new Coverage(sums[0], sums[1], sums[2], sums[3], inCapture, matched, percent, exchanges, exchangesPercent,
-        floor, sufficient, false, first == Long.MAX_VALUE ? 0 : first, last == Long.MIN_VALUE ? 0 : last, clock,
+        floor, sufficient, false, first == Long.MAX_VALUE ? 0 : first, last == Long.MIN_VALUE ? 0 : last,
+        Findings.ClockMappingKind.SHARD_CALIBRATIONS,
         s.toString(), outOfOrder ? Findings.CoverageState.OUT_OF_ORDER : sufficient ? Findings.CoverageState.JUDGED
             : sums[1] == 0 ? Findings.CoverageState.NONE_SENT : matched == 0 ? Findings.CoverageState.NONE_MATCHED
             : Findings.CoverageState.BELOW_FLOOR);

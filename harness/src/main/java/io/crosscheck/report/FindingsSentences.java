@@ -2,6 +2,7 @@ package io.crosscheck.report;
 
 import io.crosscheck.compare.ClientHostCheck;
 import io.crosscheck.record.Summary;
+import io.crosscheck.rundir.CaptureClock;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.Findings.Connections;
 import io.crosscheck.rundir.Findings.ErrorSource;
@@ -10,11 +11,12 @@ import java.util.Locale;
 
 /**
  * The sentences of findings.json's verdicts, rendered from their enums and figures (findings are data;
- * the words are the report's): the connection verdict and its evidence, the error's source and its
+ * the words are the report's): the coverage and the clock mapping, the connection verdict, the client and
+ * server hosts, the error's source, the pace, the reported intervals and the capture clock, each with its
  * evidence. The text table ({@link FindingsTable}), the HTML report and the CI gate's messages all say a
- * verdict through here, so it reads the same everywhere. A file of formatVersion 2 held the sentences
- * themselves: they are returned as written. Returns null where there is nothing to say, never the word
- * "null". Formats only; figures in {@link Locale#ROOT}. Stateless.
+ * verdict through here, so it reads the same everywhere. A file of an older formatVersion held some
+ * sentences themselves: they are returned as written. Returns null where there is nothing to say, never the
+ * word "null". Formats only; figures in {@link Locale#ROOT}. Stateless.
  */
 public final class FindingsSentences {
   private FindingsSentences() {}
@@ -216,7 +218,7 @@ public final class FindingsSentences {
     }
     return String.format(Locale.ROOT, "%,d matched pairs (%,d with both lags); wire instants mapped to the"
         + " generator's clock (%s)", e.pairs(), e.lagPairs(), f.coverage() == null ? "mapping unknown"
-            : f.coverage().clockMapping());
+            : clockMapping(f));
   }
 
   /** Whether the generator kept to its own schedule, with the figures; null without a pace section. */
@@ -320,6 +322,276 @@ public final class FindingsSentences {
         u.pairs() == null ? 0 : u.pairs());
   }
 
+  /**
+   * Whether the client host was the bottleneck, with its figures and thresholds; null without a client-host
+   * section. A file of formatVersion 2 or 3 held the sentence: returned as written.
+   */
+  public static String clientHost(Findings f) {
+    Findings.ClientHost h = f.clientHost();
+    if (h == null) {
+      return null;
+    }
+    if (h.statement() != null || h.verdict() == null) {
+      return h.statement() == null ? "not stated" : h.statement();
+    }
+    return switch (h.verdict()) {
+      case NOT_JUDGED_NO_TELEMETRY -> "not judged: the run recorded no telemetry (no telemetry.csv rows): the"
+          + " generator's CPU and run-queue wait are unknown";
+      case NOT_JUDGED_FEW_SAMPLES -> {
+        // say which: too short a phase for the period, or samples without CPU (singular or plural)
+        int n = h.samples() == null ? 0 : h.samples();
+        int all = h.telemetrySamples() == null ? 0 : h.telemetrySamples();
+        yield String.format(Locale.ROOT, "not judged: %s telemetry %s with CPU %s in the measured phase (%.1f s, of"
+            + " %d %s in all%s; at least 2 needed)", n == 0 ? "no" : "only " + n, n == 1 ? "sample" : "samples",
+            n == 1 ? "falls" : "fall", number(h.measuredSeconds()), all, all == 1 ? "sample" : "samples",
+            h.telemetryPeriodMillis() == null ? ""
+                : String.format(Locale.ROOT, " every %.0f ms", h.telemetryPeriodMillis()));
+      }
+      case NOT_JUDGED_CORES_UNKNOWN -> "not judged: the cores available to the generator are unknown ("
+          + cores(h.coresSource()) + ")";
+      case NOT_JUDGED_ALL_BUSY_POLLED -> "not judged: " + h.cpuCoresAvailable() + " cores, all of them busy-polled"
+          + " by the engine's event loops: no CPU figure tells saturation apart from the spinning";
+      case NOT_JUDGED_WIRE_ONLY -> "not judged: a wire-only analysis has no generator records or telemetry";
+      case NOT_JUDGED_SHARDS -> "not judged over the shards: each shard's JVM ran on its own host or share of it;"
+          + " see each shard's own findings.json (telemetry-shard-I.csv)";
+      default -> judgedClientHost(h);
+    };
+  }
+
+  private static String judgedClientHost(Findings.ClientHost h) {
+    String verdict = switch (h.verdict()) {
+      case BOTTLENECK_CPU -> "the bottleneck (CPU saturated)";
+      case BOTTLENECK_RUN_QUEUE -> "the bottleneck (threads queued for a core, and the send lag shows it)";
+      case BOTTLENECK_CPU_AND_RUN_QUEUE -> "the bottleneck (CPU saturated, and threads queued for a core with the"
+          + " send lag showing it)";
+      case NOT_BOTTLENECK_SEND_LAG_LOW -> "not the bottleneck (its threads queued for a core, but the send lag"
+          + " stayed low)";
+      case NOT_BOTTLENECK_LOOP_ON_TIME -> "not the bottleneck (the cores left to its other threads were saturated,"
+          + " but its busy-polling loop, on a core of its own, sent on time)";
+      default -> "not the bottleneck";
+    };
+    String queueWords = h.runQueueWaitMicrosPerSecondMean() == null
+        ? "run-queue wait not measured (telemetry without it)"
+        : String.format(Locale.ROOT, "run-queue wait mean %.1f ms/s, at most %.1f ms/s",
+            h.runQueueWaitMicrosPerSecondMean() / 1e3, number(h.runQueueWaitMicrosPerSecondMax()) / 1e3);
+    return String.format(Locale.ROOT,
+        "%s: generator CPU mean %.2f of %d cores, max %.2f, %.1f s at or above %.0f %% of them; %s; send lag p99 %s"
+            + "%s (telemetry %s period, %.1f s measured)",
+        verdict, number(h.generatorCpuCoresMean()), h.cpuCoresAvailable(), number(h.generatorCpuCoresMax()),
+        number(h.saturatedSeconds()), thresholds(h).saturatedFraction() * 100, queueWords,
+        h.sendLagP99Micros() == null ? "unknown (no matched pairs)"
+            : String.format(Locale.ROOT, "%.3f ms", h.sendLagP99Micros() / 1e3),
+        h.startLagP99Micros() == null ? "" : String.format(Locale.ROOT, " (wire - send start), start lag p99 %.3f ms"
+            + " (send start - intended start)", h.startLagP99Micros() / 1e3),
+        h.telemetryPeriodMillis() == null ? "unknown"
+            : String.format(Locale.ROOT, "%.0f ms", h.telemetryPeriodMillis()), number(h.measuredSeconds()));
+  }
+
+  /**
+   * What the client host's verdict rests on, in words; null without a client-host section. A file of
+   * formatVersion 2 or 3 held it: returned as written.
+   */
+  public static String clientHostEvidence(Findings f) {
+    Findings.ClientHost h = f.clientHost();
+    if (h == null) {
+      return null;
+    }
+    if (h.statement() != null || h.verdict() == null) {
+      return h.evidence() == null ? "not stated" : h.evidence();
+    }
+    if (h.verdict() == Findings.ClientHostVerdict.NOT_JUDGED_WIRE_ONLY
+        || h.verdict() == Findings.ClientHostVerdict.NOT_JUDGED_SHARDS) {
+      return "none";
+    }
+    if (!h.judged()) {
+      return "generator telemetry (telemetry.csv) over the measured phase";
+    }
+    Findings.ClientHostThresholds t = thresholds(h);
+    int busy = h.busyPollingCores() == null ? 0 : h.busyPollingCores();
+    String coresFrom = cores(h.coresSource()) + (busy == 0 ? "" : String.format(Locale.ROOT, ", less %d busy-polled"
+        + " by the engine's event loop(s) (run.json engine layout; their CPU is left out of every CPU figure)", busy));
+    return String.format(Locale.ROOT,
+        "%d telemetry samples (%.1f s) of the generator JVM in the measured phase, on its monotonic clock; cores: %s;"
+            + " CPU from /proc/self/stat (user + system), run-queue wait from /proc/self/task/*/schedstat summed over"
+            + " its threads; thresholds: the bottleneck when CPU >= %.0f %% of the cores for >= %.0f %% of the"
+            + " measured seconds, or a mean run-queue wait >= %.0f ms/s with a send lag p99 >= %.0f ms",
+        h.samples() == null ? 0 : h.samples(), number(h.sampledSeconds()), coresFrom, t.saturatedFraction() * 100,
+        t.saturatedShare() * 100, t.runQueueWaitMicrosPerSecond() / 1e3, t.sendLagP99Micros() / 1e3)
+        + (h.sendLagPairs() == null ? "" : String.format(Locale.ROOT, "; send lag over %,d matched pairs (wire clock"
+            + " mapped to the generator's), start lag over %,d measured-phase records with an intended start"
+            + " (generator clock)", h.sendLagPairs(), h.startLagRecords() == null ? 0 : h.startLagRecords()));
+  }
+
+  /** The verdict's thresholds; this crosscheck's when a file does not state them. */
+  private static Findings.ClientHostThresholds thresholds(Findings.ClientHost h) {
+    return h.thresholds() != null ? h.thresholds() : ClientHostCheck.THRESHOLDS;
+  }
+
+  /** Where the cores came from, in words. */
+  private static String cores(Findings.CoresSource source) {
+    if (source == null) {
+      return "unknown";
+    }
+    return switch (source) {
+      case TELEMETRY -> "the generator JVM's available processors (telemetry)";
+      case RUN_JSON_JVM -> "the generator JVM's available processors (run.json jvm)";
+      case RUN_JSON_HOST -> "the host's cores (run.json host: the generator's own count was not recorded)";
+      case UNKNOWN -> "unknown";
+    };
+  }
+
+  private static double number(Double value) {
+    return value == null ? Double.NaN : value;
+  }
+
+  /**
+   * What the reported intervals rest on and their overall result, in words; null without the section. A file
+   * written before formatVersion 4 held the sentence: returned as written.
+   */
+  public static String reportedIntervals(Findings f) {
+    Findings.ReportedIntervals r = f.reportedIntervals();
+    if (r == null) {
+      return null;
+    }
+    if (r.statement() != null) {
+      return r.statement();
+    }
+    String mapping = r.clockMapping() != null ? r.clockMapping() : clockMapping(f);
+    String evidence = String.format(Locale.ROOT,
+        "%,d of %,d reported intervals matched the wire in full (%,d of %,d of their exchanges matched)",
+        r.intervalsMatched(), r.intervals(), r.exchangesMatched(), r.exchanges());
+    String joined = mapping == null ? "an unknown clock mapping" : mapping;
+    double floor = r.minMatchedPercent() == null ? Double.NaN : r.minMatchedPercent();
+    return switch (r.stateOrDerived()) {
+      case NO_REPORTING_METHOD -> "no reporting method was named (--reported-by or --reported-value): only the"
+          + " agent's own timing of each exchange is available, no figure of the generator's";
+      case NO_INTERVAL -> r.reporting() + " was never called with an exchange behind it: no reported interval to"
+          + " judge";
+      case NOT_JUDGED_RECORDS_BELOW_FLOOR -> String.format(Locale.ROOT, "not judged: the run's records are below"
+          + " the %.0f %% matching floor (see coverage); ", floor) + evidence + "; exchanges joined to the wire"
+          + " through " + joined;
+      case NOT_JUDGED_INTERVALS_BELOW_FLOOR -> String.format(Locale.ROOT, "not judged: %.1f %% of the reported"
+          + " intervals matched in full, below the %.0f %% floor; ", r.intervalsMatchedPercent(), floor) + evidence
+          + "; exchanges joined to the wire through " + joined;
+      case JUDGED -> {
+        Findings.IntervalGroup g = r.overall();
+        String means = g == null || g.count() == 0 ? "" : String.format(Locale.ROOT, "; reported %.1f ms vs wire"
+            + " page %.1f ms, page+rest %.1f ms (span; %.1f ms summed, %.1f ms between exchanges)",
+            g.meanReportedMicros() / 1e3, g.meanWirePageMicros() / 1e3, g.meanWireSpanMicros() / 1e3,
+            g.meanWireSumMicros() / 1e3, g.meanGapMicros() / 1e3);
+        yield evidence + means + "; wire figures on the capture's clock, exchanges joined to it through " + joined;
+      }
+    };
+  }
+
+  /**
+   * How the generator's monotonic instants were put on the capture's clock, in words, from the coverage's kind of
+   * mapping and the calibrations of {@code findings.clock}; null without coverage. A file written before
+   * formatVersion 4 held the words: returned as written.
+   */
+  public static String clockMapping(Findings f) {
+    Findings.Coverage c = f.coverage();
+    if (c == null) {
+      return null;
+    }
+    if (c.clockMapping() != null || c.clockMappingKind() == null) {
+      return c.clockMapping() == null ? "not stated" : c.clockMapping();
+    }
+    Findings.Clock clock = f.clock();
+    int calibrations = clock == null ? 0 : clock.calibrations();
+    double uncertainty = clock == null ? Double.NaN : clock.maxUncertaintyMicros();
+    return switch (c.clockMappingKind()) {
+      case NONE_WIRE_ONLY -> "none (wire only)";
+      case CALIBRATIONS -> String.format(Locale.ROOT, "monotonic -> capture clock through %d calibrations,"
+          + " uncertainty <= %.1f us", calibrations, uncertainty);
+      case SHARD_CALIBRATIONS -> String.format(Locale.ROOT, "each shard's monotonic clock -> its own capture's clock"
+          + " (%d calibrations in all, uncertainty <= %.1f us)", calibrations, uncertainty);
+    };
+  }
+
+  /**
+   * How the capture's clock was read (findings.json {@code captureClock}), in one line; null without the section.
+   * A file written before formatVersion 4 held the line: returned as written.
+   */
+  public static String captureClock(CaptureClock c) {
+    if (c == null) {
+      return null;
+    }
+    if (c.statement() != null || c.choice() == null) {
+      return c.statement() == null ? "not stated" : c.statement();
+    }
+    if (c.foreign()) {
+      return String.format(Locale.ROOT, "capture clock aligned to the generator's: offset %+.1f us +/- %.1f us from"
+          + " %,d exchanges (bounds from requests and replies: [%+.1f, %+.1f] us%s)", number(c.offsetMicros()),
+          number(c.uncertaintyMicros()), c.exchanges(), number(c.loMicros()), number(c.hiMicros()),
+          c.driftMicros() == null ? "" : ", at the first send; drifting");
+    }
+    String why = chosenBy(c);
+    return c.loMicros() != null && c.hiMicros() != null ? String.format(Locale.ROOT, "capture clock read as the"
+        + " generator's own (%s): bounds [%+.1f, %+.1f] us from %,d exchanges; the run's calibrations map the clocks",
+        why, c.loMicros(), c.hiMicros(), c.exchanges()) : "capture clock read as the generator's own (" + why + ")";
+  }
+
+  /** Why the capture's clock was read as it was, in words. */
+  private static String chosenBy(CaptureClock c) {
+    return switch (c.choice()) {
+      case OPTION -> c.chosenBy() == null ? "--capture-clock" : c.chosenBy();
+      case AUTO_OFFSET_ZERO_FITS -> "auto: offset 0 is within the bounds of the exchanges (the capture's clock is the"
+          + " generator's)";
+      case AUTO_NO_PAIRING -> String.format(Locale.ROOT, "auto: none of the %,d records pairs with an exchange of the"
+          + " capture at any clock offset (no client ip:port of a recorded connection, nor a URL, is in it); read as"
+          + " the generator's own", c.recordsSent() == null ? 0 : c.recordsSent());
+      case AUTO_NO_LATER_REQUEST, AUTO_NO_REPLY_READ -> String.format(Locale.ROOT, "auto: %,d exchanges matched, none"
+          + " with %s: no alignment; read as the generator's own", c.exchangesMatched() == null ? 0
+              : c.exchangesMatched(), c.choice() == CaptureClock.Choice.AUTO_NO_LATER_REQUEST
+              ? "a request captured after a recorded send" : "a reply read by the generator");
+      case AUTO_BOUNDS_CROSS -> String.format(Locale.ROOT, "auto: no offset fits the exchanges (the bounds cross by"
+          + " %.1f us): read as the generator's own; --capture-clock foreign names the evidence",
+          number(c.boundsCrossMicros()));
+    };
+  }
+
+  /**
+   * The drift check of an aligned ({@code foreign}) capture clock, in words; null for a local one. A file written
+   * before formatVersion 4 held the words: returned as written.
+   */
+  public static String captureClockDrift(CaptureClock c) {
+    if (c == null || !c.foreign()) {
+      return null;
+    }
+    if (c.driftStatement() != null || c.choice() == null) {
+      return c.driftStatement() == null ? "not stated" : c.driftStatement();
+    }
+    if (c.driftMicros() == null) {
+      return String.format(Locale.ROOT, "one offset fits every exchange over %.1f s: no drift beyond the uncertainty",
+          number(c.spanSeconds()));
+    }
+    return String.format(Locale.ROOT, "one offset does not fit (its bounds cross by %.1f us over %.1f s): the"
+        + " capture's clock drifts %+.2f ppm against the generator's (%+.1f us over the run); aligned by a linear"
+        + " offset, %+.1f us at the first send to %+.1f us at the last", number(c.boundsCrossMicros()),
+        number(c.spanSeconds()), number(c.driftPpm()), c.driftMicros(), number(c.offsetMicros()),
+        number(c.offsetAtLastSendMicros()));
+  }
+
+  /**
+   * The rule by which figures of an aligned capture are not judged, with its two bounds; null when the figures
+   * were not judged against it. A file written before formatVersion 4 held the words: returned as written.
+   */
+  public static String captureClockRule(CaptureClock c) {
+    if (c == null || c.notJudged() == null || c.notJudged().isEmpty()) {
+      return null;
+    }
+    if (c.rule() != null || c.choice() == null) {
+      return c.rule() == null ? "not stated" : c.rule();
+    }
+    return String.format(Locale.ROOT, "against a capture taken elsewhere, a lag figure (it crosses the two"
+        + " clocks) is not judged when its magnitude is at most the alignment's uncertainty (%.1f us: not even its"
+        + " sign is known); an error figure (durations on each clock: the offset does not enter it, the path"
+        + " between the generator and the capture point does, both ways) is not judged when its magnitude is at"
+        + " most the path bound (%.1f us, the bounds' full width); per-URL and per-interval errors read against the"
+        + " same bound", number(c.uncertaintyMicros()), number(c.pathBoundMicros()));
+  }
+
   /** Why the server side is unknown without server telemetry. */
   static final String NO_SERVER_TELEMETRY = "no server telemetry (audit --server-pid or --server-netns on this"
       + " machine; crosscheck monitor on the server's host, then compare RUN --server-telemetry FILE)";
@@ -363,8 +635,8 @@ public final class FindingsSentences {
       case SERVER_UNKNOWN -> "the client host was " + (client.bottleneck() ? "" : "not ") + "the bottleneck ("
           + clientWords + "); the server side is unknown: " + serverUnknown;
       case CLIENT_UNKNOWN -> "the server host was " + (server.bottleneck() ? "" : "not ") + "the bottleneck ("
-          + serverWords + "); the client side is unknown: " + client.statement();
-      case UNKNOWN -> "neither host judged: the client's " + client.statement() + "; the server side is unknown: "
+          + serverWords + "); the client side is unknown: " + clientHost(f);
+      case UNKNOWN -> "neither host judged: the client's " + clientHost(f) + "; the server side is unknown: "
           + serverUnknown;
     };
   }

@@ -131,7 +131,7 @@ public final class FindingsTable {
       line(out, "coverage", FindingsSentences.coverage(f));
       if (!cov.wireOnly()) {
         line(out, "  window", String.format(Locale.ROOT, "capture %.1f s; %s",
-            (cov.captureLastEpochNanos() - cov.captureFirstEpochNanos()) / 1e9, cov.clockMapping()));
+            (cov.captureLastEpochNanos() - cov.captureFirstEpochNanos()) / 1e9, FindingsSentences.clockMapping(f)));
       }
     }
     captureLoss(out, live);
@@ -149,23 +149,23 @@ public final class FindingsTable {
     }
     Set<String> notJudged = Set.of();
     if (captureClock != null) {
-      line(out, "alignment", captureClock.statement());
+      line(out, "alignment", FindingsSentences.captureClock(captureClock));
       if (captureClock.foreign()) {
-        line(out, "  drift", captureClock.driftStatement());
+        line(out, "  drift", FindingsSentences.captureClockDrift(captureClock));
         line(out, "  path", String.format(Locale.ROOT, "the error figures include the path between the generator"
             + " and the capture point, both ways: at most %.1f us on the quickest exchange (the bounds' width)",
             captureClock.pathBoundMicros()));
         if (captureClock.notJudged() != null && !captureClock.notJudged().isEmpty()) {
           notJudged = Set.copyOf(captureClock.notJudged());
-          line(out, "  not judged", "n/j below: " + captureClock.rule());
+          line(out, "  not judged", "n/j below: " + FindingsSentences.captureClockRule(captureClock));
         }
       }
     }
     // the study's sanity check comes before any error figure: was the client host the bottleneck?
     if (f.clientHost() != null) {
-      line(out, "client host", f.clientHost().statement());
+      line(out, "client host", FindingsSentences.clientHost(f));
       if (f.clientHost().judged()) {
-        line(out, "  evidence", f.clientHost().evidence());
+        line(out, "  evidence", FindingsSentences.clientHostEvidence(f));
       }
     }
     serverHost(out, f);

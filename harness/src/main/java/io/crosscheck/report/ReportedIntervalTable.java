@@ -1,5 +1,6 @@
 package io.crosscheck.report;
 
+import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.Findings.IntervalGroup;
 import io.crosscheck.rundir.Findings.ReportedIntervals;
 import io.crosscheck.text.Printable;
@@ -7,8 +8,8 @@ import java.util.Locale;
 
 /**
  * The reported-interval section of an agent audit as a fixed-width text table, printed after the
- * findings table: its evidence first (the section's statement: intervals and exchanges matched, the
- * overall means in words, the clock mapping), the intervals left out by reason, then one row per URL
+ * findings table: its evidence first ({@link FindingsSentences#reportedIntervals}: intervals and exchanges
+ * matched, the overall means in words, the clock mapping), the intervals left out by reason, then one row per URL
  * group and one overall — count, exchanges per interval, mean reported figure, the wire's page time,
  * span and sum, the gap between exchanges and the mean error (reported − span), in milliseconds —
  * and the error's spread over the intervals it rests on. Without figures (no reporting spec, nothing
@@ -20,16 +21,20 @@ public final class ReportedIntervalTable {
 
   private ReportedIntervalTable() {}
 
-  /** The table; control characters of names and notes are escaped ({@link Printable}). */
-  public static String format(ReportedIntervals r) {
-    return Printable.escapeKeepingNewlines(table(r));
+  /**
+   * The table of {@code f}'s reported intervals (empty without them); control characters of names and notes are
+   * escaped ({@link Printable}).
+   */
+  public static String format(Findings f) {
+    return f.reportedIntervals() == null ? "" : Printable.escapeKeepingNewlines(table(f));
   }
 
-  private static String table(ReportedIntervals r) {
+  private static String table(Findings f) {
+    ReportedIntervals r = f.reportedIntervals();
     StringBuilder out = new StringBuilder();
     out.append(System.lineSeparator());
     FindingsTable.line(out, "reported", r.reporting().isEmpty() ? "(no reporting method named)" : r.reporting());
-    FindingsTable.line(out, "  evidence", r.statement());
+    FindingsTable.line(out, "  evidence", FindingsSentences.reportedIntervals(f));
     if (!r.unmatchedIntervals().isEmpty()) {
       FindingsTable.line(out, "  left out", r.unmatchedIntervals().toString());
     }

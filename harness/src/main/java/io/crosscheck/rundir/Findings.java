@@ -442,54 +442,109 @@ public record Findings(
    * The study's sanity check: was the machine that ran the generator the bottleneck? From the
    * generator JVM's telemetry over the measured phase (its CPU against the cores available to it,
    * its threads' run-queue wait) and the send lag of the matched pairs. Not judged without
-   * telemetry ({@code statement} says why); then every figure is null.
+   * telemetry ({@code verdict} says why); then every CPU figure is null. Data only: {@code
+   * report.FindingsSentences.clientHost} and {@code clientHostEvidence} say it in words.
    *
    * @param judged whether the evidence supports a verdict
    * @param bottleneck the verdict; null when not judged
-   * @param statement the verdict with its figures and thresholds in words
-   * @param cpuCoresAvailable the generator's available processors
+   * @param statement the verdict with its figures and thresholds in words, as files of formatVersion 2 and 3
+   *     held it; absent since (the renderer says it from {@code verdict} and the figures)
+   * @param cpuCoresAvailable the cores the CPU figures are held against: the generator's available processors,
+   *     less {@code busyPollingCores}; for {@code NOT_JUDGED_ALL_BUSY_POLLED} the cores, all of them busy-polled;
+   *     null otherwise when not judged
    * @param generatorCpuCoresMean mean process CPU (user + system), cores, over the window's samples
    * @param generatorCpuCoresMax the largest sample
-   * @param saturatedSeconds seconds whose samples were at or above {@code SATURATED_FRACTION} of
+   * @param saturatedSeconds seconds whose samples were at or above {@code thresholds.saturatedFraction} of
    *     the available cores
    * @param runQueueWaitMicrosPerSecondMax the largest sample of the threads' run-queue wait, µs per
    *     second summed over threads; null when not measured
    * @param sendLagP99Micros the 99th percentile of the send lag (first request byte on the wire
    *     minus the generator's send start); null without matched pairs
-   * @param evidence samples, period, window and the sources of the figures, in words
-   * @param cpuSaturated whether {@code saturatedSeconds} reached {@code SATURATED_SHARE} of the
-   *     seconds the window's samples cover (a figure not kept here, so stated once by the judge, not
-   *     derived by readers); null when not judged
+   * @param evidence samples, period, window and the sources of the figures in words, formatVersion 2 and 3
+   *     only; absent since
+   * @param cpuSaturated whether {@code saturatedSeconds} reached {@code thresholds.saturatedShare} of
+   *     {@code sampledSeconds}; null when not judged
    * @param bottleneckHost which host was the bottleneck, client or server; judged only with both hosts'
    *     evidence ({@code server-unknown} without server telemetry); absent in files written before it
    * @param hosts that verdict with both hosts' figures, in words, as files of formatVersion 2 held it; absent
    *     since (the renderer says it from {@code bottleneckHost} and both sections' figures)
-   * @param verdict the client host's verdict and why, as a token (the {@code statement} says it with its
-   *     figures); absent in files of formatVersion 2
+   * @param verdict the client host's verdict and why, as a token; absent in files of formatVersion 2
+   * @param runQueueWaitMicrosPerSecondMean the threads' mean run-queue wait over the samples that measured it,
+   *     µs per second summed over threads; null when not measured (and in files before formatVersion 4, as
+   *     every field below)
+   * @param startLagP99Micros the 99th percentile of the start lag (send start minus intended start, the
+   *     measured phase's records, generator clock); null when not stated
+   * @param telemetryPeriodMillis the telemetry's sampling period (the median gap between samples); null when
+   *     unknown (fewer than 2 samples)
+   * @param measuredSeconds the measured phase's length on the generator's monotonic clock
+   * @param samples telemetry samples with CPU in the measured phase (the judgement's evidence)
+   * @param telemetrySamples telemetry samples in the run
+   * @param sampledSeconds the seconds {@code samples} cover
+   * @param coresSource where {@code cpuCoresAvailable} came from
+   * @param busyPollingCores cores the engine's busy-polling event loops keep busy by design, left out of the
+   *     cores and of every CPU figure; 0 when none
+   * @param sendLagPairs the matched pairs {@code sendLagP99Micros} rests on; null when not stated
+   * @param startLagRecords the records {@code startLagP99Micros} rests on; null with {@code sendLagPairs}
+   * @param thresholds the thresholds of the verdict; null when not judged
    */
-  public record ClientHost(boolean judged, Boolean bottleneck, String statement, Integer cpuCoresAvailable,
+  public record ClientHost(boolean judged, Boolean bottleneck,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String statement, Integer cpuCoresAvailable,
       Double generatorCpuCoresMean, Double generatorCpuCoresMax, Double saturatedSeconds,
-      Double runQueueWaitMicrosPerSecondMax, Double sendLagP99Micros, String evidence, Boolean cpuSaturated,
+      Double runQueueWaitMicrosPerSecondMax, Double sendLagP99Micros,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String evidence, Boolean cpuSaturated,
       @JsonInclude(JsonInclude.Include.NON_NULL) BottleneckHost bottleneckHost,
       @JsonInclude(JsonInclude.Include.NON_NULL) String hosts,
-      @JsonInclude(JsonInclude.Include.NON_NULL) ClientHostVerdict verdict) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) ClientHostVerdict verdict,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double runQueueWaitMicrosPerSecondMean,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double startLagP99Micros,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double telemetryPeriodMillis,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double measuredSeconds,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer samples,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer telemetrySamples,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double sampledSeconds,
+      @JsonInclude(JsonInclude.Include.NON_NULL) CoresSource coresSource,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer busyPollingCores,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long sendLagPairs,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long startLagRecords,
+      @JsonInclude(JsonInclude.Include.NON_NULL) ClientHostThresholds thresholds) {
 
-    /** The client host's check alone, before the server's side is set beside it. */
-    public ClientHost(boolean judged, Boolean bottleneck, String statement, Integer cpuCoresAvailable,
-        Double generatorCpuCoresMean, Double generatorCpuCoresMax, Double saturatedSeconds,
-        Double runQueueWaitMicrosPerSecondMax, Double sendLagP99Micros, String evidence, Boolean cpuSaturated,
-        ClientHostVerdict verdict) {
-      this(judged, bottleneck, statement, cpuCoresAvailable, generatorCpuCoresMean, generatorCpuCoresMax,
-          saturatedSeconds, runQueueWaitMicrosPerSecondMax, sendLagP99Micros, evidence, cpuSaturated, null, null,
-          verdict);
+    /** Not judged, for {@code verdict}'s reason, with no figure but the send lag's. */
+    public static ClientHost notJudged(ClientHostVerdict verdict, Double sendLagP99Micros) {
+      return new ClientHost(false, null, null, null, null, null, null, null, sendLagP99Micros, null, null, null, null,
+          verdict, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** A copy that says which host was the bottleneck ({@code hosts}: the verdict and both sides' figures). */
     public ClientHost withHosts(BottleneckHost which, String hostsStatement) {
       return new ClientHost(judged, bottleneck, statement, cpuCoresAvailable, generatorCpuCoresMean,
           generatorCpuCoresMax, saturatedSeconds, runQueueWaitMicrosPerSecondMax, sendLagP99Micros, evidence,
-          cpuSaturated, which, hostsStatement, verdict);
+          cpuSaturated, which, hostsStatement, verdict, runQueueWaitMicrosPerSecondMean, startLagP99Micros,
+          telemetryPeriodMillis, measuredSeconds, samples, telemetrySamples, sampledSeconds, coresSource,
+          busyPollingCores, sendLagPairs, startLagRecords, thresholds);
     }
+  }
+
+  /**
+   * The thresholds a client-host verdict was judged by ({@code compare.ClientHostCheck}'s, stated with it).
+   *
+   * @param saturatedFraction a sample is saturated at this fraction of the available cores
+   * @param saturatedShare the host is the bottleneck when saturated for this share of the sampled seconds
+   * @param runQueueWaitMicrosPerSecond ...or when its threads' mean run-queue wait reaches this, µs per second
+   * @param sendLagP99Micros ...and the send lag p99 reaches this
+   */
+  public record ClientHostThresholds(double saturatedFraction, double saturatedShare,
+      double runQueueWaitMicrosPerSecond, double sendLagP99Micros) {}
+
+  /** Where the cores available to the generator came from ({@link ClientHost#coresSource}). */
+  public enum CoresSource {
+    /** The generator JVM's available processors, in its telemetry. */
+    TELEMETRY,
+    /** The generator JVM's available processors in run.json's jvm (it ran in crosscheck's JVM). */
+    RUN_JSON_JVM,
+    /** The host's cores in run.json's host: the generator's own count was not recorded. */
+    RUN_JSON_HOST,
+    /** Not known. */
+    UNKNOWN
   }
 
   /** The client host's verdict and its reason ({@link ClientHost#verdict}). */
@@ -699,16 +754,73 @@ public record Findings(
    *     {@code no-figure}: the interval has no figure, its last exchange never ended)
    * @param belowSpanToleranceMicros how far below its wire span a reported figure may be before it
    *     is counted as impossible (the reported figure's resolution)
-   * @param clockMapping how the exchanges were joined to the wire's (the comparison's mapping); the
-   *     spans and sums themselves are the capture's clock alone
-   * @param statement the evidence and the overall result in words
-   * @param overall every matched interval
+   * @param clockMapping how the exchanges were joined to the wire's (the comparison's mapping), in words, as files
+   *     before formatVersion 4 held it; absent since (the coverage's); the spans and sums themselves are the
+   *     capture's clock alone
+   * @param statement the evidence and the overall result in words, as files before formatVersion 4 held it;
+   *     absent since ({@code report.FindingsSentences.reportedIntervals} says it from {@code state} and the
+   *     figures)
+   * @param overall every matched interval (empty when not judged)
    * @param groups per URL group (the path, without query, of each interval's first exchange),
    *     most intervals first
+   * @param state what the figures allow; absent in files before formatVersion 4 (then {@link
+   *     #stateOrDerived()} derives it)
+   * @param minMatchedPercent the matching floor the intervals were judged against (the run's {@code
+   *     coverage.minMatchedPercent}); absent when not judged against it, and in files before formatVersion 4
    */
   public record ReportedIntervals(String reporting, long intervals, long intervalsMatched, long exchanges,
       long exchangesMatched, Map<String, Long> unmatchedIntervals, double belowSpanToleranceMicros,
-      String clockMapping, String statement, IntervalGroup overall, List<IntervalGroup> groups) {}
+      @JsonInclude(JsonInclude.Include.NON_NULL) String clockMapping,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String statement, IntervalGroup overall,
+      List<IntervalGroup> groups,
+      @JsonInclude(JsonInclude.Include.NON_NULL) ReportedIntervalsState state,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double minMatchedPercent) {
+
+    /** The share of the intervals matched in full, in percent (NaN without intervals). */
+    public double intervalsMatchedPercent() {
+      return intervals == 0 ? Double.NaN : 100.0 * intervalsMatched / intervals;
+    }
+
+    /** {@link #state}, or derived from the figures and the sentence in files written before it. */
+    public ReportedIntervalsState stateOrDerived() {
+      if (state != null) {
+        return state;
+      }
+      if (reporting == null || reporting.isEmpty()) {
+        return ReportedIntervalsState.NO_REPORTING_METHOD;
+      }
+      if (intervals == 0) {
+        return ReportedIntervalsState.NO_INTERVAL;
+      }
+      if (statement != null && statement.startsWith("not judged: the run's records")) {
+        return ReportedIntervalsState.NOT_JUDGED_RECORDS_BELOW_FLOOR;
+      }
+      return statement != null && statement.startsWith("not judged:")
+          ? ReportedIntervalsState.NOT_JUDGED_INTERVALS_BELOW_FLOOR : ReportedIntervalsState.JUDGED;
+    }
+
+    /** A copy in {@code state}, judged against {@code minMatchedPercent}, without figures unless judged. */
+    public ReportedIntervals judgedAs(ReportedIntervalsState state, double minMatchedPercent, IntervalGroup none) {
+      boolean judged = state == ReportedIntervalsState.JUDGED;
+      return new ReportedIntervals(reporting, intervals, intervalsMatched, exchanges, exchangesMatched,
+          unmatchedIntervals, belowSpanToleranceMicros, clockMapping, null, judged ? overall : none,
+          judged ? groups : List.of(), state, minMatchedPercent);
+    }
+  }
+
+  /** What a run's reported intervals allow ({@link ReportedIntervals#state}). */
+  public enum ReportedIntervalsState {
+    /** No reporting method was named: only the agent's own timing of each exchange, no figure of the generator's. */
+    NO_REPORTING_METHOD,
+    /** The reporting method was never called with an exchange behind it. */
+    NO_INTERVAL,
+    /** The figures are stated: the records and the intervals cleared the matching floor. */
+    JUDGED,
+    /** Not judged: the run's records are below the matching floor. */
+    NOT_JUDGED_RECORDS_BELOW_FLOOR,
+    /** Not judged: fewer of the reported intervals than the floor's share matched in full. */
+    NOT_JUDGED_INTERVALS_BELOW_FLOOR
+  }
 
   /**
    * Reported intervals of one URL group (or all), their means in microseconds (NaN when empty).
@@ -766,7 +878,8 @@ public record Findings(
    * @param wireOnly true when there were no generator records (a capture analysed on its own)
    * @param captureFirstEpochNanos the capture's first packet (wall clock of the capture)
    * @param captureLastEpochNanos its last packet
-   * @param clockMapping how the generator's monotonic instants were put on the capture's clock
+   * @param clockMapping how the generator's monotonic instants were put on the capture's clock, in words, as files
+   *     before formatVersion 4 held it; absent since ({@code clockMappingKind} and {@code findings.clock} say it)
    * @param statement the coverage in one sentence, as files written before {@code sentBeforeCapture} held it, and
    *     a merge of shards still does (each shard's figures are merged.json's); absent otherwise ({@code
    *     report.FindingsSentences.coverage} says it from the state and the figures)
@@ -783,11 +896,15 @@ public record Findings(
    *     in order
    * @param outOfOrderExchanges exchanges with a response before their request; absent likewise
    * @param capturePackets whether the capture held any packet (a wire-only analysis)
+   * @param clockMappingKind how the generator's monotonic instants were put on the capture's clock, through the
+   *     calibrations {@code findings.clock} counts (with their largest uncertainty); absent in files before
+   *     formatVersion 4
    */
   public record Coverage(long records, long recordsSent, long neverReachedServer, long outsideCapture,
       long inCapture, long matched, double recordsMatchedPercent, long wireExchanges,
       double exchangesMatchedPercent, double minMatchedPercent, boolean sufficient, boolean wireOnly,
-      long captureFirstEpochNanos, long captureLastEpochNanos, String clockMapping,
+      long captureFirstEpochNanos, long captureLastEpochNanos,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String clockMapping,
       @JsonInclude(JsonInclude.Include.NON_NULL) String statement,
       @JsonInclude(JsonInclude.Include.NON_NULL) CoverageState state,
       @JsonInclude(JsonInclude.Include.NON_NULL) Long sentBeforeCapture,
@@ -796,17 +913,18 @@ public record Findings(
       @JsonInclude(JsonInclude.Include.NON_NULL) Long unrecordedExchanges,
       @JsonInclude(JsonInclude.Include.NON_NULL) Long outOfOrderConnections,
       @JsonInclude(JsonInclude.Include.NON_NULL) Long outOfOrderExchanges,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Boolean capturePackets) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) Boolean capturePackets,
+      @JsonInclude(JsonInclude.Include.NON_NULL) ClockMappingKind clockMappingKind) {
 
     /** A coverage said in a sentence of its own (a merge of shards: each shard's figures are merged.json's). */
     public Coverage(long records, long recordsSent, long neverReachedServer, long outsideCapture,
         long inCapture, long matched, double recordsMatchedPercent, long wireExchanges,
         double exchangesMatchedPercent, double minMatchedPercent, boolean sufficient, boolean wireOnly,
-        long captureFirstEpochNanos, long captureLastEpochNanos, String clockMapping, String statement,
+        long captureFirstEpochNanos, long captureLastEpochNanos, ClockMappingKind clockMappingKind, String statement,
         CoverageState state) {
       this(records, recordsSent, neverReachedServer, outsideCapture, inCapture, matched, recordsMatchedPercent,
           wireExchanges, exchangesMatchedPercent, minMatchedPercent, sufficient, wireOnly, captureFirstEpochNanos,
-          captureLastEpochNanos, clockMapping, statement, state, null, null, null, null, null, null, null);
+          captureLastEpochNanos, null, statement, state, null, null, null, null, null, null, null, clockMappingKind);
     }
 
     /** How close to an end of the capture an unmatched request counts as outside it. */
@@ -825,6 +943,16 @@ public record Findings(
       return sufficient ? CoverageState.JUDGED : recordsSent == 0 ? CoverageState.NONE_SENT
           : matched == 0 ? CoverageState.NONE_MATCHED : CoverageState.BELOW_FLOOR;
     }
+  }
+
+  /** How the generator's monotonic instants were put on the capture's clock ({@link Coverage#clockMappingKind}). */
+  public enum ClockMappingKind {
+    /** Through the run's calibrations of its monotonic clock against the wall clock (findings.clock). */
+    CALIBRATIONS,
+    /** None: a wire-only analysis has no generator clock. */
+    NONE_WIRE_ONLY,
+    /** Each shard's monotonic clock to its own capture's clock, through its calibrations (findings.clock: all). */
+    SHARD_CALIBRATIONS
   }
 
   /** What a run's coverage allows ({@link Coverage#state}). */

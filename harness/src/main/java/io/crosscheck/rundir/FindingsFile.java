@@ -9,10 +9,11 @@ import io.crosscheck.wire.WireStats;
  * RunFiles#writeFindings} (atomically), read by {@link RunFiles#readFindings}. Immutable.
  *
  * <p>Format versions: 1 (no {@code run}, no {@code findings.coverage}, {@code pressure} a free
- * map, NaN written as the string "NaN"), 2 (verdicts as sentences) and 3 (this record: the verdicts of
- * connections and the error's source as enums with their figures, the sentences left to {@code
- * report.FindingsSentences}). Version 2 files are read with their sentences, which the renderer prints
- * as written; version 1 files as far as their fields go: coverage is then null.
+ * map, NaN written as the string "NaN"), 2 (verdicts as sentences), 3 (the verdicts of connections, the
+ * hosts, the coverage and the error's source as enums with their figures; the client host, the reported
+ * intervals and the clock mapping still as sentences) and 4 (this record: every verdict as data, the
+ * sentences left to {@code report.FindingsSentences}). Version 2 and 3 files are read with their sentences,
+ * which the renderer prints as written; version 1 files as far as their fields go: coverage is then null.
  *
  * @param formatVersion {@link RunFiles#FINDINGS_FORMAT_VERSION} when written by this code
  * @param run the run the findings are about: its directory, status and how its records read

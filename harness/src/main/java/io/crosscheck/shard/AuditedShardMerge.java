@@ -115,7 +115,7 @@ public final class AuditedShardMerge {
         : run.startEpochNanos() != null ? run.startEpochNanos() : Long.MIN_VALUE;
     long runEndNanos = run.engineResult() != null ? run.engineResult().endNanos() : -1;
     GeneratorSide gen = new GeneratorSide(read.records(), clock, startEpochNanos, run.reportedResolutionNanos(),
-        List.of(), null, 0, "unknown", 0, runEndNanos,
+        List.of(), null, 0, io.crosscheck.rundir.Findings.CoresSource.UNKNOWN, 0, runEndNanos,
         run.target() == null || !"attach".equals(run.target().mode()));
     Reconstruction wire = Reconstruction.of(dir.resolve(RunFiles.CAPTURE_PCAP), run.targetPort(), null);
     CaptureJson live = RunFiles.readCapture(dir).orElse(null);

@@ -301,8 +301,8 @@ class RuleEvaluatorTest {
     ri.put("exchangesMatched", 300);
     ri.putObject("unmatchedIntervals");
     ri.put("belowSpanToleranceMicros", 1.0);
-    ri.put("clockMapping", "monotonic -> capture clock");
-    ri.put("statement", "300 of 300 intervals matched");
+    ri.put("state", "JUDGED");
+    ri.put("minMatchedPercent", 90.0);
     ObjectNode all = ri.putObject("overall");
     all.put("urlGroup", "all");
     all.put("count", 300);
@@ -343,15 +343,27 @@ class RuleEvaluatorTest {
         + " interval's wire span", judge("abs-error < 1ms", honest, null).line());
     assertEquals("measured 350.0 us, threshold < 300.0 us", head(judge("p99-error < 300us", honest, null)));
     assertEquals("measured 1.1855, threshold < 1.1000", head(judge("ratio < 1.1", honest, null)));
-    // not judged (below the floor): no evidence, with the statement
+    // not judged (below the floor): no evidence, whatever figures the overall group kept, with the reason
     Path notJudged = run(tmp, "not-judged", f -> {
       ownFigure(f, 250, 0);
       ObjectNode ri = (ObjectNode) findings(f).get("reportedIntervals");
-      ((ObjectNode) ri.get("overall")).put("count", 0);
+      ri.put("state", "NOT_JUDGED_INTERVALS_BELOW_FLOOR");
+      ri.put("intervalsMatched", 36);
+    });
+    RuleEvaluator.Judgement none = judge("abs-error < 1ms", notJudged, null);
+    assertFalse(none.held(), none.line());
+    assertEquals("no evidence: the run's abs-error: the generator's own figure (reportedValue=gen.Stats#record:1:us)"
+        + " was not judged: " + io.crosscheck.report.FindingsSentences.reportedIntervals(
+            CheckedRun.read(notJudged, "RUN").findings()), none.message());
+    // a file of formatVersion 3 held the sentence: its kind is read from it, and it is quoted as written
+    Path notJudgedV3 = run(tmp, "not-judged-v3", f -> {
+      ownFigure(f, 250, 0);
+      ObjectNode ri = (ObjectNode) findings(f).get("reportedIntervals");
+      ri.remove("state");
       ri.put("statement", "not judged: 12.0 % of the reported intervals matched in full, below the 90 % floor");
     });
     assertEquals("no evidence: the run's abs-error: the generator's own figure (reportedValue=gen.Stats#record:1:us)"
         + " was not judged: not judged: 12.0 % of the reported intervals matched in full, below the 90 % floor",
-        judge("abs-error < 1ms", notJudged, null).message());
+        judge("abs-error < 1ms", notJudgedV3, null).message());
   }
 }

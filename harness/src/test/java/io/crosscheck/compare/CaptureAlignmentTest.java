@@ -81,10 +81,14 @@ class CaptureAlignmentTest {
     assertEquals((theta - PATH_NANOS - READ_NANOS) / 1e3, c.loMicros(), 1e-6);
     double u = (SEND_STAMP_NANOS + 2 * PATH_NANOS + READ_NANOS) / 2e3;
     assertEquals(u, c.uncertaintyMicros(), 1e-6);
-    assertTrue(Math.abs(c.offsetMicros() - theta / 1e3) <= c.uncertaintyMicros(), c.statement());
-    assertNull(c.driftMicros(), c.driftStatement());
-    assertTrue(c.statement().startsWith("capture clock aligned to the generator's: offset +2500002.5 us +/- 35.5 us"
-        + " from 100 exchanges (bounds from requests and replies"), c.statement());
+    assertTrue(Math.abs(c.offsetMicros() - theta / 1e3) <= c.uncertaintyMicros(), c.toString());
+    assertNull(c.driftMicros(), "one offset fits: " + c);
+    // aligned: offset +2500002.5 us +/- 35.5 us from 100 exchanges (bounds from requests and replies)
+    assertEquals(2_500_002.5, c.offsetMicros(), 1e-6);
+    assertEquals(35.5, c.uncertaintyMicros(), 1e-6);
+    assertEquals(CaptureClock.Choice.OPTION, c.choice());
+    assertEquals("test", c.chosenBy(), "the option as given");
+    assertNull(c.statement(), "the sentence is the renderer's");
     // the aligned mapping carries the capture's clock and the alignment's uncertainty
     assertEquals(EPOCH + r.offsetAtStartNanos(), r.clock().toEpochNanos(0));
     assertEquals(1_000 + (long) (u * 1e3), r.clock().uncertaintyAt(5_000_000_000L));
@@ -98,7 +102,7 @@ class CaptureAlignmentTest {
         .finding();
     assertEquals(CaptureClock.FOREIGN, c.mode(), "auto: offset 0 is outside the bounds");
     assertEquals(90, c.exchanges());
-    assertTrue(Math.abs(c.offsetMicros() - theta / 1e3) <= c.uncertaintyMicros(), c.statement());
+    assertTrue(Math.abs(c.offsetMicros() - theta / 1e3) <= c.uncertaintyMicros(), c.toString());
   }
 
   @Test
@@ -106,14 +110,15 @@ class CaptureAlignmentTest {
     Traffic tr = traffic(2, 10, 50_000_000L, true, t -> 0);
     CaptureAlignment.Result r = CaptureAlignment.align(tr.records(), tr.exchanges(), GEN, CaptureAlignment.Mode.AUTO,
         "auto");
-    assertEquals(CaptureClock.LOCAL, r.finding().mode(), r.finding().statement());
+    assertEquals(CaptureClock.LOCAL, r.finding().mode(), r.finding().toString());
+    assertEquals(CaptureClock.Choice.AUTO_OFFSET_ZERO_FITS, r.finding().choice());
     assertEquals(0, r.offsetAtStartNanos());
     assertTrue(r.clock() == GEN, "the run's own calibrations map the clocks");
     // forced, the same capture is aligned, and its offset is 0 within the uncertainty
     CaptureClock forced = CaptureAlignment.align(tr.records(), tr.exchanges(), GEN, CaptureAlignment.Mode.FOREIGN,
         "test").finding();
     assertEquals(CaptureClock.FOREIGN, forced.mode());
-    assertTrue(Math.abs(forced.offsetMicros()) <= forced.uncertaintyMicros(), forced.statement());
+    assertTrue(Math.abs(forced.offsetMicros()) <= forced.uncertaintyMicros(), forced.toString());
   }
 
   @Test
@@ -125,10 +130,12 @@ class CaptureAlignmentTest {
     CaptureAlignment.Result r = CaptureAlignment.align(tr.records(), tr.exchanges(), GEN,
         CaptureAlignment.Mode.FOREIGN, "test");
     CaptureClock c = r.finding();
-    assertTrue(c.driftMicros() != null, c.statement());
+    assertTrue(c.driftMicros() != null, c.toString());
     double span = c.spanSeconds() * 1e9;
-    assertEquals(rate * span / 1e3, c.driftMicros(), 1.0, c.driftStatement());
-    assertTrue(c.driftStatement().contains("+40.00 ppm"), c.driftStatement());
+    assertEquals(rate * span / 1e3, c.driftMicros(), 1.0, c.toString());
+    assertEquals(40.0, c.driftPpm(), 0.005, "drifts +40.00 ppm: " + c);
+    assertEquals(c.offsetMicros() + c.driftMicros(), c.offsetAtLastSendMicros(), 1e-3);
+    assertTrue(c.boundsCrossMicros() > 0, "one offset does not fit: " + c);
     // at every send the aligned clock is within the uncertainty of the truth
     for (RequestRecord rec : tr.records()) {
       long truth = EPOCH + rec.sendStartNanos() + base + Math.round(rate * rec.sendStartNanos());
@@ -171,6 +178,8 @@ class CaptureAlignmentTest {
     assertTrue(e.getMessage().contains("none of the 10 records pairs with an exchange"), e.getMessage());
     CaptureClock auto = CaptureAlignment.align(mine.records(), other, GEN, CaptureAlignment.Mode.AUTO, "auto")
         .finding();
-    assertEquals(CaptureClock.LOCAL, auto.mode(), auto.statement());
+    assertEquals(CaptureClock.LOCAL, auto.mode(), auto.toString());
+    assertEquals(CaptureClock.Choice.AUTO_NO_PAIRING, auto.choice());
+    assertEquals(10, auto.recordsSent());
   }
 }

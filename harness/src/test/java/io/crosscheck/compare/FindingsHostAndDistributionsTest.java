@@ -4,6 +4,7 @@ import static io.crosscheck.compare.MatcherTest.CLOCK;
 import static io.crosscheck.compare.MatcherTest.OFFSET;
 import static io.crosscheck.compare.MatcherTest.exchange;
 import static io.crosscheck.compare.MatcherTest.record;
+import static io.crosscheck.rundir.Findings.CoresSource.UNKNOWN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -63,7 +64,7 @@ class FindingsHostAndDistributionsTest {
     long first = OFFSET;
     long last = r.wire().stream().mapToLong(WireExchange::lastResponseByteEpochNanos).max().orElse(OFFSET);
     GeneratorSide gen = new GeneratorSide(r.records(), CLOCK, OFFSET, 0, telemetry, null, coresFallback,
-        "the host's cores (test)");
+        Findings.CoresSource.RUN_JSON_HOST);
     MatchResult m = Matcher.match(r.records(), r.wire(), CLOCK);
     return FindingsBuilder.build(gen, Reconstruction.inMemory(r.wire(), r.events(), first, last), m, 90,
         1_000_000_000L);
@@ -85,21 +86,28 @@ class FindingsHostAndDistributionsTest {
   void aBusyPolledLoopCoreIsLeftOutAndFullOtherCoresBlameTheHostOnlyWhenTheSendLagShowsIt() {
     // 2 cores, one spun by the loop-alone layout's loop, the other full (in-process server, capture)
     List<TelemetrySample> full = telemetry(3_000 * MS, i -> 1.97, 0, 2);
-    Findings.ClientHost onTime = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, "none", 60.0, Double.NaN, "", 1);
-    assertEquals(Boolean.FALSE, onTime.bottleneck(), onTime.statement());
+    Findings.ClientHost onTime = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, UNKNOWN, 60.0, Double.NaN, null,
+        null, 1);
+    assertEquals(Boolean.FALSE, onTime.bottleneck(), onTime.toString());
     assertEquals(Boolean.TRUE, onTime.cpuSaturated(), "the other core was saturated, and says so");
     assertEquals(1, onTime.cpuCoresAvailable(), "the spun core is not available to the rest");
     assertEquals(0.97, onTime.generatorCpuCoresMean(), 1e-9, "the loop's core is left out of the CPU figures");
     // not the bottleneck: the cores left to its other threads were saturated, its busy-polling loop sent on time
-    assertEquals(Findings.ClientHostVerdict.NOT_BOTTLENECK_LOOP_ON_TIME, onTime.verdict(), onTime.statement());
-    assertTrue(onTime.evidence().contains("less 1 busy-polled by the engine's event loop(s)"), onTime.evidence());
-    Findings.ClientHost late = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, "none", 2_500.0, Double.NaN, "", 1);
-    assertEquals(Boolean.TRUE, late.bottleneck(), late.statement());
-    assertEquals(Findings.ClientHostVerdict.BOTTLENECK_CPU, late.verdict(), late.statement());
-    Findings.ClientHost unspun = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, "none", 60.0, Double.NaN, "", 0);
+    assertEquals(Findings.ClientHostVerdict.NOT_BOTTLENECK_LOOP_ON_TIME, onTime.verdict(), onTime.toString());
+    assertEquals(1, onTime.busyPollingCores(), "the loop's core is left out: " + onTime);
+    assertEquals(Findings.CoresSource.TELEMETRY, onTime.coresSource());
+    Findings.ClientHost late = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, UNKNOWN, 2_500.0, Double.NaN, null,
+        null, 1);
+    assertEquals(Boolean.TRUE, late.bottleneck(), late.toString());
+    assertEquals(Findings.ClientHostVerdict.BOTTLENECK_CPU, late.verdict(), late.toString());
+    Findings.ClientHost unspun = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, UNKNOWN, 60.0, Double.NaN, null,
+        null, 0);
     assertEquals(Boolean.TRUE, unspun.bottleneck(), "without busy polling the same samples saturate the host");
-    Findings.ClientHost allSpun = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, "none", 60.0, Double.NaN, "", 2);
-    assertEquals(false, allSpun.judged(), allSpun.statement());
+    Findings.ClientHost allSpun = ClientHostCheck.judge(full, MS, 3_000 * MS, 0, UNKNOWN, 60.0, Double.NaN, null,
+        null, 2);
+    assertEquals(false, allSpun.judged(), allSpun.toString());
+    assertEquals(Findings.ClientHostVerdict.NOT_JUDGED_ALL_BUSY_POLLED, allSpun.verdict());
+    assertEquals(2, allSpun.cpuCoresAvailable(), "2 cores, both busy-polled");
   }
 
   @Test
@@ -182,23 +190,25 @@ class FindingsHostAndDistributionsTest {
     Findings f = build(r, telemetry(3_000 * MS, i -> i % 2 == 0 ? 1.95 : 1.2, 20_000, 2), 0);
     Findings.ClientHost h = f.clientHost();
     assertTrue(h.judged());
-    assertEquals(Boolean.TRUE, h.bottleneck(), h.statement());
+    assertEquals(Boolean.TRUE, h.bottleneck(), h.toString());
     assertEquals(2, h.cpuCoresAvailable());
     assertEquals(1.95, h.generatorCpuCoresMax(), 1e-9);
     assertEquals(1.575, h.generatorCpuCoresMean(), 0.03);
     assertEquals(1.5, h.saturatedSeconds(), 0.11, "every other 100 ms sample of 3 s");
     assertEquals(20_000, h.runQueueWaitMicrosPerSecondMax(), 0);
     assertEquals(f.lags().sendLag().p99Micros(), h.sendLagP99Micros());
-    assertEquals(Findings.ClientHostVerdict.BOTTLENECK_CPU, h.verdict(), h.statement());
+    assertEquals(Findings.ClientHostVerdict.BOTTLENECK_CPU, h.verdict(), h.toString());
     assertEquals(2, h.cpuCoresAvailable());
-    assertTrue(h.statement().contains("of 2 cores, max 1.95, 1.5 s at or above 90 % of them; run-queue wait mean"
-        + " 20.0 ms/s, at most 20.0 ms/s; send lag p99 0.020 ms (wire - send start), start lag p99 0.000 ms (send start - intended start)"
-        + " (telemetry 100 ms period, 3.0 s measured)"),
-        h.statement());
-    assertTrue(h.evidence().endsWith("; send lag over " + String.format(java.util.Locale.ROOT, "%,d",
-        f.lags().sendLag().count()) + " matched pairs (wire clock mapped to the generator's), start lag over "
-        + String.format(java.util.Locale.ROOT, "%,d", FindingsBuilder.startLagsSorted(r.records()).length)
-        + " measured-phase records with an intended start (generator clock)"), h.evidence());
+    assertEquals(20_000, h.runQueueWaitMicrosPerSecondMean(), 1e-9);
+    assertEquals(0.0, h.startLagP99Micros(), 1e-9);
+    assertEquals(100.0, h.telemetryPeriodMillis(), 1e-9);
+    assertEquals(3.0, h.measuredSeconds(), 0.05);
+    assertEquals(ClientHostCheck.THRESHOLDS, h.thresholds());
+    assertEquals(0.9, h.thresholds().saturatedFraction(), 0);
+    assertEquals(f.lags().sendLag().count(), h.sendLagPairs());
+    assertEquals(FindingsBuilder.startLagsSorted(r.records()).length, h.startLagRecords());
+    assertNull(h.statement(), "the sentence is the renderer's");
+    assertNull(h.evidence(), "the sentence is the renderer's");
     String table = FindingsTable.format(f);
     int host = table.indexOf("client host:");
     assertTrue(host >= 0 && host < table.indexOf("response time:"), table);
@@ -209,28 +219,29 @@ class FindingsHostAndDistributionsTest {
     Run r = run(300, i -> "/p");
     Findings calm = build(r, telemetry(3_000 * MS, i -> 0.4, 3_000, 2), 0);
     assertTrue(calm.clientHost().judged());
-    assertEquals(Boolean.FALSE, calm.clientHost().bottleneck(), calm.clientHost().statement());
+    assertEquals(Boolean.FALSE, calm.clientHost().bottleneck(), calm.clientHost().toString());
     assertEquals(0.0, calm.clientHost().saturatedSeconds(), 0);
     // not the bottleneck: generator CPU mean 0.40 of 2 cores
-    assertEquals(Findings.ClientHostVerdict.NOT_BOTTLENECK, calm.clientHost().verdict(), calm.clientHost().statement());
+    assertEquals(Findings.ClientHostVerdict.NOT_BOTTLENECK, calm.clientHost().verdict(), calm.clientHost().toString());
     assertEquals(0.40, calm.clientHost().generatorCpuCoresMean(), 1e-9);
     assertEquals(2, calm.clientHost().cpuCoresAvailable());
     // its threads queue for a core (a JVM warming up), but the requests do not show it: 20 us send lag
     Findings queuedOnly = build(r, telemetry(3_000 * MS, i -> 0.6, 250_000, 2), 0);
-    assertEquals(Boolean.FALSE, queuedOnly.clientHost().bottleneck(), queuedOnly.clientHost().statement());
+    assertEquals(Boolean.FALSE, queuedOnly.clientHost().bottleneck(), queuedOnly.clientHost().toString());
     assertEquals(Findings.ClientHostVerdict.NOT_BOTTLENECK_SEND_LAG_LOW, queuedOnly.clientHost().verdict(),
-        queuedOnly.clientHost().statement());
+        queuedOnly.clientHost().toString());
     // a CPU hog beside it: the generator's own CPU is modest, its threads wait for a core and its
     // requests leave late
     Findings.ClientHost queued = ClientHostCheck.judge(telemetry(3_000 * MS, i -> 0.6, 250_000, 2), MS,
-        3_000 * MS, 0, "none", 1_500.0);
-    assertEquals(Boolean.TRUE, queued.bottleneck(), queued.statement());
+        3_000 * MS, 0, Findings.CoresSource.UNKNOWN, 1_500.0);
+    assertEquals(Boolean.TRUE, queued.bottleneck(), queued.toString());
     // the bottleneck: threads queued for a core, and the send lag shows it; generator CPU mean 0.60 of 2 cores
-    assertEquals(Findings.ClientHostVerdict.BOTTLENECK_RUN_QUEUE, queued.verdict(), queued.statement());
+    assertEquals(Findings.ClientHostVerdict.BOTTLENECK_RUN_QUEUE, queued.verdict(), queued.toString());
     assertEquals(0.60, queued.generatorCpuCoresMean(), 1e-9);
     assertEquals(2, queued.cpuCoresAvailable());
-    assertTrue(queued.statement().contains("run-queue wait mean 250.0 ms/s, at most 250.0 ms/s; send lag p99 1.500"
-        + " ms"), queued.statement());
+    assertEquals(250_000, queued.runQueueWaitMicrosPerSecondMean(), 1e-9);
+    assertEquals(250_000, queued.runQueueWaitMicrosPerSecondMax(), 1e-9);
+    assertEquals(1_500.0, queued.sendLagP99Micros(), 0);
     // format-1 telemetry: no cores and no run-queue column; the cores from run.json
     List<TelemetrySample> v1 = new ArrayList<>();
     for (TelemetrySample s : telemetry(3_000 * MS, i -> 0.95, Double.NaN, -1)) {
@@ -238,11 +249,11 @@ class FindingsHostAndDistributionsTest {
           s.processCpuUserCores(), s.processCpuSysCores(), 0.5));
     }
     Findings old = build(r, v1, 1);
-    assertEquals(Boolean.TRUE, old.clientHost().bottleneck(), old.clientHost().statement());
+    assertEquals(Boolean.TRUE, old.clientHost().bottleneck(), old.clientHost().toString());
     assertEquals(1, old.clientHost().cpuCoresAvailable());
     assertNull(old.clientHost().runQueueWaitMicrosPerSecondMax());
-    assertTrue(old.clientHost().statement().contains("run-queue wait not measured"), old.clientHost().statement());
-    assertTrue(old.clientHost().evidence().contains("cores: the host's cores (test)"), old.clientHost().evidence());
+    assertNull(old.clientHost().runQueueWaitMicrosPerSecondMean(), "run-queue wait not measured");
+    assertEquals(Findings.CoresSource.RUN_JSON_HOST, old.clientHost().coresSource(), "the cores from run.json");
   }
 
   @Test
@@ -252,13 +263,16 @@ class FindingsHostAndDistributionsTest {
     assertFalse(h.judged());
     assertNull(h.bottleneck());
     assertNull(h.generatorCpuCoresMean());
-    assertEquals(Findings.ClientHostVerdict.NOT_JUDGED_NO_TELEMETRY, h.verdict(), h.statement());
+    assertEquals(Findings.ClientHostVerdict.NOT_JUDGED_NO_TELEMETRY, h.verdict(), h.toString());
     assertTrue(FindingsTable.format(f).contains("client host:   not judged: the run recorded no telemetry"));
+    assertNull(h.samples(), "no sample to count");
     // telemetry that ends before the measured phase: too few samples in it
     Findings early = build(run(100, i -> "/p"), telemetry(100 * MS, i -> 0.5, 0, 2).subList(0, 2), 2);
     assertFalse(early.clientHost().judged());
     // not judged: only 1 telemetry sample with CPU falls in the measured phase
-    assertEquals(Findings.ClientHostVerdict.NOT_JUDGED_FEW_SAMPLES, early.clientHost().verdict(), early.clientHost().statement());
+    assertEquals(Findings.ClientHostVerdict.NOT_JUDGED_FEW_SAMPLES, early.clientHost().verdict(),
+        early.clientHost().toString());
+    assertEquals(1, early.clientHost().samples());
   }
 
   /** findings.json written before issue 12 (no new members) still reads; the new members round-trip. */

@@ -75,7 +75,8 @@ class FindingsSupportTest {
   private static Findings build(Run r, List<TelemetrySample> telemetry, long runEndNanos) {
     long last = Math.max(OFFSET + r.captureNanos(), r.wire().stream()
         .mapToLong(e -> Math.max(e.requestStartEpochNanos(), e.lastResponseByteEpochNanos())).max().orElse(OFFSET));
-    GeneratorSide gen = new GeneratorSide(r.records(), CLOCK, OFFSET, 0, telemetry, null, 2, "test", 0, runEndNanos, false);
+    GeneratorSide gen = new GeneratorSide(r.records(), CLOCK, OFFSET, 0, telemetry, null, 2,
+        Findings.CoresSource.UNKNOWN, 0, runEndNanos, false);
     MatchResult m = Matcher.match(r.records(), r.wire(), CLOCK);
     return FindingsBuilder.build(gen, Reconstruction.inMemory(r.wire(), r.events(), OFFSET, last), m, 90, SECOND);
   }
@@ -230,11 +231,16 @@ class FindingsSupportTest {
   void aStalledRunsMeasuredPhaseLastsToTheRunsEnd() {
     Run r = stalled(4, 5 * SECOND);
     Findings.ClientHost judged = build(r, telemetry(5 * SECOND), 5 * SECOND).clientHost();
-    assertTrue(judged.judged(), judged.statement());
-    assertTrue(judged.evidence().startsWith("50 telemetry samples (5.0 s)"), judged.evidence());
+    assertTrue(judged.judged(), judged.toString());
+    assertEquals(50, judged.samples(), judged.toString());
+    assertEquals(5.0, judged.sampledSeconds(), 1e-6);
 
     Findings.ClientHost unknownEnd = build(r, telemetry(5 * SECOND), -1).clientHost();
-    assertEquals("not judged: only 1 telemetry sample with CPU falls in the measured phase (0.0 s, of 51 samples"
-        + " in all every 100 ms; at least 2 needed)", unknownEnd.statement());
+    // not judged: only 1 telemetry sample with CPU falls in the measured phase (0.0 s, of 51 samples in all)
+    assertEquals(Findings.ClientHostVerdict.NOT_JUDGED_FEW_SAMPLES, unknownEnd.verdict());
+    assertEquals(1, unknownEnd.samples());
+    assertEquals(51, unknownEnd.telemetrySamples());
+    assertEquals(0.0, unknownEnd.measuredSeconds(), 0.05);
+    assertEquals(100.0, unknownEnd.telemetryPeriodMillis(), 1e-9);
   }
 }

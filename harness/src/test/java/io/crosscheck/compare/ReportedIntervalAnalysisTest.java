@@ -13,6 +13,7 @@ import io.crosscheck.record.RequestRecord;
 import io.crosscheck.rundir.Findings.Coverage;
 import io.crosscheck.rundir.Findings.IntervalGroup;
 import io.crosscheck.rundir.Findings.ReportedIntervals;
+import io.crosscheck.rundir.Findings.ReportedIntervalsState;
 import io.crosscheck.wire.WireExchange;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,7 +48,7 @@ class ReportedIntervalAnalysisTest {
         new IntervalRecord(2, 7, "U", "a.U#call", 29 * MS, 33 * MS, 4 * MS, "", "", 1));
 
     ReportedIntervalAnalysis.Result r = ReportedIntervalAnalysis.analyse(records, agent, intervals, match,
-        "reportedBy=a.U#call", 0, "the test clock");
+        "reportedBy=a.U#call", 0);
 
     ReportedIntervals s = r.section();
     assertEquals(2, s.intervals());
@@ -65,8 +66,11 @@ class ReportedIntervalAnalysisTest {
     assertEquals(3_000, o.meanErrorMicros(), 1e-6);
     assertEquals(0, o.reportedBelowSpan());
     assertEquals(List.of("/ViewItem"), s.groups().stream().map(IntervalGroup::urlGroup).toList());
-    assertTrue(s.statement().startsWith("1 of 2 reported intervals matched the wire in full (3 of 4"), s.statement());
-    assertTrue(s.statement().contains("the test clock"), s.statement());
+    // its figures are stated: 1 of 2 intervals matched in full (3 of 4 exchanges), through the test clock
+    assertEquals(ReportedIntervalsState.JUDGED, s.state());
+    assertEquals(50.0, s.intervalsMatchedPercent(), 1e-9);
+    assertEquals(null, s.clockMapping(), "the coverage's: not repeated");
+    assertEquals(null, s.statement(), "the sentence is the renderer's");
     // findings.json keeps the section as written (and a run without it omits it)
     io.crosscheck.rundir.Findings findings = FindingsBuilder.build(null,
         Reconstruction.inMemory(wire, List.of(), wire.get(0).requestStartEpochNanos(),
@@ -90,7 +94,7 @@ class ReportedIntervalAnalysisTest {
   /** The coverage of a comparison, sufficient or not, at the default 90 % floor. */
   private static Coverage coverage(boolean sufficient) {
     return new Coverage(4, 4, 0, 0, 4, sufficient ? 4 : 1, sufficient ? 100 : 25, 4, 100, 90, sufficient, false, 0,
-        1, "c", "", null);
+        1, io.crosscheck.rundir.Findings.ClockMappingKind.CALIBRATIONS, "", null);
   }
 
   @Test
@@ -103,7 +107,7 @@ class ReportedIntervalAnalysisTest {
     List<IntervalRecord> intervals = List.of(new IntervalRecord(1, 7, "U", "a.U#call", 9 * MS, 13 * MS, 4 * MS, "",
         "", 1), new IntervalRecord(2, 7, "U", "a.U#call", 19 * MS, 23 * MS, 4 * MS, "", "", 1));
     ReportedIntervalAnalysis.Result r = ReportedIntervalAnalysis.analyse(records, agent, intervals,
-        Matcher.match(records, wire, CLOCK), "reportedBy=a.U#call", 0, "c");
+        Matcher.match(records, wire, CLOCK), "reportedBy=a.U#call", 0);
     assertEquals(1, r.section().overall().count(), "one interval has its figures");
 
     // the records cleared the floor, the intervals (1 of 2 in full) did not
@@ -112,20 +116,29 @@ class ReportedIntervalAnalysisTest {
     assertTrue(Double.isNaN(s.overall().meanReportedMicros()), "no figure: " + s.overall());
     assertEquals(List.of(), s.groups());
     assertEquals(1, s.intervalsMatched(), "the counts stay");
-    assertTrue(s.statement().startsWith("not judged: 50.0 % of the reported intervals matched in full, below the 90"
-        + " % floor; 1 of 2 reported intervals matched the wire in full (1 of 2 of their exchanges matched)"),
-        s.statement());
-    String table = io.crosscheck.report.ReportedIntervalTable.format(s);
+    // not judged: 50.0 % of the reported intervals matched in full, below the 90 % floor
+    assertEquals(ReportedIntervalsState.NOT_JUDGED_INTERVALS_BELOW_FLOOR, s.state());
+    assertEquals(50.0, s.intervalsMatchedPercent(), 1e-9);
+    assertEquals(90.0, s.minMatchedPercent(), 0);
+    assertEquals(2, s.intervals());
+    assertEquals(1, s.exchangesMatched());
+    assertEquals(2, s.exchanges());
+    String table = io.crosscheck.report.ReportedIntervalTable.format(
+        io.crosscheck.rundir.Findings.builder().reportedIntervals(s).build());
     assertTrue(table.contains("not judged") && !table.contains("wireSpan"), "evidence only: " + table);
     // the run's records below the floor: nothing of the intervals is judged either
-    assertTrue(r.judged(coverage(false)).statement().startsWith("not judged: the run's records are below the 90 %"
-        + " matching floor"), r.judged(coverage(false)).statement());
+    ReportedIntervals below = r.judged(coverage(false));
+    assertEquals(ReportedIntervalsState.NOT_JUDGED_RECORDS_BELOW_FLOOR, below.state());
+    assertEquals(90.0, below.minMatchedPercent(), 0);
+    assertEquals(0, below.overall().count());
     // enough of both: the section as analysed
     ReportedIntervals full = ReportedIntervalAnalysis.analyse(records.subList(0, 1), agent.subList(0, 1),
-        intervals.subList(0, 1), Matcher.match(records.subList(0, 1), wire, CLOCK), "reportedBy=a.U#call", 0, "c")
+        intervals.subList(0, 1), Matcher.match(records.subList(0, 1), wire, CLOCK), "reportedBy=a.U#call", 0)
         .judged(coverage(true));
     assertEquals(1, full.overall().count());
-    String printed = io.crosscheck.report.ReportedIntervalTable.format(full);
+    assertEquals(ReportedIntervalsState.JUDGED, full.state());
+    String printed = io.crosscheck.report.ReportedIntervalTable.format(
+        io.crosscheck.rundir.Findings.builder().reportedIntervals(full).build());
     assertTrue(printed.contains("wireSpan") && printed.contains("(1 intervals)"), printed);
   }
 
@@ -169,9 +182,9 @@ class ReportedIntervalAnalysisTest {
   @Test
   void withoutAReportingSpecOnlyTheAgentsTimingIsAvailable() {
     ReportedIntervals s = ReportedIntervalAnalysis.analyse(List.of(), List.of(), List.of(),
-        Matcher.match(List.of(), List.of(), CLOCK), "", 0, "c").section();
+        Matcher.match(List.of(), List.of(), CLOCK), "", 0).section();
     assertEquals(0, s.intervals());
-    assertTrue(s.statement().contains("only the agent's own timing"), s.statement());
+    assertEquals(ReportedIntervalsState.NO_REPORTING_METHOD, s.state(), "only the agent's own timing");
   }
 
   @Test
@@ -192,6 +205,6 @@ class ReportedIntervalAnalysisTest {
     List<WireExchange> wire = List.of(exchange("127.0.0.1:5000", 0, 0, "/a", 10 * MS, 2 * MS),
         exchange("127.0.0.1:5000", 0, 1, "/b", 20 * MS, 2 * MS));
     return ReportedIntervalAnalysis.analyse(records, agent, intervals, Matcher.match(records, wire, CLOCK), reporting,
-        resolutionNanos, "c").section();
+        resolutionNanos).section();
   }
 }

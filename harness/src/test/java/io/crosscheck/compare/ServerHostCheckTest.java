@@ -100,10 +100,9 @@ class ServerHostCheckTest {
 
   @Test
   void whichHostIsJudgedOnlyWithBothSidesEvidence() {
-    ClientHost busyClient = new ClientHost(true, true, "the bottleneck (CPU saturated): ...", 2, 1.9, 2.0, 3.0, null,
-        null, "e", true, io.crosscheck.rundir.Findings.ClientHostVerdict.BOTTLENECK_CPU);
-    ClientHost calmClient = new ClientHost(true, false, "not the bottleneck: ...", 2, 0.3, 0.5, 0.0, null, null, "e",
-        false, io.crosscheck.rundir.Findings.ClientHostVerdict.NOT_BOTTLENECK);
+    ClientHost busyClient = judged(true, 1.9, 2.0, 3.0, io.crosscheck.rundir.Findings.ClientHostVerdict.BOTTLENECK_CPU);
+    ClientHost calmClient = judged(false, 0.3, 0.5, 0.0,
+        io.crosscheck.rundir.Findings.ClientHostVerdict.NOT_BOTTLENECK);
     ServerHost busyServer = side(rows(0, 30, 0.97, 0.6), false);
     ServerHost calmServer = side(rows(0, 30, 0.2, 0.3), false);
     assertEquals(BottleneckHost.CLIENT, ServerHostCheck.hosts(busyClient, calmServer).bottleneckHost());
@@ -145,5 +144,12 @@ class ServerHostCheckTest {
     MalformedInputException none = assertThrows(MalformedInputException.class,
         () -> telemetry(List.of(), false).requireOverlap(0, 1, "R"));
     assertTrue(none.getMessage().contains("no rows"), none.getMessage());
+  }
+
+  private static ClientHost judged(boolean bottleneck, double cpuMean, double cpuMax, double saturatedSeconds,
+      io.crosscheck.rundir.Findings.ClientHostVerdict verdict) {
+    return new ClientHost(true, bottleneck, null, 2, cpuMean, cpuMax, saturatedSeconds, null, null, null, bottleneck,
+        null, null, verdict, null, null, 100.0, 3.0, 30, 31, 3.0, io.crosscheck.rundir.Findings.CoresSource.TELEMETRY,
+        0, null, null, ClientHostCheck.THRESHOLDS);
   }
 }

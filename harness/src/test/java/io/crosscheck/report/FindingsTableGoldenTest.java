@@ -17,11 +17,16 @@ import org.junit.jupiter.params.provider.ValueSource;
  * test asserts findings.json's values). Each fixture is a findings.json written by a real audit (a netty
  * run with capture and server telemetry, an agent audit of a two-thread URL.openStream generator, a
  * legacy-urlconnection audit): {@code findings-v2/} by the code before verdicts became enums
- * (formatVersion 2, its sentences printed as written), {@code findings-v3/} by this code (formatVersion
- * 3, every verdict rendered from its enum and figures; {@code run-capture-typed} is its run-capture with the
- * server host's verdict as an enum and the coverage's figures instead of their sentences, as files written
- * since hold them). The table is rendered under two default locales
- * and must equal {@code findings-table.txt} beside the fixture byte for byte.
+ * (formatVersion 2, its sentences printed as written), {@code findings-v3/} by the code of formatVersion 3
+ * (the connection verdict and the error's source rendered from their enums and figures, the client host's
+ * sentences printed as written; {@code run-capture-typed} is its run-capture with the server host's verdict
+ * as an enum and the coverage's figures instead of their sentences), {@code findings-v4/} the same audits in
+ * the form this code writes (formatVersion 4: the client host, too, as its verdict and figures, read back
+ * from the sentences they replace by a one-off conversion): their tables are the version-3 tables, byte for
+ * byte. {@code foreign-capture} and {@code local-capture} are run-capture with a capture clock aligned (drifting)
+ * or read as the generator's own, in both forms: the version-3 sentences formatted from the format strings of the
+ * code that wrote them. The table is rendered under two default locales and must equal {@code
+ * findings-table.txt} beside the fixture byte for byte.
  *
  * <p>To regenerate after a deliberate change of wording: {@code mvn -B -ntp -q -o -pl harness -am verify
  * -Dtest=FindingsTableGoldenTest -Dsurefire.failIfNoSpecifiedTests=false -Dgolden.update=true}, then
@@ -35,7 +40,9 @@ class FindingsTableGoldenTest {
   @ParameterizedTest
   @ValueSource(strings = {"findings-v2/run-capture", "findings-v2/agent-audit", "findings-v2/legacy-audit",
       "findings-v3/run-capture", "findings-v3/agent-audit", "findings-v3/legacy-audit",
-      "findings-v3/run-capture-typed"})
+      "findings-v3/run-capture-typed", "findings-v3/foreign-capture", "findings-v3/local-capture",
+      "findings-v4/run-capture", "findings-v4/agent-audit", "findings-v4/legacy-audit", "findings-v4/foreign-capture",
+      "findings-v4/local-capture"})
   void theTableOfAnOldFileEqualsItsGoldenFile(String fixture) throws Exception {
     FindingsFile file = RunFiles.readFindings(fixture(fixture).resolve("findings.json"));
     String table = render(file);
@@ -58,6 +65,41 @@ class FindingsTableGoldenTest {
     assertEquals(0L, typed.findings().coverage().sentBeforeCapture());
     assertEquals(null, typed.findings().urls().statement());
     assertEquals(render(written), render(typed));
+  }
+
+  /**
+   * A file of formatVersion 4 holds no sentence of the client host, the reported intervals or the clock mapping:
+   * their verdicts and figures render the words a version-3 file of the same audit held.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"run-capture", "agent-audit", "legacy-audit", "foreign-capture", "local-capture"})
+  void sectionsOfVersion4RenderedFromTheirFiguresReadAsTheSentencesTheyReplaced(String name) throws Exception {
+    FindingsFile v4 = RunFiles.readFindings(fixture("findings-v4/" + name).resolve("findings.json"));
+    FindingsFile v3 = RunFiles.readFindings(fixture("findings-v3/" + name
+        + (name.equals("run-capture") ? "-typed" : "")).resolve("findings.json"));
+    assertEquals(4, v4.formatVersion());
+    if (v3.captureClock() != null) {
+      assertEquals(null, v4.captureClock().statement());
+      assertEquals(v3.captureClock().statement(), FindingsSentences.captureClock(v4.captureClock()));
+      assertEquals(v3.captureClock().driftStatement(), FindingsSentences.captureClockDrift(v4.captureClock()));
+      assertEquals(v3.captureClock().rule(), FindingsSentences.captureClockRule(v4.captureClock()));
+    }
+    io.crosscheck.rundir.Findings.ClientHost h = v4.findings().clientHost();
+    assertEquals(null, h.statement());
+    assertEquals(null, h.evidence());
+    assertEquals(v3.findings().clientHost().verdict(), h.verdict());
+    assertEquals(v3.findings().clientHost().statement(), FindingsSentences.clientHost(v4.findings()));
+    assertEquals(v3.findings().clientHost().evidence(), FindingsSentences.clientHostEvidence(v4.findings()));
+    assertEquals(null, v4.findings().coverage().clockMapping());
+    assertEquals(io.crosscheck.rundir.Findings.ClockMappingKind.CALIBRATIONS,
+        v4.findings().coverage().clockMappingKind());
+    assertEquals(v3.findings().coverage().clockMapping(), FindingsSentences.clockMapping(v4.findings()));
+    if (v3.findings().reportedIntervals() != null) {
+      assertEquals(null, v4.findings().reportedIntervals().statement());
+      assertEquals(v3.findings().reportedIntervals().statement(), FindingsSentences.reportedIntervals(v4.findings()));
+      assertEquals(ReportedIntervalTable.format(v3.findings()), ReportedIntervalTable.format(v4.findings()));
+    }
+    assertEquals(render(v3), render(v4));
   }
 
   static String render(FindingsFile file) {

@@ -15,8 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A findings.json of formatVersion 2 (verdicts as sentences, written by a real audit before they became
- * enums) still loads: its verdicts read to the same enums a file of version 3 holds, and the renderer
- * says them without a "null". Written again by this code, it keeps every figure and sentence it had.
+ * enums) or 3 (the client host, the reported intervals and the clock mapping still as sentences) still
+ * loads: its verdicts read to the same enums a file of version 4 holds, and the renderer says them, its
+ * stored sentences as written, without a "null". Written again by this code, it keeps every figure and
+ * sentence it had.
  */
 class OldFindingsFileTest {
   private static FindingsFile v2(String name) throws Exception {
@@ -63,6 +65,58 @@ class OldFindingsFileTest {
     assertEquals(1080, v2("legacy-audit").findings().coverage().matched());
     assertEquals(109, v2("legacy-audit").findings().connections().sessions());
     assertEquals(126, v2("agent-audit").findings().coverage().matched());
+  }
+
+  private static FindingsFile v3(String name) throws Exception {
+    return RunFiles.readFindings(FindingsTableGoldenTest.fixture("findings-v3/" + name).resolve("findings.json"));
+  }
+
+  @Test
+  void aVersion3FileRendersItsStoredClientHostSentences() throws Exception {
+    for (String name : new String[] {"run-capture", "agent-audit", "legacy-audit", "run-capture-typed"}) {
+      FindingsFile file = v3(name);
+      Findings.ClientHost h = file.findings().clientHost();
+      assertEquals(3, file.formatVersion(), name);
+      assertTrue(h.judged(), name);
+      assertNull(h.samples(), name + ": a version-3 file holds the sentence, not the figures behind it");
+      assertEquals(h.statement(), FindingsSentences.clientHost(file.findings()), name);
+      assertEquals(h.evidence(), FindingsSentences.clientHostEvidence(file.findings()), name);
+      String table = assertNoNull(file);
+      assertTrue(table.contains("client host:   " + h.statement() + "\n"), name + "\n" + table);
+      assertTrue(table.contains("  evidence:    " + h.evidence() + "\n"), name + "\n" + table);
+    }
+    assertEquals(Findings.ClientHostVerdict.BOTTLENECK_RUN_QUEUE, v3("legacy-audit").findings().clientHost().verdict());
+    assertEquals(Findings.ClientHostVerdict.NOT_BOTTLENECK_SEND_LAG_LOW,
+        v3("agent-audit").findings().clientHost().verdict());
+  }
+
+  @Test
+  void aVersion3CaptureClockPrintsItsStoredSentences() throws Exception {
+    FindingsFile file = v3("foreign-capture");
+    io.crosscheck.rundir.CaptureClock c = file.captureClock();
+    assertNull(c.choice(), "a version-3 file holds the sentences, not the choice behind them");
+    assertEquals(c.statement(), FindingsSentences.captureClock(c));
+    assertEquals(c.driftStatement(), FindingsSentences.captureClockDrift(c));
+    assertEquals(c.rule(), FindingsSentences.captureClockRule(c));
+    String table = assertNoNull(file);
+    assertTrue(table.contains("alignment:     " + c.statement() + "\n"), table);
+    FindingsFile local = v3("local-capture");
+    assertEquals(local.captureClock().statement(), FindingsSentences.captureClock(local.captureClock()));
+    assertNull(FindingsSentences.captureClockDrift(local.captureClock()), "a local clock has no drift line");
+  }
+
+  @Test
+  void aVersion3FileWrittenAgainKeepsItsSentences(@TempDir Path dir) throws Exception {
+    for (String name : new String[] {"run-capture", "agent-audit", "legacy-audit"}) {
+      FindingsFile file = v3(name);
+      Path copy = dir.resolve(name + ".json");
+      RunFiles.writeFindings(copy, file);
+      FindingsFile again = RunFiles.readFindings(copy);
+      assertEquals(file.findings().clientHost(), again.findings().clientHost(), name);
+      assertEquals(file.findings().reportedIntervals(), again.findings().reportedIntervals(), name);
+      assertEquals(file.findings().coverage(), again.findings().coverage(), name);
+      assertEquals(FindingsTable.format(file), FindingsTable.format(again), name);
+    }
   }
 
   @Test

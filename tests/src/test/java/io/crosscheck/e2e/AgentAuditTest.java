@@ -1,6 +1,7 @@
 package io.crosscheck.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -136,8 +137,10 @@ class AgentAuditTest {
     long matched = reported.get("intervalsMatched").asLong();
     assertTrue(intervals >= 300, "hundreds of reported intervals: " + reported);
     assertTrue(matched >= intervals * 0.99, "nearly every interval matched in full: " + reported);
-    assertTrue(reported.get("statement").asText().contains("reported intervals matched the wire"),
-        "the statement says the evidence: " + reported.get("statement"));
+    assertEquals("JUDGED", reported.get("state").asText(), "the figures are stated: " + reported);
+    assertTrue(reported.get("exchangesMatched").asLong() >= reported.get("exchanges").asLong() * 0.99,
+        "the evidence: nearly every exchange of the intervals matched: " + reported);
+    assertFalse(reported.has("statement"), "the sentence is the report's: " + reported);
     JsonNode overall = reported.get("overall");
     assertTrue(overall.get("meanExchanges").asDouble() > 1.5, "pages come with images: " + overall);
     double rep = overall.get("meanReportedMicros").asDouble();

@@ -1,9 +1,12 @@
 package io.crosscheck.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.crosscheck.report.FindingsSentences;
+import io.crosscheck.rundir.RunFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -42,7 +45,19 @@ class ClientHostAuditTest {
       Path dir = dirs.filter(java.nio.file.Files::isDirectory).findFirst().orElseThrow();
       JsonNode h = Evidence.findings(dir).get("clientHost");
       assertTrue(h.get("judged").asBoolean(), h.toString());
-      assertTrue(c.out().contains(h.get("statement").asText()), "stdout states findings.json's verdict: " + h);
+      // findings.json holds the verdict and its figures, no sentence: the table says them
+      assertFalse(h.has("statement") || h.has("evidence"), h.toString());
+      String said = FindingsSentences.clientHost(RunFiles.readFindings(dir.resolve(RunFiles.FINDINGS_JSON)).findings());
+      assertTrue(c.out().contains("client host:   " + said), "stdout states findings.json's verdict: " + h);
+      // what it rests on: at least 2 samples of the 100 ms telemetry in a measured phase of about 3 s
+      assertTrue(h.get("samples").asInt() >= 2, h.toString());
+      assertEquals(100.0, h.get("telemetryPeriodMillis").asDouble(), 20.0, h.toString());
+      assertTrue(h.get("measuredSeconds").asDouble() > 1.0 && h.get("measuredSeconds").asDouble() < 10.0,
+          h.toString());
+      assertTrue(h.get("sampledSeconds").asDouble() > 0, h.toString());
+      assertEquals(0.9, h.get("thresholds").get("saturatedFraction").asDouble(), 0, h.toString());
+      assertEquals(h.get("sendLagPairs").asLong(), Evidence.findings(dir).get("lags").get("sendLag").get("count")
+          .asLong(), "the send lag p99 rests on the matched pairs' lags: " + h);
       return h;
     }
   }
@@ -59,7 +74,7 @@ class ClientHostAuditTest {
     JsonNode calm = verdict(light, audit(light, "--jit-warm-up", "3000", "--users", "4", "--think", "exp:50ms",
         "--duration", "3s", "--layout", "shared"));
     System.out.printf(Locale.ROOT, "[client host] -Xint legacy 60 users in a child JVM: %s | light netty 4 users: %s%n",
-        busy.get("statement").asText(), calm.get("statement").asText());
+        busy, calm);
 
     assertEquals(true, busy.get("bottleneck").asBoolean(), busy.toString());
     assertTrue(busy.get("verdict").asText().startsWith("BOTTLENECK_"), "the bottleneck, and why: " + busy);

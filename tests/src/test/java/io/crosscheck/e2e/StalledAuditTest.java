@@ -49,8 +49,9 @@ class StalledAuditTest {
     assertTrue(run.out().contains("response time: not judged: no exchange completed on both sides"), run.out());
     assertTrue(run.out().contains("not supported: no exchange completed on both sides"), run.out());
     // the requests were in flight to the run's end: the measured phase is the run's 2 s, not 0.1 s
-    String host = file.get("findings").get("clientHost").get("statement").asText();
-    assertFalse(host.contains("telemetry samples with CPU fall") || host.contains("telemetry sample with CPU"),
-        host);
+    JsonNode host = file.get("findings").get("clientHost");
+    assertTrue(host.get("judged").asBoolean(), host.toString());
+    assertTrue(host.get("measuredSeconds").asDouble() >= 1.5, "the measured phase is the run's 2 s: " + host);
+    assertTrue(host.get("samples").asInt() >= 2, host.toString());
   }
 }

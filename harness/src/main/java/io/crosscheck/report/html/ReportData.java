@@ -106,7 +106,8 @@ public final class ReportData {
    * the findings support none.
    */
   public record Sentences(String connectionsVerdict, String connectionsEvidence, String bottleneck, String pace,
-      String serverHost, String serverHostEvidence, String coverage, String urls) {}
+      String serverHost, String serverHostEvidence, String coverage, String urls, String clientHost,
+      String clientHostEvidence, String reportedIntervals, String clockMapping) {}
 
   /**
    * What the report shows of run.json: status, version, start and end, seed, command, engine,
@@ -202,7 +203,9 @@ public final class ReportData {
     Sentences sentences = new Sentences(FindingsSentences.connectionsVerdict(typed),
         FindingsSentences.connectionsEvidence(typed), FindingsSentences.bottleneck(typed),
         FindingsSentences.pace(typed), FindingsSentences.serverHost(typed),
-        FindingsSentences.serverHostEvidence(typed), FindingsSentences.coverage(typed), FindingsSentences.urls(typed));
+        FindingsSentences.serverHostEvidence(typed), FindingsSentences.coverage(typed), FindingsSentences.urls(typed),
+        FindingsSentences.clientHost(typed), FindingsSentences.clientHostEvidence(typed),
+        FindingsSentences.reportedIntervals(typed), FindingsSentences.clockMapping(typed));
     return new RunEntry(label, runSection(run), findings.run(), typed, sentences,
         haveCsv ? connectionsOverTime(csv, runStartEpochNanos(run)) : null,
         haveCsv ? null : WireCsv.CONNECTION_FILE + " is not in the run directory");

@@ -114,8 +114,8 @@
     if (r.evidence && r.evidence.statusNote) { el(box, 'p', 'statement', 'Run: ' + r.evidence.statusNote); }
     // the client host before any error figure
     if (f.clientHost) {
-      el(box, 'p', 'statement first', 'Client host: ' + f.clientHost.statement);
-      if (f.clientHost.evidence) { evidence(box, f.clientHost.evidence); }
+      el(box, 'p', 'statement first', 'Client host: ' + r.sentences.clientHost);
+      if (r.sentences.clientHostEvidence) { evidence(box, r.sentences.clientHostEvidence); }
     } else {
       missing(box, 'Client host: not in this run\u2019s findings: re-run `crosscheck compare RUN_DIR`.');
     }
@@ -134,7 +134,7 @@
     intervals(box, r);
     connections(box, r);
     urls(box, f, r);
-    reportedIntervals(box, f);
+    reportedIntervals(box, f, r);
     if (f.pace) { el(box, 'h3', null, 'Pace'); el(box, 'p', 'statement', r.sentences.pace); }
     stall(box, f);
     workload(box, r);
@@ -164,7 +164,7 @@
     }
     evidence(box, rt.pairs + ' matched pairs with a complete reply on both sides, measured phase; reported:'
       + ' the generator\u2019s send start to last byte (its monotonic clock); wire: the request\u2019s first byte'
-      + ' to the last response byte (the capture\u2019s clock); ' + f.coverage.clockMapping);
+      + ' to the last response byte (the capture\u2019s clock); ' + r.sentences.clockMapping);
     table(box, ['pairs', 'reported mean (ms)', 'wire mean (ms)', 'absolute error (ms)', 'ratio',
       'per-request error p50 (ms)', 'p99 (ms)', 'max (ms)'],
       [[rt.pairs, fmt(ms(rt.reportedMeanMicros), 3), fmt(ms(rt.wireMeanMicros), 3),
@@ -392,11 +392,11 @@
     }), [0]);
   }
 
-  function reportedIntervals(box, f) {
+  function reportedIntervals(box, f, r) {
     var ri = f.reportedIntervals;
     if (!ri) { return; } // only agent runs have one
     el(box, 'h3', null, 'Reported intervals (what the generator itself reported) vs the wire');
-    evidence(box, ri.statement);
+    evidence(box, r.sentences.reportedIntervals);
     var groups = (ri.groups || []).slice();
     if (ri.overall) { groups.push(ri.overall); }
     table(box, ['URL group', 'intervals', 'exchanges each', 'reported (ms)', 'wire page (ms)', 'wire span (ms)',
