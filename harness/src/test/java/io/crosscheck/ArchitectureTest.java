@@ -104,8 +104,9 @@ class ArchitectureTest {
 
   @ArchTest
   static final ArchRule reportNeverImportsAnEngine =
-      importsNone(REPORT, ENGINE, CLI, SERVER, RUN, AUDIT, SERVE)
-          .because("DESIGN.md §3: findings ─▶ report; \"report never imports an engine\"");
+      importsNone(REPORT, ENGINE, CLI, SERVER, RUN, AUDIT, SERVE, COMPARE)
+          .because("DESIGN.md §3: findings ─▶ report; \"report never imports an engine\"; it renders"
+              + " findings.json (rundir), never the comparison that wrote it");
 
   @ArchTest
   static final ArchRule telemetryIsASideInputOfMatch =

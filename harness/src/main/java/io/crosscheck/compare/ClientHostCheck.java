@@ -38,19 +38,18 @@ import java.util.List;
  */
 public final class ClientHostCheck {
   /** A sample counts as saturated at this fraction of the available cores. */
-  public static final double SATURATED_FRACTION = 0.90;
+  public static final double SATURATED_FRACTION = ClientHostThresholds.SATURATED_FRACTION;
   /** The host is the bottleneck when saturated for this share of the measured seconds. */
-  public static final double SATURATED_SHARE = 0.10;
+  public static final double SATURATED_SHARE = ClientHostThresholds.SATURATED_SHARE;
   /** ...or when its threads' mean run-queue wait reaches this, µs per second summed over threads. */
-  public static final double RUN_QUEUE_MICROS_PER_SECOND = 100_000;
+  public static final double RUN_QUEUE_MICROS_PER_SECOND = ClientHostThresholds.RUN_QUEUE_MICROS_PER_SECOND;
   /** ...and the send lag p99 reaches this (µs). */
-  public static final double SEND_LAG_P99_MICROS = 1_000;
+  public static final double SEND_LAG_P99_MICROS = ClientHostThresholds.SEND_LAG_P99_MICROS;
 
   private ClientHostCheck() {}
 
-  /** The thresholds above, as a client-host verdict states them. */
-  public static final ClientHostThresholds THRESHOLDS = new ClientHostThresholds(SATURATED_FRACTION,
-      SATURATED_SHARE, RUN_QUEUE_MICROS_PER_SECOND, SEND_LAG_P99_MICROS);
+  /** The thresholds above, as a client-host verdict states them (defined with the findings, in rundir). */
+  public static final ClientHostThresholds THRESHOLDS = ClientHostThresholds.CURRENT;
 
   /**
    * @param telemetry the generator's samples, in time order (its monotonic clock)

@@ -1,6 +1,5 @@
 package io.crosscheck.matrix;
 
-import io.crosscheck.report.FindingsSentences;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.MatrixCell;
 import io.crosscheck.rundir.RunFiles;
@@ -76,7 +75,7 @@ public final class CellFigures {
         cpuMean, cpuMax, pressure == null ? null : whole(pressure.heapUsedMaxBytes()),
         pressure == null ? null : whole(pressure.threadsPeak()), pressure == null ? null : whole(pressure.gcPauses()),
         conn == null ? null : whole(conn.connectionsWithRequests()), conn == null ? null : whole(conn.sessions()),
-        conn == null ? null : FindingsSentences.connectionsVerdict(f),
+        conn == null ? null : conn.kind(),
         conn == null || !conn.judged() ? null : conn.connectionsUsedBySeveralSessions() > 0,
         host == null ? null : host.bottleneck(), host == null ? null : host.cpuSaturated(), c.searchStep(), reasonNow,
         c.dimensions(), rt == null ? null : rt.pairs(), wirePercentile(f.percentiles(), 50.0),

@@ -2,6 +2,7 @@ package io.crosscheck.matrix;
 
 import io.crosscheck.model.Target;
 import io.crosscheck.model.spec.Problem;
+import io.crosscheck.report.FindingsSentences;
 import io.crosscheck.report.html.HtmlReport;
 import io.crosscheck.run.ShutdownInterrupt;
 import io.crosscheck.rundir.MatrixCell;
@@ -285,12 +286,13 @@ public final class MatrixRun {
   }
 
   private static String summary(MatrixCell c) {
-    // the connection verdict in the findings' own words (connections, sessions, matched records), not a bare yes/no
+    // the connection verdict with what it rests on (its kind, connections and sessions), not a bare yes/no
     String sharing = c.sharing() == null ? "not judged" : c.sharing() ? "yes" : "no";
+    String words = FindingsSentences.cellSharing(c.sharingKind(), c.connectionsWithRequests(), c.sessions());
     return String.format(Locale.ROOT, "%s: %s, matched %s %%, abs error %s us, CPU mean %s cores, sharing %s%s",
         c.id(), c.status(), fmt(c.matchedPercent(), 1), fmt(c.absoluteErrorMicros(), 1),
-        fmt(c.generatorCpuCoresMean(), 2), c.sharingVerdict() == null ? sharing : sharing + " (" + c.sharingVerdict()
-            + ")", c.reason() == null ? "" : " (" + c.reason() + ")");
+        fmt(c.generatorCpuCoresMean(), 2), words == null ? sharing : sharing + " (" + words + ")",
+        c.reason() == null ? "" : " (" + c.reason() + ")");
   }
 
   private int finish(long startNanos, int exit) throws IOException {

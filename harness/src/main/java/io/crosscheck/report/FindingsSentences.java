@@ -1,9 +1,9 @@
 package io.crosscheck.report;
 
-import io.crosscheck.compare.ClientHostCheck;
 import io.crosscheck.record.Summary;
 import io.crosscheck.rundir.CaptureClock;
 import io.crosscheck.rundir.Findings;
+import io.crosscheck.rundir.Findings.ClientHostThresholds;
 import io.crosscheck.rundir.Findings.Connections;
 import io.crosscheck.rundir.Findings.ErrorSource;
 import io.crosscheck.rundir.Findings.VerdictKind;
@@ -20,6 +20,23 @@ import java.util.Locale;
  */
 public final class FindingsSentences {
   private FindingsSentences() {}
+
+  /**
+   * A matrix cell's connection verdict in words, from the kind and counts matrix.json holds (e.g.
+   * {@code connection sharing: 13 connections with requests for 10 sessions}); null without a kind.
+   */
+  public static String cellSharing(VerdictKind kind, Long connectionsWithRequests, Long sessions) {
+    if (kind == null) {
+      return null;
+    }
+    String words = kind.sentence().endsWith(":")
+        ? kind.sentence().substring(0, kind.sentence().length() - 1) : kind.sentence();
+    boolean counted = kind == VerdictKind.NO_SHARING || kind == VerdictKind.SHARING || kind == VerdictKind.PER_REQUEST;
+    return counted && connectionsWithRequests != null && sessions != null
+        ? String.format(Locale.ROOT, "%s: %,d connections with requests for %,d sessions", words,
+            connectionsWithRequests, sessions)
+        : words;
+  }
 
   /** The connection verdict in one sentence; null without a connections section. */
   public static String connectionsVerdict(Findings f) {
@@ -271,7 +288,7 @@ public final class FindingsSentences {
             s.hostCores(), s.hostCpuBusyPercentMax(), s.busiestCorePercentMean() == null ? ""
                 : String.format(Locale.ROOT, ", busiest core %.1f %%", s.busiestCorePercentMean()),
             s.procsRunningMean() == null ? "unknown" : String.format(Locale.ROOT, "%.1f", s.procsRunningMean()),
-            s.saturatedSeconds(), ClientHostCheck.SATURATED_FRACTION * 100, s.samples(), sampled(s));
+            s.saturatedSeconds(), ClientHostThresholds.SATURATED_FRACTION * 100, s.samples(), sampled(s));
       }
     };
   }
@@ -290,8 +307,8 @@ public final class FindingsSentences {
         + " /proc/stat; thresholds: the bottleneck when the server uses >= %.0f %% of the cores it may run on%s for >="
         + " %.0f %% of the sampled seconds", s.samples(), s.samplesInFile(), s.file(), s.source(), window(s),
         sampled(s), s.samplePeriodMillis() == null ? 0 : s.samplePeriodMillis(), s.clock(),
-        ClientHostCheck.SATURATED_FRACTION * 100, s.sameHost() ? "" : ", or its host's CPU is that busy,",
-        ClientHostCheck.SATURATED_SHARE * 100);
+        ClientHostThresholds.SATURATED_FRACTION * 100, s.sameHost() ? "" : ", or its host's CPU is that busy,",
+        ClientHostThresholds.SATURATED_SHARE * 100);
   }
 
   private static String window(Findings.ServerHost s) {
@@ -406,7 +423,7 @@ public final class FindingsSentences {
     if (!h.judged()) {
       return "generator telemetry (telemetry.csv) over the measured phase";
     }
-    Findings.ClientHostThresholds t = thresholds(h);
+    ClientHostThresholds t = thresholds(h);
     int busy = h.busyPollingCores() == null ? 0 : h.busyPollingCores();
     String coresFrom = cores(h.coresSource()) + (busy == 0 ? "" : String.format(Locale.ROOT, ", less %d busy-polled"
         + " by the engine's event loop(s) (run.json engine layout; their CPU is left out of every CPU figure)", busy));
@@ -423,8 +440,8 @@ public final class FindingsSentences {
   }
 
   /** The verdict's thresholds; this crosscheck's when a file does not state them. */
-  private static Findings.ClientHostThresholds thresholds(Findings.ClientHost h) {
-    return h.thresholds() != null ? h.thresholds() : ClientHostCheck.THRESHOLDS;
+  private static ClientHostThresholds thresholds(Findings.ClientHost h) {
+    return h.thresholds() != null ? h.thresholds() : ClientHostThresholds.CURRENT;
   }
 
   /** Where the cores came from, in words. */
@@ -627,7 +644,8 @@ public final class FindingsSentences {
           default -> "neither host was the bottleneck";
         };
         // on one machine its CPU is both sides': a saturated host is stated, not given to either
-        String shared = server.sameHost() && server.hostCpuBusyPercentMean() >= ClientHostCheck.SATURATED_FRACTION * 100
+        double saturatedPercent = ClientHostThresholds.SATURATED_FRACTION * 100;
+        String shared = server.sameHost() && server.hostCpuBusyPercentMean() >= saturatedPercent
             ? String.format(Locale.ROOT, "; both ran on one host, whose CPU was %.1f %% busy: the generator and the"
                 + " server took turns on its cores", server.hostCpuBusyPercentMean()) : "";
         yield verdict + ": " + clientWords + " vs " + serverWords + " over the measured phase" + shared;

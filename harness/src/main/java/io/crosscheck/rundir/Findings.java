@@ -533,7 +533,22 @@ public record Findings(
    * @param sendLagP99Micros ...and the send lag p99 reaches this
    */
   public record ClientHostThresholds(double saturatedFraction, double saturatedShare,
-      double runQueueWaitMicrosPerSecond, double sendLagP99Micros) {}
+      double runQueueWaitMicrosPerSecond, double sendLagP99Micros) {
+    /** A sample counts as saturated at this fraction of the available cores (server host too). */
+    public static final double SATURATED_FRACTION = 0.90;
+    /** The host is the bottleneck when saturated for this share of the measured seconds. */
+    public static final double SATURATED_SHARE = 0.10;
+    /** ...or when its threads' mean run-queue wait reaches this, µs per second summed over threads. */
+    public static final double RUN_QUEUE_MICROS_PER_SECOND = 100_000;
+    /** ...and the send lag p99 reaches this (µs). */
+    public static final double SEND_LAG_P99_MICROS = 1_000;
+    /**
+     * The thresholds the comparison judges by today, stated with each verdict (the report renders a
+     * file without them, format 3 and older, with these).
+     */
+    public static final ClientHostThresholds CURRENT = new ClientHostThresholds(SATURATED_FRACTION,
+        SATURATED_SHARE, RUN_QUEUE_MICROS_PER_SECOND, SEND_LAG_P99_MICROS);
+  }
 
   /** Where the cores available to the generator came from ({@link ClientHost#coresSource}). */
   public enum CoresSource {

@@ -20,6 +20,9 @@ import java.util.Map;
  * @param users the closed model's users
  * @param status completed, failed, pending, below-floor, interrupted
  * @param runDir the run directory relative to the matrix directory, null while pending
+ * @param sharingKind the cell's connection verdict ({@code connections.verdictKind} of its findings; the
+ *     report words it); files written before it held {@code sharingVerdict}, the sentence, which is
+ *     no longer read
  * @param reason why the cell failed or the search stopped at it; null otherwise
  * @param dimensions a study's cell: its coordinates (e.g. server, policy, schedule); null in a JVM matrix
  * @param wirePairs the matched pairs the wire figures rest on (measured phase, capture clock)
@@ -30,7 +33,7 @@ public record MatrixCell(String id, String jvmLabel, String jvmHome, String opts
     String status, String runDir, Double matchedPercent, Double absoluteErrorMicros, Double ratio,
     Double reportedMeanMicros, Double wireMeanMicros, Double generatorCpuCoresMean, Double generatorCpuCoresMax,
     Long heapUsedMaxBytes, Long threadsMax, Long gcPauses, Long connectionsWithRequests, Long sessions,
-    String sharingVerdict, Boolean sharing, Boolean clientHostBottleneck, Boolean generatorCpuSaturated,
+    Findings.VerdictKind sharingKind, Boolean sharing, Boolean clientHostBottleneck, Boolean generatorCpuSaturated,
     Integer searchStep, String reason,
     @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, String> dimensions, Long wirePairs,
     Double wireMedianMicros, Double wireP95Micros) {
@@ -59,7 +62,7 @@ public record MatrixCell(String id, String jvmLabel, String jvmHome, String opts
   public MatrixCell withReason(String why) {
     return new MatrixCell(id, jvmLabel, jvmHome, optsLabel, jvmOpts, users, status, runDir, matchedPercent,
         absoluteErrorMicros, ratio, reportedMeanMicros, wireMeanMicros, generatorCpuCoresMean, generatorCpuCoresMax,
-        heapUsedMaxBytes, threadsMax, gcPauses, connectionsWithRequests, sessions, sharingVerdict, sharing,
+        heapUsedMaxBytes, threadsMax, gcPauses, connectionsWithRequests, sessions, sharingKind, sharing,
         clientHostBottleneck, generatorCpuSaturated, searchStep, why, dimensions, wirePairs, wireMedianMicros,
         wireP95Micros);
   }

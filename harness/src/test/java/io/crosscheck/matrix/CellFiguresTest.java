@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.MatrixCell;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +55,7 @@ class CellFiguresTest {
     assertEquals(8L, c.connectionsWithRequests());
     assertEquals(8L, c.sessions());
     assertEquals(Boolean.FALSE, c.sharing());
-    assertTrue(c.sharingVerdict().startsWith("no sharing: 8 connections for 8 sessions"), c.sharingVerdict());
+    assertEquals(Findings.VerdictKind.NO_SHARING, c.sharingKind(), "the verdict as its kind, the report words it");
     assertEquals(Boolean.FALSE, c.clientHostBottleneck());
     assertNull(c.reason());
     assertTrue(c.reportedMeanMicros() != null && c.wireMeanMicros() != null && c.ratio() != null, c.toString());

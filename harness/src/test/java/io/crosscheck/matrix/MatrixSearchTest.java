@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.MatrixCell;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,7 +63,7 @@ class MatrixSearchTest {
   /** A cell whose clientHost judged its CPU {@code cpuSaturated} (null: not judged); judged bottleneck either way. */
   private static MatrixCell cell(String status, Double absErr, Double cpu, Boolean cpuSaturated, String reason) {
     return new MatrixCell("jdk17-default-u10", "17", "/jdk", "default", List.of(), 10, status, "jdk17-default-u10",
-        100.0, absErr, 1.1, 1.0, 1.0, cpu, cpu, 1L, 1L, 1L, 1L, 1L, "v", true, cpuSaturated == null ? null : true,
+        100.0, absErr, 1.1, 1.0, 1.0, cpu, cpu, 1L, 1L, 1L, 1L, 1L, Findings.VerdictKind.SHARING, true, cpuSaturated == null ? null : true,
         cpuSaturated, 1, reason, null, null, null, null);
   }
 }

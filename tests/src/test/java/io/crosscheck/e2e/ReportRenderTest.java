@@ -113,7 +113,8 @@ class ReportRenderTest {
     assertEquals("2", attr(ms.group(1), "data-charts-drawn"), checks(matrix));
     assertTrue(matrix.contains("<a href=\"cells/" + runDir.getFileName() + "/report.html\">report</a>"),
         "the cell links to its run's report");
-    assertTrue(matrix.contains("<td class=\"text\">yes: shared</td>"),
+    assertTrue(matrix.contains(
+        "<td class=\"text\">yes: connection sharing: 12 connections with requests for 10 sessions</td>"),
         "the sharing column names the verdict it rests on");
     assertTrue(matrix.contains("exited 1: &lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;"), "a reason is text");
     assertFalse(matrix.contains("<img"), "no element injected by a reason");
@@ -138,7 +139,7 @@ class ReportRenderTest {
             + " \"matchedPercent\": 100.0, \"absoluteErrorMicros\": %.1f, \"ratio\": 1.2, \"reportedMeanMicros\": 2000,"
             + " \"wireMeanMicros\": 1700, \"generatorCpuCoresMean\": %.2f, \"generatorCpuCoresMax\": 1.9,"
             + " \"heapUsedMaxBytes\": 64000000, \"threadsMax\": 30, \"gcPauses\": 2, \"connectionsWithRequests\": 12,"
-            + " \"sessions\": 10, \"sharingVerdict\": \"shared\", \"sharing\": true, \"clientHostBottleneck\": false,"
+            + " \"sessions\": 10, \"sharingKind\": \"sharing\", \"sharing\": true, \"clientHostBottleneck\": false,"
             + " \"searchStep\": null, \"reason\": null},", i, l[0], l[1], users, i == 0 ? "\"" + runDir + "\"" : "null",
             err, 0.2 * users / 10.0));
         i++;

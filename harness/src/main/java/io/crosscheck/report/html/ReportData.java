@@ -143,12 +143,16 @@ public final class ReportData {
   public static MatrixDocument ofMatrix(Path matrixDir) throws IOException {
     MatrixJson matrix = MatrixJson.read(matrixDir.resolve(MATRIX_JSON));
     Map<String, String> reports = new LinkedHashMap<>();
+    Map<String, String> sharing = new LinkedHashMap<>();
     for (MatrixCell cell : matrix.cells()) {
       String runDir = cell.runDir();
       boolean reported = runDir != null && Files.isRegularFile(matrixDir.resolve(runDir).resolve(REPORT_HTML));
       reports.put(cell.id(), reported ? runDir + "/" + REPORT_HTML : null);
+      sharing.put(cell.id(),
+          FindingsSentences.cellSharing(cell.sharingKind(), cell.connectionsWithRequests(), cell.sessions()));
     }
-    return new MatrixDocument(SCHEMA, "matrix", matrix, Collections.unmodifiableMap(reports));
+    return new MatrixDocument(SCHEMA, "matrix", matrix, Collections.unmodifiableMap(reports),
+        Collections.unmodifiableMap(sharing));
   }
 
   /**
@@ -158,11 +162,14 @@ public final class ReportData {
    * @param kind {@code matrix}
    * @param matrix matrix.json as {@link MatrixJson} reads it
    * @param cellReports cell id → the cell's report.html relative to the matrix directory, or null, in the cells' order
+   * @param cellSharing cell id → its connection verdict in words ({@link FindingsSentences#cellSharing}), or null
    */
   @JsonInclude(JsonInclude.Include.ALWAYS)
   public record MatrixDocument(String schema, String kind, MatrixJson matrix,
       @JsonInclude(value = JsonInclude.Include.ALWAYS, content = JsonInclude.Include.ALWAYS)
-      Map<String, String> cellReports) {}
+      Map<String, String> cellReports,
+      @JsonInclude(value = JsonInclude.Include.ALWAYS, content = JsonInclude.Include.ALWAYS)
+      Map<String, String> cellSharing) {}
 
   /**
    * {@code doc} as text: pretty-printed with {@code \n} line ends, then every {@code <}, {@code >},

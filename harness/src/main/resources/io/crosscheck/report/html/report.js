@@ -572,10 +572,11 @@
     }
   }
 
-  // a cell's sharing judgement with the verdict sentence it rests on (connections, sessions)
+  // a cell's sharing judgement with the verdict it rests on (its kind and counts, worded by the report)
   function sharingText(c) {
     var yn = c.sharing === true ? 'yes' : c.sharing === false ? 'no' : null;
-    return typeof c.sharingVerdict === 'string' ? (yn ? yn + ': ' : '') + c.sharingVerdict : yn;
+    var words = doc.cellSharing ? doc.cellSharing[c.id] : null;
+    return typeof words === 'string' ? (yn ? yn + ': ' : '') + words : yn;
   }
 
   // ---- checks the headless test reads ----------------------------------------------------------
