@@ -24,12 +24,6 @@ public record WanJson(String mechanism, String mechanismReason, String clientNam
   /** The file's name in a WAN study's cell directory. */
   public static final String FILE = "wan.json";
 
-  /** This network with {@code measured} as its classes' measured RTTs. */
-  public WanJson withMeasuredRtt(List<MeasuredRtt> measured) {
-    return new WanJson(mechanism, mechanismReason, clientNamespace, serverNamespace, clientInterface,
-        serverInterface, serverAddress, seed, forwarderNice, sweptStale, classes, unclassified, linkFailure, measured);
-  }
-
   /** A client class: its source address, profile and the link's counters up (to the server) and down. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record LinkClass(String address, String profile, Long rttNanos, Long upBitsPerSecond, Long downBitsPerSecond,

@@ -7,12 +7,13 @@ import io.crosscheck.foreign.ForeignServerSpec;
 import io.crosscheck.matrix.MatrixResume;
 import io.crosscheck.matrix.MatrixRun;
 import io.crosscheck.model.spec.Problem;
-import io.crosscheck.record.JsonFiles;
 import io.crosscheck.run.ChildRun;
 import io.crosscheck.rundir.MatrixCell;
 import io.crosscheck.rundir.MatrixJson;
 import io.crosscheck.rundir.WanJson;
 import io.crosscheck.rundir.WireFiles;
+import io.crosscheck.wan.LinkCounts;
+import io.crosscheck.wan.WanDescription;
 import io.crosscheck.wan.WanNetwork;
 import io.crosscheck.wan.WanProfile;
 import io.crosscheck.wire.WireCsv;
@@ -187,11 +188,33 @@ public final class WanStudy {
         throw new InterruptedIOException("interrupted: the audit in " + net.clientNamespace() + " was stopped");
       }
       Path runDir = MatrixRun.runDirOf(cellDir);
-      WanJson wan = JsonFiles.mapper().convertValue(net.describe(), WanJson.class)
-          .withMeasuredRtt(runDir == null ? null : measuredRtts(runDir, level, net.classAddresses()));
+      WanJson wan = wanJson(net.describe(), runDir == null ? null : measuredRtts(runDir, level, net.classAddresses()));
       WanJson.write(cellDir.resolve(WanJson.FILE), wan);
       return new MatrixRun.Audited(code, runDir == null ? cellDir : runDir);
     }
+  }
+
+  /**
+   * The network as wan.json holds it, field by field (the link's plumbing, package wan, and the run
+   * directory's files, rundir, know nothing of each other: the study joins them), with {@code
+   * measured} as its classes' measured RTTs.
+   */
+  static WanJson wanJson(WanDescription d, List<WanJson.MeasuredRtt> measured) {
+    List<WanJson.LinkClass> classes = d.classes() == null ? null : d.classes().stream()
+        .map(c -> new WanJson.LinkClass(c.address(), c.profile(), c.rttNanos(), c.upBitsPerSecond(),
+            c.downBitsPerSecond(), c.lossPercent(), c.mtu(), linkCounts(c.up()), linkCounts(c.down())))
+        .toList();
+    WanJson.Unclassified unclassified = d.unclassified() == null ? null
+        : new WanJson.Unclassified(d.unclassified().upFrames(), d.unclassified().downFrames(),
+            d.unclassified().writeFailures());
+    return new WanJson(d.mechanism(), d.mechanismReason(), d.clientNamespace(), d.serverNamespace(),
+        d.clientInterface(), d.serverInterface(), d.serverAddress(), d.seed(), d.forwarderNice(), d.sweptStale(),
+        classes, unclassified, d.linkFailure(), measured);
+  }
+
+  private static WanJson.LinkCounts linkCounts(LinkCounts c) {
+    return c == null ? null
+        : new WanJson.LinkCounts(c.frames(), c.bytes(), c.lostFrames(), c.queueDroppedFrames(), c.largestFrameBytes());
   }
 
   /**
