@@ -211,7 +211,7 @@ public final class Summary {
   SummaryJson toJson() {
     Map<String, Long> counts = new LinkedHashMap<>();
     outcomeCounts.forEach((o, n) -> counts.put(o.label(), n));
-    return new SummaryJson(1, "service: send start to last byte of complete replies (ok, http-error), measure phase",
+    return new SummaryJson(SummaryJson.FORMAT_VERSION, "service: send start to last byte of complete replies (ok, http-error), measure phase",
         recordsTotal, counts, impossibleMeasurements, measuredWindowNanos, overall.toJson(),
         perUrl.stream().map(UrlStats::toJson).toList(), pace);
   }

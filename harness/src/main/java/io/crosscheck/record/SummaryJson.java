@@ -22,6 +22,8 @@ import java.util.Map;
  */
 public record SummaryJson(int formatVersion, String latency, long recordsTotal, Map<String, Long> outcomeCountsAllPhases,
     long impossibleMeasurements, long measuredWindowNanos, Row overall, List<Row> urls, Summary.Pace pace) {
+  /** The format this crosscheck writes and the newest it reads. */
+  public static final int FORMAT_VERSION = 1;
 
   /** One URL's (or the total's) row: as {@link UrlStats}, outcomes by label. */
   public record Row(String url, long count, long errors, Map<String, Long> errorsByOutcome, long latencyCount,

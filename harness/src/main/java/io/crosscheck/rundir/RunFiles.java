@@ -83,13 +83,19 @@ public final class RunFiles {
     JsonFiles.writeAtomically(dir.resolve(RUN_JSON), run);
   }
 
-  /** Reads {@code dir/summary.json}, or empty when the run did not finish its recording. */
+  /**
+   * Reads {@code dir/summary.json}, or empty when the run did not finish its recording.
+   *
+   * @throws IOException naming the file: not JSON, of a newer format, a member of the wrong type
+   */
   public static Optional<SummaryJson> readSummary(Path dir) throws IOException {
     Path file = dir.resolve(SUMMARY_JSON);
     if (!Files.exists(file)) {
       return Optional.empty();
     }
-    return Optional.of(JsonFiles.read(file, "missing", SummaryJson.class));
+    JsonNode tree = JsonFiles.readObject(file, "missing");
+    version(file, tree, SummaryJson.FORMAT_VERSION);
+    return Optional.of(JsonFiles.convert(file, tree, SummaryJson.class));
   }
 
   /** Reads {@code dir/capture.json}, or empty when the run has none (not an audit). */

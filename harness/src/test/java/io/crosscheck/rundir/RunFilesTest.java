@@ -3,10 +3,14 @@ package io.crosscheck.rundir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.crosscheck.record.JsonFiles;
 import io.crosscheck.record.MalformedInputException;
+import io.crosscheck.record.SummaryJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,5 +62,19 @@ class RunFilesTest {
     assertEquals(findings + ": formatVersion 9 was written by a newer crosscheck (this one reads up to "
         + RunFiles.FINDINGS_FORMAT_VERSION + ")",
         assertThrows(MalformedInputException.class, () -> RunFiles.readFindings(findings)).getMessage());
+  }
+
+  @Test
+  void summaryJsonReadsBackAndANewerFormatIsRefusedByName() throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve("summary"));
+    SummaryJson.Row row = new SummaryJson.Row("*", 3, 0, Map.of(), 3, 100.5, 100, 120, 130, 130, 3.0);
+    SummaryJson written = new SummaryJson(SummaryJson.FORMAT_VERSION, "service", 3, Map.of("ok", 3L), 0,
+        1_000_000_000L, row, List.of(row), null);
+    Path file = dir.resolve(RunFiles.SUMMARY_JSON);
+    JsonFiles.writeAtomically(file, written);
+    assertEquals(written, RunFiles.readSummary(dir).orElseThrow());
+    Files.writeString(file, Files.readString(file).replaceFirst("\"formatVersion\" ?: 1", "\"formatVersion\" : 2"));
+    assertEquals(file + ": formatVersion 2 was written by a newer crosscheck (this one reads up to 1)",
+        assertThrows(MalformedInputException.class, () -> RunFiles.readSummary(dir)).getMessage());
   }
 }
