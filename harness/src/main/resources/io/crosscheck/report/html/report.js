@@ -479,7 +479,7 @@
         fmt(c.generatorCpuCoresMean, 2), fmt(c.generatorCpuCoresMax, 2),
         isNum(c.heapUsedMaxBytes) ? fmt(c.heapUsedMaxBytes / 1048576, 1) : null, c.threadsMax, c.gcPauses,
         c.connectionsWithRequests, c.sessions,
-        sharingText(c),
+        sharingText(c, doc),
         c.clientHostBottleneck === true ? 'bottleneck' : c.clientHostBottleneck === false ? 'not the bottleneck' : null,
         c.searchStep, c.reason, safe ? { href: link, text: 'report' } : null];
     }), [0, 1, 2, 17, 20]);
@@ -573,7 +573,7 @@
   }
 
   // a cell's sharing judgement with the verdict it rests on (its kind and counts, worded by the report)
-  function sharingText(c) {
+  function sharingText(c, doc) {
     var yn = c.sharing === true ? 'yes' : c.sharing === false ? 'no' : null;
     var words = doc.cellSharing ? doc.cellSharing[c.id] : null;
     return typeof words === 'string' ? (yn ? yn + ': ' : '') + words : yn;
