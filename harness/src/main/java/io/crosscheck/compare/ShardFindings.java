@@ -168,8 +168,7 @@ public final class ShardFindings {
           conns.connectionsOpened(), clock.maxUncertaintyNanos() / 1e3,
           s.ownMatched() == null ? null : s.ownMatched() == c.matched()));
     }
-    Coverage coverage = coverage(sums, exchanges.size(), minMatchedPercent, outOfOrder, first, last, shards.size(),
-        coverages);
+    Coverage coverage = coverage(sums, exchanges.size(), minMatchedPercent, outOfOrder, first, last, coverages);
     MatchResult merged = new MatchResult(allMatched, unmatchedRecords, unmatchedExchanges);
     Findings.Matching matching = new Findings.Matching(records.size(), exchanges.size(), allMatched.size(),
         allMatched.stream().filter(Match::byConnection).count(), merged.unmatchedRecordReasons(),
@@ -266,45 +265,23 @@ connections = connections.ofShards(shards.size(), foreignConnections, foreignExc
   }
 
   private static Coverage coverage(long[] sums, long exchanges, double floor, boolean outOfOrder, long first,
-      long last, int shards, List<MergedShards.ShardCoverage> each) {
+      long last, List<MergedShards.ShardCoverage> each) {
     long inCapture = sums[4];
     long matched = sums[5];
     double percent = inCapture == 0 ? Double.NaN : 100.0 * matched / inCapture;
     double exchangesPercent = exchanges == 0 ? 0 : 100.0 * matched / exchanges;
     boolean sufficient = inCapture > 0 && percent >= floor && !outOfOrder;
-    StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%,d of %,d records in the %d shards' captures"
-        + " matched (%.1f %%)", matched, inCapture, shards, percent));
-    s.append(": ");
-    List<String> parts = new ArrayList<>();
-    long dropped = 0;
-    boolean dropsKnown = true;
+    List<Findings.ShardCoverage> shardCoverages = new ArrayList<>();
     for (MergedShards.ShardCoverage c : each) {
-      parts.add(String.format(Locale.ROOT, "shard %d %,d of %,d (%.1f %%)", c.index(), c.matched(), c.inCapture(),
-          c.recordsMatchedPercent()));
-      if (c.kernelDropped() == null) {
-        dropsKnown = false;
-      } else {
-        dropped += c.kernelDropped();
-      }
+      shardCoverages.add(new Findings.ShardCoverage(c.index(), c.inCapture(), c.matched(), c.recordsMatchedPercent(),
+          c.kernelDropped()));
     }
-    s.append(String.join(", ", parts));
-    s.append(dropsKnown ? String.format(Locale.ROOT, "; the kernel dropped %,d packets over all captures", dropped)
-        : "; some capture's drops are unknown (its capture.json has no counters)");
-    if (sums[2] > 0) {
-      s.append(String.format(Locale.ROOT, "; %,d records never reached a server", sums[2]));
-    }
-    if (outOfOrder) {
-      s.append("; a shard's capture is out of order: no wire time is judged");
-    } else if (!sufficient && matched > 0) {
-      s.append(String.format(Locale.ROOT, "; below the %.0f %% floor: nothing is judged", floor));
-    }
-    // the mapping's figures are findings.clock's (report.FindingsSentences.clockMapping)
+    // the sentence is the renderer's (report.FindingsSentences.coverage); the mapping's figures are findings.clock's
     return new Coverage(sums[0], sums[1], sums[2], sums[3], inCapture, matched, percent, exchanges, exchangesPercent,
-        floor, sufficient, false, first == Long.MAX_VALUE ? 0 : first, last == Long.MIN_VALUE ? 0 : last,
-        Findings.ClockMappingKind.SHARD_CALIBRATIONS,
-        s.toString(), outOfOrder ? Findings.CoverageState.OUT_OF_ORDER : sufficient ? Findings.CoverageState.JUDGED
+        floor, sufficient, first == Long.MAX_VALUE ? 0 : first, last == Long.MIN_VALUE ? 0 : last,
+        outOfOrder ? Findings.CoverageState.OUT_OF_ORDER : sufficient ? Findings.CoverageState.JUDGED
             : sums[1] == 0 ? Findings.CoverageState.NONE_SENT : matched == 0 ? Findings.CoverageState.NONE_MATCHED
-            : Findings.CoverageState.BELOW_FLOOR);
+            : Findings.CoverageState.BELOW_FLOOR, shardCoverages);
   }
 
   /** The events of every shard in time order, each with the count open over all shards right after it. */

@@ -5,7 +5,6 @@ import io.crosscheck.rundir.RunJson;
 import io.crosscheck.wire.WireExchange;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * What the emulated WAN link of a {@code --wan} run did, and whether the capture on the client's
@@ -49,28 +48,12 @@ public final class WanCheck {
     double rttMicros = wan.rttNanos() / 1000.0;
     RunJson.LinkSection up = wan.up();
     RunJson.LinkSection down = wan.down();
-    StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "link %s: client to server %,d frames (%,d"
-        + " delayed, %,d lost, %,d dropped at the queue), server to client %,d frames (%,d delayed, %,d lost, %,d"
-        + " dropped at the queue)", wan.label(), up.frames(), up.delayedFrames(), up.lostFrames(),
-        up.queueDroppedFrames(), down.frames(), down.delayedFrames(), down.lostFrames(), down.queueDroppedFrames()));
-    if (withReply > 0) {
-      s.append(String.format(Locale.ROOT, "; on the wire, %,d of %,d exchanges replied sooner than the link's RTT of"
-          + " %.1f ms (shortest reply %.2f ms)", belowRtt, withReply, rttMicros / 1000, minReplyMicros / 1000));
-    } else {
-      s.append("; no exchange with a reply on the wire: nothing measured through the link");
-    }
-    if (medianHandshakeMicros != null) {
-      s.append(String.format(Locale.ROOT, ", median handshake %.2f ms over %,d connections", medianHandshakeMicros
-          / 1000, handshakes.size()));
-    }
-    if (wan.linkFailure() != null) {
-      s.append("; the link failed: ").append(wan.linkFailure());
-    }
-    String evidence = "frame counts: the link's forwarder (run.json wan, read after the load); reply times (request's"
-        + " first byte to the reply's first byte) and handshakes (SYN to SYN-ACK): the capture on " + wan.clientInterface()
-        + " in namespace " + wan.clientNamespace() + ", the client's side of the link (capture clock)";
+    Findings.WanVerdict verdict = withReply == 0 ? Findings.WanVerdict.NO_REPLY
+        : belowRtt > 0 ? Findings.WanVerdict.BELOW_RTT : Findings.WanVerdict.HELD;
+    // the words are the report's (report.FindingsSentences.wan, wanEvidence)
     return new Findings.Wan(wan.label(), rttMicros, up.frames(), up.lostFrames(), up.queueDroppedFrames(),
         down.frames(), down.lostFrames(), down.queueDroppedFrames(), withReply, minReplyMicros, belowRtt,
-        handshakes.size(), medianHandshakeMicros, s.toString(), evidence);
+        handshakes.size(), medianHandshakeMicros, null, null, verdict, up.delayedFrames(), down.delayedFrames(),
+        wan.linkFailure(), wan.clientInterface(), wan.clientNamespace());
   }
 }

@@ -135,6 +135,9 @@ public final class FindingsSentences {
     if (c == null) {
       return null;
     }
+    if (c.shards() != null && c.statement() == null) {
+      return shardsCoverage(c);
+    }
     if (c.statement() != null || c.sentBeforeCapture() == null) {
       return c.statement() == null ? "not stated" : c.statement();
     }
@@ -192,6 +195,84 @@ public final class FindingsSentences {
     }
     if (disorder != null) {
       s.append("; ").append(disorder);
+    } else if (!c.sufficient() && c.matched() > 0) {
+      s.append(String.format(Locale.ROOT, "; below the %.0f %% floor: nothing is judged", c.minMatchedPercent()));
+    }
+    return s.toString();
+  }
+
+  /**
+   * What the emulated WAN link did to the frames and what the capture measured through it, in one sentence; null
+   * for a run without {@code --wan}. A file before formatVersion 5 held the sentence: returned as written.
+   */
+  public static String wan(Findings f) {
+    Findings.Wan w = f.wan();
+    if (w == null) {
+      return null;
+    }
+    if (w.statement() != null || w.verdict() == null) {
+      return w.statement() == null ? "not stated" : w.statement();
+    }
+    StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "link %s: client to server %,d frames (%,d"
+        + " delayed, %,d lost, %,d dropped at the queue), server to client %,d frames (%,d delayed, %,d lost, %,d"
+        + " dropped at the queue)", w.profile(), w.upFrames(), w.upDelayed() == null ? 0 : w.upDelayed(), w.upLost(),
+        w.upQueueDropped(), w.downFrames(), w.downDelayed() == null ? 0 : w.downDelayed(), w.downLost(),
+        w.downQueueDropped()));
+    if (w.verdict() == Findings.WanVerdict.NO_REPLY || w.minReplyMicros() == null) {
+      s.append("; no exchange with a reply on the wire: nothing measured through the link");
+    } else {
+      s.append(String.format(Locale.ROOT, "; on the wire, %,d of %,d exchanges replied sooner than the link's RTT of"
+          + " %.1f ms (shortest reply %.2f ms)", w.belowRtt(), w.exchanges(), w.rttMicros() / 1000,
+          w.minReplyMicros() / 1000));
+    }
+    if (w.medianHandshakeMicros() != null) {
+      s.append(String.format(Locale.ROOT, ", median handshake %.2f ms over %,d connections",
+          w.medianHandshakeMicros() / 1000, w.handshakes()));
+    }
+    if (w.linkFailure() != null) {
+      s.append("; the link failed: ").append(w.linkFailure());
+    }
+    return s.toString();
+  }
+
+  /** What the WAN link's figures rest on, in words; null for a run without {@code --wan}. */
+  public static String wanEvidence(Findings f) {
+    Findings.Wan w = f.wan();
+    if (w == null) {
+      return null;
+    }
+    if (w.statement() != null || w.verdict() == null) {
+      return w.evidence() == null ? "not stated" : w.evidence();
+    }
+    return "frame counts: the link's forwarder (run.json wan, read after the load); reply times (request's first"
+        + " byte to the reply's first byte) and handshakes (SYN to SYN-ACK): the capture on " + w.clientInterface()
+        + " in namespace " + w.clientNamespace() + ", the client's side of the link (capture clock)";
+  }
+
+  /** The coverage of a merge of shards: the sums, then each shard's own, then the captures' drops. */
+  private static String shardsCoverage(Findings.Coverage c) {
+    StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%,d of %,d records in the %d shards' captures"
+        + " matched (%.1f %%): ", c.matched(), c.inCapture(), c.shards().size(), c.recordsMatchedPercent()));
+    java.util.List<String> parts = new java.util.ArrayList<>();
+    long dropped = 0;
+    boolean dropsKnown = true;
+    for (Findings.ShardCoverage shard : c.shards()) {
+      parts.add(String.format(Locale.ROOT, "shard %d %,d of %,d (%.1f %%)", shard.index(), shard.matched(),
+          shard.inCapture(), shard.recordsMatchedPercent()));
+      if (shard.kernelDroppedPackets() == null) {
+        dropsKnown = false;
+      } else {
+        dropped += shard.kernelDroppedPackets();
+      }
+    }
+    s.append(String.join(", ", parts));
+    s.append(dropsKnown ? String.format(Locale.ROOT, "; the kernel dropped %,d packets over all captures", dropped)
+        : "; some capture's drops are unknown (its capture.json has no counters)");
+    if (c.neverReachedServer() > 0) {
+      s.append(String.format(Locale.ROOT, "; %,d records never reached a server", c.neverReachedServer()));
+    }
+    if (c.state() == Findings.CoverageState.OUT_OF_ORDER) {
+      s.append("; a shard's capture is out of order: no wire time is judged");
     } else if (!c.sufficient() && c.matched() > 0) {
       s.append(String.format(Locale.ROOT, "; below the %.0f %% floor: nothing is judged", c.minMatchedPercent()));
     }

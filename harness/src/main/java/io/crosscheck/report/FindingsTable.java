@@ -244,7 +244,11 @@ public final class FindingsTable {
       line(out, "stall", stall(f.stall()));
     }
     if (f.wan() != null) {
-      line(out, "wan", f.wan().statement());
+      line(out, "wan", FindingsSentences.wan(f));
+      String evidence = FindingsSentences.wanEvidence(f);
+      if (evidence != null && !evidence.equals("not stated")) {
+        line(out, "  evidence", evidence);
+      }
     }
     for (String sentence : PopulationSentences.of(f.populations())) {
       line(out, "population", sentence);

@@ -259,12 +259,40 @@ public record Findings(
    * @param belowRtt exchanges whose reply time was shorter than {@code rttMicros}
    * @param handshakes connections whose SYN and SYN-ACK the capture saw
    * @param medianHandshakeMicros their median SYN to SYN-ACK time; null without handshakes
-   * @param statement the link's effect in words, with its figures
-   * @param evidence what the figures rest on
+   * @param statement the link's effect in words, as files before formatVersion 5 held it; absent since ({@code
+   *     report.FindingsSentences.wan} says it from {@code verdict} and the figures)
+   * @param evidence what the figures rest on, in words, formatVersion 4 and before; absent since
+   * @param verdict what the capture shows of the link; absent in files before formatVersion 5
+   * @param upDelayed of {@code upFrames}, those delivered after the rate and the one-way delay; absent before
+   *     formatVersion 5
+   * @param downDelayed of {@code downFrames}, likewise
+   * @param linkFailure the link's failure as its forwarder reported it (run.json {@code wan.linkFailure}); absent
+   *     when the link did not fail
+   * @param clientInterface the interface the capture ran on, the client's side of the link (run.json); absent
+   *     before formatVersion 5
+   * @param clientNamespace the network namespace it lies in (run.json)
    */
   public record Wan(String profile, double rttMicros, long upFrames, long upLost, long upQueueDropped,
       long downFrames, long downLost, long downQueueDropped, long exchanges, Double minReplyMicros, long belowRtt,
-      long handshakes, Double medianHandshakeMicros, String statement, String evidence) {}
+      long handshakes, Double medianHandshakeMicros,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String statement,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String evidence,
+      @JsonInclude(JsonInclude.Include.NON_NULL) WanVerdict verdict,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long upDelayed,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long downDelayed,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String linkFailure,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String clientInterface,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String clientNamespace) {}
+
+  /** What the capture on the client's side of the link shows of it ({@link Wan#verdict}). */
+  public enum WanVerdict {
+    /** No exchange replied sooner than the link's round trip: the capture saw the link's traffic. */
+    HELD,
+    /** Some exchanges ({@link Wan#belowRtt}) replied sooner than the round trip: the capture missed the link. */
+    BELOW_RTT,
+    /** No exchange with a reply on the wire: nothing was measured through the link. */
+    NO_REPLY
+  }
 
 
 
@@ -896,8 +924,8 @@ public record Findings(
    * @param clockMapping how the generator's monotonic instants were put on the capture's clock, in words, as files
    *     before formatVersion 4 held it; absent since ({@code clockMappingKind} and {@code findings.clock} say it)
    * @param statement the coverage in one sentence, as files written before {@code sentBeforeCapture} held it, and
-   *     a merge of shards still does (each shard's figures are merged.json's); absent otherwise ({@code
-   *     report.FindingsSentences.coverage} says it from the state and the figures)
+   *     a merge of shards did before formatVersion 5; absent since ({@code report.FindingsSentences.coverage} says
+   *     it from the state and the figures)
    * @param state what the coverage allows, as a token; absent in files of formatVersion 2 (then {@link
    *     #stateOrDerived()} derives it from the figures)
    * @param sentBeforeCapture of {@code outsideCapture}, those sent before the capture's first packet (the capture
@@ -914,6 +942,8 @@ public record Findings(
    * @param clockMappingKind how the generator's monotonic instants were put on the capture's clock, through the
    *     calibrations {@code findings.clock} counts (with their largest uncertainty); absent in files before
    *     formatVersion 4
+   * @param shards a merge of shards: each shard's own coverage, in shard order; absent for one run and in files
+   *     before formatVersion 5
    */
   public record Coverage(long records, long recordsSent, long neverReachedServer, long outsideCapture,
       long inCapture, long matched, double recordsMatchedPercent, long wireExchanges,
@@ -929,17 +959,32 @@ public record Findings(
       @JsonInclude(JsonInclude.Include.NON_NULL) Long outOfOrderConnections,
       @JsonInclude(JsonInclude.Include.NON_NULL) Long outOfOrderExchanges,
       @JsonInclude(JsonInclude.Include.NON_NULL) Boolean capturePackets,
-      @JsonInclude(JsonInclude.Include.NON_NULL) ClockMappingKind clockMappingKind) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) ClockMappingKind clockMappingKind,
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<ShardCoverage> shards) {
 
-    /** A coverage said in a sentence of its own (a merge of shards: each shard's figures are merged.json's). */
+    /** The coverage of one run, without shards. */
     public Coverage(long records, long recordsSent, long neverReachedServer, long outsideCapture,
         long inCapture, long matched, double recordsMatchedPercent, long wireExchanges,
         double exchangesMatchedPercent, double minMatchedPercent, boolean sufficient, boolean wireOnly,
-        long captureFirstEpochNanos, long captureLastEpochNanos, ClockMappingKind clockMappingKind, String statement,
-        CoverageState state) {
+        long captureFirstEpochNanos, long captureLastEpochNanos, String clockMapping, String statement,
+        CoverageState state, Long sentBeforeCapture, Long sentAfterCapture, Long neverSent, Long unrecordedExchanges,
+        Long outOfOrderConnections, Long outOfOrderExchanges, Boolean capturePackets,
+        ClockMappingKind clockMappingKind) {
       this(records, recordsSent, neverReachedServer, outsideCapture, inCapture, matched, recordsMatchedPercent,
           wireExchanges, exchangesMatchedPercent, minMatchedPercent, sufficient, wireOnly, captureFirstEpochNanos,
-          captureLastEpochNanos, null, statement, state, null, null, null, null, null, null, null, clockMappingKind);
+          captureLastEpochNanos, clockMapping, statement, state, sentBeforeCapture, sentAfterCapture, neverSent,
+          unrecordedExchanges, outOfOrderConnections, outOfOrderExchanges, capturePackets, clockMappingKind, null);
+    }
+
+    /** The coverage of a merge of shards: the sums, and each shard's own ({@code shards}). */
+    public Coverage(long records, long recordsSent, long neverReachedServer, long outsideCapture,
+        long inCapture, long matched, double recordsMatchedPercent, long wireExchanges,
+        double exchangesMatchedPercent, double minMatchedPercent, boolean sufficient,
+        long captureFirstEpochNanos, long captureLastEpochNanos, CoverageState state, List<ShardCoverage> shards) {
+      this(records, recordsSent, neverReachedServer, outsideCapture, inCapture, matched, recordsMatchedPercent,
+          wireExchanges, exchangesMatchedPercent, minMatchedPercent, sufficient, false, captureFirstEpochNanos,
+          captureLastEpochNanos, null, null, state, null, null, null, null, null, null, null,
+          ClockMappingKind.SHARD_CALIBRATIONS, List.copyOf(shards));
     }
 
     /** How close to an end of the capture an unmatched request counts as outside it. */
@@ -959,6 +1004,19 @@ public record Findings(
           : matched == 0 ? CoverageState.NONE_MATCHED : CoverageState.BELOW_FLOOR;
     }
   }
+
+  /**
+   * One shard's own coverage in a merge of shards ({@link Coverage#shards}; merged.json holds the rest of it).
+   *
+   * @param index the shard's index
+   * @param inCapture its sent records within its capture's window
+   * @param matched of which joined to an exchange of its capture
+   * @param recordsMatchedPercent {@code matched / inCapture}, in percent
+   * @param kernelDroppedPackets the packets the kernel dropped from its capture; null when its capture.json has no
+   *     counters
+   */
+  public record ShardCoverage(int index, long inCapture, long matched, double recordsMatchedPercent,
+      Long kernelDroppedPackets) {}
 
   /** How the generator's monotonic instants were put on the capture's clock ({@link Coverage#clockMappingKind}). */
   public enum ClockMappingKind {

@@ -27,12 +27,12 @@ public final class RunFiles {
   /** The format version this code writes for run.json and the files beside it but findings.json. */
   public static final int FORMAT_VERSION = 2;
   /**
-   * The format version this code writes for findings.json: 4, every verdict as an enum with its figures (the
-   * sentences are the report's); 3 still held the client host's, the reported intervals' and the clock
-   * mapping's sentences, 2 every verdict's. All are read (their sentences printed as written), and 1 as far
-   * as its fields go.
+   * The format version this code writes for findings.json: 5, every verdict as an enum with its figures (the
+   * sentences are the report's); 4 still held the WAN link's sentences and a merge of shards' coverage sentence,
+   * 3 the client host's, the reported intervals' and the clock mapping's too, 2 every verdict's. All are read
+   * (their sentences printed as written), and 1 as far as its fields go.
    */
-  public static final int FINDINGS_FORMAT_VERSION = 4;
+  public static final int FINDINGS_FORMAT_VERSION = 5;
   /**
    * The oldest findings.json format whose verdicts and figures a CI gate compares with this one's: from 2 on
    * every verdict the gate reads ({@code check.Metrics}) is there, as a token or a sentence its kind is read from,

@@ -94,7 +94,8 @@ class ReportedIntervalAnalysisTest {
   /** The coverage of a comparison, sufficient or not, at the default 90 % floor. */
   private static Coverage coverage(boolean sufficient) {
     return new Coverage(4, 4, 0, 0, 4, sufficient ? 4 : 1, sufficient ? 100 : 25, 4, 100, 90, sufficient, false, 0,
-        1, io.crosscheck.rundir.Findings.ClockMappingKind.CALIBRATIONS, "", null);
+        1, null, "", null, null, null, null, null, null, null, null,
+        io.crosscheck.rundir.Findings.ClockMappingKind.CALIBRATIONS);
   }
 
   @Test

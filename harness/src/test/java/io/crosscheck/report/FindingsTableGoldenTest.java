@@ -23,7 +23,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * as an enum and the coverage's figures instead of their sentences), {@code findings-v4/} the same audits in
  * the form this code writes (formatVersion 4: the client host, too, as its verdict and figures, read back
  * from the sentences they replace by a one-off conversion): their tables are the version-3 tables, byte for
- * byte. {@code foreign-capture} and {@code local-capture} are run-capture with a capture clock aligned (drifting)
+ * byte; {@code findings-v5/} the form this code writes (formatVersion 5: the WAN link's verdict and a merge's
+ * coverage as figures too), beside {@code findings-v4/} files of the same audit compared (or the same shards merged)
+ * by the code of formatVersion 4, whose tables they equal. {@code foreign-capture} and {@code local-capture} are run-capture with a capture clock aligned (drifting)
  * or read as the generator's own, in both forms: the version-3 sentences formatted from the format strings of the
  * code that wrote them. The table is rendered under two default locales and must equal {@code
  * findings-table.txt} beside the fixture byte for byte.
@@ -32,7 +34,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * -Dtest=FindingsTableGoldenTest -Dsurefire.failIfNoSpecifiedTests=false -Dgolden.update=true}, then
  * review {@code git diff harness/src/test/resources/io/crosscheck/report} and commit it. The fixtures
  * themselves come from {@code ./crosscheck audit ... --out DIR} against {@code ./crosscheck serve}, with the
- * run directory's path replaced by {@code RUN_DIR/}.
+ * run directory's path replaced by {@code RUN_DIR/}; {@code wan-audit} from {@code audit --wan rtt=20ms --users 2
+ * --ramp-up 0s --duration 2s --ramp-down 0s}, then {@code compare RUN_DIR} by each code on a copy of it;
+ * {@code shard-merge} from two {@code audit --shard I/2 --users 6 --think exp:20ms --duration 2s} against
+ * {@code serve}, then {@code merge} by each code.
  */
 class FindingsTableGoldenTest {
   static final String FIXTURES = "io/crosscheck/report/";
@@ -42,7 +47,8 @@ class FindingsTableGoldenTest {
       "findings-v3/run-capture", "findings-v3/agent-audit", "findings-v3/legacy-audit",
       "findings-v3/run-capture-typed", "findings-v3/foreign-capture", "findings-v3/local-capture",
       "findings-v4/run-capture", "findings-v4/agent-audit", "findings-v4/legacy-audit", "findings-v4/foreign-capture",
-      "findings-v4/local-capture"})
+      "findings-v4/local-capture", "findings-v4/wan-audit", "findings-v4/shard-merge", "findings-v5/wan-audit",
+      "findings-v5/shard-merge"})
   void theTableOfAnOldFileEqualsItsGoldenFile(String fixture) throws Exception {
     FindingsFile file = RunFiles.readFindings(fixture(fixture).resolve("findings.json"));
     String table = render(file);
@@ -100,6 +106,33 @@ class FindingsTableGoldenTest {
       assertEquals(ReportedIntervalTable.format(v3.findings()), ReportedIntervalTable.format(v4.findings()));
     }
     assertEquals(render(v3), render(v4));
+  }
+
+  /**
+   * A file of formatVersion 5 holds no sentence of the WAN link or of a merge's coverage: the link's verdict and
+   * figures, and each shard's coverage, render the words the version-4 file of the same audit (compared, or
+   * merged, by the code of formatVersion 4) held.
+   */
+  @org.junit.jupiter.api.Test
+  void sectionsOfVersion5RenderedFromTheirFiguresReadAsTheSentencesTheyReplaced() throws Exception {
+    FindingsFile wan5 = RunFiles.readFindings(fixture("findings-v5/wan-audit").resolve("findings.json"));
+    FindingsFile wan4 = RunFiles.readFindings(fixture("findings-v4/wan-audit").resolve("findings.json"));
+    assertEquals(5, wan5.formatVersion());
+    assertEquals(4, wan4.formatVersion());
+    io.crosscheck.rundir.Findings.Wan w = wan5.findings().wan();
+    assertEquals(null, w.statement());
+    assertEquals(null, w.evidence());
+    assertEquals(io.crosscheck.rundir.Findings.WanVerdict.HELD, w.verdict());
+    assertEquals(wan4.findings().wan().statement(), FindingsSentences.wan(wan5.findings()));
+    assertEquals(wan4.findings().wan().evidence(), FindingsSentences.wanEvidence(wan5.findings()));
+    assertEquals(render(wan4), render(wan5));
+
+    FindingsFile merge5 = RunFiles.readFindings(fixture("findings-v5/shard-merge").resolve("findings.json"));
+    FindingsFile merge4 = RunFiles.readFindings(fixture("findings-v4/shard-merge").resolve("findings.json"));
+    assertEquals(null, merge5.findings().coverage().statement());
+    assertEquals(null, merge4.findings().coverage().shards());
+    assertEquals(merge4.findings().coverage().statement(), FindingsSentences.coverage(merge5.findings()));
+    assertEquals(render(merge4), render(merge5));
   }
 
   static String render(FindingsFile file) {

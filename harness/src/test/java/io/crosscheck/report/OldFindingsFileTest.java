@@ -15,8 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A findings.json of formatVersion 2 (verdicts as sentences, written by a real audit before they became
- * enums) or 3 (the client host, the reported intervals and the clock mapping still as sentences) still
- * loads: its verdicts read to the same enums a file of version 4 holds, and the renderer says them, its
+ * enums), 3 (the client host, the reported intervals and the clock mapping still as sentences) or 4 (the WAN
+ * link and a merge's coverage still as sentences) still loads: its verdicts read to the same enums a file of
+ * version 5 holds, and the renderer says them, its
  * stored sentences as written, without a "null". Written again by this code, it keeps every figure and
  * sentence it had.
  */
@@ -133,6 +134,44 @@ class OldFindingsFileTest {
       assertEquals(file.findings().pace(), again.findings().pace(), name);
       assertEquals(FindingsTable.format(file), FindingsTable.format(again), name);
       assertFalse(Files.readString(copy).contains("\"null\""), name);
+    }
+  }
+
+  private static FindingsFile v4(String name) throws Exception {
+    return RunFiles.readFindings(FindingsTableGoldenTest.fixture("findings-v4/" + name).resolve("findings.json"));
+  }
+
+  @Test
+  void aVersion4FilePrintsItsStoredWanAndMergeCoverageSentences() throws Exception {
+    FindingsFile wan = v4("wan-audit");
+    Findings.Wan w = wan.findings().wan();
+    assertEquals(4, wan.formatVersion());
+    assertNull(w.verdict(), "a version-4 file holds the sentences, not the verdict");
+    assertNull(w.upDelayed());
+    assertEquals(w.statement(), FindingsSentences.wan(wan.findings()));
+    assertEquals(w.evidence(), FindingsSentences.wanEvidence(wan.findings()));
+    assertEquals(0, w.belowRtt());
+    String table = assertNoNull(wan);
+    assertTrue(table.contains("wan:           " + w.statement() + "\n"), table);
+    FindingsFile merge = v4("shard-merge");
+    Findings.Coverage c = merge.findings().coverage();
+    assertNull(c.shards(), "a version-4 merge holds its coverage's sentence, not each shard's figures");
+    assertEquals(Findings.ClockMappingKind.SHARD_CALIBRATIONS, c.clockMappingKind());
+    assertEquals(Findings.CoverageState.JUDGED, c.stateOrDerived());
+    assertEquals(c.statement(), FindingsSentences.coverage(merge.findings()));
+    assertTrue(assertNoNull(merge).contains("coverage:      " + c.statement() + "\n"));
+  }
+
+  @Test
+  void aVersion4FileWrittenAgainKeepsItsSentences(@TempDir Path dir) throws Exception {
+    for (String name : new String[] {"wan-audit", "shard-merge"}) {
+      FindingsFile file = v4(name);
+      Path copy = dir.resolve(name + ".json");
+      RunFiles.writeFindings(copy, file);
+      FindingsFile again = RunFiles.readFindings(copy);
+      assertEquals(file.findings().wan(), again.findings().wan(), name);
+      assertEquals(file.findings().coverage(), again.findings().coverage(), name);
+      assertEquals(FindingsTable.format(file), FindingsTable.format(again), name);
     }
   }
 

@@ -2,6 +2,7 @@ package io.crosscheck.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.crosscheck.cli.Main;
@@ -94,7 +95,18 @@ class ShardAuditMergeTest {
       connectionsSum += shardFindings.connections().connectionsOpened();
       sessionsSum += shardFindings.connections().sessions();
     }
-    assertTrue(f.coverage().sufficient(), f.coverage().statement());
+    assertTrue(f.coverage().sufficient(), f.coverage().toString());
+    assertEquals(Findings.CoverageState.JUDGED, f.coverage().state());
+    assertNull(f.coverage().statement(), "findings.json holds each shard's figures; the table says them");
+    assertEquals(List.of(0, 1, 2), f.coverage().shards().stream().map(Findings.ShardCoverage::index).toList());
+    for (int i = 0; i < SHARDS; i++) {
+      Findings.ShardCoverage c = f.coverage().shards().get(i);
+      assertEquals(own.get(i).findings().coverage().matched(), c.matched(), "shard " + i);
+      assertEquals(own.get(i).findings().coverage().inCapture(), c.inCapture(), "shard " + i);
+      assertEquals(0L, c.kernelDroppedPackets(), "shard " + i);
+    }
+    assertEquals(f.coverage().matched(), f.coverage().shards().stream().mapToLong(Findings.ShardCoverage::matched)
+        .sum(), "the merged coverage is the sum of the shards'");
     assertEquals(pairsSum, f.responseTime().pairs(), "merged pairs = the sum of the shards'");
     assertEquals(pairsSum, f.percentiles().count());
 

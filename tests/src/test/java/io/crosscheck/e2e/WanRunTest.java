@@ -2,6 +2,7 @@ package io.crosscheck.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -79,7 +80,12 @@ class WanRunTest {
     double matched = f.get("coverage").get("recordsMatchedPercent").asDouble();
     JsonNode wan = f.get("wan");
     System.out.printf("[wan audit] %.2f %% of %d records matched; %s%n", matched,
-        f.get("coverage").get("inCapture").asLong(), wan.get("statement").asText());
+        f.get("coverage").get("inCapture").asLong(), wan);
+    assertEquals("HELD", wan.get("verdict").asText(), "the capture saw the link: " + wan);
+    assertNull(wan.get("statement"), "findings.json holds the figures; the table says them: " + wan);
+    assertTrue(wan.get("upDelayed").asLong() > 0 && wan.get("downDelayed").asLong() > 0, wan.toString());
+    assertEquals(capture.get("interface").asText(), wan.get("clientInterface").asText(), wan.toString());
+    assertEquals(ns, wan.get("clientNamespace").asText(), wan.toString());
     assertTrue(matched >= 99.9, f.get("coverage").toString());
     assertTrue(f.get("coverage").get("matched").asLong() >= 20, f.get("coverage").toString());
     assertTrue(wan.get("exchanges").asLong() >= 20, wan.toString());
