@@ -24,10 +24,12 @@ import java.util.TreeMap;
  *       are reused, so the port alone is no identity); then the k-th request sent on it is the k-th
  *       exchange on the wire.
  *   <li>Fallback, for generators that do not report their connection (the JDK's {@code
- *       URL.openStream}): by URL and time — each record takes the earliest
+ *       URL.openStream}): by URL and time — each record, in the order they read their last byte, takes the earliest
  *       unmatched exchange of its URL that started on the wire no earlier than its send start (minus
  *       the clock's uncertainty and {@link #SEND_SLACK_NANOS}) and within {@link
- *       #FALLBACK_WINDOW_NANOS} after it.
+ *       #FALLBACK_WINDOW_NANOS} after it, and whose reply's last byte the wire saw no later than the
+ *       record read it (plus the clock's uncertainty and {@link #READ_SLACK_NANOS}): another user's
+ *       fetch of the same image is not taken for this one's.
  * </ol>
  *
  * <p>A request line cut by the snap length leaves only a prefix of the wire URL ({@link
@@ -50,6 +52,12 @@ public final class Matcher {
   public static final long FALLBACK_WINDOW_NANOS = 1_000_000_000L;
   /** Fallback: how much before the (mapped) send start a wire request start is still accepted. */
   public static final long SEND_SLACK_NANOS = 1_000_000L;
+  /**
+   * Fallback: how much after the (mapped) instant a record read its last byte the wire may still show
+   * that reply's last byte (beyond the clock's uncertainty): a read cannot return a byte before it
+   * arrived, so this covers only a generator that stamps its last read just before it returns.
+   */
+  public static final long READ_SLACK_NANOS = 200_000L;
 
   public static final String NEVER_SENT = "never-sent";
   public static final String CONNECTION_NOT_CAPTURED = "connection-not-captured";
@@ -197,15 +205,19 @@ public final class Matcher {
     }
 
     /** The earliest free exchange that started in {@code [fromEpochNanos, toEpochNanos]}, or -1. */
-    int earliestFree(long fromEpochNanos, long toEpochNanos) {
+    int earliestFree(long fromEpochNanos, long toEpochNanos, long lastByteByEpochNanos) {
       while (firstFree < taken.length && taken[firstFree]) {
         firstFree++;
       }
       for (int i = Math.max(firstFree, firstAtOrAfter(list, fromEpochNanos)); i < list.size(); i++) {
-        if (list.get(i).requestStartEpochNanos() > toEpochNanos) {
+        WireExchange e = list.get(i);
+        if (e.requestStartEpochNanos() > toEpochNanos) {
           break;
         }
-        if (!taken[i]) {
+        // a reply whose last byte the wire saw after the record had read its last byte is another
+        // request's (another user's fetch of the same image, sent a little earlier or later)
+        long lastByte = e.lastResponseByteEpochNanos();
+        if (!taken[i] && (lastByte < 0 || lastByte <= lastByteByEpochNanos)) {
           return i;
         }
       }
@@ -232,19 +244,26 @@ public final class Matcher {
     byUrl.values().forEach(Candidates::sort);
     byPrefix.values().forEach(Candidates::sort);
     int[] prefixLengths = byPrefix.keySet().stream().mapToInt(String::length).distinct().sorted().toArray();
-    records.sort(Comparator.comparingLong(RequestRecord::sendStartNanos));
+    // the record that read its last byte first chooses first (then those with no last byte, by send
+    // start): a user whose send stamp came first but whose request reached the wire after another's
+    // of the same URL does not take that other's exchange (records are windows, exchanges must fit)
+    records.sort(Comparator.comparing((RequestRecord r) -> r.lastByteNanos() < 0)
+        .thenComparingLong(r -> r.lastByteNanos() < 0 ? r.sendStartNanos() : r.lastByteNanos()));
     for (RequestRecord r : records) {
       long sentEpochNanos = clock.toEpochNanos(r.sendStartNanos());
       long from = sentEpochNanos - clock.uncertaintyAt(r.sendStartNanos()) - SEND_SLACK_NANOS;
       long to = sentEpochNanos + FALLBACK_WINDOW_NANOS;
+      // the wire saw the reply's last byte before the generator read it (within the clock's uncertainty)
+      long lastBy = r.lastByteNanos() < 0 ? Long.MAX_VALUE
+          : clock.toEpochNanos(r.lastByteNanos()) + clock.uncertaintyAt(r.lastByteNanos()) + READ_SLACK_NANOS;
       String url = r.url();
       Candidates in = byUrl.get(url);
-      int found = in == null ? -1 : in.earliestFree(from, to);
+      int found = in == null ? -1 : in.earliestFree(from, to, lastBy);
       if (found < 0) {
         // the earliest of the truncated exchanges whose prefix this URL starts with
         for (int k = 0; k < prefixLengths.length && prefixLengths[k] <= url.length(); k++) {
           Candidates cut = byPrefix.get(url.substring(0, prefixLengths[k]));
-          int i = cut == null ? -1 : cut.earliestFree(from, to);
+          int i = cut == null ? -1 : cut.earliestFree(from, to, lastBy);
           if (i >= 0 && (found < 0
               || cut.list.get(i).requestStartEpochNanos() < in.list.get(found).requestStartEpochNanos())) {
             in = cut;

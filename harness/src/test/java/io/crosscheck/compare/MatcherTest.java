@@ -101,6 +101,25 @@ class MatcherTest {
     }
   }
 
+  /**
+   * Two users fetch the same image: A stamps its send first but its request reaches the wire 2 ms
+   * later, after B's (a thread descheduled between its stamp and its write). Each record is a window
+   * the exchange must fit in: the one that read its last byte first chooses first, so A does not take
+   * B's exchange (A's figure would then rest on a reply that ended before A's request was written).
+   */
+  @Test
+  void fallbackFitsEachExchangeInsideItsRecordsWindowWhenSendStampsCross() {
+    RequestRecord a = record(1, 0, "/img", "", -1, 1_000_000, 3_000_000, Outcome.OK); // read its last byte at 4 ms
+    RequestRecord b = record(2, 0, "/img", "", -1, 1_500_000, 600_000, Outcome.OK); // ... at 2.1 ms
+    WireExchange ofB = exchange("127.0.0.1:41001", 0, 0, "/img", 1_500_000, 500_000); // 1.52 -> 2.02 ms
+    WireExchange ofA = exchange("127.0.0.1:41002", 0, 0, "/img", 3_000_000, 900_000); // 3.02 -> 3.92 ms
+    MatchResult m = Matcher.match(new ArrayList<>(List.of(a, b)), List.of(ofB, ofA), CLOCK);
+    assertEquals(2, m.matched().size(), m.toString());
+    for (Match x : m.matched()) {
+      assertEquals(x.record() == a ? ofA : ofB, x.exchange(), "session " + x.record().sessionId());
+    }
+  }
+
   /** As {@link #exchange}, but the snap length cut the request line: only {@code prefix} of the URL was captured. */
   static WireExchange truncated(String conn, long openNanos, int index, String prefix, long sendNanos, long wireNanos) {
     WireExchange e = exchange(conn, openNanos, index, prefix, sendNanos, wireNanos);
