@@ -290,7 +290,7 @@ public final class CompareJob {
         }
       }
       MatchResult match = gen == null ? MatchResult.wireOnly(wire.exchanges())
-          : Matcher.match(gen.records(), wire.exchanges(), gen.clock());
+          : Matcher.match(gen.records(), wire.exchanges(), gen.clock(), gen.reportedResolutionNanos());
       Findings findings = FindingsBuilder.build(gen, wire, match, minMatchedPercent, INTERVAL_NANOS);
       if (agent != null) {
         ReportedIntervalAnalysis.Result reported = ReportedIntervalAnalysis.analyse(gen.records(), agent.columns(),

@@ -28,7 +28,8 @@ import java.util.TreeMap;
  *       unmatched exchange of its URL that started on the wire no earlier than its send start (minus
  *       the clock's uncertainty and {@link #SEND_SLACK_NANOS}) and within {@link
  *       #FALLBACK_WINDOW_NANOS} after it, and whose reply's last byte the wire saw no later than the
- *       record read it (plus the clock's uncertainty and {@link #READ_SLACK_NANOS}): another user's
+ *       record read it (plus the clock's uncertainty, the generator's timer resolution and {@link
+ *       #READ_SLACK_NANOS}): another user's
  *       fetch of the same image is not taken for this one's.
  * </ol>
  *
@@ -73,8 +74,18 @@ public final class Matcher {
   /** A connection's identity: client {@code ip:port} and when it opened (ports are reused). */
   private record ConnKey(String id, long openNanos) {}
 
-  /** Matches {@code records} to {@code exchanges} through {@code clock}. */
+  /** Matches {@code records} (timed in nanoseconds) to {@code exchanges} through {@code clock}. */
   public static MatchResult match(List<RequestRecord> records, List<WireExchange> exchanges, ClockMap clock) {
+    return match(records, exchanges, clock, 0);
+  }
+
+  /**
+   * As above, for a generator whose timer ticks in {@code resolutionNanos} (1 ms for the original
+   * clients' {@code currentTimeMillis}; 0 for nanoseconds): a stamp may fall that much before the
+   * instant it stands for, so the fallback's window for a reply's last byte is that much wider.
+   */
+  public static MatchResult match(List<RequestRecord> records, List<WireExchange> exchanges, ClockMap clock,
+      long resolutionNanos) {
     List<Match> matched = new ArrayList<>();
     List<Unmatched<RequestRecord>> lostRecords = new ArrayList<>();
     List<RequestRecord> fallbackRecords = new ArrayList<>();
@@ -131,7 +142,8 @@ public final class Matcher {
       }
     }
     List<Unmatched<WireExchange>> lostExchanges = new ArrayList<>();
-    byUrlAndTime(fallbackRecords, fallbackExchanges, clock, matched, lostRecords, lostExchanges);
+    byUrlAndTime(fallbackRecords, fallbackExchanges, clock, Math.max(0, resolutionNanos), matched, lostRecords,
+        lostExchanges);
     return new MatchResult(matched, lostRecords, lostExchanges);
   }
 
@@ -234,6 +246,7 @@ public final class Matcher {
   }
 
   private static void byUrlAndTime(List<RequestRecord> records, List<WireExchange> exchanges, ClockMap clock,
+      long resolutionNanos,
       List<Match> matched, List<Unmatched<RequestRecord>> lostRecords, List<Unmatched<WireExchange>> lostExchanges) {
     Map<String, Candidates> byUrl = new HashMap<>();
     Map<String, Candidates> byPrefix = new HashMap<>();
@@ -255,7 +268,8 @@ public final class Matcher {
       long to = sentEpochNanos + FALLBACK_WINDOW_NANOS;
       // the wire saw the reply's last byte before the generator read it (within the clock's uncertainty)
       long lastBy = r.lastByteNanos() < 0 ? Long.MAX_VALUE
-          : clock.toEpochNanos(r.lastByteNanos()) + clock.uncertaintyAt(r.lastByteNanos()) + READ_SLACK_NANOS;
+          : clock.toEpochNanos(r.lastByteNanos()) + clock.uncertaintyAt(r.lastByteNanos()) + READ_SLACK_NANOS
+              + resolutionNanos;
       String url = r.url();
       Candidates in = byUrl.get(url);
       int found = in == null ? -1 : in.earliestFree(from, to, lastBy);

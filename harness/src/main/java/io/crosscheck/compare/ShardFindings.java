@@ -103,7 +103,7 @@ public final class ShardFindings {
       GeneratorSide gen = s.gen();
       Reconstruction wire = s.wire();
       ClockMap clock = gen.clock();
-      MatchResult match = Matcher.match(gen.records(), wire.exchanges(), clock);
+      MatchResult match = Matcher.match(gen.records(), wire.exchanges(), clock, gen.reportedResolutionNanos());
       GeneratorConnections own = GeneratorConnections.of(gen, wire, match);
       Coverage c = CoverageCheck.of(gen, wire, match, minMatchedPercent, own);
       outOfOrder |= CoverageCheck.outOfOrder(wire.wire());
