@@ -1,5 +1,10 @@
 package io.crosscheck.compare;
 
+import static io.crosscheck.rundir.Findings.ClientHostThresholds.RUN_QUEUE_MICROS_PER_SECOND;
+import static io.crosscheck.rundir.Findings.ClientHostThresholds.SATURATED_FRACTION;
+import static io.crosscheck.rundir.Findings.ClientHostThresholds.SATURATED_SHARE;
+import static io.crosscheck.rundir.Findings.ClientHostThresholds.SEND_LAG_P99_MICROS;
+
 import io.crosscheck.rundir.Findings.ClientHost;
 import io.crosscheck.rundir.Findings.ClientHostThresholds;
 import io.crosscheck.rundir.Findings.ClientHostVerdict;
@@ -18,13 +23,13 @@ import java.util.List;
  *
  * <ul>
  *   <li>the generator's CPU (process user + system, cores) was at or above {@value
- *       #SATURATED_FRACTION} of the cores available to it for at least {@value
- *       #SATURATED_SHARE} of the measured seconds: it had no CPU left to send and read on time; or
+ *       ClientHostThresholds#SATURATED_FRACTION} of the cores available to it for at least {@value
+ *       ClientHostThresholds#SATURATED_SHARE} of the measured seconds: it had no CPU left to send and read on time; or
  *   <li>its threads waited on a run queue, summed over threads, a mean of at least {@value
- *       #RUN_QUEUE_MICROS_PER_SECOND} µs per second (on average at least a tenth of a thread was
+ *       ClientHostThresholds#RUN_QUEUE_MICROS_PER_SECOND} µs per second (on average at least a tenth of a thread was
  *       runnable and not running: the host's CPUs were taken, by the generator or by others) and
  *       it showed in the requests: the send lag's 99th percentile reached {@value
- *       #SEND_LAG_P99_MICROS} µs (or is unknown, without matched pairs).
+ *       ClientHostThresholds#SEND_LAG_P99_MICROS} µs (or is unknown, without matched pairs).
  * </ul>
  *
  * Run-queue wait alone does not make the verdict: a JVM's own compiler and GC threads queue behind
@@ -37,19 +42,7 @@ import java.util.List;
  * {@code report.FindingsSentences} says it in words. Stateless.
  */
 public final class ClientHostCheck {
-  /** A sample counts as saturated at this fraction of the available cores. */
-  public static final double SATURATED_FRACTION = ClientHostThresholds.SATURATED_FRACTION;
-  /** The host is the bottleneck when saturated for this share of the measured seconds. */
-  public static final double SATURATED_SHARE = ClientHostThresholds.SATURATED_SHARE;
-  /** ...or when its threads' mean run-queue wait reaches this, µs per second summed over threads. */
-  public static final double RUN_QUEUE_MICROS_PER_SECOND = ClientHostThresholds.RUN_QUEUE_MICROS_PER_SECOND;
-  /** ...and the send lag p99 reaches this (µs). */
-  public static final double SEND_LAG_P99_MICROS = ClientHostThresholds.SEND_LAG_P99_MICROS;
-
   private ClientHostCheck() {}
-
-  /** The thresholds above, as a client-host verdict states them (defined with the findings, in rundir). */
-  public static final ClientHostThresholds THRESHOLDS = ClientHostThresholds.CURRENT;
 
   /**
    * @param telemetry the generator's samples, in time order (its monotonic clock)
@@ -159,6 +152,6 @@ public final class ClientHostCheck {
         Double.isNaN(queueMax) ? null : queueMax, sendLagP99Micros, null, saturatedTooLong, null, null, verdict,
         Double.isNaN(queueMean) ? null : queueMean, Double.isNaN(startLagP99Micros) ? null : startLagP99Micros,
         periodMillis, measuredSeconds, window.size(), telemetry.size(), seconds, coresFrom,
-        Math.max(0, busyPollingCores), sendLagPairs, startLagRecords, THRESHOLDS);
+        Math.max(0, busyPollingCores), sendLagPairs, startLagRecords, ClientHostThresholds.CURRENT);
   }
 }

@@ -3,6 +3,7 @@ package io.crosscheck.compare;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.Findings.BottleneckHost;
 import io.crosscheck.rundir.Findings.ClientHost;
+import io.crosscheck.rundir.Findings.ClientHostThresholds;
 import io.crosscheck.rundir.Findings.Interval;
 import io.crosscheck.rundir.Findings.ServerHost;
 import io.crosscheck.rundir.Findings.ServerHostVerdict;
@@ -105,13 +106,13 @@ public final class ServerHostCheck {
         threadsMax = Math.max(threadsMax, s.serverThreads());
         rssMax = Math.max(rssMax, s.serverRssBytes());
         int may = s.serverCpusAllowed() > 0 ? s.serverCpusAllowed() : s.hostCores();
-        sat = may > 0 && cpu >= ClientHostCheck.SATURATED_FRACTION * may;
+        sat = may > 0 && cpu >= ClientHostThresholds.SATURATED_FRACTION * may;
       }
       if (!Double.isNaN(s.hostCpuBusyFraction())) {
         hostSum += s.hostCpuBusyFraction() * w;
         hostSeconds += w;
         hostMax = Double.isNaN(hostMax) ? s.hostCpuBusyFraction() : Math.max(hostMax, s.hostCpuBusyFraction());
-        sat |= !server.sameHost() && s.hostCpuBusyFraction() >= ClientHostCheck.SATURATED_FRACTION;
+        sat |= !server.sameHost() && s.hostCpuBusyFraction() >= ClientHostThresholds.SATURATED_FRACTION;
       }
       if (s.procsRunning() >= 0) {
         queueSum += s.procsRunning() * w;
@@ -162,7 +163,7 @@ public final class ServerHostCheck {
     }
     boolean hasServer = cpuSeconds > 0;
     Double cpuMean = hasServer ? cpuSum / cpuSeconds : null;
-    boolean bottleneck = saturated >= ClientHostCheck.SATURATED_SHARE * seconds;
+    boolean bottleneck = saturated >= ClientHostThresholds.SATURATED_SHARE * seconds;
     // the sentence and its evidence are the renderer's (report.FindingsSentences.serverHost)
     ServerHostVerdict verdict = !bottleneck ? ServerHostVerdict.NOT_BOTTLENECK
         : hasServer && !server.sameHost() ? ServerHostVerdict.BOTTLENECK_SERVER_OR_HOST

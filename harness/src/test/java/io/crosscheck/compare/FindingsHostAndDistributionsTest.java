@@ -203,7 +203,7 @@ class FindingsHostAndDistributionsTest {
     assertEquals(0.0, h.startLagP99Micros(), 1e-9);
     assertEquals(100.0, h.telemetryPeriodMillis(), 1e-9);
     assertEquals(3.0, h.measuredSeconds(), 0.05);
-    assertEquals(ClientHostCheck.THRESHOLDS, h.thresholds());
+    assertEquals(Findings.ClientHostThresholds.CURRENT, h.thresholds());
     assertEquals(0.9, h.thresholds().saturatedFraction(), 0);
     assertEquals(f.lags().sendLag().count(), h.sendLagPairs());
     assertEquals(FindingsBuilder.startLagsSorted(r.records()).length, h.startLagRecords());

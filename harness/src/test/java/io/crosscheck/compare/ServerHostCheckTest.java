@@ -150,6 +150,6 @@ class ServerHostCheckTest {
       io.crosscheck.rundir.Findings.ClientHostVerdict verdict) {
     return new ClientHost(true, bottleneck, null, 2, cpuMean, cpuMax, saturatedSeconds, null, null, null, bottleneck,
         null, null, verdict, null, null, 100.0, 3.0, 30, 31, 3.0, io.crosscheck.rundir.Findings.CoresSource.TELEMETRY,
-        0, null, null, ClientHostCheck.THRESHOLDS);
+        0, null, null, Findings.ClientHostThresholds.CURRENT);
   }
 }

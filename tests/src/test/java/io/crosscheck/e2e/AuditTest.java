@@ -5,10 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.crosscheck.engine.netty.JitWarmUp;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code crosscheck audit} end to end: live capture on lo, a real run against the embedded server,
@@ -59,7 +60,7 @@ class AuditTest {
     // unless the warm-up stopped at its 5 s cap (its contract: at most 5 s; a slow host, e.g. Temurin 25
     // here at 16,543 in 5.8 s once): then it ran to the cap, and every request it sent was answered
     boolean capped = warm.get("elapsedMillis").asLong() >= 5000;
-    long planned = warm.get("repeat").asBoolean() ? 1600 : 20000;
+    long planned = warm.get("repeat").asBoolean() ? JitWarmUp.REPEAT_REQUESTS : JitWarmUp.DEFAULT_REQUESTS;
     assertTrue(capped ? warm.get("requests").asLong() >= 1000 : warm.get("requests").asLong() == planned,
         warm.toString());
     assertEquals(warm.get("requests").asLong(), warm.get("ok").asLong(), warm.toString());

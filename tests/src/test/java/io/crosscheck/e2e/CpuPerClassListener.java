@@ -22,7 +22,7 @@ import org.junit.platform.launcher.TestIdentifier;
  * an earlier class left running in the same JVM (rarely more than an idle server).
  */
 public final class CpuPerClassListener implements TestExecutionListener {
-  /** Linux's USER_HZ: /proc times are in these ticks on every kernel this project runs on. */
+  /** Linux's USER_HZ, the unit of /proc times (getconf CLK_TCK prints 100 on this machine kind). */
   private static final double TICKS_PER_SECOND = 100.0;
 
   private record Start(long wallNanos, double selfSeconds, double childSeconds) {}
