@@ -42,6 +42,7 @@ import picocli.CommandLine;
  * (nothing listens) second; {@code server.invalid} never resolves (RFC 6761) and nothing is asked of
  * the resolver. Every byte goes to 127.0.0.1.
  */
+@ChildJvmsProveBehaviour
 class AnyTargetTest {
   private static final String NAME = "crosscheck-server.test";
 

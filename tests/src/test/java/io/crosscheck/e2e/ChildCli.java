@@ -65,14 +65,34 @@ final class ChildCli implements AutoCloseable {
   static ChildCli startWrapped(List<String> wrapper, Path log, Path out, List<String> args) throws IOException {
     Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
     List<String> command = new ArrayList<>(wrapper);
-    command.addAll(List.of(java.toString(), "-cp",
-        System.getProperty("java.class.path"), "io.crosscheck.cli.Main"));
+    command.add(java.toString());
+    if (calledForBehaviour()) {
+      command.addAll(BEHAVIOUR_JVM_OPTIONS);
+    }
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.crosscheck.cli.Main"));
     command.addAll(args);
     Process p = new ProcessBuilder(DefaultSignals.command(command))
         .redirectErrorStream(true)
         .redirectOutput(log.toFile())
         .start();
     return new ChildCli(p, out, log);
+  }
+
+  /** The JVM options of the children of a test class marked {@link ChildJvmsProveBehaviour}. */
+  static final List<String> BEHAVIOUR_JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1");
+
+  private static final StackWalker CALLERS = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+
+  /** Whether a class on the calling stack (the test, or a class nested in it) is marked {@link ChildJvmsProveBehaviour}. */
+  private static boolean calledForBehaviour() {
+    return CALLERS.walk(frames -> frames.map(StackWalker.StackFrame::getDeclaringClass).anyMatch(c -> {
+      for (Class<?> k = c; k != null; k = k.getEnclosingClass()) {
+        if (k.isAnnotationPresent(ChildJvmsProveBehaviour.class)) {
+          return true;
+        }
+      }
+      return false;
+    }));
   }
 
   /**

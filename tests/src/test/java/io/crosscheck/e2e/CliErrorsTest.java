@@ -27,6 +27,7 @@ import picocli.CommandLine;
  * documented exit code, no stack trace, and start nothing: issue 11's "Stack traces for ordinary
  * mistakes", "Nothing listening", "Silent acceptance" and "Messages" cases.
  */
+@ChildJvmsProveBehaviour
 class CliErrorsTest {
   /** What one in-process command printed on stderr and returned. */
   private record Ran(int exitCode, String err, long millis) {

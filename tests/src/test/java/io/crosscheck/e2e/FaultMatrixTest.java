@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestCsv;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.rundir.RunFiles;
@@ -22,12 +21,10 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -41,9 +38,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <ul>
  *   <li>crosscheck sent SIGINT, SIGTERM or SIGKILL in each phase: {@code run} (JIT warm-up, load,
  *       finish), {@code audit} (capture start, load, comparison) and {@code compare} (21 cases);
- *   <li>the server stalled (no reply before the deadline), resetting every connection, killed
- *       mid-load, SIGSTOPped past the deadline (4 cases);
- *   <li>a full disk under the run directory (a small tmpfs, root only) (1 case).
+ *   <li>the server's faults and a full disk: {@link ServerFaultMatrixTest} (5 cases; a class of its
+ *       own so that a second test JVM takes them, with the consistency checks defined here).
  * </ul>
  *
  * <p>Not repeated here: per-request server faults with a request timeout ({@link
@@ -53,6 +49,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * heavy: it runs once, not again under the second JDK.
  */
 @Tag("heavy")
+@ChildJvmsProveBehaviour
 class FaultMatrixTest {
   /** A signal's grace: from the signal to the child's exit. */
   private static final Duration SIGNAL_GRACE = Duration.ofSeconds(20);
@@ -190,102 +187,6 @@ class FaultMatrixTest {
     }
   }
 
-  /** A server fault during a run. */
-  enum ServerFault { STALLED, RESET, KILLED, STOPPED_PAST_DEADLINE }
-
-  @ParameterizedTest(name = "server {0}")
-  @EnumSource(ServerFault.class)
-  void serverFault(ServerFault fault, @TempDir Path tmp) throws Exception {
-    Path out = tmp.resolve("out");
-    Files.createDirectories(out);
-    long durationMillis = 3_000;
-    // killed and stopped need a server in its own process; stalled and reset are the embedded one's paths
-    ChildCli serverProcess = fault == ServerFault.KILLED || fault == ServerFault.STOPPED_PAST_DEADLINE
-        ? ChildCli.startAsGiven(tmp.resolve("server.out"), null, List.of("serve", "--port", "0")) : null;
-    try {
-      String target = serverProcess == null ? server.target()
-          : "http://127.0.0.1:" + serverProcess.listeningPort(Duration.ofSeconds(30));
-      String urls = switch (fault) {
-        case STALLED -> "/fault/stall";
-        case RESET -> "/fault/reset";
-        default -> "/static/2k";
-      };
-      // request timeout longer than the run: only the deadline can end a stalled request
-      long startNanos = System.nanoTime();
-      ChildCli child = ChildCli.startAsGiven(tmp.resolve("child.out"), out, load("run", target, out, "--jit-warm-up", "0",
-          "--urls", urls, "--duration", durationMillis + "ms", "--request-timeout", "60s"));
-      try {
-        if (serverProcess != null) {
-          child.waitForRows(100, Duration.ofSeconds(30));
-          if (fault == ServerFault.KILLED) {
-            serverProcess.signal("KILL");
-          } else {
-            serverProcess.signal("STOP");
-          }
-        }
-        int exit = child.waitForExit(Duration.ofMillis(durationMillis).plusSeconds(30));
-        long wallMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
-        // the child JVM's start and engine set-up (a few seconds on a loaded 2-core machine), the
-        // load's deadline, then a bounded grace: whatever the server does
-        long boundMillis = durationMillis + 12_000;
-        Path dir = single(out);
-        Consistent c = assertConsistent(dir, Set.of("completed"), false, child);
-        assertEquals(0, exit, "a run whose server fails still completes: " + child.output());
-        assertFalse(child.output().contains("\tat "), "no stack trace: " + child.output());
-        assertTrue(wallMillis <= boundMillis, fault + ": the run took " + wallMillis + " ms (bound " + boundMillis
-            + " ms: start, " + durationMillis + " ms of load, grace)");
-        switch (fault) {
-          case STALLED -> c.records.forEach(r -> assertTrue(
-              r.outcome() == Outcome.ABORTED || r.outcome() == Outcome.TIMEOUT, "a stalled request at the deadline: " + r));
-          case RESET -> c.records.forEach(r -> assertEquals(Outcome.RESET, r.outcome(), r.toString()));
-          case KILLED -> assertTrue(c.records.stream().anyMatch(r -> r.outcome() != Outcome.OK),
-              "the requests after the kill failed");
-          case STOPPED_PAST_DEADLINE -> c.records.stream().filter(r -> r.outcome() == Outcome.OK)
-              .forEach(r -> assertTrue(r.lastByteNanos() - r.sendStartNanos() < TimeUnit.MILLISECONDS.toNanos(durationMillis),
-                  "no reply of the stopped server counts as ok after the deadline: " + r));
-          default -> fail(fault.toString());
-        }
-        report("server " + fault.name().toLowerCase().replace('_', ' '), exit, wallMillis, c);
-      } finally {
-        child.close();
-      }
-    } finally {
-      if (serverProcess != null) {
-        if (fault == ServerFault.STOPPED_PAST_DEADLINE) {
-          serverProcess.signal("CONT");
-        }
-        serverProcess.close();
-      }
-    }
-  }
-
-  /** A full disk under the run directory: the run fails with one clear line, its records up to then kept. */
-  @Test
-  void fullDisk(@TempDir Path tmp) throws Exception {
-    // 1 MiB fills after ~6,600 rows (7 s from the child's start here, against 12 s for 2 MiB), well inside the 20 s bound
-    try (SmallTmpfs small = SmallTmpfs.mount(tmp.resolve("disk"), "1m")) {
-      Path disk = small.path;
-      long startNanos = System.nanoTime();
-      ChildCli child = ChildCli.startAsGiven(tmp.resolve("child.out"), disk, load("run", server.target(), disk,
-          "--jit-warm-up", "0", "--duration", "30s"));
-      try {
-        int exit = child.waitForExit(Duration.ofSeconds(45));
-        long wallMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
-        Path dir = single(disk);
-        // a torn last row is what a full disk leaves mid-row
-        Consistent c = assertConsistent(dir, Set.of("failed"), true, child, true, true);
-        assertEquals(1, exit, "a run that cannot write its records fails: " + child.output());
-        assertFalse(child.output().contains("\tat "), "one clear line, no stack trace: " + child.output());
-        assertTrue(child.output().toLowerCase().contains("space"), "says the disk is full: " + child.output());
-        assertTrue(wallMillis < 20_000, "the run stops soon after the disk fills, not at its 30 s deadline: "
-            + wallMillis + " ms");
-        report("full disk (issued - rows: could not be written)", exit, wallMillis, c);
-      } finally {
-        child.close();
-      }
-    }
-  }
-
   /** What a consistent run directory held. */
   record Consistent(String status, List<RequestRecord> records, long issued, boolean torn) {}
 
@@ -295,12 +196,12 @@ class FaultMatrixTest {
    * when {@code tornAllowed}), each request recorded once; summary.json and run.json's requests
    * issued agree with the rows.
    */
-  private static Consistent assertConsistent(Path dir, Set<String> statuses, boolean tornAllowed, ChildCli child)
+  static Consistent assertConsistent(Path dir, Set<String> statuses, boolean tornAllowed, ChildCli child)
       throws IOException {
     return assertConsistent(dir, statuses, tornAllowed, child, true, false);
   }
 
-  private static Consistent assertConsistent(Path dir, Set<String> statuses, boolean tornAllowed, ChildCli child,
+  static Consistent assertConsistent(Path dir, Set<String> statuses, boolean tornAllowed, ChildCli child,
       boolean noTmp) throws IOException {
     return assertConsistent(dir, statuses, tornAllowed, child, noTmp, false);
   }
@@ -310,7 +211,7 @@ class FaultMatrixTest {
    *     written, so the rows are at most the issued requests (and run.json's failure says how many
    *     were written), instead of exactly them
    */
-  private static Consistent assertConsistent(Path dir, Set<String> statuses, boolean tornAllowed, ChildCli child,
+  static Consistent assertConsistent(Path dir, Set<String> statuses, boolean tornAllowed, ChildCli child,
       boolean noTmp, boolean diskFull) throws IOException {
     String context = dir + "; child output:\n" + child.output();
     if (noTmp) {
@@ -360,13 +261,13 @@ class FaultMatrixTest {
     return new Consistent(status, records, issued, torn);
   }
 
-  private static void report(String what, int exit, long millis, Consistent c) {
+  static void report(String what, int exit, long millis, Consistent c) {
     System.out.printf("[fault matrix] %-40s exit %3d, %6d ms, status %-11s rows %6d, issued %6s, lost %s%s%n",
         what, exit, millis, c.status(), c.records().size(), c.issued() < 0 ? "-" : c.issued(),
         c.issued() < 0 ? "-" : c.issued() - c.records().size(), c.torn() ? ", torn last row" : "");
   }
 
-  private static List<String> load(String command, String target, Path out, String... more) {
+  static List<String> load(String command, String target, Path out, String... more) {
     List<String> args = new ArrayList<>(List.of(command, "--target", target, "--users", "5", "--think", "exp:2ms",
         "--urls", "/static/2k,/static/16k"));
     args.addAll(Arrays.asList(more));
@@ -380,7 +281,7 @@ class FaultMatrixTest {
   }
 
   /** The one run directory under {@code out}. */
-  private static Path single(Path out) throws IOException {
+  static Path single(Path out) throws IOException {
     try (Stream<Path> dirs = Files.list(out)) {
       List<Path> all = dirs.filter(Files::isDirectory).filter(p -> !p.getFileName().toString().equals("lost+found"))
           .toList();

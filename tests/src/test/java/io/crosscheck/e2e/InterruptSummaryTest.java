@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Ctrl-C (SIGINT) during {@code run}: the summary is printed every time, not only when the main
  * thread wins the race against the JVM's exit (it used to print sometimes and sometimes not).
  */
+@ChildJvmsProveBehaviour
 class InterruptSummaryTest {
   @RegisterExtension
   static final EmbeddedServerExtension server = new EmbeddedServerExtension();

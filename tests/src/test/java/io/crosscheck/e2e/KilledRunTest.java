@@ -27,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * must leave all of its outputs or none.
  */
 @org.junit.jupiter.api.Tag("every-jdk") // its subject depends on the JDK: runs on Temurin 25 too (tests/pom.xml)
+@ChildJvmsProveBehaviour
 class KilledRunTest {
   @RegisterExtension
   static final EmbeddedServerExtension server = new EmbeddedServerExtension();

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * connection over IPv6 loopback is refused; a non-loopback bind warns, for both servers, naming every
  * address it listens on.
  */
+@ChildJvmsProveBehaviour
 class ListenerTest {
   /** The local address of the listening TCP socket on {@code port}, as {@code ss -ltn} prints it. */
   private static String listening(int port) throws Exception {
