@@ -5,8 +5,13 @@ import io.crosscheck.engine.EngineProgress;
 import io.crosscheck.engine.GeneratorFaults;
 import io.crosscheck.model.Phase;
 import io.crosscheck.model.Phases;
+import io.crosscheck.model.RequestPlan;
+import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RecordSink;
+import io.crosscheck.record.RequestRecord;
+import io.crosscheck.schedule.SessionPlan;
 import io.crosscheck.schedule.Ticker;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
@@ -42,6 +47,8 @@ final class LegacyRun {
   private int alive;
   private int peakAlive;
   private volatile boolean stopping;
+  /** The ticker's instant of the first {@link #stop}; {@code Long.MAX_VALUE} before it. */
+  private volatile long stoppedAtNanos = Long.MAX_VALUE;
 
   LegacyRun(Ticker ticker, EngineOptions options, LegacyOptions legacy, EngineProgress progress,
       RecordSink sink, Phases phases, io.crosscheck.model.Target target, long startNanos) {
@@ -93,7 +100,37 @@ final class LegacyRun {
   }
 
   void stop() {
+    if (!stopping) {
+      stoppedAtNanos = ticker.nanoTime();
+    }
     stopping = true;
+  }
+
+  /**
+   * True when a request intended at {@code intendedNanos} was due before the run ended (its
+   * deadline, or its stop when that came first): one the user never sent gets a not-sent record.
+   */
+  boolean dueBeforeEnd(long intendedNanos) {
+    return intendedNanos < Math.min(deadlineNanos, stoppedAtNanos);
+  }
+
+  /**
+   * Records {@code group}, the requests of {@code plan} due at {@code intendedNanos} that its user's
+   * thread never sent (the run stopped before the thread, starved on a saturated host, reached
+   * them): one {@code generator-error} record each (no connection, no instant but the intended
+   * start), counted as {@link GeneratorFaults#BEHIND_SCHEDULE} with {@code why} as the sample, as
+   * the Netty engine records the arrivals it could not reach. Every request the schedule asked for
+   * before the end keeps its row. Thread-safe.
+   */
+  void recordNotSent(SessionPlan plan, List<RequestPlan> group, long intendedNanos, String why) {
+    Phase phase = phaseAt(intendedNanos);
+    for (RequestPlan p : group) {
+      sink.accept(new RequestRecord(plan.sessionId(), plan.userId(), p.seq(), p.method(), p.path(), "", -1, false,
+          intendedNanos, -1, -1, -1, 0, 0, 0, Outcome.GENERATOR_ERROR, phase, why));
+      progress.requestStarted(); // and ended at once: never in flight
+      progress.requestCompleted(Outcome.GENERATOR_ERROR);
+    }
+    faults.add(GeneratorFaults.BEHIND_SCHEDULE, why, group.size());
   }
 
   Phase phaseAt(long intendedNanos) {

@@ -56,6 +56,7 @@ final class UserInstance implements Runnable {
     Fetcher fetcher = null;
     try {
       if (!sleepUntil(firstIntendedNanos) || !run.accepts(firstIntendedNanos)) {
+        firstRequestsNotSent(arriving != null ? arriving : schedule.closedSession(closedUser, 0));
         return;
       }
       fetcher = fetchers.apply(run);
@@ -91,6 +92,7 @@ final class UserInstance implements Runnable {
     boolean go = true;
     while (go && !group.isEmpty()) {
       if (!run.accepts(at) || !sleepUntil(at)) {
+        notSentIfDue(plan, group, at);
         break;
       }
       Phase phase = run.phaseAt(at);
@@ -116,6 +118,29 @@ final class UserInstance implements Runnable {
     run.progress.sessionEnded(completed);
     return completed;
   }
+
+  /**
+   * The user stopped before its first session's first requests: recorded as not sent when they
+   * were due before the run ended (this thread started too late, on a saturated host).
+   */
+  private void firstRequestsNotSent(SessionPlan plan) {
+    if (!run.dueBeforeEnd(firstIntendedNanos)) {
+      return; // the common case: nothing was due (a ramp cut short by the deadline, a stop)
+    }
+    List<RequestPlan> first = nextGroup(new RequestCursor(plan), null, run.phaseAt(firstIntendedNanos));
+    notSentIfDue(plan, first, first.isEmpty() ? firstIntendedNanos : firstIntendedNanos + first.get(0).thinkBeforeNanos());
+  }
+
+  /** Records {@code group}, due at {@code intendedNanos} and never sent, when it was due before the run ended. */
+  private void notSentIfDue(SessionPlan plan, List<RequestPlan> group, long intendedNanos) {
+    if (!group.isEmpty() && run.dueBeforeEnd(intendedNanos)) {
+      run.recordNotSent(plan, group, intendedNanos, NOT_REACHED);
+    }
+  }
+
+  /** The detail of a not-sent record of this engine. */
+  static final String NOT_REACHED = "not sent: due before the run ended, but the run ended (its deadline and"
+      + " grace, or a stop) before this user's thread reached it (a host too busy to schedule the thread in time)";
 
   /** The cursor's next group; a script that fails ends its session (its records stand). */
   private static List<RequestPlan> nextGroup(RequestCursor cursor, Reply previous, Phase phase) {
