@@ -117,9 +117,7 @@ public final class ClientHostCheck {
     double cpuSum = 0;
     double cpuMax = 0;
     double saturated = 0;
-    double queueSum = 0;
-    double queueSeconds = 0;
-    double queueMax = Double.NaN;
+    WeightedMean queue = new WeightedMean(); // run-queue wait, µs per second
     for (double[] w : window) {
       seconds += w[0];
       cpuSum += w[1] * w[0];
@@ -127,14 +125,10 @@ public final class ClientHostCheck {
       if (w[1] >= SATURATED_FRACTION * cores) {
         saturated += w[0];
       }
-      if (!Double.isNaN(w[2])) {
-        queueSum += w[2] * w[0];
-        queueSeconds += w[0];
-        queueMax = Double.isNaN(queueMax) ? w[2] : Math.max(queueMax, w[2]);
-      }
+      queue.add(w[2], w[0]);
     }
     double cpuMean = cpuSum / seconds;
-    double queueMean = queueSeconds > 0 ? queueSum / queueSeconds : Double.NaN;
+    double queueMean = queue.mean();
     boolean saturatedTooLong = saturated >= SATURATED_SHARE * seconds;
     boolean queuedThreads = !Double.isNaN(queueMean) && queueMean >= RUN_QUEUE_MICROS_PER_SECOND;
     boolean lagged = sendLagP99Micros == null || sendLagP99Micros >= SEND_LAG_P99_MICROS;
@@ -149,7 +143,7 @@ public final class ClientHostCheck {
         : saturatedCounts ? ClientHostVerdict.BOTTLENECK_CPU : queued ? ClientHostVerdict.BOTTLENECK_RUN_QUEUE
         : queuedThreads ? ClientHostVerdict.NOT_BOTTLENECK_SEND_LAG_LOW : ClientHostVerdict.NOT_BOTTLENECK;
     return new ClientHost(true, bottleneck, null, cores, cpuMean, cpuMax, saturated,
-        Double.isNaN(queueMax) ? null : queueMax, sendLagP99Micros, null, saturatedTooLong, null, null, verdict,
+        Double.isNaN(queue.max()) ? null : queue.max(), sendLagP99Micros, null, saturatedTooLong, null, null, verdict,
         Double.isNaN(queueMean) ? null : queueMean, Double.isNaN(startLagP99Micros) ? null : startLagP99Micros,
         periodMillis, measuredSeconds, window.size(), telemetry.size(), seconds, coresFrom,
         Math.max(0, busyPollingCores), sendLagPairs, startLagRecords, ClientHostThresholds.CURRENT);

@@ -63,21 +63,15 @@ public final class ServerHostCheck {
   /** The server host's figures over {@code startEpochNanos..endEpochNanos} (the run's wall clock). */
   static ServerHost side(ServerTelemetry server, long startEpochNanos, long endEpochNanos) {
     double seconds = 0;
-    double cpuSum = 0;
-    double cpuSeconds = 0;
-    double cpuMax = Double.NaN;
-    double hostSum = 0;
-    double hostSeconds = 0;
-    double hostMax = Double.NaN;
-    double queueSum = 0;
-    double queueSeconds = 0;
+    WeightedMean cpu = new WeightedMean(); // the server's processes, cores
+    WeightedMean host = new WeightedMean(); // the host's busy fraction
+    WeightedMean queue = new WeightedMean(); // processes running
+    List<WeightedMean> coreBusy = new ArrayList<>(); // each core's busy fraction
     double saturated = 0;
     int allowed = 0;
     int cores = 0;
     int threadsMax = -1;
     long rssMax = -1;
-    double[] coreSum = new double[0];
-    double[] coreSeconds = new double[0];
     ServerSample first = null;
     ServerSample last = null;
     long joined = 0;
@@ -96,38 +90,27 @@ public final class ServerHostCheck {
       intervalsMicros.add(s.intervalMicros());
       seconds += w;
       cores = Math.max(cores, s.hostCores());
-      double cpu = s.serverCpuCores();
       boolean sat = false;
-      if (!Double.isNaN(cpu)) {
-        cpuSum += cpu * w;
-        cpuSeconds += w;
-        cpuMax = Double.isNaN(cpuMax) ? cpu : Math.max(cpuMax, cpu);
+      cpu.add(s.serverCpuCores(), w);
+      if (!Double.isNaN(s.serverCpuCores())) {
         allowed = Math.max(allowed, s.serverCpusAllowed());
         threadsMax = Math.max(threadsMax, s.serverThreads());
         rssMax = Math.max(rssMax, s.serverRssBytes());
         int may = s.serverCpusAllowed() > 0 ? s.serverCpusAllowed() : s.hostCores();
-        sat = may > 0 && cpu >= ClientHostThresholds.SATURATED_FRACTION * may;
+        sat = may > 0 && s.serverCpuCores() >= ClientHostThresholds.SATURATED_FRACTION * may;
       }
+      host.add(s.hostCpuBusyFraction(), w);
       if (!Double.isNaN(s.hostCpuBusyFraction())) {
-        hostSum += s.hostCpuBusyFraction() * w;
-        hostSeconds += w;
-        hostMax = Double.isNaN(hostMax) ? s.hostCpuBusyFraction() : Math.max(hostMax, s.hostCpuBusyFraction());
         sat |= !server.sameHost() && s.hostCpuBusyFraction() >= ClientHostThresholds.SATURATED_FRACTION;
       }
       if (s.procsRunning() >= 0) {
-        queueSum += s.procsRunning() * w;
-        queueSeconds += w;
-      }
-      if (coreSum.length < s.coreBusyFractions().size()) {
-        coreSum = java.util.Arrays.copyOf(coreSum, s.coreBusyFractions().size());
-        coreSeconds = java.util.Arrays.copyOf(coreSeconds, s.coreBusyFractions().size());
+        queue.add(s.procsRunning(), w);
       }
       for (int c = 0; c < s.coreBusyFractions().size(); c++) {
-        double v = s.coreBusyFractions().get(c);
-        if (!Double.isNaN(v)) {
-          coreSum[c] += v * w;
-          coreSeconds[c] += w;
+        if (coreBusy.size() == c) {
+          coreBusy.add(new WeightedMean());
         }
+        coreBusy.get(c).add(s.coreBusyFractions().get(c), w);
       }
       if (sat) {
         saturated += w;
@@ -147,7 +130,7 @@ public final class ServerHostCheck {
         }
       }
     }
-    boolean judged = joined >= 2 && hostSeconds > 0;
+    boolean judged = joined >= 2 && !host.isEmpty();
     if (!judged) {
       return new ServerHost(server.source(), server.file().toString(), server.sameHost(), server.clockWords(),
           server.clockUncertaintyNanos() / 1e3, server.samples().size(), joined, startEpochNanos, endEpochNanos, false,
@@ -156,13 +139,13 @@ public final class ServerHostCheck {
           period / 1_000);
     }
     double busiest = Double.NaN;
-    for (int c = 0; c < coreSum.length; c++) {
-      if (coreSeconds[c] > 0) {
-        busiest = Double.isNaN(busiest) ? coreSum[c] / coreSeconds[c] : Math.max(busiest, coreSum[c] / coreSeconds[c]);
+    for (WeightedMean core : coreBusy) {
+      if (!core.isEmpty()) {
+        busiest = Double.isNaN(busiest) ? core.mean() : Math.max(busiest, core.mean());
       }
     }
-    boolean hasServer = cpuSeconds > 0;
-    Double cpuMean = hasServer ? cpuSum / cpuSeconds : null;
+    boolean hasServer = !cpu.isEmpty();
+    Double cpuMean = hasServer ? cpu.mean() : null;
     boolean bottleneck = saturated >= ClientHostThresholds.SATURATED_SHARE * seconds;
     // the sentence and its evidence are the renderer's (report.FindingsSentences.serverHost)
     ServerHostVerdict verdict = !bottleneck ? ServerHostVerdict.NOT_BOTTLENECK
@@ -170,10 +153,10 @@ public final class ServerHostCheck {
         : hasServer ? ServerHostVerdict.BOTTLENECK_SERVER_CPU : ServerHostVerdict.BOTTLENECK_HOST_CPU;
     return new ServerHost(server.source(), server.file().toString(), server.sameHost(), server.clockWords(),
         server.clockUncertaintyNanos() / 1e3, server.samples().size(), joined, startEpochNanos, endEpochNanos, true,
-        bottleneck, cpuMean, hasServer ? cpuMax : null, hasServer && allowed > 0 ? allowed : null, cores,
-        hostSum / hostSeconds * 100, hostMax * 100, Double.isNaN(busiest) ? null : busiest * 100, saturated,
+        bottleneck, cpuMean, hasServer ? cpu.max() : null, hasServer && allowed > 0 ? allowed : null, cores,
+        host.mean() * 100, host.max() * 100, Double.isNaN(busiest) ? null : busiest * 100, saturated,
         hasServer ? threadsMax : null, hasServer ? rssMax : null,
-        queueSeconds > 0 ? queueSum / queueSeconds : null, traffic, null, null, verdict, seconds, period / 1_000);
+        queue.isEmpty() ? null : queue.mean(), traffic, null, null, verdict, seconds, period / 1_000);
   }
 
   /** Which host was the bottleneck, with both sides' figures; {@code serverUnknown} says why the server's is unknown. */
@@ -198,29 +181,24 @@ public final class ServerHostCheck {
   static List<Interval> intervals(List<Interval> intervals, List<ServerSample> samples, long originEpochNanos,
       long intervalNanos) {
     int n = intervals.size();
-    double[] cpu = new double[n];
-    int[] cpuRows = new int[n];
-    double[] host = new double[n];
-    int[] hostRows = new int[n];
+    WeightedMean[] cpu = new WeightedMean[n]; // each row weighs 1
+    WeightedMean[] host = new WeightedMean[n];
+    for (int i = 0; i < n; i++) {
+      cpu[i] = new WeightedMean();
+      host[i] = new WeightedMean();
+    }
     for (ServerSample s : samples) {
       long offset = s.sampleEpochMicros() * 1_000 - originEpochNanos;
       if (offset < 0 || offset / intervalNanos >= n) {
         continue; // outside the run's intervals: never clamped into the first or last
       }
       int i = (int) (offset / intervalNanos);
-      if (!Double.isNaN(s.serverCpuCores())) {
-        cpu[i] += s.serverCpuCores();
-        cpuRows[i]++;
-      }
-      if (!Double.isNaN(s.hostCpuBusyFraction())) {
-        host[i] += s.hostCpuBusyFraction() * 100;
-        hostRows[i]++;
-      }
+      cpu[i].add(s.serverCpuCores(), 1);
+      host[i].add(s.hostCpuBusyFraction() * 100, 1);
     }
     List<Interval> out = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      out.add(intervals.get(i).withServer(cpuRows[i] == 0 ? Double.NaN : cpu[i] / cpuRows[i],
-          hostRows[i] == 0 ? Double.NaN : host[i] / hostRows[i]));
+      out.add(intervals.get(i).withServer(cpu[i].mean(), host[i].mean()));
     }
     return out;
   }

@@ -454,21 +454,12 @@ public final class FindingsTable {
       double wireAllSum = 0;
       int open = 0;
       int threads = -1;
-      double cpuSum = 0;
-      int cpuIntervals = 0;
-      double srvSum = 0;
-      int srvIntervals = 0;
-      double srvHostSum = 0;
-      int srvHostIntervals = 0;
+      ColumnMean cpu = new ColumnMean();
+      ColumnMean srv = new ColumnMean();
+      ColumnMean srvHost = new ColumnMean();
       for (Findings.Interval v : row) {
-        if (v.serverCpuCores() != null && !Double.isNaN(v.serverCpuCores())) {
-          srvSum += v.serverCpuCores();
-          srvIntervals++;
-        }
-        if (v.serverHostCpuBusyPercent() != null && !Double.isNaN(v.serverHostCpuBusyPercent())) {
-          srvHostSum += v.serverHostCpuBusyPercent();
-          srvHostIntervals++;
-        }
+        srv.add(v.serverCpuCores());
+        srvHost.add(v.serverHostCpuBusyPercent());
         if (v.requests() > 0) {
           requests += v.requests();
           reportedSum += v.reportedMeanMicros() * v.requests();
@@ -480,10 +471,7 @@ public final class FindingsTable {
         }
         open = Math.max(open, v.openConnectionsMax());
         threads = Math.max(threads, v.generatorThreadsMax());
-        if (!Double.isNaN(v.generatorCpuCores())) {
-          cpuSum += v.generatorCpuCores();
-          cpuIntervals++;
-        }
+        cpu.add(v.generatorCpuCores());
       }
       double rowSeconds = row.size() * intervalSeconds;
       double reported = requests == 0 ? Double.NaN : reportedSum / requests;
@@ -493,12 +481,28 @@ public final class FindingsTable {
               micros(exchanges == 0 ? Double.NaN : wireAllSum / exchanges), open)
           : String.format(Locale.ROOT, "%8s %9.0f %12s %12s %12s %8d %8s %8s", second, requests / rowSeconds,
               micros(reported), micros(wire), signedMicros(reported - wire), open,
-              threads < 0 ? "-" : String.valueOf(threads),
-              cpuIntervals == 0 ? "-" : String.format(Locale.ROOT, "%.2f", cpuSum / cpuIntervals)));
-      out.append(server ? String.format(Locale.ROOT, " %8s %8s%n",
-          srvIntervals == 0 ? "-" : String.format(Locale.ROOT, "%.2f", srvSum / srvIntervals),
-          srvHostIntervals == 0 ? "-" : String.format(Locale.ROOT, "%.1f", srvHostSum / srvHostIntervals))
+              threads < 0 ? "-" : String.valueOf(threads), cpu.format("%.2f")));
+      out.append(server ? String.format(Locale.ROOT, " %8s %8s%n", srv.format("%.2f"), srvHost.format("%.1f"))
           : System.lineSeparator());
+    }
+  }
+
+  /** The plain mean of an interval column over the intervals of a row; an interval without the figure is left out. */
+  private static final class ColumnMean {
+    private double sum;
+    private int intervals;
+
+    /** Adds one interval's figure; null or NaN (not measured) is left out. */
+    void add(Double value) {
+      if (value != null && !value.isNaN()) {
+        sum += value;
+        intervals++;
+      }
+    }
+
+    /** The mean as {@code pattern} formats it; "-" when no interval had the figure. */
+    String format(String pattern) {
+      return intervals == 0 ? "-" : String.format(Locale.ROOT, pattern, sum / intervals);
     }
   }
 

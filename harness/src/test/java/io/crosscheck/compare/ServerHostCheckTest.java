@@ -54,6 +54,10 @@ class ServerHostCheckTest {
     assertEquals(0.97, busy.serverCpuCoresMean(), 1e-9);
     assertEquals(1, busy.serverCpusAllowed());
     assertEquals(60.0, busy.hostCpuBusyPercentMean(), 1e-9);
+    assertEquals(0.97, busy.serverCpuCoresMax(), 1e-9);
+    assertEquals(60.0, busy.hostCpuBusyPercentMax(), 1e-9);
+    assertEquals(60.0, busy.busiestCorePercentMean(), 1e-9);
+    assertEquals(1.0, busy.procsRunningMean(), 1e-9);
     assertEquals(3.0, busy.saturatedSeconds(), 1e-9);
     assertEquals(10_000.0, busy.clockUncertaintyMicros());
     assertTrue(busy.clock().contains("±10.0 ms"), busy.clock());

@@ -1,6 +1,7 @@
 package io.crosscheck.rubis;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -69,12 +70,11 @@ final class RubisPropertyKeys {
     key("monitoring_rsh", Kind.TEXT, "the remote shell, e.g. /usr/bin/ssh");
     key("monitoring_scp", Kind.TEXT, "the remote copy program, e.g. /usr/bin/scp");
     key("monitoring_gnuplot_terminal", Kind.TEXT, "a gnuplot terminal, e.g. gif");
-    OLD_NAMES.put("httpd_ejb_html_path", "ejb_html_path");
-    OLD_NAMES.put("httpd_ejb_script_path", "ejb_script_path");
-    OLD_NAMES.put("httpd_servlets_html_path", "servlets_html_path");
-    OLD_NAMES.put("httpd_servlets_script_path", "servlets_script_path");
-    OLD_NAMES.put("httpd_php_html_path", "php_html_path");
-    OLD_NAMES.put("httpd_php_script_path", "php_script_path");
+    // pre-1.4 files name the six path keys with an httpd_ prefix (httpd_php_html_path)
+    for (String path : List.of("ejb_html_path", "ejb_script_path", "servlets_html_path", "servlets_script_path",
+        "php_html_path", "php_script_path")) {
+      OLD_NAMES.put("httpd_" + path, path);
+    }
   }
 
   private RubisPropertyKeys() {}
