@@ -77,7 +77,8 @@ class AnyTargetTest {
         ChildCli.Ended ended;
         try (ChildCli child = ChildCli.startWrapped(List.of("env", "JDK_JAVA_OPTIONS=-Djdk.net.hosts.file=" + hosts),
             tmp.resolve(engine + ".out"), out, List.of("run", "--target", target, "--engine", engine, "--users", "2",
-                "--think", "fixed:50ms", "--duration", "1s", "--out", out.toString(), "--progress", "off"))) {
+                "--think", "fixed:50ms", "--duration", "1s", "--jit-warm-up", "0", "--out", out.toString(), "--progress",
+                "off"))) {
           int exit = child.waitForExit(Duration.ofMinutes(3));
           ended = new ChildCli.Ended(exit, child.output());
         }
