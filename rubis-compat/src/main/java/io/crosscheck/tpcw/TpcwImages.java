@@ -2,7 +2,6 @@ package io.crosscheck.tpcw;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Where and in which order the RBE fetches a page's images. Pure functions.
@@ -12,10 +11,11 @@ import java.util.regex.Pattern;
  * once read whole. With images of one 4 KB read each (the bookstore's GIFs), it opens them in
  * windows of {@code -CON} taken from the end of the list, each window in list order: for 10
  * images and -CON 4, 6 7 8 9, then 2 3 4 5, then 0 1.
+ *
+ * <p>Every image of every page is resolved, so {@link #resolve} scans by hand (no pattern, no
+ * split): most requests of a TPC-W run are images.
  */
 final class TpcwImages {
-  private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*:");
-
   private TpcwImages() {}
 
   /** The images in the RBE's opening order for {@code connections} (-CON >= 1). */
@@ -43,7 +43,7 @@ final class TpcwImages {
     if (hash >= 0) {
       ref = ref.substring(0, hash);
     }
-    if (SCHEME.matcher(ref).find()) {
+    if (hasScheme(ref)) {
       String lower = ref.toLowerCase(java.util.Locale.ROOT);
       if (!lower.startsWith("http:") && !lower.startsWith("https:")) {
         return null;
@@ -82,6 +82,27 @@ final class TpcwImages {
     return withQuery(directory + ref, true);
   }
 
+  /** Whether {@code ref} starts with a URI scheme and its colon: {@code ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"}. */
+  static boolean hasScheme(String ref) {
+    if (ref.isEmpty() || !isAlpha(ref.charAt(0))) {
+      return false;
+    }
+    for (int i = 1; i < ref.length(); i++) {
+      char c = ref.charAt(i);
+      if (c == ':') {
+        return true;
+      }
+      if (!isAlpha(c) && !(c >= '0' && c <= '9') && c != '+' && c != '.' && c != '-') {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isAlpha(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+  }
+
   private static String withQuery(String target, boolean clean) {
     int q = target.indexOf('?');
     String path = q < 0 ? target : target.substring(0, q);
@@ -89,28 +110,58 @@ final class TpcwImages {
     return (clean ? removeDots(path) : path) + query;
   }
 
-  /** RFC 3986 section 5.2.4 on an absolute path. */
+  /**
+   * RFC 3986 section 5.2.4 on an absolute path: the segments after the first '/' ({@code "."}
+   * dropped, {@code ".."} dropping the one before; either as the last segment leaves an empty one),
+   * joined after a '/'. (Text before the first '/' is dropped; callers pass paths that start with
+   * one.)
+   */
   static String removeDots(String path) {
-    String[] segments = path.split("/", -1);
-    List<String> out = new ArrayList<>();
-    for (int i = 1; i < segments.length; i++) {
-      String s = segments[i];
-      boolean last = i == segments.length - 1;
-      if (s.equals(".")) {
+    int first = path.indexOf('/');
+    if (first == 0 && path.indexOf("/.") < 0) {
+      return path; // no dot segment: the segments joined again are the path
+    }
+    if (first < 0) {
+      return "/";
+    }
+    // out is "/" + the kept segments joined by '/'; ends[k] is its length before segment k was kept
+    StringBuilder out = new StringBuilder(path.length()).append('/');
+    int[] ends = new int[path.length() + 1];
+    int kept = 0;
+    int start = first + 1;
+    while (true) {
+      int slash = path.indexOf('/', start);
+      boolean last = slash < 0;
+      int end = last ? path.length() : slash;
+      int length = end - start;
+      if (length == 1 && path.charAt(start) == '.') {
         if (last) {
-          out.add("");
+          kept = keep(out, ends, kept, path, start, start);
         }
-      } else if (s.equals("..")) {
-        if (!out.isEmpty()) {
-          out.remove(out.size() - 1);
+      } else if (length == 2 && path.charAt(start) == '.' && path.charAt(start + 1) == '.') {
+        if (kept > 0) {
+          out.setLength(ends[--kept]);
         }
         if (last) {
-          out.add("");
+          kept = keep(out, ends, kept, path, start, start);
         }
       } else {
-        out.add(s);
+        kept = keep(out, ends, kept, path, start, end);
       }
+      if (last) {
+        return out.toString();
+      }
+      start = slash + 1;
     }
-    return "/" + String.join("/", out);
+  }
+
+  /** Appends path[from, to) as the next kept segment; returns the segments kept. */
+  private static int keep(StringBuilder out, int[] ends, int kept, String path, int from, int to) {
+    ends[kept] = out.length();
+    if (kept > 0) {
+      out.append('/');
+    }
+    out.append(path, from, to);
+    return kept + 1;
   }
 }

@@ -111,8 +111,42 @@ final class Html extends PageBuilder<Html> {
     return new BigDecimal(Float.toString(dollars)).setScale(2, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
   }
 
-  /** An instant as RUBiS prints dates, {@code 2005-03-15 10:00:00} (UTC). */
+  /** Days since the epoch of 1000-01-01 and 9999-12-31: {@link #date} spells years in between itself. */
+  private static final long FIRST_FOUR_DIGIT_DAY = java.time.LocalDate.of(1000, 1, 1).toEpochDay();
+  private static final long LAST_FOUR_DIGIT_DAY = java.time.LocalDate.of(9999, 12, 31).toEpochDay();
+
+  /**
+   * An instant as RUBiS prints dates, {@code 2005-03-15 10:00:00} (UTC). Every item of a list page
+   * has one, so four-digit years are spelled by hand (as the formatter spells them); others go
+   * through the formatter.
+   */
   static String date(long epochSeconds) {
-    return DATE.format(Instant.ofEpochSecond(epochSeconds));
+    long day = Math.floorDiv(epochSeconds, 86_400L);
+    if (day < FIRST_FOUR_DIGIT_DAY || day > LAST_FOUR_DIGIT_DAY) {
+      return DATE.format(Instant.ofEpochSecond(epochSeconds));
+    }
+    java.time.LocalDate date = java.time.LocalDate.ofEpochDay(day);
+    int second = (int) Math.floorMod(epochSeconds, 86_400L);
+    byte[] b = new byte[19];
+    digits(b, 0, date.getYear(), 4);
+    b[4] = '-';
+    digits(b, 5, date.getMonthValue(), 2);
+    b[7] = '-';
+    digits(b, 8, date.getDayOfMonth(), 2);
+    b[10] = ' ';
+    digits(b, 11, second / 3600, 2);
+    b[13] = ':';
+    digits(b, 14, second / 60 % 60, 2);
+    b[16] = ':';
+    digits(b, 17, second % 60, 2);
+    return new String(b, StandardCharsets.US_ASCII);
+  }
+
+  /** {@code value} as {@code count} decimal digits, zero-padded, at {@code b[at]}. */
+  private static void digits(byte[] b, int at, int value, int count) {
+    for (int i = at + count - 1; i >= at; i--) {
+      b[i] = (byte) ('0' + value % 10);
+      value /= 10;
+    }
   }
 }

@@ -6,8 +6,6 @@ import io.crosscheck.server.PlaceholderImage;
 import java.awt.Color;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The GIFs the bookstore's pages reference, served under {@code /tpcw/Images/} with {@code
@@ -22,8 +20,6 @@ import java.util.regex.Pattern;
 final class BookstoreImages {
   static final String CONTENT_TYPE = "image/gif";
   static final String LOGO = "tpclogo.gif";
-
-  private static final Pattern ITEM_IMAGE = Pattern.compile("img(\\d{1,2})/(image|thumb)_(\\d{1,9})\\.gif");
 
   private final int items;
   private final Map<String, PageReply> named = new LinkedHashMap<>();
@@ -53,15 +49,39 @@ final class BookstoreImages {
 
   /**
    * Whether {@code name} is an item image or thumbnail the site serves: {@code
-   * img<G>/image_<N>.gif} or {@code img<G>/thumb_<N>.gif} with N in 1..ITEM and G = N % 100.
+   * img<G>/image_<N>.gif} or {@code img<G>/thumb_<N>.gif} with N in 1..ITEM (1-9 digits, no
+   * leading zero) and G = N % 100 (1-2 digits). Scanned by hand: every image request asks (most of
+   * the RBE's requests are images).
    */
   boolean isItemImage(String name) {
-    Matcher m = ITEM_IMAGE.matcher(name);
-    if (!m.matches()) {
+    if (!name.startsWith("img")) {
       return false;
     }
-    long n = Long.parseLong(m.group(3));
-    return n >= 1 && n <= items && Integer.parseInt(m.group(1)) == n % 100 && !m.group(3).startsWith("0");
+    int i = 3;
+    int group = 0;
+    while (i < name.length() && i < 5 && isDigit(name.charAt(i))) {
+      group = group * 10 + (name.charAt(i++) - '0');
+    }
+    if (i == 3 || !(name.startsWith("/image_", i) || name.startsWith("/thumb_", i))) {
+      return false;
+    }
+    int start = i + "/image_".length();
+    int end = name.length() - ".gif".length();
+    if (!name.endsWith(".gif") || end <= start || end - start > 9 || name.charAt(start) == '0') {
+      return false;
+    }
+    long n = 0;
+    for (int j = start; j < end; j++) {
+      if (!isDigit(name.charAt(j))) {
+        return false;
+      }
+      n = n * 10 + (name.charAt(j) - '0');
+    }
+    return n <= items && group == n % 100;
+  }
+
+  private static boolean isDigit(char c) {
+    return c >= '0' && c <= '9';
   }
 
   private static PageReply gif(int width, int height, Color background, Color band) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The bookstore's items 1..ITEM (the RBE's {@code -ITEM}), derived on demand from a seed so that
@@ -22,7 +23,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * author's last name is {@code digSyl(a % (ITEM/10+1), 7)}, the keys the RBE draws with {@code
  * NURand(A, 0, ITEM/5)} and {@code NURand(A, 0, ITEM/10)}. Subjects go round the 24 in id order and
  * publication dates rise with the id, so the newest items of a subject and a search's candidates
- * are computed, not scanned. Thread-safe.
+ * are computed, not scanned.
+ *
+ * <p>Derived items are kept in a direct-mapped cache of at most {@value #CACHE_SLOTS} slots (slot
+ * {@code (id - 1) % slots}): the whole catalog up to that many items (-ITEM 10000: every item is
+ * derived once), a bounded share beyond (about 11 MB at most). A page lists up to 50 items and the
+ * RBE's pages are mostly lists, so deriving each anew (seeded random text) was most of a page's
+ * rendering. The cache holds exactly what {@link #derive} returns: a page is the same either way.
+ * Thread-safe.
  */
 final class Catalog {
   /** The 24 subjects of TPC-W clause 4.6.2.11, in the RBE's order (rbe/RBE.java subjects). */
@@ -35,12 +43,16 @@ final class Catalog {
 
   private static final String[] BACKINGS = {"HARDBACK", "PAPERBACK", "USED", "AUDIO", "LIMITED-EDITION"};
   private static final long SALT = 0x9E3779B97F4A7C15L;
+  /** Most derived items kept (see the class comment). */
+  static final int CACHE_SLOTS = 16_384;
 
   private final int items;
   private final int authors;
   private final long seed;
   private final long todayEpochDay;
   private final ConcurrentHashMap<Integer, Item> updated = new ConcurrentHashMap<>();
+  /** Derived items, slot {@code (id - 1) % length}; a slot holds the item last derived there. */
+  private final AtomicReferenceArray<Item> derived;
   /** Per subject, the ids admin-updated most recently first (at most {@link #LIST_LIMIT}). */
   private final List<Deque<Integer>> recentlyUpdated = new ArrayList<>();
 
@@ -49,6 +61,7 @@ final class Catalog {
     this.authors = Math.max(1, items / 4);
     this.seed = seed;
     this.todayEpochDay = todayEpochDay;
+    this.derived = new AtomicReferenceArray<>(Math.min(items, CACHE_SLOTS));
     for (int s = 0; s < SUBJECTS.size(); s++) {
       recentlyUpdated.add(new ArrayDeque<>());
     }
@@ -68,7 +81,19 @@ final class Catalog {
       throw Rejection.notFound("I_ID " + id + ": no such item (items are 1.." + items + ")");
     }
     Item u = updated.get(id);
-    return u != null ? u : derive(id);
+    return u != null ? u : derived(id);
+  }
+
+  /** Item {@code id} as derived from the seed, from the cache when it holds it. */
+  private Item derived(int id) {
+    int slot = (id - 1) % derived.length();
+    Item cached = derived.get(slot);
+    if (cached != null && cached.id() == id) {
+      return cached;
+    }
+    Item item = derive(id);
+    derived.set(slot, item); // two threads deriving the same id store equal items
+    return item;
   }
 
   /** The subject index (0..23) of item {@code id}. */
@@ -153,7 +178,8 @@ final class Catalog {
     return list;
   }
 
-  private Item derive(int id) {
+  /** Item {@code id} derived from the seed (no cache). */
+  Item derive(int id) {
     SplittableRandom r = new SplittableRandom(seed ^ (id * SALT));
     int authorId = id <= authors ? id : 1 + r.nextInt(authors);
     SplittableRandom a = new SplittableRandom(seed ^ (authorId * SALT) ^ 0xA5A5A5A5L);

@@ -35,7 +35,8 @@ import java.util.function.LongSupplier;
  *
  * <p>Memory is bounded: sessions and carts are capped (least recently used dropped, a dropped id
  * coming back fresh), as are registered customers and orders (oldest dropped); customers and
- * items are derived from their id on demand, so {@code -CUST}/{@code -ITEM} cost no memory;
+ * items are derived from their id on demand, so {@code -CUST}/{@code -ITEM} cost no memory (items
+ * once derived are kept, at most {@value Catalog#CACHE_SLOTS} of them: see {@link Catalog});
  * populated orders are 0.9 x CUST as TPCW_Populate, at most 50,000.
  *
  * <p>Each interaction has its own {@link io.crosscheck.server.ServiceDemand}, spent as the
