@@ -63,18 +63,23 @@ class LegacyAccountingTest extends EmbeddedServerFixture {
     Map<Long, Long> offsets = new HashMap<>();
     Schedule.of(w).forEachDigestedSession(p -> offsets.put(p.sessionId(), p.arrivalOffsetNanos()));
     long notSent = 0;
+    long stopped = 0;
     for (RequestRecord r : run.records()) {
       assertEquals(run.result().startNanos() + offsets.get(r.sessionId()), r.intendedStartNanos());
       if (r.outcome() == Outcome.GENERATOR_ERROR) {
         // a thread the host did not schedule before the deadline and its grace (CI at load 29: 1 of 308)
         assertEquals(UserInstance.NOT_REACHED, r.detail(), r::toString);
         notSent++;
+      } else if (r.outcome() == Outcome.ABORTED) {
+        // sent so late on a busy host that it was still in flight when the run stopped (CI: 1.3 s late)
+        assertEquals("run stopped", r.detail(), r::toString);
+        stopped++;
       } else {
         assertEquals(Outcome.OK, r.outcome(), r::toString);
       }
     }
-    HostTiming.check(notSent == 0, engine.name() + ": every arrival of 300/s for 1 s sent; not sent " + notSent
-        + " of " + run.records().size());
+    HostTiming.check(notSent + stopped == 0, engine.name() + ": every arrival of 300/s for 1 s answered; not sent "
+        + notSent + ", still in flight at the stop " + stopped + ", of " + run.records().size());
   }
 
   @ParameterizedTest
