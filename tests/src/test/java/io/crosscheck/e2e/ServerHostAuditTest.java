@@ -173,8 +173,13 @@ class ServerHostAuditTest {
       List<ServerSample> rows = ServerTelemetryCsv.read(csv);
       assertEquals(complete, rows.size(), "every complete line is a row; a torn last one is dropped");
       assertTrue(rows.size() >= 19, rows.size() + " rows");
-      assertTrue(rows.stream().allMatch(r -> r.serverProcesses() == -1 && !Double.isNaN(r.hostCpuBusyFraction())),
-          "a host-only monitor: host CPU in every row, no server column");
+      assertTrue(rows.stream().allMatch(r -> r.serverProcesses() == -1), "a host-only monitor: no server column");
+      // host CPU in every row but one whose interval saw no tick of /proc/stat's 10 ms clock: a sample the
+      // fixed-rate sampler took right after a late one on a busy host (CI: twice at a load average of 15-29)
+      List<ServerSample> noHostCpu = rows.stream().filter(r -> Double.isNaN(r.hostCpuBusyFraction())).toList();
+      assertTrue(noHostCpu.stream().allMatch(r -> r.intervalMicros() < 15_000),
+          "host CPU unknown only over an interval shorter than the 20 ms period: " + noHostCpu);
+      assertTrue(noHostCpu.size() * 4 <= rows.size(), "host CPU in most rows: " + noHostCpu.size() + " of " + rows.size());
       assertTrue(!monitor.output().contains(" rows over "), "no summary after SIGKILL: " + monitor.output());
     }
   }
