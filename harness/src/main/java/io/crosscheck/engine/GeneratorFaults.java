@@ -1,6 +1,12 @@
 package io.crosscheck.engine;
 
+import io.crosscheck.model.Phase;
+import io.crosscheck.model.RequestPlan;
 import io.crosscheck.record.GeneratorErrorCounts;
+import io.crosscheck.record.Outcome;
+import io.crosscheck.record.RecordSink;
+import io.crosscheck.record.RequestRecord;
+import io.crosscheck.schedule.SessionPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -42,6 +48,23 @@ public final class GeneratorFaults {
   /** Counts {@code n} failures of {@code kind} (e.g. a group of requests); {@code sample} as above. */
   public void add(String kind, String sample, long n) {
     kinds.computeIfAbsent(kind, k -> new Kind(new LongAdder(), sample == null ? "" : sample)).count().add(n);
+  }
+
+  /**
+   * Records {@code group}, the requests of {@code plan} due at {@code intendedNanos} that the engine
+   * did not send, as one {@code generator-error} row each (no connection, no instant but the intended
+   * start; {@code why} as the detail) and counts them as {@link #BEHIND_SCHEDULE} with {@code why} as
+   * the sample: both engines' one path for a request the schedule asked for and that was never sent.
+   */
+  public void recordNotSent(RecordSink sink, EngineProgress progress, SessionPlan plan, List<RequestPlan> group,
+      long intendedNanos, Phase phase, String why) {
+    for (RequestPlan p : group) {
+      sink.accept(new RequestRecord(plan.sessionId(), plan.userId(), p.seq(), p.method(), p.path(), "", -1, false,
+          intendedNanos, -1, -1, -1, 0, 0, 0, Outcome.GENERATOR_ERROR, phase, why));
+      progress.requestStarted(); // and ended at once: never in flight
+      progress.requestCompleted(Outcome.GENERATOR_ERROR);
+    }
+    add(BEHIND_SCHEDULE, why, group.size());
   }
 
   /** Failures of {@code kind} counted so far. */

@@ -6,9 +6,7 @@ import io.crosscheck.engine.GeneratorFaults;
 import io.crosscheck.model.Phase;
 import io.crosscheck.model.Phases;
 import io.crosscheck.model.RequestPlan;
-import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RecordSink;
-import io.crosscheck.record.RequestRecord;
 import io.crosscheck.schedule.SessionPlan;
 import io.crosscheck.schedule.Ticker;
 import java.util.List;
@@ -116,21 +114,12 @@ final class LegacyRun {
 
   /**
    * Records {@code group}, the requests of {@code plan} due at {@code intendedNanos} that its user's
-   * thread never sent (the run stopped before the thread, starved on a saturated host, reached
-   * them): one {@code generator-error} record each (no connection, no instant but the intended
-   * start), counted as {@link GeneratorFaults#BEHIND_SCHEDULE} with {@code why} as the sample, as
-   * the Netty engine records the arrivals it could not reach. Every request the schedule asked for
-   * before the end keeps its row. Thread-safe.
+   * thread never sent (the run stopped before the thread, starved on a saturated host, reached them),
+   * as not sent ({@link GeneratorFaults#recordNotSent}), as the Netty engine records the arrivals it
+   * could not reach: every request the schedule asked for before the end keeps its row. Thread-safe.
    */
   void recordNotSent(SessionPlan plan, List<RequestPlan> group, long intendedNanos, String why) {
-    Phase phase = phaseAt(intendedNanos);
-    for (RequestPlan p : group) {
-      sink.accept(new RequestRecord(plan.sessionId(), plan.userId(), p.seq(), p.method(), p.path(), "", -1, false,
-          intendedNanos, -1, -1, -1, 0, 0, 0, Outcome.GENERATOR_ERROR, phase, why));
-      progress.requestStarted(); // and ended at once: never in flight
-      progress.requestCompleted(Outcome.GENERATOR_ERROR);
-    }
-    faults.add(GeneratorFaults.BEHIND_SCHEDULE, why, group.size());
+    faults.recordNotSent(sink, progress, plan, group, intendedNanos, phaseAt(intendedNanos), why);
   }
 
   Phase phaseAt(long intendedNanos) {

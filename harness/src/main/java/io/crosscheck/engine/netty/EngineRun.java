@@ -1,14 +1,14 @@
 package io.crosscheck.engine.netty;
 
+import com.sun.management.UnixOperatingSystemMXBean;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.EngineProgress;
+import io.crosscheck.engine.GeneratorFaults;
 import io.crosscheck.model.ConnectionPolicy;
 import io.crosscheck.model.Phase;
 import io.crosscheck.model.Phases;
 import io.crosscheck.model.RequestPlan;
-import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RecordSink;
-import io.crosscheck.record.RequestRecord;
 import io.crosscheck.schedule.SessionPlan;
 import io.crosscheck.schedule.Ticker;
 import io.netty.bootstrap.Bootstrap;
@@ -20,8 +20,6 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.GlobalEventExecutor;
-import com.sun.management.UnixOperatingSystemMXBean;
-import io.crosscheck.engine.GeneratorFaults;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -178,14 +176,7 @@ final class EngineRun {
       requestsNotSentUnrecorded.add(group.size());
       return;
     }
-    Phase phase = phaseAt(intendedNanos);
-    for (RequestPlan p : group) {
-      sink.accept(new RequestRecord(plan.sessionId(), plan.userId(), p.seq(), p.method(), p.path(), "", -1, false,
-          intendedNanos, -1, -1, -1, 0, 0, 0, Outcome.GENERATOR_ERROR, phase, why));
-      progress.requestStarted(); // and ended at once: never in flight
-      progress.requestCompleted(Outcome.GENERATOR_ERROR);
-    }
-    faults.add(GeneratorFaults.BEHIND_SCHEDULE, why, group.size());
+    faults.recordNotSent(sink, progress, plan, group, intendedNanos, phaseAt(intendedNanos), why);
   }
 
   /** True once {@link #MAX_NOT_SENT_RECORDS} not-sent rows were written: the rest are counted. */
