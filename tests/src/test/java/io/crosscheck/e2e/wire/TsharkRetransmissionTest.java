@@ -4,16 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.crosscheck.capture.LiveCaptureStats;
 import io.crosscheck.e2e.EmbeddedServerExtension;
 import io.crosscheck.wire.WireExchange;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Random loss on lo ({@link Loss}: nftables, as this kernel has no netem) makes TCP retransmit;
@@ -53,21 +54,29 @@ class TsharkRetransmissionTest {
   @Test
   void retransmissionsUnderLossAgreeWithTshark(@TempDir Path dir) throws Exception {
     int port = server.port();
-    Path pcap = dir.resolve("loss.pcap");
-    Captures.capture(port, 262_144, pcap, () -> {
-      Loss.install(port, LOSS_PERMILLE);
-      try {
-        Captures.cliRun(dir.resolve("runs"), "run", "--target", "http://127.0.0.1:" + port,
-            "--users", "20", "--sessions-per-user", "1", "--session-length", "fixed:100",
-            "--think", "none", "--urls", "/static/16k,/static/128k,/static/2k,/static/256k",
-            "--duration", "60s", "--policy", "per-session");
-      } finally {
-        long[] dropped = Loss.dropped();
-        System.out.println("[tshark agreement] loss: dropped " + dropped[0] + " before the tap, "
-            + dropped[1] + " after it");
-        assertTrue(Loss.remove(), "the loss table is still installed");
-      }
-    });
+    // The comparison needs every packet: a capture the kernel dropped packets from (CI: 193 of 8,570, on
+    // a busy host, 200 MB in 7 s) is a failed precondition, not a disagreement; it is taken once more
+    Path pcap = null;
+    LiveCaptureStats stats = null;
+    for (int attempt = 1; attempt <= 2 && (stats == null || stats.kernelDropped() > 0); attempt++) {
+      pcap = dir.resolve("loss-" + attempt + ".pcap");
+      Path runs = dir.resolve("runs-" + attempt);
+      stats = Captures.capture(port, 262_144, pcap, () -> {
+        Loss.install(port, LOSS_PERMILLE);
+        try {
+          Captures.cliRun(runs, "run", "--target", "http://127.0.0.1:" + port,
+              "--users", "20", "--sessions-per-user", "1", "--session-length", "fixed:100",
+              "--think", "none", "--urls", "/static/16k,/static/128k,/static/2k,/static/256k",
+              "--duration", "60s", "--policy", "per-session");
+        } finally {
+          long[] dropped = Loss.dropped();
+          System.out.println("[tshark agreement] loss: dropped " + dropped[0] + " before the tap, "
+              + dropped[1] + " after it");
+          assertTrue(Loss.remove(), "the loss table is still installed");
+        }
+      });
+    }
+    assertEquals(0, stats.kernelDropped(), "the kernel dropped packets from the capture twice: " + stats);
     Reconstruction ours = Reconstruction.of(pcap, port);
     assertEquals(2_000, ours.exchanges().size());
     assertEquals(2_000, ours.complete());
