@@ -1,12 +1,10 @@
 package io.crosscheck.tpcw.server;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The bookstore's orders, numbered from 1: those populated at start and those the buy confirm
@@ -15,7 +13,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * are serialised (they are rare: one per buy confirm). The quantities sold over the best-seller
  * window are kept per subject and item, updated by each write (the order entering the window
  * added, the one leaving it or dropped from it taken away), so a best-seller page ranks its
- * subject's items instead of summing 3,333 orders; a ranking is kept until the next write.
+ * subject's items instead of summing 3,333 orders.
  * Thread-safe.
  */
 final class OrderBook {
@@ -27,10 +25,6 @@ final class OrderBook {
   private final ConcurrentHashMap<Integer, Integer> lastByCustomer = new ConcurrentHashMap<>();
   private volatile int lastId;
   private int oldestId = 1;
-  /** Writes completed (each after its drops): what a kept best-seller list was computed at. */
-  private volatile long writes;
-  /** Per subject, the last best-seller list computed, with the writes and limit it was computed at. */
-  private final AtomicReferenceArray<BestSellers> bestSellers = new AtomicReferenceArray<>(Catalog.SUBJECTS.size());
 
   /**
    * Per subject, item id to {quantity, lines} over the orders held in the window (ids {@code
@@ -38,8 +32,6 @@ final class OrderBook {
    * Guarded by {@code this}.
    */
   private final List<Map<Integer, int[]>> soldInWindow = new ArrayList<>();
-
-  private record BestSellers(long writes, int limit, List<Integer> ids) {}
 
   OrderBook(int maxOrders) {
     this.maxOrders = maxOrders;
@@ -76,7 +68,6 @@ final class OrderBook {
         }
       }
     }
-    writes++; // under the lock: only this method writes it
   }
 
   /** The most recent order of {@code customerId}, or null (TPCW_Database.GetMostRecentOrder). */
@@ -98,22 +89,10 @@ final class OrderBook {
   /**
    * The best sellers of {@code subject} (TPCW_Database.getBestSellers): items of that subject
    * ordered by quantity sold over the last {@link #BEST_SELLER_WINDOW} orders, at most {@code
-   * limit}, ties by id. Unmodifiable; the same list until the next write.
+   * limit}, ties by id; none for a subject out of range (no item has it). Unmodifiable.
    */
   List<Integer> bestSellers(int subject, int limit) {
-    // read before summing: a write racing the sum makes a list kept under the older count, which
-    // the next call (seeing the newer count) recomputes; a read racing a write saw such a mix anyway
-    long at = writes;
-    if (subject >= 0 && subject < bestSellers.length()) {
-      BestSellers kept = bestSellers.get(subject);
-      if (kept != null && kept.writes() == at && kept.limit() == limit) {
-        return kept.ids();
-      }
-      List<Integer> ids = rankBestSellers(subject, limit);
-      bestSellers.set(subject, new BestSellers(at, limit, ids));
-      return ids;
-    }
-    return sumBestSellers(subject, limit);
+    return subject >= 0 && subject < soldInWindow.size() ? rankBestSellers(subject, limit) : List.of();
   }
 
   /** Adds ({@code sign} 1) or takes away (-1) {@code order}'s lines in {@link #soldInWindow}. Under the lock. */
@@ -148,30 +127,6 @@ final class OrderBook {
     List<Integer> ids = new ArrayList<>(Math.min(limit, ranked.length));
     for (int i = 0; i < ranked.length && i < limit; i++) {
       ids.add(ranked[i][0]);
-    }
-    return List.copyOf(ids);
-  }
-
-  private List<Integer> sumBestSellers(int subject, int limit) {
-    Map<Integer, Integer> sold = new HashMap<>();
-    int last = lastId;
-    for (int id = Math.max(1, last - BEST_SELLER_WINDOW + 1); id <= last; id++) {
-      Order o = orders.get(id);
-      if (o == null) {
-        continue;
-      }
-      for (Order.Line line : o.lines()) {
-        if (Catalog.subjectIndex(line.itemId()) == subject) {
-          sold.merge(line.itemId(), line.quantity(), Integer::sum);
-        }
-      }
-    }
-    List<Map.Entry<Integer, Integer>> ranked = new ArrayList<>(sold.entrySet());
-    ranked.sort(Map.Entry.<Integer, Integer>comparingByValue(Comparator.reverseOrder())
-        .thenComparing(Map.Entry.comparingByKey()));
-    List<Integer> ids = new ArrayList<>();
-    for (int i = 0; i < ranked.size() && i < limit; i++) {
-      ids.add(ranked.get(i).getKey());
     }
     return List.copyOf(ids);
   }

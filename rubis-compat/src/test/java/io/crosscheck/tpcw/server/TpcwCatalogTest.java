@@ -205,7 +205,7 @@ class TpcwCatalogTest {
         if (i % 700 == 0 || i > 5_997 || i < 3) {
           for (int subject : new int[] {0, 7, 23}) {
             List<Integer> first = kept.bestSellers(subject, 50);
-            assertEquals(first, kept.bestSellers(subject, 50), "kept until the next write");
+            assertEquals(first, kept.bestSellers(subject, 50), "the same ranking until the next write");
             assertEquals(sum(kept, subject, 50), first, maxOrders + " held, after order " + i);
             assertEquals(sum(kept, subject, 5), kept.bestSellers(subject, 5), "another limit");
             assertEquals(sum(kept, subject, 5_000), kept.bestSellers(subject, 5_000), "every item sold");
