@@ -10,6 +10,7 @@ import io.crosscheck.rundir.Findings.ClientHostThresholds;
 import io.crosscheck.rundir.Findings.ClientHostVerdict;
 import io.crosscheck.rundir.Findings.CoresSource;
 import io.crosscheck.telemetry.TelemetrySample;
+import io.crosscheck.telemetry.WeightedMean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -8,6 +8,7 @@ import io.crosscheck.rundir.Findings.Interval;
 import io.crosscheck.rundir.Findings.ServerHost;
 import io.crosscheck.rundir.Findings.ServerHostVerdict;
 import io.crosscheck.telemetry.ServerSample;
+import io.crosscheck.telemetry.WeightedMean;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.crosscheck.compare;
+package io.crosscheck.telemetry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
