@@ -111,57 +111,33 @@ final class TpcwImages {
   }
 
   /**
-   * RFC 3986 section 5.2.4 on an absolute path: the segments after the first '/' ({@code "."}
-   * dropped, {@code ".."} dropping the one before; either as the last segment leaves an empty one),
-   * joined after a '/'. (Text before the first '/' is dropped; callers pass paths that start with
-   * one.)
+   * RFC 3986 section 5.2.4 on an absolute path. A path with no dot segment (every path of the
+   * bookstore's pages) is returned as it is: split and joined again it is the same.
    */
   static String removeDots(String path) {
-    int first = path.indexOf('/');
-    if (first == 0 && path.indexOf("/.") < 0) {
-      return path; // no dot segment: the segments joined again are the path
+    if (path.startsWith("/") && !path.contains("/.")) {
+      return path;
     }
-    if (first < 0) {
-      return "/";
-    }
-    // out is "/" + the kept segments joined by '/'; ends[k] is its length before segment k was kept
-    StringBuilder out = new StringBuilder(path.length()).append('/');
-    int[] ends = new int[path.length() + 1];
-    int kept = 0;
-    int start = first + 1;
-    while (true) {
-      int slash = path.indexOf('/', start);
-      boolean last = slash < 0;
-      int end = last ? path.length() : slash;
-      int length = end - start;
-      if (length == 1 && path.charAt(start) == '.') {
+    String[] segments = path.split("/", -1);
+    List<String> out = new ArrayList<>();
+    for (int i = 1; i < segments.length; i++) {
+      String s = segments[i];
+      boolean last = i == segments.length - 1;
+      if (s.equals(".")) {
         if (last) {
-          kept = keep(out, ends, kept, path, start, start);
+          out.add("");
         }
-      } else if (length == 2 && path.charAt(start) == '.' && path.charAt(start + 1) == '.') {
-        if (kept > 0) {
-          out.setLength(ends[--kept]);
+      } else if (s.equals("..")) {
+        if (!out.isEmpty()) {
+          out.remove(out.size() - 1);
         }
         if (last) {
-          kept = keep(out, ends, kept, path, start, start);
+          out.add("");
         }
       } else {
-        kept = keep(out, ends, kept, path, start, end);
+        out.add(s);
       }
-      if (last) {
-        return out.toString();
-      }
-      start = slash + 1;
     }
-  }
-
-  /** Appends path[from, to) as the next kept segment; returns the segments kept. */
-  private static int keep(StringBuilder out, int[] ends, int kept, String path, int from, int to) {
-    ends[kept] = out.length();
-    if (kept > 0) {
-      out.append('/');
-    }
-    out.append(path, from, to);
-    return kept + 1;
+    return "/" + String.join("/", out);
   }
 }
