@@ -142,6 +142,7 @@ class ScriptedSessionTest {
     assertEquals(12, records.size(), "3 users x 2 sessions x 2 requests");
     Map<Long, List<RequestRecord>> bySession = new java.util.TreeMap<>();
     records.forEach(r -> bySession.computeIfAbsent(r.sessionId(), k -> new java.util.ArrayList<>()).add(r));
+    long latestNanos = 0;
     for (List<RequestRecord> session : bySession.values()) {
       session.sort(java.util.Comparator.comparingInt(RequestRecord::seq));
       RequestRecord first = session.get(0);
@@ -149,12 +150,17 @@ class ScriptedSessionTest {
       long sessionStartNanos = first.sessionId() < 3 ? startNanos
           : bySession.get(first.sessionId() - 3).get(1).lastByteNanos();
       long waitedNanos = first.intendedStartNanos() - sessionStartNanos;
-      org.junit.jupiter.api.Assertions.assertTrue(waitedNanos >= thinkNanos && waitedNanos < thinkNanos + 50_000_000L,
+      // the think counted once: at least the think, under twice it (a 50 ms margin was a host-timing bound: 88 ms
+      // late at a load average of 20, 2026-11-27; the lateness is printed below)
+      org.junit.jupiter.api.Assertions.assertTrue(waitedNanos >= thinkNanos && waitedNanos < 2 * thinkNanos,
           engineName + " session " + first.sessionId() + ": first request intended " + waitedNanos / 1e6
               + " ms after the session's start (think 300 ms)");
+      latestNanos = Math.max(latestNanos, waitedNanos - thinkNanos);
       org.junit.jupiter.api.Assertions.assertTrue(first.sendStartNanos() >= first.intendedStartNanos(),
           "sent no earlier than intended");
     }
+    System.out.printf(java.util.Locale.ROOT, "[think first] %s: first requests intended at most %.1f ms after the"
+        + " session's start plus its 300 ms think, over %d sessions%n", engineName, latestNanos / 1e6, bySession.size());
   }
 
   private static Engine engine(String name) {
