@@ -57,6 +57,7 @@ class ArchitectureTest {
   private static final String STUDY = "io.crosscheck.study..";
   private static final String CHECK = "io.crosscheck.check..";
   private static final String TEXT = "io.crosscheck.text..";
+  private static final String STATS = "io.crosscheck.stats..";
 
   @ArchTest
   static final ArchRule theWorkloadSpecIsTheSpinesStart =
@@ -174,6 +175,13 @@ class ArchitectureTest {
   static final ArchRule textIsAtTheBottom =
       importsNone(TEXT, CLI, RUN, AUDIT, CHECK, SERVE, ENGINE, COMPARE, REPORT)
           .because("issue 26: text holds wording and input limits every layer uses");
+
+  @ArchTest
+  static final ArchRule statisticsAreArithmeticOnNumbers =
+      noClasses().that().resideInAPackage(STATS)
+          .should().dependOnClassesThat().resideOutsideOfPackages(STATS, "java..", "org.apache.commons.math3..")
+          .because("issue 27: the intervals and goodness-of-fit tests take numbers and return numbers; what the"
+              + " numbers are (think times, response times, pages) is the workload audit's business");
 
   @ArchTest
   static final ArchRule aMatrixIsComposedOfRunsAndUsedOnlyByStudiesAndCommands =

@@ -19,7 +19,11 @@ final class ErrorMetrics {
   private ErrorMetrics() {}
 
   /** The error figures a rule can set a bound on. */
-  enum Figure { ABS, RATIO, P50, P90, P99, MAX }
+  enum Figure {
+    ABS, RATIO, P50, P90, P99, MAX,
+    /** The bounds of abs-error's 95 % interval, as magnitudes (low 0 when the interval spans 0). */
+    ABS_CI95_LOW, ABS_CI95_HIGH
+  }
 
   /**
    * Whether the audit measured the generator's own figure ({@code --reported-value}/{@code
@@ -37,8 +41,10 @@ final class ErrorMetrics {
    * tolerance): a figure over impossible measurements says nothing of accuracy, so it never passes.
    */
   static Measure error(CheckedRun r, Figure figure) {
+    boolean interval = figure == Figure.ABS_CI95_LOW || figure == Figure.ABS_CI95_HIGH;
     if (ownFigure(r)) {
-      return intervalError(r, figure);
+      return interval ? Measure.missing("the generator's own figure (--reported-value/--reported-by) has no"
+          + " confidence interval: abs-error.ci95 rests on the records' pairs") : intervalError(r, figure);
     }
     ResponseTime t = r.findings().responseTime();
     if (t == null) {
@@ -54,6 +60,9 @@ final class ErrorMetrics {
           + " (lags.belowUncertainty); an error over them measures no accuracy", lags.belowUncertainty(), t.pairs()));
     }
     String evidence = Metrics.pairs(t.pairs());
+    if (interval) {
+      return errorInterval(t, figure);
+    }
     if (figure == Figure.ABS) {
       return Measure.of(Math.abs(t.absoluteErrorMicros()), evidence);
     }
@@ -72,6 +81,30 @@ final class ErrorMetrics {
       magnitude = signed;
     }
     return Measure.of(stat(magnitude, figure), evidence);
+  }
+
+  /**
+   * A bound of the absolute error's 95 % interval as a magnitude: the interval [lo, hi] of reported
+   * minus wire becomes [0, max(|lo|, |hi|)] when it spans 0, else [min, max] of the two magnitudes.
+   * The evidence names the pairs, the method and every failed check of its assumptions.
+   */
+  private static Measure errorInterval(ResponseTime t, Figure figure) {
+    Findings.Confidence c = t.confidence();
+    if (c == null) {
+      return Measure.missing("findings.responseTime.confidence is absent (written before it, or fewer than 2 pairs);"
+          + " re-run 'crosscheck compare' on the run");
+    }
+    double lo = c.absoluteErrorMicros().low();
+    double hi = c.absoluteErrorMicros().high();
+    double high = Math.max(Math.abs(lo), Math.abs(hi));
+    double low = lo <= 0 && hi >= 0 ? 0 : Math.min(Math.abs(lo), Math.abs(hi));
+    String warnings = c.warnings().isEmpty() ? "" : "; its checks failed: " + String.join(", ",
+        c.warnings().stream().map(w -> w.name().toLowerCase(Locale.ROOT).replace('_', '-')).toList());
+    String method = c.absoluteErrorMicros().method() == io.crosscheck.stats.ConfidenceInterval.Method.BATCH_MEANS
+        ? "batch-means" : "Student t";
+    return Measure.of(figure == Figure.ABS_CI95_LOW ? low : high, String.format(Locale.ROOT,
+        "%s, 95 %% %s interval of reported - wire [%+.1f, %+.1f] us%s", Metrics.pairs(t.pairs()), method, lo, hi,
+        warnings));
   }
 
   private static double stat(Stats s, Figure figure) {

@@ -107,6 +107,13 @@ public final class Metrics {
         + " of the study's absolute error, responseTime.absoluteErrorMicros; for an audit of the generator's own figure,"
         + " --reported-value/--reported-by: reportedIntervals.overall.meanErrorMicros, against each interval's wire"
         + " span); no evidence when a pair is impossible (see impossible)", r -> ErrorMetrics.error(r, ErrorMetrics.Figure.ABS)));
+    all.add(number("abs-error.ci95.low", Dimension.TIME, "the lower bound of abs-error's 95 % interval"
+        + " (responseTime.confidence.absoluteErrorMicros, batch means or Student t over the pairs, as a magnitude:"
+        + " 0 when the interval spans 0); not for the generator's own figure", r -> ErrorMetrics.error(r,
+        ErrorMetrics.Figure.ABS_CI95_LOW)));
+    all.add(number("abs-error.ci95.high", Dimension.TIME, "the upper bound of abs-error's 95 % interval (as"
+        + " abs-error.ci95.low): 'abs-error.ci95.high < 50us' passes only when the error is below 50 us with"
+        + " 95 % confidence", r -> ErrorMetrics.error(r, ErrorMetrics.Figure.ABS_CI95_HIGH)));
     all.add(number("ratio", Dimension.NUMBER, "reported mean / wire mean (responseTime.ratio; the generator's own"
         + " figure: meanReportedMicros / meanWireSpanMicros); no evidence when a pair is impossible",
         r -> ErrorMetrics.error(r, ErrorMetrics.Figure.RATIO)));

@@ -261,6 +261,12 @@ public final class FindingsBuilder {
         belowUncertainty++;
       }
     }
+    // read before the sorting below: the checks need the pairs' order on the wire
+    long[] wireStart = new long[n];
+    for (int i = 0; i < n; i++) {
+      wireStart[i] = pairs.get(i).exchange().requestStartEpochNanos();
+    }
+    Findings.Confidence confidence = ResponseTimeConfidence.of(reported, wireNanos, wireStart);
     double reportedMean = mean(reported);
     double wireMean = mean(wireNanos);
     List<Double> reportedPercentiles = hdrPercentiles(reported);
@@ -275,7 +281,7 @@ public final class FindingsBuilder {
       Arrays.sort(values);
     }
     ResponseTime rt = new ResponseTime(n, reportedMean / 1e3, wireMean / 1e3, (reportedMean - wireMean) / 1e3,
-        reportedMean / wireMean, sortedStats(error), excluded, sortedStats(errorMagnitude));
+        reportedMean / wireMean, sortedStats(error), excluded, sortedStats(errorMagnitude), confidence);
     return Findings.builder().coverage(coverage).matching(matching).clock(clockFinding).responseTime(rt)
         .lags(new Lags(sortedStats(sendLag), sortedStats(receiveLag), belowUncertainty))
         .latency(new LatencyColumns(sortedStats(fromIntended), sortedStats(reported), sortedStats(wireNanos),

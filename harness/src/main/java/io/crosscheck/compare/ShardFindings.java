@@ -147,7 +147,7 @@ public final class ShardFindings {
           belowUncertainty++;
         }
         perPair.add(new long[] {rec.latencyNanos(), e.responseTimeNanos(), rec.responseFromIntendedNanos(), sendLag,
-            receiveLag});
+            receiveLag, e.requestStartEpochNanos()});
         if (e.responseTimeNanos() >= 0) {
           w.recordValue(e.responseTimeNanos());
         }
@@ -208,8 +208,10 @@ connections = connections.ofShards(shards.size(), foreignConnections, foreignExc
     long[] sendLag = new long[n];
     long[] receiveLag = new long[n];
     long[] error = new long[n];
+    long[] wireStart = new long[n];
     for (int i = 0; i < n; i++) {
       long[] p = perPair.get(i);
+      wireStart[i] = p[5];
       reported[i] = p[0];
       wireNanos[i] = p[1];
       fromIntended[i] = p[2];
@@ -217,6 +219,7 @@ connections = connections.ofShards(shards.size(), foreignConnections, foreignExc
       receiveLag[i] = p[4];
       error[i] = p[0] - p[1];
     }
+    Findings.Confidence confidence = ResponseTimeConfidence.of(reported, wireNanos, wireStart);
     double reportedMean = FindingsBuilder.mean(reported);
     double wireMean = FindingsBuilder.mean(wireNanos);
     List<Double> reportedPercentiles = percentiles(reportedHistogram);
@@ -230,7 +233,7 @@ connections = connections.ofShards(shards.size(), foreignConnections, foreignExc
     }
     Findings.ResponseTime rt = new Findings.ResponseTime(n, reportedMean / 1e3, wireMean / 1e3,
         (reportedMean - wireMean) / 1e3, reportedMean / wireMean, FindingsBuilder.sortedStats(error), excluded,
-        FindingsBuilder.sortedStats(magnitude));
+        FindingsBuilder.sortedStats(magnitude), confidence);
     Findings f = Findings.builder().coverage(coverage).matching(matching).clock(clock).responseTime(rt)
         .lags(new Findings.Lags(FindingsBuilder.sortedStats(sendLag), FindingsBuilder.sortedStats(receiveLag),
             belowUncertainty))

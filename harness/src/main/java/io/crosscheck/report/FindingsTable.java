@@ -1,5 +1,9 @@
 package io.crosscheck.report;
 
+import io.crosscheck.stats.ConfidenceInterval;
+import io.crosscheck.stats.Intervals;
+import io.crosscheck.stats.Lag1;
+import io.crosscheck.stats.WarmUp;
 import io.crosscheck.rundir.CaptureClock;
 import io.crosscheck.rundir.CaptureJson;
 import io.crosscheck.rundir.Findings;
@@ -194,6 +198,9 @@ public final class FindingsTable {
           "%,d pairs: reported mean %.1f us, wire mean %.1f us; %s (ratio %.3f)",
           rt.pairs(), rt.reportedMeanMicros(), rt.wireMeanMicros(), absolute, rt.ratio())
           + reasons("; left out", rt.excludedPairs()));
+      if (rt.confidence() != null) {
+        confidence(out, rt.confidence(), notJudged.contains("responseTime.absoluteErrorMicros"));
+      }
     }
     Stats wireAll = f.latency().wireAllExchanges();
     if (rt == null && (wireAll == null || wireAll.count() == 0)) {
@@ -513,6 +520,57 @@ public final class FindingsTable {
 
   private static String reasons(String label, Map<String, Long> reasons) {
     return reasons.isEmpty() ? "" : label + " " + reasons;
+  }
+
+  /**
+   * The response times' 95 % intervals and the checks of what they assume (two lines), each figure
+   * with its bounds in brackets ("-" for a bound the pairs cannot support) and the warnings in words.
+   */
+  private static void confidence(StringBuilder out, Findings.Confidence c, boolean errorNotJudged) {
+    ConfidenceInterval e = c.absoluteErrorMicros();
+    String means = e.method() == ConfidenceInterval.Method.BATCH_MEANS ? String.format(Locale.ROOT,
+        "batch means: %d batches of the %,d pairs in wire order", Intervals.BATCHES, e.sampleSize())
+        : String.format(Locale.ROOT, "Student t over %,d pairs", e.sampleSize());
+    line(out, "  95 % CI", String.format(Locale.ROOT, "%swire mean %s, reported mean %s (%s); wire p50 %s, p99 %s"
+            + " (order statistics)",
+        errorNotJudged ? "" : "absolute error " + signedMicros(e.estimate()) + " [" + signedMicros(e.low()) + ", "
+            + signedMicros(e.high()) + "] us, ",
+        bracketed(c.wireMeanMicros()), bracketed(c.reportedMeanMicros()), means,
+        bracketed(c.wireP50Micros()), bracketed(c.wireP99Micros())));
+    StringBuilder checks = new StringBuilder("wire times in wire order: ");
+    if (c.wireLag1() == null || c.wireWarmUp() == null) {
+      checks.append(String.format(Locale.ROOT, "not checked (%,d pairs, %d needed)", e.sampleSize(), 20));
+    } else {
+      checks.append(lag1("lag-1", c.wireLag1()));
+      if (c.wireBatchMeansLag1() != null) {
+        checks.append(", ").append(lag1("batch means' lag-1", c.wireBatchMeansLag1()));
+      }
+      WarmUp w = c.wireWarmUp();
+      checks.append(String.format(Locale.ROOT, "; MSER-5 warm-up %,d pairs (%s)", w.warmUpValues(),
+          w.steady() ? "settled" : "no steady state"));
+    }
+    for (Findings.ConfidenceWarning warning : c.warnings()) {
+      checks.append("; warning: ").append(switch (warning) {
+        case TOO_FEW_PAIRS -> "too few pairs to check the intervals' assumptions";
+        case SERIAL_CORRELATION -> "the times are correlated, the percentiles' intervals are too narrow";
+        case BATCH_MEANS_CORRELATED -> "the batch means are correlated, the means' intervals are too narrow";
+        case NO_STEADY_STATE -> "the times drift through the measured phase, the means describe no steady state";
+        case WARM_UP_IN_MEASURED_PHASE -> "a tenth or more of the pairs look like warm-up, the measured phase began"
+            + " too early";
+      });
+    }
+    line(out, "  checks", checks.toString());
+  }
+
+  /** "lag-1 r +0.012 (independent: |r + 1/n| <= 0.027)", or "... (correlated: ...)" beyond the bound. */
+  private static String lag1(String label, Lag1 l) {
+    return String.format(Locale.ROOT, "%s r %+.3f (%s: |r + 1/n| %s %.3f)", label, l.r(),
+        l.independent() ? "independent" : "correlated", l.independent() ? "<=" : ">", l.bound());
+  }
+
+  /** "12.3 [11.9, 12.8] us", a bound the sample cannot support as "-". */
+  private static String bracketed(ConfidenceInterval i) {
+    return micros(i.estimate()) + " [" + micros(i.low()) + ", " + micros(i.high()) + "] us";
   }
 
   /** One labelled line: the label and a colon in 14 columns, then the text (shared by the report's tables). */

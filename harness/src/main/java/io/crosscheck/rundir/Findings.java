@@ -1,6 +1,9 @@
 package io.crosscheck.rundir;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.crosscheck.stats.ConfidenceInterval;
+import io.crosscheck.stats.Lag1;
+import io.crosscheck.stats.WarmUp;
 import io.crosscheck.telemetry.TelemetrySummary;
 import java.util.List;
 import java.util.Map;
@@ -1087,10 +1090,20 @@ public record Findings(
    * @param perRequestErrorMagnitude |reported - wire|, request by request (the CI gate's
    *     {@code p99-error}...: an under-report counts as much as an over-report); null in files
    *     written before it
+   * @param confidence how far these figures can be trusted: their 95 % intervals and the checks of
+   *     the intervals' assumptions; null in files written before it and with fewer than 2 pairs
    */
   public record ResponseTime(long pairs, double reportedMeanMicros, double wireMeanMicros,
       double absoluteErrorMicros, double ratio, Stats perRequestError, Map<String, Long> excludedPairs,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Stats perRequestErrorMagnitude) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) Stats perRequestErrorMagnitude,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Confidence confidence) {
+
+    /** Response times without their confidence (files written before it). */
+    public ResponseTime(long pairs, double reportedMeanMicros, double wireMeanMicros, double absoluteErrorMicros,
+        double ratio, Stats perRequestError, Map<String, Long> excludedPairs, Stats perRequestErrorMagnitude) {
+      this(pairs, reportedMeanMicros, wireMeanMicros, absoluteErrorMicros, ratio, perRequestError, excludedPairs,
+          perRequestErrorMagnitude, null);
+    }
 
     /** Response times without the error magnitudes. */
     public ResponseTime(long pairs, double reportedMeanMicros, double wireMeanMicros, double absoluteErrorMicros,
@@ -1098,6 +1111,41 @@ public record Findings(
       this(pairs, reportedMeanMicros, wireMeanMicros, absoluteErrorMicros, ratio, perRequestError, excludedPairs,
           null);
     }
+  }
+
+  /**
+   * How far the response-time figures can be trusted (issue 27), over the same pairs: 95 % intervals
+   * of the reported and wire means and of the absolute error (the per-pair errors' mean, which equals
+   * reported mean minus wire mean), and of the wire p50 and p99 (order statistics: a bound the pairs
+   * cannot support is NaN). The means' method is batch means over the pairs in wire order from 300
+   * pairs (concurrent users' times are correlated in send order), Student's t over the pairs below.
+   * The checks of what the intervals assume, on the wire times in wire order: their lag-1
+   * autocorrelation (the percentiles' intervals assume independent values), the batch means' lag-1
+   * (the means' intervals assume independent batches), and a settled series (MSER-5 warm-up).
+   * {@code warnings} lists each check that failed; the report prints the intervals with them. The
+   * checks need 20 pairs (the batch means' 300): below, their fields are null.
+   */
+  public record Confidence(ConfidenceInterval reportedMeanMicros, ConfidenceInterval wireMeanMicros,
+      ConfidenceInterval absoluteErrorMicros, ConfidenceInterval wireP50Micros, ConfidenceInterval wireP99Micros,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Lag1 wireLag1,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Lag1 wireBatchMeansLag1,
+      @JsonInclude(JsonInclude.Include.NON_NULL) WarmUp wireWarmUp, List<ConfidenceWarning> warnings) {}
+
+  /** A check of what the response-time intervals assume that failed. */
+  public enum ConfidenceWarning {
+    /** Fewer than 20 pairs: independence and warm-up not checked. */
+    TOO_FEW_PAIRS,
+    /**
+     * The wire times are correlated in wire order (lag-1): the percentiles' intervals, and below 300
+     * pairs the means', assume independent values and are too narrow.
+     */
+    SERIAL_CORRELATION,
+    /** The batch means are still correlated (lag-1): the means' intervals are too narrow. */
+    BATCH_MEANS_CORRELATED,
+    /** MSER-5 found no steady state: the wire times drift through the measured phase. */
+    NO_STEADY_STATE,
+    /** MSER-5 put a tenth or more of the measured phase's pairs in a warm-up: the phase began too early. */
+    WARM_UP_IN_MEASURED_PHASE
   }
 
   /**

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.crosscheck.engine.netty.JitWarmUp;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,6 +54,21 @@ class AuditTest {
     assertTrue(rt.get("perRequestError").get("minMicros").asDouble() > -5,
         "the engine never reports less than the wire (beyond clock noise): " + rt);
     assertEquals(0, lags.get("belowUncertainty").asLong(), "no reply stamped before its last byte: " + lags);
+    // the figures' 95 % intervals rest on the same pairs and hold the figures they bound
+    JsonNode ci = rt.get("confidence");
+    JsonNode error = ci.get("absoluteErrorMicros");
+    assertEquals(rt.get("absoluteErrorMicros").asDouble(), error.get("estimate").asDouble(), 0.01, ci.toString());
+    assertEquals(rt.get("wireMeanMicros").asDouble(), ci.get("wireMeanMicros").get("estimate").asDouble(), 0.01);
+    assertEquals(2500, error.get("sampleSize").asLong());
+    assertEquals("BATCH_MEANS", error.get("method").asText(), "2,500 pairs: 30 batches of 83");
+    for (String figure : List.of("absoluteErrorMicros", "wireMeanMicros", "reportedMeanMicros", "wireP50Micros",
+        "wireP99Micros")) {
+      JsonNode i = ci.get(figure);
+      assertTrue(i.get("low").asDouble() <= i.get("estimate").asDouble()
+          && i.get("estimate").asDouble() <= i.get("high").asDouble(), figure + ": " + i);
+    }
+    assertEquals(2500, ci.get("wireLag1").get("sampleSize").asLong());
+    assertEquals(30, ci.get("wireBatchMeansLag1").get("sampleSize").asLong());
     // the JIT warm-up ran (default 20,000 requests) and sent nothing to the target: the capture and
     // the server saw the run's 500 connections only
     JsonNode warm = runJson(out).get("jitWarmUp");
