@@ -10,6 +10,7 @@ import io.crosscheck.compare.Matcher;
 import io.crosscheck.compare.PopulationCheck;
 import io.crosscheck.compare.Reconstruction;
 import io.crosscheck.compare.ReportedIntervalAnalysis;
+import io.crosscheck.compare.WorkloadCheck;
 import io.crosscheck.compare.ServerHostCheck;
 import io.crosscheck.compare.ServerTelemetry;
 import io.crosscheck.compare.SupportCheck;
@@ -32,6 +33,7 @@ import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.rundir.RunJson;
 import io.crosscheck.rundir.Support;
+import io.crosscheck.rundir.WorkloadSection;
 import io.crosscheck.spi.IdReferences;
 import io.crosscheck.telemetry.TelemetryCsv;
 import io.crosscheck.telemetry.TelemetrySample;
@@ -155,7 +157,8 @@ public final class CompareJob {
         torn, pcap.toString());
     AgentSide agent = gen == null ? null : AgentSide.read(runDir, read, out);
     return analyse(runDir, pcap, run.targetPort(), gen, agent, evidence, live, minMatchedPercent, out,
-        behaviour(run.scriptOutcomes()), run.engine(), run.stall(), run.wan(), server, clockMode, chosenBy);
+        behaviour(run.scriptOutcomes()), run.engine(), run.stall(), run.wan(), server, clockMode, chosenBy,
+        run.workload());
   }
 
   /** Cores the run's event loops spun on by design (run.json's engine section); 0 without busy polling. */
@@ -257,14 +260,14 @@ public final class CompareJob {
     out.println("crosscheck: run directory " + dir.path() + " (wire-only analysis of " + pcap + ")");
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(RunJson.WIRE_ONLY, "", 0, null, pcap.toString());
     return analyse(dir.path(), pcap, serverPort, null, null, evidence, null, minMatchedPercent, out, null, null,
-        null, null, null, CaptureAlignment.Mode.LOCAL, "");
+        null, null, null, CaptureAlignment.Mode.LOCAL, "", null);
   }
 
   private static Result analyse(Path dir, Path pcap, int serverPort, GeneratorSide gen, AgentSide agent,
       FindingsFile.RunEvidence evidence, CaptureJson live, double minMatchedPercent, PrintStream out,
       Findings.GeneratorBehaviour behaviour, RunJson.EngineSection engine, RunJson.StallSection stall,
-      RunJson.WanSection wan, ServerTelemetry server, CaptureAlignment.Mode clockMode, String chosenBy)
-      throws IOException {
+      RunJson.WanSection wan, ServerTelemetry server, CaptureAlignment.Mode clockMode, String chosenBy,
+      WorkloadSection workload) throws IOException {
     out.printf(Locale.ROOT, "crosscheck: comparing %,d records with %s (%,d bytes)...%n",
         gen == null ? 0 : gen.records().size(), pcap, Files.size(pcap));
     List<String> outputs = OUTPUTS;
@@ -311,6 +314,9 @@ public final class CompareJob {
           IdReferences.find().orElse(null))).build();
       if (stall != null) {
         findings = findings.toBuilder().stall(stall).build();
+      }
+      if (gen != null) { // what the generator sent against what its run declared (issue 27)
+        findings = findings.toBuilder().workload(WorkloadCheck.judge(match.matched(), workload)).build();
       }
       // the server host beside the client host (issue 25): which one was the bottleneck, server CPU per interval
       findings = ServerHostCheck.judge(findings, gen, wire, server, INTERVAL_NANOS);

@@ -1,6 +1,8 @@
 package io.crosscheck.report;
 
+import io.crosscheck.rundir.WorkloadSection;
 import io.crosscheck.stats.ConfidenceInterval;
+import io.crosscheck.stats.Fit;
 import io.crosscheck.stats.Intervals;
 import io.crosscheck.stats.Lag1;
 import io.crosscheck.stats.WarmUp;
@@ -241,6 +243,9 @@ public final class FindingsTable {
     connections(out, f);
     if (f.pace() != null) {
       line(out, "pace", FindingsSentences.pace(f));
+    }
+    if (f.workload() != null) {
+      workload(out, f.workload());
     }
     if (f.generatorBehaviour() != null) {
       for (String statement : f.generatorBehaviour().statements()) {
@@ -560,6 +565,53 @@ public final class FindingsTable {
       });
     }
     line(out, "  checks", checks.toString());
+  }
+
+  /**
+   * What the generator sent (two lines): sessions, rate and how many of a session's next requests
+   * waited for the previous reply; the wire think times with their interval and, where the run declared
+   * a distribution, the test against it and its verdict.
+   */
+  private static void workload(StringBuilder out, Findings.Workload w) {
+    String loop = w.consecutivePairs() == 0 ? "no session sent two requests in the measured phase"
+        : String.format(Locale.ROOT, "%,d of %,d next requests of a session sent after the previous reply's last"
+            + " byte (%.1f %%)", w.sentAfterCompletion(), w.consecutivePairs(),
+            100.0 * w.sentAfterCompletion() / w.consecutivePairs());
+    line(out, "workload", String.format(Locale.ROOT, "%,d sessions, %,d requests complete on the wire in the measured"
+        + " phase, %s/s; %s", w.sessions(), w.requests(), Double.isNaN(w.requestsPerSecond()) ? "-"
+        : String.format(Locale.ROOT, "%,.1f", w.requestsPerSecond()), loop));
+    StringBuilder think = new StringBuilder();
+    ConfidenceInterval t = w.wireThinkMillis();
+    think.append(t == null ? "fewer than 2 wire think times: no mean" : String.format(Locale.ROOT,
+        "wire mean %.3f [%.3f, %.3f] ms over %,d gaps (95 %%, %s)", t.estimate(), t.low(), t.high(), t.sampleSize(),
+        t.method() == ConfidenceInterval.Method.BATCH_MEANS ? "batch means" : "Student t"));
+    WorkloadSection.ThinkSection d = w.declaredThink();
+    if (d == null) {
+      think.append("; no think time declared");
+    } else {
+      think.append("; declared ").append(declaredThink(d));
+      Fit fit = w.thinkFit();
+      if (fit == null) {
+        think.append(" (no distribution to test)");
+      } else if (fit.verdict() == Fit.Verdict.NOT_JUDGED) {
+        think.append(String.format(Locale.ROOT, ": not judged (%,d think times, %d needed)", fit.sampleSize(),
+            Fit.MIN_KS_SAMPLE));
+      } else {
+        think.append(String.format(Locale.ROOT, ": Kolmogorov-Smirnov D %.4f, p %.3g over %,d: %s at %.0f %%",
+            fit.statistic(), fit.pValue(), fit.sampleSize(),
+            fit.verdict() == Fit.Verdict.FAITHFUL ? "faithful" : "rejected", 100 * fit.alpha()));
+      }
+    }
+    line(out, "  think", think.toString());
+  }
+
+  private static String declaredThink(WorkloadSection.ThinkSection d) {
+    return switch (d.type()) {
+      case "exponential" -> String.format(Locale.ROOT, "exponential, mean %.3f ms", d.meanNanos() / 1e6);
+      case "uniform" -> String.format(Locale.ROOT, "uniform %.3f-%.3f ms", d.minNanos() / 1e6, d.maxNanos() / 1e6);
+      case "fixed" -> String.format(Locale.ROOT, "fixed %.3f ms", d.nanos() / 1e6);
+      default -> d.type();
+    };
   }
 
   /** "lag-1 r +0.012 (independent: |r + 1/n| <= 0.027)", or "... (correlated: ...)" beyond the bound. */

@@ -2,6 +2,7 @@ package io.crosscheck.rundir;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.crosscheck.stats.ConfidenceInterval;
+import io.crosscheck.stats.Fit;
 import io.crosscheck.stats.Lag1;
 import io.crosscheck.stats.WarmUp;
 import io.crosscheck.telemetry.TelemetrySummary;
@@ -53,6 +54,8 @@ import java.util.Map;
  *     server telemetry joined by the wall clock; absent without server telemetry
  * @param wan the emulated WAN link the target sat behind (run.json {@code wan}): what the link did to
  *     the frames and what the capture measured through it; absent for a run without {@code --wan}
+ * @param workload what the generator sent, measured on the wire, against what its run declared (issue
+ *     27); absent for a wire-only analysis and in files written before it
  */
 public record Findings(
     Coverage coverage, Matching matching, Clock clock, ResponseTime responseTime, Lags lags,
@@ -68,7 +71,8 @@ public record Findings(
     @JsonInclude(JsonInclude.Include.NON_NULL) RunJson.StallSection stall,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Population> populations,
     @JsonInclude(JsonInclude.Include.NON_NULL) ServerHost serverHost,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Wan wan) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Wan wan,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Workload workload) {
 
   /** An empty builder: every section null until set (the one way to make findings). */
   public static Builder builder() {
@@ -99,6 +103,7 @@ public record Findings(
     b.populations = populations;
     b.serverHost = serverHost;
     b.wan = wan;
+    b.workload = workload;
     return b;
   }
 
@@ -129,6 +134,7 @@ public record Findings(
     private List<Population> populations;
     private ServerHost serverHost;
     private Wan wan;
+    private Workload workload;
 
     public Builder coverage(Coverage coverage) {
       this.coverage = coverage;
@@ -236,8 +242,15 @@ public record Findings(
     }
 
     /** The findings with the sections set. */
+    public Builder workload(Workload workload) {
+      this.workload = workload;
+      return this;
+    }
+
     public Findings build() {
-      return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf, pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, stall, populations, serverHost, wan);
+      return new Findings(coverage, matching, clock, responseTime, lags, latency, intervals, connections, cdf,
+          pressure, reportedIntervals, pace, percentiles, urls, clientHost, generatorBehaviour, errorSource, stall,
+          populations, serverHost, wan, workload);
     }
   }
 
@@ -1130,6 +1143,30 @@ public record Findings(
       @JsonInclude(JsonInclude.Include.NON_NULL) Lag1 wireLag1,
       @JsonInclude(JsonInclude.Include.NON_NULL) Lag1 wireBatchMeansLag1,
       @JsonInclude(JsonInclude.Include.NON_NULL) WarmUp wireWarmUp, List<ConfidenceWarning> warnings) {}
+
+  /**
+   * What the generator sent, measured on the wire (issue 27, first part): per session (the records'
+   * session ids), over the measured phase's matched pairs complete on the wire. A wire think time is a
+   * session's reply's last byte to that session's next request's first byte (seq + 1), on the
+   * capture's clock; a gap below 0 (the next request sent before the reply ended: pipelined or open)
+   * is counted, not a think time.
+   *
+   * @param sessions sessions with at least one such pair
+   * @param requests such pairs
+   * @param requestsPerSecond their rate, first to last request start on the wire
+   * @param consecutivePairs consecutive requests of a session, both among the pairs
+   * @param sentAfterCompletion of those, the next sent after the previous reply's last byte (a closed
+   *     loop sends every one so)
+   * @param wireThinkMillis the wire think times' mean with its 95 % interval, null with fewer than 2
+   * @param declaredThink the think time the run declared (run.json {@code workload.thinkTime}); null
+   *     when the run declared none (an agent's recording)
+   * @param thinkFit the wire think times against the declared distribution (Kolmogorov–Smirnov; an
+   *     exponential or uniform declaration), null when the declaration has no distribution to test
+   */
+  public record Workload(long sessions, long requests, double requestsPerSecond, long consecutivePairs,
+      long sentAfterCompletion, @JsonInclude(JsonInclude.Include.NON_NULL) ConfidenceInterval wireThinkMillis,
+      @JsonInclude(JsonInclude.Include.NON_NULL) WorkloadSection.ThinkSection declaredThink,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Fit thinkFit) {}
 
   /** A check of what the response-time intervals assume that failed. */
   public enum ConfidenceWarning {

@@ -69,6 +69,21 @@ class AuditTest {
     }
     assertEquals(2500, ci.get("wireLag1").get("sampleSize").asLong());
     assertEquals(30, ci.get("wireBatchMeansLag1").get("sampleSize").asLong());
+    // the workload sent, from the wire: 500 sessions of 5, each next request after the previous reply (closed)
+    JsonNode w = f.get("workload");
+    assertEquals(500, w.get("sessions").asLong(), w.toString());
+    assertEquals(2500, w.get("requests").asLong(), w.toString());
+    assertEquals(2000, w.get("consecutivePairs").asLong(), w.toString());
+    assertEquals(2000, w.get("sentAfterCompletion").asLong(), "a closed loop: " + w);
+    assertEquals(50_000_000L, w.get("declaredThink").get("meanNanos").asLong(), w.toString());
+    // 2,000 exponential gaps of mean 50 ms: the sample mean's standard error is 1.1 ms; the wire adds the
+    // engine's own delay, never removes any
+    assertTrue(w.get("wireThinkMillis").get("estimate").asDouble() > 45, w.toString());
+    JsonNode fit = w.get("thinkFit");
+    assertEquals(2000, fit.get("sampleSize").asLong(), fit.toString());
+    System.out.printf(java.util.Locale.ROOT, "[workload] exp:50ms declared, 2,000 wire think times: mean %.2f ms,"
+        + " Kolmogorov-Smirnov D %.4f, p %.3g: %s%n", w.get("wireThinkMillis").get("estimate").asDouble(),
+        fit.get("statistic").asDouble(), fit.get("pValue").asDouble(), fit.get("verdict").asText());
     // the JIT warm-up ran (default 20,000 requests) and sent nothing to the target: the capture and
     // the server saw the run's 500 connections only
     JsonNode warm = runJson(out).get("jitWarmUp");
