@@ -33,7 +33,6 @@ import io.crosscheck.rundir.RunDirectory;
 import io.crosscheck.rundir.RunFiles;
 import io.crosscheck.rundir.RunJson;
 import io.crosscheck.rundir.Support;
-import io.crosscheck.rundir.WorkloadSection;
 import io.crosscheck.spi.IdReferences;
 import io.crosscheck.telemetry.TelemetryCsv;
 import io.crosscheck.telemetry.TelemetrySample;
@@ -157,8 +156,7 @@ public final class CompareJob {
         torn, pcap.toString());
     AgentSide agent = gen == null ? null : AgentSide.read(runDir, read, out);
     return analyse(runDir, pcap, run.targetPort(), gen, agent, evidence, live, minMatchedPercent, out,
-        behaviour(run.scriptOutcomes()), run.engine(), run.stall(), run.wan(), server, clockMode, chosenBy,
-        run.workload());
+        run, server, clockMode, chosenBy);
   }
 
   /** Cores the run's event loops spun on by design (run.json's engine section); 0 without busy polling. */
@@ -260,14 +258,17 @@ public final class CompareJob {
     out.println("crosscheck: run directory " + dir.path() + " (wire-only analysis of " + pcap + ")");
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(RunJson.WIRE_ONLY, "", 0, null, pcap.toString());
     return analyse(dir.path(), pcap, serverPort, null, null, evidence, null, minMatchedPercent, out, null, null,
-        null, null, null, CaptureAlignment.Mode.LOCAL, "", null);
+        CaptureAlignment.Mode.LOCAL, "");
   }
 
   private static Result analyse(Path dir, Path pcap, int serverPort, GeneratorSide gen, AgentSide agent,
       FindingsFile.RunEvidence evidence, CaptureJson live, double minMatchedPercent, PrintStream out,
-      Findings.GeneratorBehaviour behaviour, RunJson.EngineSection engine, RunJson.StallSection stall,
-      RunJson.WanSection wan, ServerTelemetry server, CaptureAlignment.Mode clockMode, String chosenBy,
-      WorkloadSection workload) throws IOException {
+      RunJson run, ServerTelemetry server, CaptureAlignment.Mode clockMode, String chosenBy) throws IOException {
+    // what run.json holds beside the records: none for a wire-only analysis
+    Findings.GeneratorBehaviour behaviour = run == null ? null : behaviour(run.scriptOutcomes());
+    RunJson.EngineSection engine = run == null ? null : run.engine();
+    RunJson.StallSection stall = run == null ? null : run.stall();
+    RunJson.WanSection wan = run == null ? null : run.wan();
     out.printf(Locale.ROOT, "crosscheck: comparing %,d records with %s (%,d bytes)...%n",
         gen == null ? 0 : gen.records().size(), pcap, Files.size(pcap));
     List<String> outputs = OUTPUTS;
@@ -315,8 +316,8 @@ public final class CompareJob {
       if (stall != null) {
         findings = findings.toBuilder().stall(stall).build();
       }
-      if (gen != null) { // what the generator sent against what its run declared (issue 27)
-        findings = findings.toBuilder().workload(WorkloadCheck.judge(match.matched(), workload)).build();
+      if (gen != null && findings.coverage().sufficient()) { // what it sent against what it declared (issue 27)
+        findings = findings.toBuilder().workload(WorkloadCheck.judge(match.matched(), run.workload())).build();
       }
       // the server host beside the client host (issue 25): which one was the bottleneck, server CPU per interval
       findings = ServerHostCheck.judge(findings, gen, wire, server, INTERVAL_NANOS);

@@ -100,8 +100,7 @@ final class ErrorMetrics {
     double low = lo <= 0 && hi >= 0 ? 0 : Math.min(Math.abs(lo), Math.abs(hi));
     String warnings = c.warnings().isEmpty() ? "" : "; its checks failed: " + String.join(", ",
         c.warnings().stream().map(w -> w.name().toLowerCase(Locale.ROOT).replace('_', '-')).toList());
-    String method = c.absoluteErrorMicros().method() == io.crosscheck.stats.ConfidenceInterval.Method.BATCH_MEANS
-        ? "batch-means" : "Student t";
+    String method = c.absoluteErrorMicros().method().words();
     return Measure.of(figure == Figure.ABS_CI95_LOW ? low : high, String.format(Locale.ROOT,
         "%s, 95 %% %s interval of reported - wire [%+.1f, %+.1f] us%s", Metrics.pairs(t.pairs()), method, lo, hi,
         warnings));

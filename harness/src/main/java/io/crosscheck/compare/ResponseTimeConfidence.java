@@ -2,7 +2,6 @@ package io.crosscheck.compare;
 
 import io.crosscheck.rundir.Findings.Confidence;
 import io.crosscheck.rundir.Findings.ConfidenceWarning;
-import io.crosscheck.stats.ConfidenceInterval;
 import io.crosscheck.stats.Intervals;
 import io.crosscheck.stats.Lag1;
 import io.crosscheck.stats.WarmUp;
@@ -16,8 +15,6 @@ import java.util.List;
 final class ResponseTimeConfidence {
   /** The level of every interval. */
   static final double LEVEL = 0.95;
-  /** Pairs below which independence and warm-up are not checked (MSER-5's four batches of five). */
-  static final int MIN_CHECKED_PAIRS = 20;
   /** The share of the pairs MSER-5 may put in a warm-up before the phase is said to begin too early. */
   static final double WARM_UP_SHARE = 0.10;
 
@@ -56,7 +53,7 @@ final class ResponseTimeConfidence {
     Lag1 batchLag1 = null;
     WarmUp warmUp = null;
     boolean batches = n >= Intervals.BATCHES * Intervals.MIN_BATCH_VALUES;
-    if (n < MIN_CHECKED_PAIRS) {
+    if (n < Confidence.MIN_CHECKED_PAIRS) {
       warnings.add(ConfidenceWarning.TOO_FEW_PAIRS);
     } else {
       lag1 = Lag1.of(wire);
@@ -77,12 +74,9 @@ final class ResponseTimeConfidence {
       }
     }
     double micros = 1e-3;
-    return new Confidence(mean(reported, batches).scaled(micros), mean(wire, batches).scaled(micros),
-        mean(error, batches).scaled(micros), Intervals.quantile(wire, 0.50, LEVEL).scaled(micros),
-        Intervals.quantile(wire, 0.99, LEVEL).scaled(micros), lag1, batchLag1, warmUp, List.copyOf(warnings));
-  }
-
-  private static ConfidenceInterval mean(double[] inWireOrder, boolean batches) {
-    return batches ? Intervals.batchMeans(inWireOrder, LEVEL) : Intervals.mean(inWireOrder, LEVEL);
+    return new Confidence(Intervals.meanOfSeries(reported, LEVEL).scaled(micros),
+        Intervals.meanOfSeries(wire, LEVEL).scaled(micros), Intervals.meanOfSeries(error, LEVEL).scaled(micros),
+        Intervals.quantile(wire, 0.50, LEVEL).scaled(micros), Intervals.quantile(wire, 0.99, LEVEL).scaled(micros),
+        lag1, batchLag1, warmUp, List.copyOf(warnings));
   }
 }

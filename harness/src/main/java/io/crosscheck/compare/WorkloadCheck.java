@@ -67,9 +67,7 @@ public final class WorkloadCheck {
       }
     }
     double[] think = thinkMillis.stream().mapToDouble(Double::doubleValue).toArray();
-    ConfidenceInterval mean = think.length < 2 ? null
-        : think.length >= Intervals.BATCHES * Intervals.MIN_BATCH_VALUES ? Intervals.batchMeans(think, LEVEL)
-        : Intervals.mean(think, LEVEL);
+    ConfidenceInterval mean = think.length < 2 ? null : Intervals.meanOfSeries(think, LEVEL);
     WorkloadSection.ThinkSection declaredThink = declared == null ? null : declared.thinkTime();
     DoubleUnaryOperator cdf = cdfMillis(declaredThink);
     Fit fit = cdf == null ? null : Fit.kolmogorovSmirnov(think, cdf);

@@ -534,17 +534,18 @@ public final class FindingsTable {
   private static void confidence(StringBuilder out, Findings.Confidence c, boolean errorNotJudged) {
     ConfidenceInterval e = c.absoluteErrorMicros();
     String means = e.method() == ConfidenceInterval.Method.BATCH_MEANS ? String.format(Locale.ROOT,
-        "batch means: %d batches of the %,d pairs in wire order", Intervals.BATCHES, e.sampleSize())
-        : String.format(Locale.ROOT, "Student t over %,d pairs", e.sampleSize());
+        "%s: %d batches of the %,d pairs in wire order", e.method().words(), Intervals.BATCHES, e.sampleSize())
+        : String.format(Locale.ROOT, "%s over %,d pairs", e.method().words(), e.sampleSize());
     line(out, "  95 % CI", String.format(Locale.ROOT, "%swire mean %s, reported mean %s (%s); wire p50 %s, p99 %s"
-            + " (order statistics)",
+            + " (" + c.wireP50Micros().method().words() + ")",
         errorNotJudged ? "" : "absolute error " + signedMicros(e.estimate()) + " [" + signedMicros(e.low()) + ", "
             + signedMicros(e.high()) + "] us, ",
         bracketed(c.wireMeanMicros()), bracketed(c.reportedMeanMicros()), means,
         bracketed(c.wireP50Micros()), bracketed(c.wireP99Micros())));
     StringBuilder checks = new StringBuilder("wire times in wire order: ");
     if (c.wireLag1() == null || c.wireWarmUp() == null) {
-      checks.append(String.format(Locale.ROOT, "not checked (%,d pairs, %d needed)", e.sampleSize(), 20));
+      checks.append(String.format(Locale.ROOT, "not checked (%,d pairs, %d needed)", e.sampleSize(),
+          Findings.Confidence.MIN_CHECKED_PAIRS));
     } else {
       checks.append(lag1("lag-1", c.wireLag1()));
       if (c.wireBatchMeansLag1() != null) {
@@ -577,14 +578,15 @@ public final class FindingsTable {
         : String.format(Locale.ROOT, "%,d of %,d next requests of a session sent after the previous reply's last"
             + " byte (%.1f %%)", w.sentAfterCompletion(), w.consecutivePairs(),
             100.0 * w.sentAfterCompletion() / w.consecutivePairs());
-    line(out, "workload", String.format(Locale.ROOT, "%,d sessions, %,d requests complete on the wire in the measured"
-        + " phase, %s/s; %s", w.sessions(), w.requests(), Double.isNaN(w.requestsPerSecond()) ? "-"
+    line(out, "workload", String.format(Locale.ROOT, "%,d sessions, %,d matched requests complete on the wire in the"
+        + " measured phase (capture clock), %s/s; %s", w.sessions(), w.requests(),
+        Double.isNaN(w.requestsPerSecond()) ? "-"
         : String.format(Locale.ROOT, "%,.1f", w.requestsPerSecond()), loop));
     StringBuilder think = new StringBuilder();
     ConfidenceInterval t = w.wireThinkMillis();
     think.append(t == null ? "fewer than 2 wire think times: no mean" : String.format(Locale.ROOT,
         "wire mean %.3f [%.3f, %.3f] ms over %,d gaps (95 %%, %s)", t.estimate(), t.low(), t.high(), t.sampleSize(),
-        t.method() == ConfidenceInterval.Method.BATCH_MEANS ? "batch means" : "Student t"));
+        t.method().words()));
     WorkloadSection.ThinkSection d = w.declaredThink();
     if (d == null) {
       think.append("; no think time declared");

@@ -1142,7 +1142,10 @@ public record Findings(
       ConfidenceInterval absoluteErrorMicros, ConfidenceInterval wireP50Micros, ConfidenceInterval wireP99Micros,
       @JsonInclude(JsonInclude.Include.NON_NULL) Lag1 wireLag1,
       @JsonInclude(JsonInclude.Include.NON_NULL) Lag1 wireBatchMeansLag1,
-      @JsonInclude(JsonInclude.Include.NON_NULL) WarmUp wireWarmUp, List<ConfidenceWarning> warnings) {}
+      @JsonInclude(JsonInclude.Include.NON_NULL) WarmUp wireWarmUp, List<ConfidenceWarning> warnings) {
+    /** Pairs below which independence and warm-up are not checked (MSER-5's four batches of five). */
+    public static final int MIN_CHECKED_PAIRS = 20;
+  }
 
   /**
    * What the generator sent, measured on the wire (issue 27, first part): per session (the records'

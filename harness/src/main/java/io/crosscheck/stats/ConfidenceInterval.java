@@ -34,7 +34,16 @@ public record ConfidenceInterval(double estimate, double low, double high, doubl
      * Distribution-free: the order statistics X(l) and X(u) whose ranks the binomial distribution
      * B(n, p) puts around the p-quantile with at least the stated coverage, for independent values.
      */
-    ORDER_STATISTIC
+    ORDER_STATISTIC;
+
+    /** The method's name in a sentence: "Student t", "batch means", "order statistics". */
+    public String words() {
+      return switch (this) {
+        case STUDENT_T -> "Student t";
+        case BATCH_MEANS -> "batch means";
+        case ORDER_STATISTIC -> "order statistics";
+      };
+    }
   }
 
   /** True when both bounds exist. */

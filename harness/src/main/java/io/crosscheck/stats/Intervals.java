@@ -117,6 +117,17 @@ public final class Intervals {
     return means;
   }
 
+  /**
+   * The mean of a series in its order (times in send order, think gaps): batch means from
+   * {@link #BATCHES} · {@link #MIN_BATCH_VALUES} values, which stay right when neighbours are correlated;
+   * Student's t over the values below that, which assumes they are not.
+   *
+   * @throws IllegalArgumentException with fewer than 2 values
+   */
+  public static ConfidenceInterval meanOfSeries(double[] series, double confidence) {
+    return series.length >= BATCHES * MIN_BATCH_VALUES ? batchMeans(series, confidence) : mean(series, confidence);
+  }
+
   /** Batches of the batch-means method: 30, the usual choice (29 degrees of freedom). */
   public static final int BATCHES = 30;
   /** The fewest values a batch may hold. */

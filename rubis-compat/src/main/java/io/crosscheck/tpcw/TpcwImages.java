@@ -115,9 +115,14 @@ final class TpcwImages {
    * bookstore's pages) is returned as it is: split and joined again it is the same.
    */
   static String removeDots(String path) {
-    if (path.startsWith("/") && !path.contains("/.")) {
-      return path;
-    }
+    return path.startsWith("/") && !path.contains("/.") ? path : removeDotsBySegments(path);
+  }
+
+  /**
+   * RFC 3986 section 5.2.4 by segments: those after the first '/' ({@code "."} dropped, {@code ".."}
+   * dropping the one before; either as the last segment leaves an empty one), joined after a '/'.
+   */
+  static String removeDotsBySegments(String path) {
     String[] segments = path.split("/", -1);
     List<String> out = new ArrayList<>();
     for (int i = 1; i < segments.length; i++) {

@@ -10,7 +10,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.regex.Pattern;
@@ -148,28 +147,9 @@ class TpcwImagesResolveTest {
       return removeDots(path) + query;
     }
 
+    /** The split-and-join before the fast path, which TpcwImages keeps for paths with a dot segment. */
     static String removeDots(String path) {
-      String[] segments = path.split("/", -1);
-      List<String> out = new ArrayList<>();
-      for (int i = 1; i < segments.length; i++) {
-        String s = segments[i];
-        boolean last = i == segments.length - 1;
-        if (s.equals(".")) {
-          if (last) {
-            out.add("");
-          }
-        } else if (s.equals("..")) {
-          if (!out.isEmpty()) {
-            out.remove(out.size() - 1);
-          }
-          if (last) {
-            out.add("");
-          }
-        } else {
-          out.add(s);
-        }
-      }
-      return "/" + String.join("/", out);
+      return TpcwImages.removeDotsBySegments(path);
     }
   }
 }
