@@ -27,6 +27,7 @@ import io.crosscheck.report.html.HtmlReport;
 import io.crosscheck.report.html.ReportData;
 import io.crosscheck.rundir.CaptureClock;
 import io.crosscheck.rundir.CaptureJson;
+import io.crosscheck.rundir.ExpectedJson;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.FindingsFile;
 import io.crosscheck.rundir.RunDirectory;
@@ -250,11 +251,20 @@ public final class CompareJob {
    */
   public static Result wireOnly(Path pcap, Path outBase, int serverPort, double minMatchedPercent, List<String> command,
       PrintStream out) throws IOException {
+    return wireOnly(pcap, outBase, serverPort, minMatchedPercent, command, null, out);
+  }
+
+  /** As {@link #wireOnly(Path, Path, int, double, List, PrintStream)}, judged against {@code expected} (null: none). */
+  public static Result wireOnly(Path pcap, Path outBase, int serverPort, double minMatchedPercent, List<String> command,
+      ExpectedJson expected, PrintStream out) throws IOException {
     if (!Files.isRegularFile(pcap)) {
       throw new IOException(pcap + ": no such capture file");
     }
     RunDirectory dir = RunDirectory.create(outBase, "compare");
     dir.writeWireOnly(command);
+    if (expected != null) {
+      RunFiles.writeExpected(dir.path(), expected);
+    }
     out.println("crosscheck: run directory " + dir.path() + " (wire-only analysis of " + pcap + ")");
     FindingsFile.RunEvidence evidence = new FindingsFile.RunEvidence(RunJson.WIRE_ONLY, "", 0, null, pcap.toString());
     return analyse(dir.path(), pcap, serverPort, null, null, evidence, null, minMatchedPercent, out, null, null,
@@ -316,8 +326,15 @@ public final class CompareJob {
       if (stall != null) {
         findings = findings.toBuilder().stall(stall).build();
       }
-      if (gen != null && findings.coverage().sufficient()) { // what it sent against what it declared (issue 27)
-        findings = findings.toBuilder().workload(WorkloadCheck.judge(match.matched(), run.workload())).build();
+      // what it sent against what it declared (issue 27): run.json's workload, expected.json's declarations
+      ExpectedJson expected = RunFiles.readExpected(dir).orElse(null);
+      if (gen != null && findings.coverage().sufficient()) {
+        WorkloadCheck.Declared declared = WorkloadCheck.Declared.of(run.workload(), expected);
+        findings = findings.toBuilder().workload(WorkloadCheck.judge(match.matched(), wire.exchanges(), declared,
+            agent != null ? Findings.UserKind.THREAD : Findings.UserKind.SESSION)).build();
+      } else if (gen == null) { // a capture alone: users are connections
+        findings = findings.toBuilder().workload(WorkloadCheck.judgeWire(wire.exchanges(),
+            WorkloadCheck.Declared.of(null, expected))).build();
       }
       // the server host beside the client host (issue 25): which one was the bottleneck, server CPU per interval
       findings = ServerHostCheck.judge(findings, gen, wire, server, INTERVAL_NANOS);

@@ -66,6 +66,8 @@ public final class GeneratorAudit {
    * @param server the generator's server ({@code spec.target()}) with the address it resolved to,
    *     once, before the audit ({@code crosscheck audit}): the capture filter names that address
    */
+  private io.crosscheck.rundir.ExpectedJson expected;
+
   public GeneratorAudit(GeneratorSpec spec, Target server, CaptureSettings capture, RunOutput output,
       List<String> crosscheckCommand, long telemetryMillis, PrintStream out,
       PrintStream err) {
@@ -106,6 +108,15 @@ public final class GeneratorAudit {
   /** The server host to sample beside the capture ({@code --server-pid}, {@code --server-netns}). */
   public GeneratorAudit serverHost(ServerHostSampling sampling) {
     this.serverHost = sampling;
+    return this;
+  }
+
+  /**
+   * The workload the generator claims ({@code --expect-*}, {@code --tpcw}): written to the run
+   * directory's expected.json before the generator starts, judged by the comparison; null for none.
+   */
+  public GeneratorAudit expected(io.crosscheck.rundir.ExpectedJson declared) {
+    this.expected = declared;
     return this;
   }
 
@@ -164,6 +175,9 @@ public final class GeneratorAudit {
     RunJson.EngineSection engine = new RunJson.EngineSection(spec.agent() ? "agent" : "no-agent",
         "the generator's own", 0, 0, 0, 0, List.of(), null);
     dir.writeTargetStart(crosscheckCommand, engine, target, ClockCalibration.calibrate());
+    if (expected != null) {
+      io.crosscheck.rundir.RunFiles.writeExpected(dir.path(), expected);
+    }
     out.println("crosscheck: run directory " + dir.path());
 
     CaptureStage stage = new CaptureStage(capture, server, out);

@@ -138,6 +138,19 @@ public final class Metrics {
         + " urls.groups[].errors, else summary.json overall.errors", Metrics::errors));
     all.add(new Metric("connections.verdict", Dimension.WORD, "connections.verdictKind (from the verdict sentence"
         + " in files of formatVersion 2); not-judged is no evidence", tokens(), Metrics::verdict));
+    all.add(new Metric("workload.think", Dimension.WORD, "workload.think.verdict: the wire's think times against"
+        + " the declared think time (run.json, --expect-think); late is the declared shape delayed beyond the"
+        + " tolerance; not-judged is no evidence", verdictWords(),
+        r -> workload(r, "think", w -> w.think() == null ? null : w.think().verdict())));
+    all.add(new Metric("workload.arrival", Dimension.WORD, "workload.arrival.verdict: the wire's arrivals against the"
+        + " declared rate and process (run.json, --expect-arrival); not-judged is no evidence", verdictWords(),
+        r -> workload(r, "arrival", w -> w.arrival() == null ? null : w.arrival().verdict())));
+    all.add(new Metric("workload.mix", Dimension.WORD, "workload.mix.verdict: the page mix against the declared"
+        + " transition table's (--tpcw, --rubis); not-judged is no evidence", verdictWords(),
+        r -> workload(r, "mix", w -> w.mix() == null ? null : w.mix().verdict())));
+    all.add(new Metric("workload.loop", Dimension.WORD, "workload.loop.verdict: closed when each user's next send"
+        + " waited for its previous reply, open when not; coordinated-omission when declared open and found"
+        + " closed; not-judged is no evidence", List.of("closed", "open", "coordinated-omission"), Metrics::loop));
     all.add(number("connections.opened", Dimension.NUMBER, "connections.connectionsOpened (the capture)",
         r -> connections(r, false, c -> c.connectionsOpened())));
     all.add(number("connections.peak", Dimension.NUMBER, "connections.peakConcurrentConnections (the capture)",
@@ -279,6 +292,44 @@ public final class Metrics {
       return Measure.missing("the connection verdict was " + FindingsSentences.connectionsVerdict(r.findings()));
     }
     return Measure.word(kind.token(), FindingsSentences.connectionsEvidence(r.findings()));
+  }
+
+  /** The words of a workload check's verdict (a method: the metrics' table is built in a static initializer). */
+  private static List<String> verdictWords() {
+    return List.of("faithful", "late", "rejected");
+  }
+
+  private static Measure workload(CheckedRun r, String check,
+      java.util.function.Function<io.crosscheck.rundir.Findings.Workload, io.crosscheck.rundir.Findings.WorkloadVerdict>
+          verdict) {
+    var w = r.findings().workload();
+    if (w == null) {
+      return Measure.missing("findings.workload is absent (below the matching floor, or a file before issue 27)");
+    }
+    var v = verdict.apply(w);
+    if (v == null) {
+      return Measure.missing("nothing declared for the workload's " + check + " check");
+    }
+    if (v == io.crosscheck.rundir.Findings.WorkloadVerdict.NOT_JUDGED) {
+      return Measure.missing("the workload's " + check + " check was not judged (too little evidence)");
+    }
+    return Measure.word(v.name().toLowerCase(java.util.Locale.ROOT), "findings.json workload." + check
+        + " (its statistic, sample size and declaration are beside the verdict)");
+  }
+
+  private static Measure loop(CheckedRun r) {
+    var w = r.findings().workload();
+    if (w == null || w.loop() == null) {
+      return Measure.missing("findings.workload.loop is absent (no user sent two requests)");
+    }
+    var l = w.loop();
+    if (l.verdict() == io.crosscheck.rundir.Findings.LoopVerdict.NOT_JUDGED) {
+      return Measure.missing("open or closed was not judged (too few pairs, or response times too even)");
+    }
+    String word = l.coordinatedOmission() ? "coordinated-omission"
+        : l.verdict().name().toLowerCase(java.util.Locale.ROOT);
+    return Measure.word(word, String.format(java.util.Locale.ROOT, "findings.json workload.loop: slope %.3f over"
+        + " %d pairs, %d sent after the previous reply", l.slope().estimate(), l.pairs(), l.sentAfterCompletion()));
   }
 
   private static Measure connections(CheckedRun r, boolean judgedOnly, ToDoubleFunction<Connections> field) {

@@ -85,6 +85,7 @@ final class AuditCommand implements Callable<Integer> {
   @Mixin ShardOptions shards = new ShardOptions();
   @Mixin ServerHostOptions serverHost = new ServerHostOptions(); // issue 25: the server host's pressure
   @Mixin WanOptions wan = new WanOptions();
+  @Mixin ExpectOptions expect = new ExpectOptions(); // issue 27: the workload an audited generator claims
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   /** {@code --check} and its companions: the CI gate judged on the audit's findings ({@link CheckGate}). */
@@ -134,9 +135,9 @@ final class AuditCommand implements Callable<Integer> {
       "--reported-value", "--hooks", "--no-agent", "--pid", "--duration", "--out", "--name", "--progress", "--wan",
       "--interface", "--snaplen", "--min-matched", "--capture-buffer", "--telemetry-period", "--debug", "--check",
       "--check-rules", "--baseline", "--junit", "--stall-warning", "--stall-timeout", "--server-pid",
-      "--server-netns");
+      "--server-netns", "--expect-think", "--expect-arrival", "--tpcw");
   private static final Set<String> GENERATOR_ONLY_OPTIONS = Set.of("--server", "--reported-by",
-      "--reported-value", "--hooks", "--no-agent");
+      "--reported-value", "--hooks", "--no-agent", "--expect-think", "--expect-arrival");
 
   /** Capture settings shared by the commands that capture. */
   static final class CaptureOptions {
@@ -267,6 +268,9 @@ final class AuditCommand implements Callable<Integer> {
     long telemetryMillis = GeneratorAudit.telemetryMillis(output.telemetryPeriod, problems);
     StallLimits stall = output.stallLimits(problems);
     GeneratorSpec checked = generator.check(duration, others, output.out, problems);
+    // --tpcw MIX names the page mix of the TPC-W browser emulator under audit (not a load crosscheck sends)
+    io.crosscheck.rundir.ExpectedJson expected = expect.expected(matched.contains("--tpcw") ? workload.tpcw : null,
+        problems);
     if (checked != null && problems.isEmpty()
         && io.crosscheck.model.TargetResolution.isLiteral(checked.serverHost())) {
       // a name is judged after its one resolution below
@@ -291,7 +295,8 @@ final class AuditCommand implements Callable<Integer> {
     List<String> command = new ArrayList<>(List.of("crosscheck", "audit"));
     command.addAll(spec.commandLine().getParseResult().originalArgs());
     GeneratorAudit audit = new GeneratorAudit(checked, server, capture.settings(), output.runOutput(), command,
-        telemetryMillis, System.out, System.err).stallLimits(stall).serverHost(serverHost.sampling());
+        telemetryMillis, System.out, System.err).stallLimits(stall).serverHost(serverHost.sampling())
+        .expected(expected);
     int code = audit.run();
     return gated(gate, code, audit.runDir());
   }

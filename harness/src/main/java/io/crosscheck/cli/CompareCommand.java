@@ -51,6 +51,8 @@ final class CompareCommand implements Callable<Integer> {
       description = "A run directory (it holds run.json and requests.csv). Omit it to analyse --pcap alone.")
   Path runDir;
 
+  @picocli.CommandLine.Mixin ExpectOptions expect = new ExpectOptions(); // issue 27: a declared workload to judge
+
   @Option(names = "--pcap", paramLabel = "FILE", description = "The capture. Default: RUN_DIR/capture.pcap.")
   Path pcap;
 
@@ -112,6 +114,11 @@ final class CompareCommand implements Callable<Integer> {
     if (serverTelemetry != null && runDir == null) {
       return usage("--server-telemetry: give the RUN_DIR it is joined to");
     }
+    List<io.crosscheck.model.spec.Problem> problems = new java.util.ArrayList<>();
+    io.crosscheck.rundir.ExpectedJson expected = expect.expected(null, problems);
+    if (!problems.isEmpty()) {
+      return usage(problems.get(0).message());
+    }
     try {
       if (runDir == null) {
         if (pcap == null) {
@@ -121,10 +128,15 @@ final class CompareCommand implements Callable<Integer> {
           return usage(pcap + ": no such capture file");
         }
         List<String> command = spec.commandLine().getParseResult().originalArgs();
-        return CompareJob.wireOnly(pcap, out, serverPort, minMatchedPercent, command, System.out).exitCode();
+        return CompareJob.wireOnly(pcap, out, serverPort, minMatchedPercent, command, expected, System.out)
+            .exitCode();
       }
       if (!Files.isDirectory(runDir) || !Files.exists(runDir.resolve(RunFiles.RUN_JSON))) {
         return usage(runDir + ": not a run directory (no run.json); to analyse a capture alone: compare --pcap FILE");
+      }
+      if (expected != null) { // judged from now on, by this comparison and every later one
+        RunFiles.writeExpected(runDir, RunFiles.readExpected(runDir).map(e -> e.overriddenBy(expected))
+            .orElse(expected));
       }
       Path capture = pcap != null ? pcap : runDir.resolve(RunFiles.CAPTURE_PCAP);
       if (!Files.exists(capture)) {

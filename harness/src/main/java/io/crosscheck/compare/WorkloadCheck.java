@@ -1,37 +1,143 @@
 package io.crosscheck.compare;
 
 import io.crosscheck.model.Phase;
+import io.crosscheck.record.RequestRecord;
+import io.crosscheck.rundir.ExpectedJson;
 import io.crosscheck.rundir.Findings;
+import io.crosscheck.rundir.Findings.ArrivalJudgement;
+import io.crosscheck.rundir.Findings.LoopJudgement;
+import io.crosscheck.rundir.Findings.LoopVerdict;
+import io.crosscheck.rundir.Findings.MixJudgement;
+import io.crosscheck.rundir.Findings.ThinkJudgement;
+import io.crosscheck.rundir.Findings.WorkloadVerdict;
 import io.crosscheck.rundir.WorkloadSection;
+import io.crosscheck.spi.PageStates;
 import io.crosscheck.stats.ConfidenceInterval;
 import io.crosscheck.stats.Fit;
 import io.crosscheck.stats.Intervals;
+import io.crosscheck.wire.WireExchange;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.DoubleUnaryOperator;
+import java.util.function.ToLongFunction;
 
 /**
- * The workload a generator sent, from the wire (issue 27, first part): sessions, rate, whether each
- * session's next request waited for its previous reply, and its think times on the wire against the
- * think time its run declared. Stateless.
+ * The workload a generator sent, from the wire, against the workload it declared (issue 27): per
+ * user, whether its next request waited for the previous reply, its think times against the declared
+ * think time, the arrivals against the declared rate and process, the page mix against a transition
+ * table's. Each figure says what it rests on and a verdict is given only where the sample supports
+ * one. Stateless.
  */
 public final class WorkloadCheck {
   private static final double LEVEL = 0.95;
+  /** A think time may be this much later than declared and still be faithful: 1 ms... */
+  static final double LATE_TOLERANCE_MILLIS = 1.0;
+  /** ...or this share of the declared mean, whichever is larger. */
+  static final double LATE_TOLERANCE_SHARE = 0.02;
+  /** An achieved rate within this share of the declared one is the declared rate. */
+  static final double RATE_TOLERANCE_SHARE = 0.01;
+  /** Fewer consecutive pairs than this: open or closed is not judged. */
+  static final int MIN_LOOP_PAIRS = 30;
+  /** A closed loop sends at least this share of next requests after the previous reply. */
+  static final double CLOSED_SHARE = 0.95;
+  /**
+   * The slope's interval entirely above this is closed, entirely below it open: halfway between an
+   * open loop's 0 and a closed one's 1. An interval across it (response times that vary too little
+   * for the pairs there are) is not judged.
+   */
+  static final double SLOPE_BOUNDARY = 0.5;
+  /** Every this-many-th page of a user enters the mix's chi-square. */
+  static final int MIX_THINNING = 4;
 
   private WorkloadCheck() {}
+
+  /**
+   * What a generator declared, gathered from run.json's workload and expected.json (the later wins).
+   *
+   * @param think the declared think time, null for none
+   * @param thinkBy where it came from
+   * @param model closed, open or partly-open; null when nothing said
+   * @param arrival the declared arrival process, null for none
+   * @param arrivalUnit {@code requests} or {@code sessions}
+   * @param arrivalBy where it came from
+   * @param mix the declared page mix, null for none
+   * @param mixBy where it came from
+   * @param classifier the page states of the mix's site, null when the module is not on the classpath
+   */
+  public record Declared(WorkloadSection.ThinkSection think, String thinkBy, String model,
+      ExpectedJson.ArrivalExpectation arrival, String arrivalUnit, String arrivalBy, ExpectedJson.MixExpectation mix,
+      String mixBy, PageStates classifier) {
+
+    /** Nothing declared. */
+    public static final Declared NONE = new Declared(null, null, null, null, null, null, null, null, null);
+
+    /** From run.json's workload section (null for none) and expected.json (null for none). */
+    public static Declared of(WorkloadSection run, ExpectedJson expected) {
+      WorkloadSection.ThinkSection think = null;
+      String thinkBy = null;
+      String model = null;
+      ExpectedJson.ArrivalExpectation arrival = null;
+      String unit = null;
+      String arrivalBy = null;
+      if (run != null) {
+        WorkloadSection.ThinkSection t = run.thinkTime();
+        if (t != null && List.of("fixed", "exponential", "uniform").contains(t.type())) {
+          think = t;
+          thinkBy = "run.json workload.thinkTime";
+        }
+        if (run.arrival() != null) {
+          model = run.arrival().model();
+          WorkloadSection.ProcessSection p = run.arrival().process();
+          if (p != null && p.ratePerSecond() != null && List.of("poisson", "deterministic").contains(p.type())) {
+            arrival = new ExpectedJson.ArrivalExpectation(p.type(), p.ratePerSecond());
+            unit = "partly-open".equals(model) ? "sessions" : "requests";
+            arrivalBy = "run.json workload.arrival";
+          }
+        }
+      }
+      ExpectedJson.MixExpectation mix = null;
+      String mixBy = null;
+      if (expected != null) {
+        String by = String.join(", ", expected.declaredBy());
+        by = by.isEmpty() ? "expected.json" : by;
+        if (expected.think() != null) {
+          think = expected.think();
+          thinkBy = by;
+        }
+        if (expected.arrival() != null) {
+          arrival = expected.arrival();
+          unit = "requests";
+          arrivalBy = by;
+          model = "open";
+        }
+        if (expected.mix() != null) {
+          mix = expected.mix();
+          mixBy = by;
+        }
+      }
+      PageStates classifier = mix == null ? null : PageStates.find(mix.site()).orElse(null);
+      return new Declared(think, thinkBy, model, arrival, unit, arrivalBy, mix, mixBy, classifier);
+    }
+  }
 
   /**
    * The workload over the measured phase's matched pairs complete on the wire; null when there is
    * none.
    *
    * @param matched every matched pair
-   * @param declared the run's workload section (run.json), or null when it declared none
+   * @param wire every exchange the capture holds (the arrivals count the unmatched ones too)
+   * @param declared what the generator declared
+   * @param kind what a user is: a session of crosscheck's engines or a thread under the agent
    */
-  public static Findings.Workload judge(List<Match> matched, WorkloadSection declared) {
-    Map<Long, List<Match>> bySession = new HashMap<>();
+  public static Findings.Workload judge(List<Match> matched, List<WireExchange> wire, Declared declared,
+      Findings.UserKind kind) {
+    Map<Long, List<Match>> byUser = new HashMap<>();
     long firstStart = Long.MAX_VALUE;
     long lastStart = Long.MIN_VALUE;
     long requests = 0;
@@ -39,7 +145,7 @@ public final class WorkloadCheck {
       if (m.record().phase() != Phase.MEASURE || !m.exchange().complete()) {
         continue;
       }
-      bySession.computeIfAbsent(m.record().sessionId(), k -> new ArrayList<>()).add(m);
+      byUser.computeIfAbsent(m.record().sessionId(), k -> new ArrayList<>()).add(m);
       firstStart = Math.min(firstStart, m.exchange().requestStartEpochNanos());
       lastStart = Math.max(lastStart, m.exchange().requestStartEpochNanos());
       requests++;
@@ -47,33 +153,155 @@ public final class WorkloadCheck {
     if (requests == 0) {
       return null;
     }
-    long consecutive = 0;
-    long afterCompletion = 0;
-    List<Double> thinkMillis = new ArrayList<>();
-    for (List<Match> session : bySession.values()) {
-      session.sort(Comparator.comparingInt(m -> m.record().seq()));
-      for (int i = 1; i < session.size(); i++) {
-        Match previous = session.get(i - 1);
-        Match next = session.get(i);
-        if (next.record().seq() != previous.record().seq() + 1) {
-          continue;
-        }
-        consecutive++;
-        long gapNanos = next.exchange().requestStartEpochNanos() - previous.exchange().lastResponseByteEpochNanos();
-        if (gapNanos >= 0) {
-          afterCompletion++;
-          thinkMillis.add(gapNanos / 1e6);
-        }
+    List<List<Match>> users = new ArrayList<>();
+    for (List<Match> user : byUser.values()) {
+      user.sort(Comparator.comparingInt(m -> m.record().seq()));
+      users.add(user);
+    }
+    Pairs pairs = pairs(users, m -> m.exchange().requestStartEpochNanos(),
+        m -> m.exchange().lastResponseByteEpochNanos(), (a, b) -> b.record().seq() == a.record().seq() + 1);
+    double seconds = (lastStart - firstStart) / 1e9;
+    ConfidenceInterval mean = pairs.think.length < 2 ? null : Intervals.meanOfSeries(pairs.think, LEVEL);
+    ThinkJudgement think = think(pairs.think, mean, declared);
+    ArrivalJudgement arrival = arrival(declared, users, wire, firstStart, lastStart);
+    LoopJudgement loop = loop(pairs, declared.model(), lagFromIntended(matched, kind));
+    MixJudgement mix = mix(users, declared);
+    List<String> by = new ArrayList<>();
+    for (String b : new String[] {declared.thinkBy(), declared.arrivalBy(), declared.mixBy()}) {
+      if (b != null && !by.contains(b)) {
+        by.add(b);
       }
     }
-    double[] think = thinkMillis.stream().mapToDouble(Double::doubleValue).toArray();
-    ConfidenceInterval mean = think.length < 2 ? null : Intervals.meanOfSeries(think, LEVEL);
-    WorkloadSection.ThinkSection declaredThink = declared == null ? null : declared.thinkTime();
-    DoubleUnaryOperator cdf = cdfMillis(declaredThink);
-    Fit fit = cdf == null ? null : Fit.kolmogorovSmirnov(think, cdf);
+    return new Findings.Workload(byUser.size(), requests, seconds > 0 ? requests / seconds : Double.NaN,
+        pairs.count, pairs.afterCompletion, mean, think == null ? null : think.declared(),
+        think == null ? null : think.fit(), kind, think, arrival, loop, mix, by.isEmpty() ? null : by);
+  }
+
+  /**
+   * The workload of a capture alone: a user is a connection (its requests in wire order), the
+   * arrivals every request's start; null without a complete exchange.
+   */
+  public static Findings.Workload judgeWire(List<WireExchange> wire, Declared declared) {
+    Map<String, List<WireExchange>> byConnection = new LinkedHashMap<>();
+    long firstStart = Long.MAX_VALUE;
+    long lastStart = Long.MIN_VALUE;
+    long requests = 0;
+    for (WireExchange e : wire) {
+      if (!e.complete()) {
+        continue;
+      }
+      byConnection.computeIfAbsent(e.connectionId(), k -> new ArrayList<>()).add(e);
+      firstStart = Math.min(firstStart, e.requestStartEpochNanos());
+      lastStart = Math.max(lastStart, e.requestStartEpochNanos());
+      requests++;
+    }
+    if (requests == 0) {
+      return null;
+    }
+    List<List<WireExchange>> connections = new ArrayList<>();
+    for (List<WireExchange> c : byConnection.values()) {
+      c.sort(Comparator.comparingInt(WireExchange::requestIndex));
+      connections.add(c);
+    }
+    Pairs pairs = pairs(connections, WireExchange::requestStartEpochNanos, WireExchange::lastResponseByteEpochNanos,
+        (a, b) -> b.requestIndex() == a.requestIndex() + 1);
     double seconds = (lastStart - firstStart) / 1e9;
-    return new Findings.Workload(bySession.size(), requests, seconds > 0 ? requests / seconds : Double.NaN,
-        consecutive, afterCompletion, mean, declaredThink, fit);
+    ConfidenceInterval mean = pairs.think.length < 2 ? null : Intervals.meanOfSeries(pairs.think, LEVEL);
+    ThinkJudgement think = think(pairs.think, mean, declared);
+    ArrivalJudgement arrival = declared.arrival() == null || !"requests".equals(declared.arrivalUnit()) ? null
+        : arrivalOf(starts(wire, firstStart, lastStart), firstStart, lastStart, declared);
+    LoopJudgement loop = loop(pairs, declared.model(), null);
+    MixJudgement mix = mixOf(connections, e -> e.url(), declared);
+    List<String> by = new ArrayList<>();
+    for (String b : new String[] {declared.thinkBy(), declared.arrivalBy(), declared.mixBy()}) {
+      if (b != null && !by.contains(b)) {
+        by.add(b);
+      }
+    }
+    return new Findings.Workload(byConnection.size(), requests, seconds > 0 ? requests / seconds : Double.NaN,
+        pairs.count, pairs.afterCompletion, mean, think == null ? null : think.declared(),
+        think == null ? null : think.fit(), Findings.UserKind.CONNECTION, think, arrival, loop, mix,
+        by.isEmpty() ? null : by);
+  }
+
+  /** A user's consecutive requests: the think times, and per pair the send gap and the previous response time. */
+  private record Pairs(long count, long afterCompletion, double[] think, double[] sendGapMillis,
+      double[] previousResponseMillis) {}
+
+  private interface Consecutive<T> {
+    boolean test(T previous, T next);
+  }
+
+  private static <T> Pairs pairs(List<List<T>> users, ToLongFunction<T> start, ToLongFunction<T> end,
+      Consecutive<T> consecutive) {
+    long count = 0;
+    long after = 0;
+    List<Double> think = new ArrayList<>();
+    List<double[]> gaps = new ArrayList<>();
+    for (List<T> user : users) {
+      for (int i = 1; i < user.size(); i++) {
+        T previous = user.get(i - 1);
+        T next = user.get(i);
+        if (!consecutive.test(previous, next)) {
+          continue;
+        }
+        count++;
+        long gapNanos = start.applyAsLong(next) - end.applyAsLong(previous);
+        if (gapNanos >= 0) {
+          after++;
+          think.add(gapNanos / 1e6);
+        }
+        gaps.add(new double[] {(start.applyAsLong(next) - start.applyAsLong(previous)) / 1e6,
+            (end.applyAsLong(previous) - start.applyAsLong(previous)) / 1e6});
+      }
+    }
+    return new Pairs(count, after, think.stream().mapToDouble(Double::doubleValue).toArray(),
+        gaps.stream().mapToDouble(g -> g[0]).toArray(), gaps.stream().mapToDouble(g -> g[1]).toArray());
+  }
+
+  /** The think times against the declaration; null when nothing was declared. */
+  static ThinkJudgement think(double[] think, ConfidenceInterval mean, Declared declared) {
+    WorkloadSection.ThinkSection d = declared.think();
+    if (d == null) {
+      return null;
+    }
+    double declaredMean = declaredMeanMillis(d);
+    double tolerance = Math.max(LATE_TOLERANCE_MILLIS, LATE_TOLERANCE_SHARE * declaredMean);
+    double late = mean == null ? Double.NaN : mean.estimate() - declaredMean;
+    if (mean == null || think.length < Fit.MIN_KS_SAMPLE) {
+      Fit fit = cdfMillis(d) == null ? null : Fit.kolmogorovSmirnov(think, cdfMillis(d));
+      return new ThinkJudgement(d, declared.thinkBy(), fit, late, tolerance, null, WorkloadVerdict.NOT_JUDGED);
+    }
+    DoubleUnaryOperator cdf = cdfMillis(d);
+    if (cdf == null) { // fixed: no shape to test, the mean's interval against the declared value
+      WorkloadVerdict v = mean.high() < declaredMean ? WorkloadVerdict.REJECTED
+          : mean.low() > declaredMean + tolerance ? WorkloadVerdict.LATE : WorkloadVerdict.FAITHFUL;
+      return new ThinkJudgement(d, declared.thinkBy(), null, late, tolerance, null, v);
+    }
+    Fit fit = Fit.kolmogorovSmirnov(think, cdf);
+    if (fit.verdict() == Fit.Verdict.FAITHFUL) {
+      return new ThinkJudgement(d, declared.thinkBy(), fit, late, tolerance, null, WorkloadVerdict.FAITHFUL);
+    }
+    if (!(late > 0)) {
+      return new ThinkJudgement(d, declared.thinkBy(), fit, late, tolerance, null, WorkloadVerdict.REJECTED);
+    }
+    double[] shifted = new double[think.length];
+    for (int i = 0; i < think.length; i++) {
+      shifted[i] = think[i] - late;
+    }
+    Fit again = Fit.kolmogorovSmirnov(shifted, cdf);
+    WorkloadVerdict v = again.verdict() != Fit.Verdict.FAITHFUL ? WorkloadVerdict.REJECTED
+        : late <= tolerance ? WorkloadVerdict.FAITHFUL : WorkloadVerdict.LATE;
+    return new ThinkJudgement(d, declared.thinkBy(), fit, late, tolerance, again, v);
+  }
+
+  private static double declaredMeanMillis(WorkloadSection.ThinkSection t) {
+    return switch (t.type()) {
+      case "exponential" -> t.meanNanos() / 1e6;
+      case "uniform" -> (t.minNanos() + t.maxNanos()) / 2e6;
+      case "fixed" -> t.nanos() / 1e6;
+      default -> Double.NaN;
+    };
   }
 
   /** The declared think time's distribution function in milliseconds, null when it has none to test. */
@@ -91,5 +319,162 @@ public final class WorkloadCheck {
 
   private static DoubleUnaryOperator uniform(double low, double high) {
     return x -> x <= low ? 0 : x >= high ? 1 : (x - low) / (high - low);
+  }
+
+  /** The arrivals against the declaration; null when none was declared. */
+  private static ArrivalJudgement arrival(Declared declared, List<List<Match>> users, List<WireExchange> wire,
+      long firstStart, long lastStart) {
+    if (declared.arrival() == null) {
+      return null;
+    }
+    long[] starts;
+    if ("sessions".equals(declared.arrivalUnit())) { // a session's first request (seq 0) arrives
+      starts = users.stream().flatMap(List::stream).filter(m -> m.record().seq() == 0)
+          .mapToLong(m -> m.exchange().requestStartEpochNanos()).sorted().toArray();
+    } else { // every request on the wire in the window, matched or not: missed matches do not lower the rate
+      starts = starts(wire, firstStart, lastStart);
+    }
+    return arrivalOf(starts, firstStart, lastStart, declared);
+  }
+
+  private static long[] starts(List<WireExchange> wire, long from, long to) {
+    return wire.stream().mapToLong(WireExchange::requestStartEpochNanos).filter(t -> t >= from && t <= to).sorted()
+        .toArray();
+  }
+
+  private static ArrivalJudgement arrivalOf(long[] starts, long from, long to, Declared declared) {
+    ExpectedJson.ArrivalExpectation d = declared.arrival();
+    double seconds = (to - from) / 1e9;
+    if (starts.length < 2 || !(seconds > 0)) {
+      return new ArrivalJudgement(declared.arrivalUnit(), starts.length, seconds, null, d.process(),
+          d.ratePerSecond(), declared.arrivalBy(), null, WorkloadVerdict.NOT_JUDGED);
+    }
+    // the n - 1 gaps between the first and the last arrival span the window
+    ConfidenceInterval rate = Intervals.poissonRate(starts.length - 1, (starts[starts.length - 1] - starts[0]) / 1e9,
+        LEVEL);
+    Fit gaps = null;
+    if ("poisson".equals(d.process())) {
+      double[] g = new double[starts.length - 1];
+      for (int i = 1; i < starts.length; i++) {
+        g[i - 1] = (starts[i] - starts[i - 1]) / 1e6;
+      }
+      gaps = Fit.kolmogorovSmirnov(g, Fit.exponential(1000.0 / d.ratePerSecond()));
+    }
+    WorkloadVerdict v;
+    if (starts.length - 1 < Fit.MIN_KS_SAMPLE) {
+      v = WorkloadVerdict.NOT_JUDGED;
+    } else {
+      boolean rateOk = rate.high() >= d.ratePerSecond() * (1 - RATE_TOLERANCE_SHARE)
+          && rate.low() <= d.ratePerSecond() * (1 + RATE_TOLERANCE_SHARE);
+      v = rateOk && (gaps == null || gaps.verdict() != Fit.Verdict.REJECTED) ? WorkloadVerdict.FAITHFUL
+          : WorkloadVerdict.REJECTED;
+    }
+    return new ArrivalJudgement(declared.arrivalUnit(), starts.length, (starts[starts.length - 1] - starts[0]) / 1e9,
+        rate, d.process(), d.ratePerSecond(), declared.arrivalBy(), gaps, v);
+  }
+
+  /** Open or closed from the pairs; null when there is no pair at all. */
+  private static LoopJudgement loop(Pairs pairs, String model, ConfidenceInterval lag) {
+    if (pairs.count == 0) {
+      return null;
+    }
+    double sd = sd(pairs.previousResponseMillis);
+    ConfidenceInterval slope = pairs.count < MIN_LOOP_PAIRS ? null
+        : Intervals.slope(pairs.previousResponseMillis, pairs.sendGapMillis, LEVEL);
+    double share = (double) pairs.afterCompletion / pairs.count;
+    LoopVerdict v;
+    if (pairs.count < MIN_LOOP_PAIRS) {
+      v = LoopVerdict.NOT_JUDGED;
+    } else if (share < CLOSED_SHARE) {
+      v = LoopVerdict.OPEN; // users sent before their replies ended
+    } else if (slope == null || Double.isNaN(slope.low())) {
+      v = LoopVerdict.NOT_JUDGED; // the response times do not vary at all
+    } else if (slope.low() > SLOPE_BOUNDARY) {
+      v = LoopVerdict.CLOSED;
+    } else if (slope.high() < SLOPE_BOUNDARY) {
+      v = LoopVerdict.OPEN;
+    } else {
+      v = LoopVerdict.NOT_JUDGED;
+    }
+    boolean omission = v == LoopVerdict.CLOSED && "open".equals(model);
+    return new LoopJudgement(pairs.count, pairs.afterCompletion, slope, sd, v, model, omission, lag);
+  }
+
+  private static double sd(double[] values) {
+    if (values.length < 2) {
+      return Double.NaN;
+    }
+    double mean = Arrays.stream(values).average().orElse(0);
+    double ss = 0;
+    for (double v : values) {
+      ss += (v - mean) * (v - mean);
+    }
+    return Math.sqrt(ss / (values.length - 1));
+  }
+
+  /**
+   * The generator's send start less its intended start over the measured phase, in ms on its own
+   * clock, where the records hold intended instants (crosscheck's engines); null otherwise.
+   */
+  private static ConfidenceInterval lagFromIntended(List<Match> matched, Findings.UserKind kind) {
+    if (kind != Findings.UserKind.SESSION) {
+      return null;
+    }
+    double[] lags = matched.stream().map(Match::record)
+        .filter(r -> r.phase() == Phase.MEASURE && r.intendedStartNanos() >= 0 && r.sendStartNanos() >= 0)
+        .mapToDouble(r -> (r.sendStartNanos() - r.intendedStartNanos()) / 1e6).toArray();
+    return lags.length < 2 ? null : Intervals.meanOfSeries(lags, LEVEL);
+  }
+
+  private static MixJudgement mix(List<List<Match>> users, Declared declared) {
+    List<List<RequestRecord>> records = new ArrayList<>();
+    for (List<Match> u : users) {
+      records.add(u.stream().map(Match::record).toList());
+    }
+    return mixOf(records, RequestRecord::url, declared);
+  }
+
+  /** The page mix against the declaration; null when none was declared or its site is unknown here. */
+  private static <T> MixJudgement mixOf(List<List<T>> users, java.util.function.Function<T, String> url,
+      Declared declared) {
+    ExpectedJson.MixExpectation d = declared.mix();
+    if (d == null || declared.classifier() == null) {
+      return null;
+    }
+    List<String> states = new ArrayList<>(new TreeMap<>(d.shares()).keySet());
+    Map<String, Integer> index = new HashMap<>();
+    for (int i = 0; i < states.size(); i++) {
+      index.put(states.get(i), i);
+    }
+    Map<String, Long> counts = new TreeMap<>();
+    long[] thinned = new long[states.size() + 1]; // the last: pages of a state the table does not have
+    long pages = 0;
+    long notPages = 0;
+    for (List<T> user : users) {
+      int page = 0;
+      for (T t : user) {
+        String state = declared.classifier().stateOf(url.apply(t));
+        if (state == null) {
+          notPages++;
+          continue;
+        }
+        pages++;
+        counts.merge(state, 1L, Long::sum);
+        if (page++ % MIX_THINNING == 0) {
+          thinned[index.getOrDefault(state, states.size())]++;
+        }
+      }
+    }
+    double[] shares = new double[states.size() + 1];
+    for (int i = 0; i < states.size(); i++) {
+      shares[i] = d.shares().get(states.get(i));
+    }
+    Fit fit = Fit.chiSquare(thinned, shares);
+    WorkloadVerdict v = switch (fit.verdict()) {
+      case FAITHFUL -> WorkloadVerdict.FAITHFUL;
+      case REJECTED -> WorkloadVerdict.REJECTED;
+      case NOT_JUDGED -> WorkloadVerdict.NOT_JUDGED;
+    };
+    return new MixJudgement(d.site(), d.description(), declared.mixBy(), pages, notPages, counts, d.shares(), fit, v);
   }
 }

@@ -22,6 +22,14 @@ public interface SessionScriptFactory {
     return null;
   }
 
+  /**
+   * The page mix the scripts declare (their transition table's stationary shares), for the workload
+   * audit; null (the default) when they declare none.
+   */
+  default DeclaredMix declaredMix() {
+    return null;
+  }
+
   /** What the scripts did that a report should show (e.g. sessions ended by a client death), or "". */
   default String describeOutcomes() {
     return "";

@@ -569,42 +569,172 @@ public final class FindingsTable {
   }
 
   /**
-   * What the generator sent (two lines): sessions, rate and how many of a session's next requests
-   * waited for the previous reply; the wire think times with their interval and, where the run declared
-   * a distribution, the test against it and its verdict.
+   * What the generator sent: sessions (or threads, or connections), rate and how many next requests
+   * waited for the previous reply; then one line per check against a declaration: the think times,
+   * open or closed, the arrivals, the page mix, each with what it rests on and a verdict only where the
+   * sample supports one.
    */
   private static void workload(StringBuilder out, Findings.Workload w) {
-    String loop = w.consecutivePairs() == 0 ? "no session sent two requests in the measured phase"
-        : String.format(Locale.ROOT, "%,d of %,d next requests of a session sent after the previous reply's last"
-            + " byte (%.1f %%)", w.sentAfterCompletion(), w.consecutivePairs(),
+    Findings.UserKind kind = w.userKind() == null ? Findings.UserKind.SESSION : w.userKind();
+    String user = switch (kind) {
+      case SESSION -> "session";
+      case THREAD -> "thread";
+      case CONNECTION -> "connection";
+    };
+    String loop = w.consecutivePairs() == 0 ? "no " + user + " sent two requests in the measured phase"
+        : String.format(Locale.ROOT, "%,d of %,d next requests of a %s sent after the previous reply's last"
+            + " byte (%.1f %%)", w.sentAfterCompletion(), w.consecutivePairs(), user,
             100.0 * w.sentAfterCompletion() / w.consecutivePairs());
-    line(out, "workload", String.format(Locale.ROOT, "%,d sessions, %,d matched requests complete on the wire in the"
-        + " measured phase (capture clock), %s/s; %s", w.sessions(), w.requests(),
-        Double.isNaN(w.requestsPerSecond()) ? "-"
-        : String.format(Locale.ROOT, "%,.1f", w.requestsPerSecond()), loop));
+    String what = kind == Findings.UserKind.CONNECTION ? "complete exchanges on the wire (a capture alone: a user is"
+        + " a connection)" : kind == Findings.UserKind.THREAD
+        ? "matched requests complete on the wire in the measured phase (capture clock; a user is a thread)"
+        : "matched requests complete on the wire in the measured phase (capture clock)";
+    line(out, "workload", String.format(Locale.ROOT, "%,d %ss, %,d %s, %s/s; %s", w.sessions(), user, w.requests(),
+        what, Double.isNaN(w.requestsPerSecond()) ? "-" : String.format(Locale.ROOT, "%,.1f", w.requestsPerSecond()),
+        loop));
     StringBuilder think = new StringBuilder();
     ConfidenceInterval t = w.wireThinkMillis();
     think.append(t == null ? "fewer than 2 wire think times: no mean" : String.format(Locale.ROOT,
         "wire mean %.3f [%.3f, %.3f] ms over %,d gaps (95 %%, %s)", t.estimate(), t.low(), t.high(), t.sampleSize(),
         t.method().words()));
-    WorkloadSection.ThinkSection d = w.declaredThink();
+    Findings.ThinkJudgement j = w.think();
+    WorkloadSection.ThinkSection d = j != null ? j.declared() : w.declaredThink();
     if (d == null) {
       think.append("; no think time declared");
     } else {
-      think.append("; declared ").append(declaredThink(d));
-      Fit fit = w.thinkFit();
-      if (fit == null) {
+      think.append("; declared ").append(declaredThink(d)).append(j != null && j.declaredBy() != null
+          ? " (" + j.declaredBy() + ")" : "");
+      Fit fit = j != null ? j.fit() : w.thinkFit();
+      if (j != null && j.verdict() == Findings.WorkloadVerdict.NOT_JUDGED) {
+        think.append(String.format(Locale.ROOT, ": not judged (%,d think times, %d needed)",
+            t == null ? 0 : t.sampleSize(), Fit.MIN_KS_SAMPLE));
+      } else if (fit == null && j != null) {
+        think.append(String.format(Locale.ROOT, ": the mean is %+.3f ms from it (tolerance %.3f ms): %s",
+            j.lateMillis(), j.toleranceMillis(), words(j.verdict())));
+      } else if (fit == null) {
         think.append(" (no distribution to test)");
       } else if (fit.verdict() == Fit.Verdict.NOT_JUDGED) {
         think.append(String.format(Locale.ROOT, ": not judged (%,d think times, %d needed)", fit.sampleSize(),
             Fit.MIN_KS_SAMPLE));
       } else {
-        think.append(String.format(Locale.ROOT, ": Kolmogorov-Smirnov D %.4f, p %.3g over %,d: %s at %.0f %%",
-            fit.statistic(), fit.pValue(), fit.sampleSize(),
-            fit.verdict() == Fit.Verdict.FAITHFUL ? "faithful" : "rejected", 100 * fit.alpha()));
+        think.append(String.format(Locale.ROOT, ": Kolmogorov-Smirnov D %.4f, p %.3g over %,d", fit.statistic(),
+            fit.pValue(), fit.sampleSize()));
+        if (j == null) {
+          think.append(fit.verdict() == Fit.Verdict.FAITHFUL ? ": faithful" : ": rejected");
+        } else if (j.shiftedFit() == null) {
+          think.append(": ").append(words(j.verdict()));
+        } else {
+          think.append(String.format(Locale.ROOT, "; less its %.3f ms lateness D %.4f, p %.3g: %s", j.lateMillis(),
+              j.shiftedFit().statistic(), j.shiftedFit().pValue(), j.verdict() == Findings.WorkloadVerdict.FAITHFUL
+              ? String.format(Locale.ROOT, "faithful, late within the %.3f ms tolerance", j.toleranceMillis())
+              : j.verdict() == Findings.WorkloadVerdict.LATE ? String.format(Locale.ROOT,
+              "late: the declared shape, %.3f ms later (tolerance %.3f ms)", j.lateMillis(), j.toleranceMillis())
+              : "rejected: another distribution, not only a delay"));
+        }
+        think.append(String.format(Locale.ROOT, " (at %.0f %%)", 100 * fit.alpha()));
       }
     }
     line(out, "  think", think.toString());
+    if (w.loop() != null) {
+      line(out, "  loop", loopLine(w.loop(), user));
+    }
+    if (w.arrival() != null) {
+      line(out, "  arrivals", arrivalLine(w.arrival()));
+    }
+    if (w.mix() != null) {
+      line(out, "  mix", mixLine(w.mix()));
+    }
+  }
+
+  private static String words(Findings.WorkloadVerdict v) {
+    return v.name().toLowerCase(Locale.ROOT).replace('_', ' ');
+  }
+
+  private static String loopLine(Findings.LoopJudgement l, String user) {
+    StringBuilder s = new StringBuilder();
+    ConfidenceInterval slope = l.slope();
+    if (slope == null) {
+      s.append(String.format(Locale.ROOT, "%,d consecutive pairs, %d needed: open or closed not judged", l.pairs(),
+          30));
+    } else {
+      s.append(String.format(Locale.ROOT, "each ms of a reply's wire time moved the %s's next send by %s ms"
+          + " (least squares over %,d pairs, response times' sd %.3f ms)", user, Double.isNaN(slope.low())
+          ? String.format(Locale.ROOT, "%.3f", slope.estimate())
+          : String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", slope.estimate(), slope.low(), slope.high()),
+          l.pairs(), l.responseSdMillis()));
+      s.append(switch (l.verdict()) {
+        case CLOSED -> ": closed, each next send waited for the previous reply";
+        case OPEN -> ": open, the sends did not wait for the replies";
+        case NOT_JUDGED -> ": not judged (the interval reaches across 0.5: too few pairs for how little the"
+            + " response times vary)";
+      });
+    }
+    if (l.declaredModel() != null) {
+      s.append("; declared ").append(l.declaredModel());
+    }
+    if (l.coordinatedOmission()) {
+      s.append(": COORDINATED OMISSION, a generator declared open waited for its replies: a slow server gets fewer"
+          + " requests than declared and its slow replies are under-sampled");
+    }
+    if (l.lagFromIntendedMillis() != null) {
+      ConfidenceInterval lag = l.lagFromIntendedMillis();
+      s.append(String.format(Locale.ROOT, "; send start after the intended start %.3f [%.3f, %.3f] ms (generator"
+          + " clock, %,d requests)", lag.estimate(), lag.low(), lag.high(), lag.sampleSize()));
+    }
+    return s.toString();
+  }
+
+  private static String arrivalLine(Findings.ArrivalJudgement a) {
+    StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%,d %s arriving over %.3f s", a.arrivals(),
+        a.unit(), a.windowSeconds()));
+    if (a.ratePerSecond() != null) {
+      ConfidenceInterval r = a.ratePerSecond();
+      s.append(String.format(Locale.ROOT, ", %.2f [%.2f, %.2f]/s (95 %%, %s)", r.estimate(), r.low(), r.high(),
+          r.method().words()));
+    }
+    s.append(String.format(Locale.ROOT, "; declared %s %.2f/s (%s)", a.declaredProcess(), a.declaredRatePerSecond(),
+        a.declaredBy()));
+    Fit g = a.gapFit();
+    if (g != null && g.verdict() != Fit.Verdict.NOT_JUDGED) {
+      s.append(String.format(Locale.ROOT, "; gaps against exponential ones of that rate: D %.4f, p %.3g", g.statistic(),
+          g.pValue()));
+    }
+    s.append(": ").append(a.verdict() == Findings.WorkloadVerdict.NOT_JUDGED
+        ? "not judged (" + Fit.MIN_KS_SAMPLE + " gaps needed)" : words(a.verdict()));
+    return s.toString();
+  }
+
+  private static String mixLine(Findings.MixJudgement m) {
+    StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%,d pages (%,d other requests) against %s (%s)",
+        m.pages(), m.notPages(), m.description(), m.declaredBy()));
+    Fit f = m.fit();
+    if (f.verdict() == Fit.Verdict.NOT_JUDGED) {
+      s.append(": not judged (too few pages)");
+    } else {
+      s.append(String.format(Locale.ROOT, ": chi-square %.1f, %d df, p %.3g over %,d pages (each user's 1st,"
+          + " 5th, 9th...: neighbours in a table are no independent draws)", f.statistic(), f.degreesOfFreedom(),
+          f.pValue(), f.sampleSize()));
+      s.append(": ").append(words(m.verdict()));
+      if (m.verdict() == Findings.WorkloadVerdict.REJECTED) {
+        s.append(" (").append(mostOff(m)).append(')');
+      }
+    }
+    return s.toString();
+  }
+
+  /** The state whose observed share is furthest from its declared one: "HOME 14.9 % against 29.0 %". */
+  private static String mostOff(Findings.MixJudgement m) {
+    String worst = null;
+    double gap = -1;
+    for (var e : m.shares().entrySet()) {
+      double observed = m.pages() == 0 ? 0 : m.counts().getOrDefault(e.getKey(), 0L) / (double) m.pages();
+      if (Math.abs(observed - e.getValue()) > gap) {
+        gap = Math.abs(observed - e.getValue());
+        worst = String.format(Locale.ROOT, "%s %.1f %% against %.1f %% declared", e.getKey(), 100 * observed,
+            100 * e.getValue());
+      }
+    }
+    return worst;
   }
 
   private static String declaredThink(WorkloadSection.ThinkSection d) {

@@ -1166,10 +1166,120 @@ public record Findings(
    * @param thinkFit the wire think times against the declared distribution (Kolmogorov–Smirnov; an
    *     exponential or uniform declaration), null when the declaration has no distribution to test
    */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Workload(long sessions, long requests, double requestsPerSecond, long consecutivePairs,
-      long sentAfterCompletion, @JsonInclude(JsonInclude.Include.NON_NULL) ConfidenceInterval wireThinkMillis,
-      @JsonInclude(JsonInclude.Include.NON_NULL) WorkloadSection.ThinkSection declaredThink,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Fit thinkFit) {}
+      long sentAfterCompletion, ConfidenceInterval wireThinkMillis, WorkloadSection.ThinkSection declaredThink,
+      Fit thinkFit, UserKind userKind, ThinkJudgement think, ArrivalJudgement arrival, LoopJudgement loop,
+      MixJudgement mix, List<String> declaredBy) {
+  }
+
+  /** What a workload's "user" is in the figures: whose consecutive requests a think time lies between. */
+  public enum UserKind {
+    /** A session of crosscheck's engines (the records' session ids). */
+    SESSION,
+    /** A thread of an audited generator (the agent's records: one emulated user per thread). */
+    THREAD,
+    /** A TCP connection (a capture alone: a user is a connection only if each keeps its own). */
+    CONNECTION
+  }
+
+  /** A workload check's verdict; its gate word is the lower-case name with '-' for '_'. */
+  public enum WorkloadVerdict {
+    /** Consistent with the declaration at the test's level (a think time: within the lateness tolerance). */
+    FAITHFUL,
+    /** Think times of the declared shape, all later by more than the tolerance (the generator's own delay). */
+    LATE,
+    /** Rejected: another distribution, rate or mix than declared. */
+    REJECTED,
+    /** Too little evidence for a verdict (the figures say how much there was). */
+    NOT_JUDGED
+  }
+
+  /**
+   * The wire think times against the declared think time. The Kolmogorov–Smirnov test rejects any
+   * constant delay once the sample is large, so a rejected test is repeated with the think times less
+   * their mean's excess over the declared mean: a shape that then fits is a late generator, not another
+   * distribution.
+   *
+   * @param declared the declared think time
+   * @param declaredBy where the declaration came from (run.json, --expect-think)
+   * @param fit the wire think times against the declaration; null for a fixed declaration (no shape)
+   * @param lateMillis the wire mean less the declared mean
+   * @param toleranceMillis the lateness a faithful generator may add: 1 ms or 2 % of the declared mean
+   * @param shiftedFit the test repeated less {@code lateMillis}; null when not repeated
+   * @param verdict the verdict
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record ThinkJudgement(WorkloadSection.ThinkSection declared, String declaredBy, Fit fit, double lateMillis,
+      double toleranceMillis, Fit shiftedFit, WorkloadVerdict verdict) {}
+
+  /**
+   * The arrivals on the wire against the declared arrival process.
+   *
+   * @param unit {@code requests} (an open generator: every request arrives) or {@code sessions} (partly
+   *     open: a session's first request)
+   * @param arrivals arrivals in the window, from the wire (matched or not)
+   * @param windowSeconds the window: the measured phase's first to last matched request start (capture clock)
+   * @param ratePerSecond the achieved rate with its 95 % interval (Poisson counts: exact chi-square bounds)
+   * @param declaredProcess {@code poisson} or {@code deterministic}
+   * @param declaredRatePerSecond the declared rate
+   * @param declaredBy where the declaration came from
+   * @param gapFit the gaps between arrivals against exponential ones of the declared rate (poisson only)
+   * @param verdict faithful when the interval reaches within 1 % of the declared rate and the gaps fit
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record ArrivalJudgement(String unit, long arrivals, double windowSeconds, ConfidenceInterval ratePerSecond,
+      String declaredProcess, double declaredRatePerSecond, String declaredBy, Fit gapFit, WorkloadVerdict verdict) {}
+
+  /** Whether a user's next send waits for its previous reply, from the wire. */
+  public enum LoopVerdict {
+    /** Each next send follows the previous reply and moves with its response time: a closed loop. */
+    CLOSED,
+    /** Sends do not wait for the replies (sent before one ended, or independent of response times). */
+    OPEN,
+    /** Too few pairs, or response times that vary too little to tell. */
+    NOT_JUDGED
+  }
+
+  /**
+   * Open or closed, from the wire: over a user's consecutive requests, how many next sends followed the
+   * previous reply's last byte, and the least-squares slope of the send-to-send gap on the previous
+   * exchange's wire response time (a closed loop: about 1, each ms of response delays the next send;
+   * an open one: about 0).
+   *
+   * @param pairs consecutive pairs of a user
+   * @param sentAfterCompletion of those, sent after the previous reply's last byte
+   * @param slope the slope with its 95 % interval (Student t); null below 30 pairs
+   * @param responseSdMillis the spread of the previous response times the slope rests on
+   * @param verdict closed, open or not judged
+   * @param declaredModel the model declared (closed, open, partly-open), null when none
+   * @param coordinatedOmission a generator declared open found closed: it waits for replies, so a slow
+   *     server receives fewer requests than declared and the slow replies are under-sampled
+   * @param lagFromIntendedMillis the generator's send start less its intended start (its own clock),
+   *     where the records hold intended instants (crosscheck's engines); null otherwise
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record LoopJudgement(long pairs, long sentAfterCompletion, ConfidenceInterval slope, double responseSdMillis,
+      LoopVerdict verdict, String declaredModel, boolean coordinatedOmission, ConfidenceInterval lagFromIntendedMillis) {}
+
+  /**
+   * The page mix on the wire against the declared one (a transition table's stationary shares): a
+   * chi-square over every fourth page of each user, so that a page and the pages its table leads to
+   * do not count as independent draws.
+   *
+   * @param site whose page states ({@code tpcw}, {@code rubis})
+   * @param description which table
+   * @param declaredBy where the declaration came from
+   * @param pages matched requests of the measured phase that are pages
+   * @param notPages matched requests that are no page (images, other paths)
+   * @param counts pages per state (all pages)
+   * @param shares the declared shares
+   * @param fit the chi-square over the thinned pages
+   * @param verdict the verdict
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record MixJudgement(String site, String description, String declaredBy, long pages, long notPages,
+      java.util.Map<String, Long> counts, java.util.Map<String, Double> shares, Fit fit, WorkloadVerdict verdict) {}
 
   /** A check of what the response-time intervals assume that failed. */
   public enum ConfidenceWarning {

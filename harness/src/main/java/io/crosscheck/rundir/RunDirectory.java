@@ -141,6 +141,13 @@ public final class RunDirectory {
         scheduleDigest, WorkloadSection.of(workload), engine, jvm(), host(), RunJson.ClockSection.of(clock),
         files(), null, null, null, null, null, null, null, null, null, null, null, shard, startAt, null);
     RunFiles.writeRun(path, start);
+    if (workload.source() instanceof io.crosscheck.model.SessionSource.Scripted scripted
+        && scripted.factory().declaredMix() != null) { // the page mix its table declares, for the workload audit
+      io.crosscheck.model.DeclaredMix mix = scripted.factory().declaredMix();
+      RunFiles.writeExpected(path, new ExpectedJson(ExpectedJson.FORMAT_VERSION, null, null, null,
+          new ExpectedJson.MixExpectation(mix.site(), mix.description(), mix.shares()),
+          List.of("the run's own workload: " + mix.description())));
+    }
     reserveForEnd();
   }
 

@@ -112,6 +112,22 @@ public final class RunFiles {
     JsonFiles.writeAtomically(dir.resolve(CAPTURE_JSON), capture);
   }
 
+  /** Reads {@code dir/expected.json}, or empty when nothing was declared there. */
+  public static Optional<ExpectedJson> readExpected(Path dir) throws IOException {
+    Path file = dir.resolve(ExpectedJson.FILE);
+    if (!Files.exists(file)) {
+      return Optional.empty();
+    }
+    JsonNode tree = JsonFiles.readObject(file, "missing");
+    version(file, tree, ExpectedJson.FORMAT_VERSION);
+    return Optional.of(JsonFiles.convert(file, tree, ExpectedJson.class));
+  }
+
+  /** Writes {@code dir/expected.json} atomically. */
+  public static void writeExpected(Path dir, ExpectedJson expected) throws IOException {
+    JsonFiles.writeAtomically(dir.resolve(ExpectedJson.FILE), expected);
+  }
+
   /** Reads a findings.json of any format version. */
   public static FindingsFile readFindings(Path file) throws IOException {
     JsonNode tree = JsonFiles.readObject(file, "missing: the run was not compared");

@@ -168,7 +168,8 @@ public record WorkloadSection(String target, String targetHost, int targetPort, 
     return new SourceSection(String.valueOf(s), null, null, null, null, null);
   }
 
-  static LengthSection length(SessionLength l) {
+  /** The section of a session length. */
+  public static LengthSection length(SessionLength l) {
     if (l instanceof SessionLength.Fixed f) {
       return new LengthSection("fixed", f.requests(), null, null);
     } else if (l instanceof SessionLength.Geometric g) {
@@ -177,7 +178,8 @@ public record WorkloadSection(String target, String targetHost, int targetPort, 
     return new LengthSection(String.valueOf(l), null, null, null);
   }
 
-  static ThinkSection think(ThinkTime t) {
+  /** The section of a think time. */
+  public static ThinkSection think(ThinkTime t) {
     if (t instanceof ThinkTime.None) {
       return new ThinkSection("none", null, null, null, null, null, null, null);
     } else if (t instanceof ThinkTime.Fixed f) {

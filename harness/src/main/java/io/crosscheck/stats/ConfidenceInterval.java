@@ -34,7 +34,14 @@ public record ConfidenceInterval(double estimate, double low, double high, doubl
      * Distribution-free: the order statistics X(l) and X(u) whose ranks the binomial distribution
      * B(n, p) puts around the p-quantile with at least the stated coverage, for independent values.
      */
-    ORDER_STATISTIC;
+    ORDER_STATISTIC,
+    /**
+     * A rate from a Poisson count n over a window T: the exact bounds χ²(α/2; 2n)/2T and
+     * χ²(1−α/2; 2n+2)/2T. Conservative for arrivals more regular than Poisson's.
+     */
+    POISSON_EXACT,
+    /** A least-squares slope ± t(n−2)·its standard error, for independent residuals. */
+    LEAST_SQUARES;
 
     /** The method's name in a sentence: "Student t", "batch means", "order statistics". */
     public String words() {
@@ -42,6 +49,8 @@ public record ConfidenceInterval(double estimate, double low, double high, doubl
         case STUDENT_T -> "Student t";
         case BATCH_MEANS -> "batch means";
         case ORDER_STATISTIC -> "order statistics";
+        case POISSON_EXACT -> "exact Poisson";
+        case LEAST_SQUARES -> "least squares";
       };
     }
   }

@@ -128,6 +128,62 @@ public final class Intervals {
     return series.length >= BATCHES * MIN_BATCH_VALUES ? batchMeans(series, confidence) : mean(series, confidence);
   }
 
+  /**
+   * The rate of {@code count} Poisson arrivals in {@code seconds}, per second, with its exact interval
+   * ({@link ConfidenceInterval.Method#POISSON_EXACT}); the low bound is 0 for no arrival.
+   */
+  public static ConfidenceInterval poissonRate(long count, double seconds, double confidence) {
+    if (!(seconds > 0) || count < 0) {
+      throw new IllegalArgumentException("a rate needs a window > 0 and a count >= 0: " + count + " in " + seconds);
+    }
+    double alpha = 1 - confidence;
+    double low = count == 0 ? 0
+        : new org.apache.commons.math3.distribution.ChiSquaredDistribution(2.0 * count)
+            .inverseCumulativeProbability(alpha / 2) / (2 * seconds);
+    double high = new org.apache.commons.math3.distribution.ChiSquaredDistribution(2.0 * count + 2)
+        .inverseCumulativeProbability(1 - alpha / 2) / (2 * seconds);
+    return new ConfidenceInterval(count / seconds, low, high, confidence, count,
+        ConfidenceInterval.Method.POISSON_EXACT);
+  }
+
+  /**
+   * The least-squares slope of {@code y} on {@code x} with its interval ({@link
+   * ConfidenceInterval.Method#LEAST_SQUARES}); bounds NaN with fewer than 3 points or no spread in x.
+   */
+  public static ConfidenceInterval slope(double[] x, double[] y, double confidence) {
+    int n = x.length;
+    if (n != y.length) {
+      throw new IllegalArgumentException(n + " x for " + y.length + " y");
+    }
+    double mx = 0;
+    double my = 0;
+    for (int i = 0; i < n; i++) {
+      mx += (x[i] - mx) / (i + 1);
+      my += (y[i] - my) / (i + 1);
+    }
+    double sxx = 0;
+    double sxy = 0;
+    for (int i = 0; i < n; i++) {
+      sxx += (x[i] - mx) * (x[i] - mx);
+      sxy += (x[i] - mx) * (y[i] - my);
+    }
+    if (n < 3 || !(sxx > 0)) {
+      return new ConfidenceInterval(Double.NaN, Double.NaN, Double.NaN, confidence, n,
+          ConfidenceInterval.Method.LEAST_SQUARES);
+    }
+    double b = sxy / sxx;
+    double a = my - b * mx;
+    double sse = 0;
+    for (int i = 0; i < n; i++) {
+      double r = y[i] - a - b * x[i];
+      sse += r * r;
+    }
+    double se = Math.sqrt(sse / (n - 2) / sxx);
+    double t = new org.apache.commons.math3.distribution.TDistribution(n - 2)
+        .inverseCumulativeProbability(1 - (1 - confidence) / 2);
+    return new ConfidenceInterval(b, b - t * se, b + t * se, confidence, n, ConfidenceInterval.Method.LEAST_SQUARES);
+  }
+
   /** Batches of the batch-means method: 30, the usual choice (29 degrees of freedom). */
   public static final int BATCHES = 30;
   /** The fewest values a batch may hold. */

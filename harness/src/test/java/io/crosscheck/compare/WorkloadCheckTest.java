@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.crosscheck.model.Phase;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestRecord;
+import io.crosscheck.rundir.ExpectedJson;
 import io.crosscheck.rundir.Findings;
 import io.crosscheck.rundir.WorkloadSection;
 import io.crosscheck.stats.Fit;
@@ -49,6 +50,11 @@ class WorkloadCheckTest {
     return new Match(rec, ex, true);
   }
 
+  private static Findings.Workload judge(List<Match> pairs, WorkloadSection declared) {
+    return WorkloadCheck.judge(pairs, pairs.stream().map(Match::exchange).toList(),
+        WorkloadCheck.Declared.of(declared, null), Findings.UserKind.SESSION);
+  }
+
   private static WorkloadSection declared(WorkloadSection.ThinkSection think) {
     return new WorkloadSection("http://127.0.0.1:8080", "127.0.0.1", 8080, "127.0.0.1", null, null, null, think, null,
         null, null);
@@ -61,8 +67,8 @@ class WorkloadCheckTest {
   @Test
   void thinkTimesOfMeanOneSecondDeclaredAsTwoAreRejectedWithTheMeasuredMeanAndItsInterval() {
     List<Match> pairs = sessions(1_000, 1);
-    Findings.Workload faithful = WorkloadCheck.judge(pairs, declared(exponential(1_000)));
-    Findings.Workload wrong = WorkloadCheck.judge(pairs, declared(exponential(2_000)));
+    Findings.Workload faithful = judge(pairs, declared(exponential(1_000)));
+    Findings.Workload wrong = judge(pairs, declared(exponential(2_000)));
     assertEquals(100, faithful.sessions());
     assertEquals(1_100, faithful.requests());
     assertEquals(1_000, faithful.consecutivePairs(), "10 gaps in each of 100 sessions");
@@ -82,7 +88,7 @@ class WorkloadCheckTest {
     pairs.add(pair(1, 1, 2 * MILLI, 8 * MILLI, Phase.MEASURE)); // sent 3 ms before the reply ended: open
     pairs.add(pair(1, 2, 9 * MILLI, 10 * MILLI, Phase.MEASURE)); // 1 ms after
     pairs.add(pair(1, 3, 20 * MILLI, 21 * MILLI, Phase.RAMP_DOWN)); // outside the measured phase
-    Findings.Workload w = WorkloadCheck.judge(pairs, null);
+    Findings.Workload w = judge(pairs, null);
     assertEquals(3, w.requests());
     assertEquals(2, w.consecutivePairs());
     assertEquals(1, w.sentAfterCompletion());
@@ -97,9 +103,198 @@ class WorkloadCheckTest {
     List<Match> pairs = sessions(10, 2);
     WorkloadSection.ThinkSection fixed = new WorkloadSection.ThinkSection("fixed", 10 * MILLI, null, null, null, null,
         null, null);
-    assertNull(WorkloadCheck.judge(pairs, declared(fixed)).thinkFit());
+    assertNull(judge(pairs, declared(fixed)).thinkFit());
     List<Match> few = pairs.subList(0, 11); // one session: 10 gaps
-    assertEquals(Fit.Verdict.NOT_JUDGED, WorkloadCheck.judge(few, declared(exponential(10))).thinkFit().verdict());
-    assertNull(WorkloadCheck.judge(List.of(), null), "no pair, no workload");
+    assertEquals(Fit.Verdict.NOT_JUDGED, judge(few, declared(exponential(10))).thinkFit().verdict());
+    assertNull(judge(List.of(), null), "no pair, no workload");
+  }
+
+  /** A fixed think time is judged by its mean's interval: 10 ms declared, 10 ms plus 0-1 ms on the wire. */
+  @Test
+  void aFixedThinkIsJudgedByTheMeansInterval() {
+    List<Match> pairs = new ArrayList<>();
+    SplittableRandom r = new SplittableRandom(3);
+    for (int s = 0; s < 20; s++) {
+      long t = 0;
+      for (int seq = 0; seq < 10; seq++) {
+        pairs.add(pair(s, seq, t, t + MILLI, Phase.MEASURE));
+        t += MILLI + 10 * MILLI + r.nextLong(MILLI);
+      }
+    }
+    WorkloadSection.ThinkSection ten = new WorkloadSection.ThinkSection("fixed", 10 * MILLI, null, null, null, null,
+        null, null);
+    WorkloadSection.ThinkSection five = new WorkloadSection.ThinkSection("fixed", 5 * MILLI, null, null, null, null,
+        null, null);
+    WorkloadSection.ThinkSection twenty = new WorkloadSection.ThinkSection("fixed", 20 * MILLI, null, null, null, null,
+        null, null);
+    assertEquals(Findings.WorkloadVerdict.FAITHFUL, judge(pairs, declared(ten)).think().verdict());
+    assertEquals(Findings.WorkloadVerdict.LATE, judge(pairs, declared(five)).think().verdict());
+    assertEquals(Findings.WorkloadVerdict.REJECTED, judge(pairs, declared(twenty)).think().verdict());
+  }
+
+  /**
+   * Think times of the declared shape, each later by a constant: within the tolerance (1 ms, or 2 % of
+   * the mean) faithful, beyond it late, and a shape that is no delay rejected.
+   */
+  @Test
+  void aDelayIsToldFromAnotherDistribution() {
+    assertEquals(Findings.WorkloadVerdict.LATE, thinkVerdict(50, 5, 4));
+    assertEquals(Findings.WorkloadVerdict.FAITHFUL, thinkVerdict(50, 0.7, 5));
+    Findings.ThinkJudgement late = judge(shifted(50, 5, 4), declared(exponential(50))).think();
+    assertEquals(5, late.lateMillis(), 1.0, late.toString());
+    assertEquals(Fit.Verdict.REJECTED, late.fit().verdict(), "the plain test rejects the delay at 3,000 gaps");
+    assertEquals(Fit.Verdict.FAITHFUL, late.shiftedFit().verdict(), late.toString());
+    // a uniform 40-60 ms declared as exponential of mean 50: no delay explains it
+    List<Match> pairs = new ArrayList<>();
+    SplittableRandom r = new SplittableRandom(6);
+    for (int s = 0; s < 100; s++) {
+      long t = 0;
+      for (int seq = 0; seq < 31; seq++) {
+        pairs.add(pair(s, seq, t, t + MILLI, Phase.MEASURE));
+        t += MILLI + 40 * MILLI + r.nextLong(20 * MILLI);
+      }
+    }
+    assertEquals(Findings.WorkloadVerdict.REJECTED, judge(pairs, declared(exponential(50))).think().verdict());
+  }
+
+  private static Findings.WorkloadVerdict thinkVerdict(long meanMillis, double delayMillis, long seed) {
+    return judge(shifted(meanMillis, delayMillis, seed), declared(exponential(meanMillis))).think().verdict();
+  }
+
+  /** 100 sessions of 31 requests, think exponential of {@code meanMillis} plus {@code delayMillis}. */
+  private static List<Match> shifted(long meanMillis, double delayMillis, long seed) {
+    SplittableRandom r = new SplittableRandom(seed);
+    List<Match> pairs = new ArrayList<>();
+    for (int s = 0; s < 100; s++) {
+      long t = s * MILLI;
+      for (int seq = 0; seq < 31; seq++) {
+        long end = t + MILLI;
+        pairs.add(pair(s, seq, t, end, Phase.MEASURE));
+        t = end + Math.round((delayMillis - Math.log(1 - r.nextDouble()) * meanMillis) * MILLI);
+      }
+    }
+    return pairs;
+  }
+
+  /**
+   * Open or closed from the wire: users whose next send waits for the reply plus a fixed 20 ms (response
+   * times exponential, mean 10 ms) are closed, with a slope near 1; users sending every 30 ms whatever
+   * the reply are open. Declared open, the closed ones are named: coordinated omission.
+   */
+  @Test
+  void aClosedLoopDeclaredOpenIsCoordinatedOmission() {
+    SplittableRandom r = new SplittableRandom(7);
+    List<Match> closed = new ArrayList<>();
+    List<Match> open = new ArrayList<>();
+    for (int s = 0; s < 10; s++) {
+      long t = 0;
+      long o = 0;
+      for (int seq = 0; seq < 20; seq++) {
+        long response = Math.round(-Math.log(1 - r.nextDouble()) * 10 * MILLI);
+        closed.add(pair(s, seq, t, t + response, Phase.MEASURE));
+        t += response + 20 * MILLI;
+        open.add(pair(s, seq, o, o + Math.min(response, 25 * MILLI), Phase.MEASURE));
+        o += 30 * MILLI;
+      }
+    }
+    WorkloadSection openDeclared = new WorkloadSection("http://127.0.0.1:8080", "127.0.0.1", 8080, "127.0.0.1",
+        new WorkloadSection.ArrivalSection("open", null, null, new WorkloadSection.ProcessSection("deterministic",
+            33.3, null, null, null, null, null), null), null, null, null, null, null, null);
+    Findings.LoopJudgement c = judge(closed, openDeclared).loop();
+    assertEquals(Findings.LoopVerdict.CLOSED, c.verdict(), c.toString());
+    assertEquals(1.0, c.slope().estimate(), 0.05, c.toString());
+    assertTrue(c.coordinatedOmission(), "declared open, found closed");
+    assertEquals(190, c.sentAfterCompletion());
+    Findings.LoopJudgement o = judge(open, openDeclared).loop();
+    assertEquals(Findings.LoopVerdict.OPEN, o.verdict(), o.toString());
+    assertEquals(0.0, o.slope().estimate(), 0.1, o.toString());
+    assertTrue(!o.coordinatedOmission());
+    assertTrue(!judge(closed, null).loop().coordinatedOmission(), "closed and not declared open: no omission");
+  }
+
+  /**
+   * Arrivals against a declared Poisson rate: 100 per second is faithful, 80 per second (the rate's
+   * interval far below) rejected; every request on the wire counts, matched or not.
+   */
+  @Test
+  void arrivalsAtEightyPercentOfTheDeclaredRateAreRejected() {
+    ExpectedJson declared100 = new ExpectedJson(ExpectedJson.FORMAT_VERSION, null,
+        new ExpectedJson.ArrivalExpectation("poisson", 100), null, null, List.of("--expect-arrival poisson:100/s"));
+    for (double rate : new double[] {100, 80}) {
+      SplittableRandom r = new SplittableRandom(8);
+      List<Match> pairs = new ArrayList<>();
+      long t = 0;
+      for (int i = 0; i < 2_000; i++) {
+        pairs.add(pair(i, 0, t, t + MILLI, Phase.MEASURE));
+        t += Math.round(-Math.log(1 - r.nextDouble()) * 1e9 / rate);
+      }
+      List<WireExchange> wire = pairs.stream().map(Match::exchange).toList();
+      Findings.ArrivalJudgement a = WorkloadCheck.judge(pairs.subList(0, 1_900).stream().toList(), wire,
+          WorkloadCheck.Declared.of(null, declared100), Findings.UserKind.THREAD).arrival();
+      assertEquals(rate == 100 ? Findings.WorkloadVerdict.FAITHFUL : Findings.WorkloadVerdict.REJECTED, a.verdict(),
+          a.toString());
+      assertTrue(a.ratePerSecond().contains(rate) || Math.abs(a.ratePerSecond().estimate() - rate) < 0.1 * rate,
+          a.toString());
+      assertEquals("--expect-arrival poisson:100/s", a.declaredBy());
+    }
+  }
+
+  /**
+   * The page mix against declared shares: pages drawn with the declared shares pass; with A's share
+   * halved they are rejected; requests that are no page are counted apart.
+   */
+  @Test
+  void aMixWithOneStateHalvedIsRejected() {
+    java.util.Map<String, Double> shares = java.util.Map.of("A", 0.4, "B", 0.3, "C", 0.2, "D", 0.1);
+    ExpectedJson mix = new ExpectedJson(ExpectedJson.FORMAT_VERSION, null, null, null,
+        new ExpectedJson.MixExpectation("test", "a test table", shares), List.of("a test"));
+    io.crosscheck.spi.PageStates states = new io.crosscheck.spi.PageStates() {
+      @Override
+      public String site() {
+        return "test";
+      }
+
+      @Override
+      public String stateOf(String target) {
+        return target.startsWith("/page/") ? target.substring("/page/".length()) : null;
+      }
+    };
+    WorkloadCheck.Declared base = WorkloadCheck.Declared.of(null, mix);
+    WorkloadCheck.Declared declared = new WorkloadCheck.Declared(null, null, null, null, null, null, base.mix(),
+        base.mixBy(), states);
+    for (boolean halved : new boolean[] {false, true}) {
+      SplittableRandom r = new SplittableRandom(9);
+      double[] p = halved ? new double[] {0.2 / 0.8, 0.3 / 0.8, 0.2 / 0.8, 0.1 / 0.8} : new double[] {0.4, 0.3, 0.2, 0.1};
+      List<Match> pairs = new ArrayList<>();
+      long t = 0;
+      for (int s = 0; s < 40; s++) {
+        for (int seq = 0; seq < 100; seq++) {
+          double u = r.nextDouble();
+          int k = 0;
+          while (k < 3 && u > p[k]) {
+            u -= p[k++];
+          }
+          String url = seq % 10 == 9 ? "/images/x.gif" : "/page/" + "ABCD".charAt(k);
+          pairs.add(pageRequest(s, seq, t, url));
+          t += 2 * MILLI;
+        }
+      }
+      Findings.MixJudgement m = WorkloadCheck.judge(pairs, pairs.stream().map(Match::exchange).toList(), declared,
+          Findings.UserKind.THREAD).mix();
+      assertEquals(3_600, m.pages());
+      assertEquals(400, m.notPages());
+      assertEquals(920, m.fit().sampleSize(), "pages 0, 4, ..., 88 of the 90 of each of 40 users");
+      assertEquals(halved ? Findings.WorkloadVerdict.REJECTED : Findings.WorkloadVerdict.FAITHFUL, m.verdict(),
+          m.toString());
+    }
+  }
+
+  private static Match pageRequest(long session, int seq, long start, String url) {
+    String conn = "127.0.0.1:" + (40000 + session);
+    RequestRecord rec = new RequestRecord(session, (int) session, seq, "GET", url, conn, 0, seq > 0, start, start,
+        start + 10_000, start + MILLI, 200, 80, 2048, Outcome.OK, Phase.MEASURE, "");
+    WireExchange ex = new WireExchange(conn, 0, "127.0.0.1:8080", seq, false, -1, start, start + 1_000,
+        start + 10_000, start + MILLI, "GET", url, 200, 80, 2048, "");
+    return new Match(rec, ex, true);
   }
 }

@@ -257,6 +257,27 @@ public final class TpcwMix {
     return pi;
   }
 
+  /**
+   * The page mix this table declares: the stationary share of each interaction the chain visits, by
+   * its label, for the workload audit (INIT, transient, is no page).
+   */
+  public io.crosscheck.model.DeclaredMix declared() {
+    double[] pi = stationaryShares();
+    java.util.Map<String, Double> shares = new java.util.TreeMap<>();
+    double total = 0;
+    for (TpcwState s : TpcwState.values()) {
+      if (s != TpcwState.INIT && pi[s.ordinal()] > 0) {
+        total += pi[s.ordinal()];
+      }
+    }
+    for (TpcwState s : TpcwState.values()) {
+      if (s != TpcwState.INIT && pi[s.ordinal()] > 0) {
+        shares.put(s.label(), pi[s.ordinal()] / total);
+      }
+    }
+    return new io.crosscheck.model.DeclaredMix("tpcw", "TPC-W " + this, shares);
+  }
+
   /** The stationary share of the browse interactions (HOME NEWP BESS PROD SREQ SRES), 0..1. */
   public double browseShare() {
     double[] pi = stationaryShares();

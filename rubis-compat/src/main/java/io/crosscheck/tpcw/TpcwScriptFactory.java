@@ -86,6 +86,12 @@ public final class TpcwScriptFactory implements SessionScriptFactory {
     return s == null ? null : s.label();
   }
 
+  /** The mix's stationary shares of the 14 interactions ({@link TpcwMix#stationaryShares}). */
+  @Override
+  public io.crosscheck.model.DeclaredMix declaredMix() {
+    return mix.declared();
+  }
+
   @Override
   public boolean hasStates() {
     return true;

@@ -22,7 +22,11 @@ final class SessionSpecParser {
 
   /** {@code none | fixed:D | exp:MEAN | uniform:MIN-MAX | table:FILE}; null after a problem. */
   static ThinkTime think(String text, List<Problem> problems) {
-    String option = "--think";
+    return think("--think", text, problems);
+  }
+
+  /** As {@link #think(String, List)}, its problems naming {@code option}. */
+  static ThinkTime think(String option, String text, List<Problem> problems) {
     String t = String.valueOf(text);
     if (t.equals("none")) {
       return new ThinkTime.None();
@@ -63,7 +67,11 @@ final class SessionSpecParser {
 
   /** {@code fixed:N | geometric:P[:MAX]}; null after a problem. */
   static SessionLength sessionLength(String text, List<Problem> problems) {
-    String option = "--session-length";
+    return sessionLength("--session-length", text, problems);
+  }
+
+  /** As {@link #sessionLength(String, List)}, its problems naming {@code option}. */
+  static SessionLength sessionLength(String option, String text, List<Problem> problems) {
     String t = String.valueOf(text);
     if (t.startsWith("fixed:")) {
       int n = SpecValues.intAtLeast(option, t.substring("fixed:".length()), 1, new ArrayList<>());
