@@ -62,7 +62,7 @@ final class ExpectOptions {
     if (thinkSection == null && arrivalExpectation == null && mix == null) {
       return null;
     }
-    return new ExpectedJson(ExpectedJson.FORMAT_VERSION, thinkSection, arrivalExpectation, null, mix, by);
+    return new ExpectedJson(ExpectedJson.FORMAT_VERSION, thinkSection, arrivalExpectation, null, mix, null, by);
   }
 
   private static ExpectedJson.MixExpectation tpcwMix(String text, List<Problem> problems) {

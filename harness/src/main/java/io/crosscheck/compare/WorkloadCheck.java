@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.DoubleUnaryOperator;
 import java.util.function.ToLongFunction;
+import java.util.function.UnaryOperator;
 
 /**
  * The workload a generator sent, from the wire, against the workload it declared (issue 27): per
@@ -44,8 +45,11 @@ public final class WorkloadCheck {
   static final double RATE_TOLERANCE_SHARE = 0.01;
   /** Fewer consecutive pairs than this: open or closed is not judged. */
   static final int MIN_LOOP_PAIRS = 30;
-  /** A closed loop sends at least this share of next requests after the previous reply. */
-  static final double CLOSED_SHARE = 0.95;
+  /**
+   * Users that sent fewer than this share of their next requests after the previous reply are open
+   * (a closed user may overlap a few: the images of a page sent at once).
+   */
+  static final double OPEN_SHARE = 0.05;
   /**
    * The slope's interval entirely above this is closed, entirely below it open: halfway between an
    * open loop's 0 and a closed one's 1. An interval across it (response times that vary too little
@@ -72,10 +76,17 @@ public final class WorkloadCheck {
    */
   public record Declared(WorkloadSection.ThinkSection think, String thinkBy, String model,
       ExpectedJson.ArrivalExpectation arrival, String arrivalUnit, String arrivalBy, ExpectedJson.MixExpectation mix,
-      String mixBy, PageStates classifier) {
+      String mixBy, UnaryOperator<String> classifier, ExpectedJson.ThinkTableExpectation thinkTable,
+      UnaryOperator<String> thinkTableClassifier) {
 
     /** Nothing declared. */
-    public static final Declared NONE = new Declared(null, null, null, null, null, null, null, null, null);
+    public static final Declared NONE = new Declared(null, null, null, null, null, null, null, null, null, null, null);
+
+    /** These declarations with a page mix classified by {@code classifier} (tests: a site of their own). */
+    public Declared withMix(ExpectedJson.MixExpectation m, String by, UnaryOperator<String> states) {
+      return new Declared(think, thinkBy, model, arrival, arrivalUnit, arrivalBy, m, by, states, thinkTable,
+          thinkTableClassifier);
+    }
 
     /** From run.json's workload section (null for none) and expected.json (null for none). */
     public static Declared of(WorkloadSection run, ExpectedJson expected) {
@@ -120,9 +131,15 @@ public final class WorkloadCheck {
           mix = expected.mix();
           mixBy = by;
         }
+        if (expected.thinkTable() != null) {
+          thinkBy = thinkBy == null ? by : thinkBy;
+        }
       }
-      PageStates classifier = mix == null ? null : PageStates.find(mix.site()).orElse(null);
-      return new Declared(think, thinkBy, model, arrival, unit, arrivalBy, mix, mixBy, classifier);
+      UnaryOperator<String> classifier = mix == null ? null : PageStates.find(mix.site()).orElse(null);
+      ExpectedJson.ThinkTableExpectation table = expected == null ? null : expected.thinkTable();
+      UnaryOperator<String> tableClassifier = table == null ? null : PageStates.find(table.site()).orElse(null);
+      return new Declared(think, thinkBy, model, arrival, unit, arrivalBy, mix, mixBy, classifier, table,
+          tableClassifier);
     }
   }
 
@@ -158,7 +175,7 @@ public final class WorkloadCheck {
       user.sort(Comparator.comparingInt(m -> m.record().seq()));
       users.add(user);
     }
-    Pairs pairs = pairs(users, m -> m.exchange().requestStartEpochNanos(),
+    Pairs pairs = pairs(users, m -> m.record().url(), m -> m.exchange().requestStartEpochNanos(),
         m -> m.exchange().lastResponseByteEpochNanos(), (a, b) -> b.record().seq() == a.record().seq() + 1);
     double seconds = (lastStart - firstStart) / 1e9;
     ConfidenceInterval mean = pairs.think.length < 2 ? null : Intervals.meanOfSeries(pairs.think, LEVEL);
@@ -166,6 +183,7 @@ public final class WorkloadCheck {
     ArrivalJudgement arrival = arrival(declared, users, wire, firstStart, lastStart);
     LoopJudgement loop = loop(pairs, declared.model(), lagFromIntended(matched, kind));
     MixJudgement mix = mix(users, declared);
+    Findings.ThinkTableJudgement table = thinkTable(matched, declared);
     List<String> by = new ArrayList<>();
     for (String b : new String[] {declared.thinkBy(), declared.arrivalBy(), declared.mixBy()}) {
       if (b != null && !by.contains(b)) {
@@ -174,7 +192,7 @@ public final class WorkloadCheck {
     }
     return new Findings.Workload(byUser.size(), requests, seconds > 0 ? requests / seconds : Double.NaN,
         pairs.count, pairs.afterCompletion, mean, think == null ? null : think.declared(),
-        think == null ? null : think.fit(), kind, think, arrival, loop, mix, by.isEmpty() ? null : by);
+        think == null ? null : think.fit(), kind, think, arrival, loop, mix, table, by.isEmpty() ? null : by);
   }
 
   /**
@@ -203,7 +221,7 @@ public final class WorkloadCheck {
       c.sort(Comparator.comparingInt(WireExchange::requestIndex));
       connections.add(c);
     }
-    Pairs pairs = pairs(connections, WireExchange::requestStartEpochNanos, WireExchange::lastResponseByteEpochNanos,
+    Pairs pairs = pairs(connections, WireExchange::url, WireExchange::requestStartEpochNanos, WireExchange::lastResponseByteEpochNanos,
         (a, b) -> b.requestIndex() == a.requestIndex() + 1);
     double seconds = (lastStart - firstStart) / 1e9;
     ConfidenceInterval mean = pairs.think.length < 2 ? null : Intervals.meanOfSeries(pairs.think, LEVEL);
@@ -220,7 +238,7 @@ public final class WorkloadCheck {
     }
     return new Findings.Workload(byConnection.size(), requests, seconds > 0 ? requests / seconds : Double.NaN,
         pairs.count, pairs.afterCompletion, mean, think == null ? null : think.declared(),
-        think == null ? null : think.fit(), Findings.UserKind.CONNECTION, think, arrival, loop, mix,
+        think == null ? null : think.fit(), Findings.UserKind.CONNECTION, think, arrival, loop, mix, null,
         by.isEmpty() ? null : by);
   }
 
@@ -232,8 +250,9 @@ public final class WorkloadCheck {
     boolean test(T previous, T next);
   }
 
-  private static <T> Pairs pairs(List<List<T>> users, ToLongFunction<T> start, ToLongFunction<T> end,
-      Consecutive<T> consecutive) {
+  private static <T> Pairs pairs(List<List<T>> users, java.util.function.Function<T, String> url,
+      ToLongFunction<T> start, ToLongFunction<T> end, Consecutive<T> consecutive) {
+    Map<String, List<double[]>> byNextPath = new HashMap<>();
     long count = 0;
     long after = 0;
     List<Double> think = new ArrayList<>();
@@ -247,16 +266,42 @@ public final class WorkloadCheck {
         }
         count++;
         long gapNanos = start.applyAsLong(next) - end.applyAsLong(previous);
-        if (gapNanos >= 0) {
+        if (gapNanos >= 0) { // a next request sent before the reply ended (an image of a burst) is no think
           after++;
           think.add(gapNanos / 1e6);
+          byNextPath.computeIfAbsent(path(url.apply(next)), k -> new ArrayList<>()).add(new double[] {
+              (start.applyAsLong(next) - start.applyAsLong(previous)) / 1e6,
+              (end.applyAsLong(previous) - start.applyAsLong(previous)) / 1e6});
         }
-        gaps.add(new double[] {(start.applyAsLong(next) - start.applyAsLong(previous)) / 1e6,
-            (end.applyAsLong(previous) - start.applyAsLong(previous)) / 1e6});
       }
     }
+    centred(byNextPath, gaps);
     return new Pairs(count, after, think.stream().mapToDouble(Double::doubleValue).toArray(),
         gaps.stream().mapToDouble(g -> g[0]).toArray(), gaps.stream().mapToDouble(g -> g[1]).toArray());
+  }
+
+  /**
+   * The send gaps and previous response times, each centred on its next request's path's means: the
+   * slope over them is the one within each kind of request (a page's images follow it at once, a page
+   * follows an image after a think: pooled, the kinds would confound the slope).
+   */
+  private static void centred(Map<String, List<double[]>> byNextPath, List<double[]> gaps) {
+    for (List<double[]> group : byNextPath.values()) {
+      if (group.size() < 2) {
+        continue;
+      }
+      double gapMean = group.stream().mapToDouble(g -> g[0]).average().orElse(0);
+      double responseMean = group.stream().mapToDouble(g -> g[1]).average().orElse(0);
+      for (double[] g : group) {
+        gaps.add(new double[] {g[0] - gapMean, g[1] - responseMean});
+      }
+    }
+  }
+
+  /** A target's path without its query. */
+  private static String path(String target) {
+    int q = target == null ? -1 : target.indexOf('?');
+    return q < 0 ? String.valueOf(target) : target.substring(0, q);
   }
 
   /** The think times against the declaration; null when nothing was declared. */
@@ -379,14 +424,16 @@ public final class WorkloadCheck {
       return null;
     }
     double sd = sd(pairs.previousResponseMillis);
-    ConfidenceInterval slope = pairs.count < MIN_LOOP_PAIRS ? null
+    ConfidenceInterval slope = pairs.afterCompletion < MIN_LOOP_PAIRS ? null
         : Intervals.slope(pairs.previousResponseMillis, pairs.sendGapMillis, LEVEL);
     double share = (double) pairs.afterCompletion / pairs.count;
     LoopVerdict v;
     if (pairs.count < MIN_LOOP_PAIRS) {
       v = LoopVerdict.NOT_JUDGED;
-    } else if (share < CLOSED_SHARE) {
-      v = LoopVerdict.OPEN; // users sent before their replies ended
+    } else if (share < OPEN_SHARE) {
+      v = LoopVerdict.OPEN; // users hardly ever waited for their replies
+    } else if (pairs.afterCompletion < MIN_LOOP_PAIRS) {
+      v = LoopVerdict.NOT_JUDGED;
     } else if (slope == null || Double.isNaN(slope.low())) {
       v = LoopVerdict.NOT_JUDGED; // the response times do not vary at all
     } else if (slope.low() > SLOPE_BOUNDARY) {
@@ -426,6 +473,96 @@ public final class WorkloadCheck {
     return lags.length < 2 ? null : Intervals.meanOfSeries(lags, LEVEL);
   }
 
+  /** A think-time table's think may be this much shorter on the wire (the clocks). */
+  static final double TABLE_EARLY_MILLIS = 1.0;
+  /** ...and this much longer, at least... */
+  static final double TABLE_LATE_MILLIS = 5.0;
+  /** ...or this share of the declared think, whichever is larger. */
+  static final double TABLE_LATE_SHARE = 0.10;
+  /**
+   * A phase whose think times are none of the table's (for the page's state or another's, times the
+   * phase's factor) nor about 0 at most this share is faithful: a late scheduler now and then, not a
+   * wrong factor (which misses most of them).
+   */
+  static final double TABLE_OTHERWISE_SHARE = 0.05;
+
+  /**
+   * The think before each page against the declared table, per phase, over every phase's matched pairs
+   * complete on the wire; null when no table was declared or its site is unknown here.
+   */
+  private static Findings.ThinkTableJudgement thinkTable(List<Match> matched, Declared declared) {
+    ExpectedJson.ThinkTableExpectation t = declared.thinkTable();
+    if (t == null || declared.thinkTableClassifier() == null) {
+      return null;
+    }
+    Map<Long, List<Match>> byUser = new HashMap<>();
+    for (Match m : matched) {
+      if (m.exchange().complete()) {
+        byUser.computeIfAbsent(m.record().sessionId(), k -> new ArrayList<>()).add(m);
+      }
+    }
+    Map<Phase, long[]> counts = new java.util.EnumMap<>(Phase.class); // pairs, declared, other, 0, neither
+    Map<Phase, List<Double>> late = new java.util.EnumMap<>(Phase.class);
+    Map<Phase, String> examples = new java.util.EnumMap<>(Phase.class);
+    long anyPageNanos = t.nanosByState().getOrDefault(io.crosscheck.model.DeclaredThinkTable.ANY_PAGE, 0L);
+    for (List<Match> user : byUser.values()) {
+      user.sort(Comparator.comparingInt(m -> m.record().seq()));
+      for (int i = 1; i < user.size(); i++) {
+        Match previous = user.get(i - 1);
+        Match next = user.get(i);
+        String state = declared.thinkTableClassifier().apply(next.record().url());
+        Long nanos = state == null ? null : t.nanosByState().get(state);
+        if (next.record().seq() != previous.record().seq() + 1 || nanos == null) {
+          continue;
+        }
+        Phase phase = previous.record().phase();
+        double wire = (next.exchange().requestStartEpochNanos() - previous.exchange().lastResponseByteEpochNanos())
+            / 1e6;
+        long[] c = counts.computeIfAbsent(phase, k -> new long[5]);
+        c[0]++;
+        Double asDeclared = null;
+        for (Phase p : new Phase[] {phase, next.record().phase()}) {
+          double d = nanos / 1e6 * t.factorByPhase().getOrDefault(p.name(), 1);
+          if (within(wire, d) && (asDeclared == null || Math.abs(wire - d) < Math.abs(wire - asDeclared))) {
+            asDeclared = d;
+          }
+        }
+        int factor = t.factorByPhase().getOrDefault(phase.name(), 1);
+        if (asDeclared != null && asDeclared > 0) {
+          c[1]++;
+          late.computeIfAbsent(phase, k -> new ArrayList<>()).add(wire - asDeclared);
+        } else if (asDeclared != null || within(wire, 0) || within(wire, anyPageNanos / 1e6 * factor)) {
+          c[3]++;
+        } else if (t.nanosByState().values().stream().anyMatch(n -> n > 0 && within(wire, n / 1e6 * factor))) {
+          c[2]++;
+        } else {
+          c[4]++;
+          examples.putIfAbsent(phase, String.format(java.util.Locale.ROOT, "%s: %.3f ms on the wire, declared %.3f"
+              + " ms (x%d)", state, wire, nanos / 1e6 * t.factorByPhase().getOrDefault(phase.name(), 1),
+              t.factorByPhase().getOrDefault(phase.name(), 1)));
+        }
+      }
+    }
+    List<Findings.PhaseThinks> phases = new ArrayList<>();
+    for (Map.Entry<Phase, long[]> e : counts.entrySet()) {
+      long[] c = e.getValue();
+      double[] lates = late.getOrDefault(e.getKey(), List.of()).stream().mapToDouble(Double::doubleValue).toArray();
+      WorkloadVerdict v = c[0] < Fit.MIN_KS_SAMPLE ? WorkloadVerdict.NOT_JUDGED
+          : c[4] <= TABLE_OTHERWISE_SHARE * c[0] ? WorkloadVerdict.FAITHFUL : WorkloadVerdict.REJECTED;
+      phases.add(new Findings.PhaseThinks(e.getKey().name(), t.factorByPhase().getOrDefault(e.getKey().name(), 1),
+          c[0], c[1], c[2], c[3], c[4], lates.length < 2 ? null : Intervals.meanOfSeries(lates, LEVEL),
+          examples.get(e.getKey()), v));
+    }
+    return new Findings.ThinkTableJudgement(t.site(), t.description(), declared.thinkBy(), TABLE_EARLY_MILLIS,
+        TABLE_LATE_MILLIS, TABLE_LATE_SHARE, phases);
+  }
+
+  /** A wire think within the table's tolerances of {@code declaredMillis}. */
+  private static boolean within(double wireMillis, double declaredMillis) {
+    return wireMillis >= declaredMillis - TABLE_EARLY_MILLIS
+        && wireMillis <= declaredMillis + Math.max(TABLE_LATE_MILLIS, TABLE_LATE_SHARE * declaredMillis);
+  }
+
   private static MixJudgement mix(List<List<Match>> users, Declared declared) {
     List<List<RequestRecord>> records = new ArrayList<>();
     for (List<Match> u : users) {
@@ -453,7 +590,7 @@ public final class WorkloadCheck {
     for (List<T> user : users) {
       int page = 0;
       for (T t : user) {
-        String state = declared.classifier().stateOf(url.apply(t));
+        String state = declared.classifier().apply(url.apply(t));
         if (state == null) {
           notPages++;
           continue;

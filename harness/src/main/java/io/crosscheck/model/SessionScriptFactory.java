@@ -30,6 +30,14 @@ public interface SessionScriptFactory {
     return null;
   }
 
+  /**
+   * The think times the scripts declare per page state and phase, for the workload audit; null (the
+   * default) when they declare none or draw them at random.
+   */
+  default DeclaredThinkTable declaredThinkTable() {
+    return null;
+  }
+
   /** What the scripts did that a report should show (e.g. sessions ended by a client death), or "". */
   default String describeOutcomes() {
     return "";

@@ -644,6 +644,38 @@ public final class FindingsTable {
     if (w.mix() != null) {
       line(out, "  mix", mixLine(w.mix()));
     }
+    if (w.thinkTable() != null) {
+      Findings.ThinkTableJudgement table = w.thinkTable();
+      line(out, "  think table", String.format(Locale.ROOT, "the think before each page against %s (%s), per phase;"
+          + " as declared: within %.0f ms before and max(%.0f ms, %.0f %%) after", table.description(),
+          table.declaredBy(), table.earlyToleranceMillis(), table.lateToleranceMillis(),
+          100 * table.lateToleranceShare()));
+      for (Findings.PhaseThinks p : table.phases()) {
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "x%d: %,d pairs, %,d as declared", p.factor(),
+            p.pairs(), p.asDeclared()));
+        if (p.lateMillis() != null) {
+          b.append(String.format(Locale.ROOT, " (wire later by %.3f [%.3f, %.3f] ms)", p.lateMillis().estimate(),
+              p.lateMillis().low(), p.lateMillis().high()));
+        }
+        b.append(String.format(Locale.ROOT, ", %,d another state's (its URL names another), %,d about 0 (Back,"
+            + " after an error), %,d none of these", p.otherState(), p.zero(), p.otherwise()));
+        if (p.example() != null) {
+          b.append(" (e.g. ").append(p.example()).append(')');
+        }
+        b.append(": ").append(p.verdict() == Findings.WorkloadVerdict.NOT_JUDGED ? "not judged (30 pairs needed)"
+            : words(p.verdict()));
+        line(out, "    " + phaseWords(p.phase()), b.toString());
+      }
+    }
+  }
+
+  private static String phaseWords(String phase) {
+    return switch (phase) {
+      case "RAMP_UP" -> "up-ramp";
+      case "MEASURE" -> "run";
+      case "RAMP_DOWN" -> "down-ramp";
+      default -> phase;
+    };
   }
 
   private static String words(Findings.WorkloadVerdict v) {
@@ -658,10 +690,11 @@ public final class FindingsTable {
           30));
     } else {
       s.append(String.format(Locale.ROOT, "each ms of a reply's wire time moved the %s's next send by %s ms"
-          + " (least squares over %,d pairs, response times' sd %.3f ms)", user, Double.isNaN(slope.low())
+          + " (least squares within each next request's path, over the %,d pairs sent after the reply; response"
+          + " times' sd %.3f ms)", user, Double.isNaN(slope.low())
           ? String.format(Locale.ROOT, "%.3f", slope.estimate())
           : String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", slope.estimate(), slope.low(), slope.high()),
-          l.pairs(), l.responseSdMillis()));
+          slope.sampleSize(), l.responseSdMillis()));
       s.append(switch (l.verdict()) {
         case CLOSED -> ": closed, each next send waited for the previous reply";
         case OPEN -> ": open, the sends did not wait for the replies";

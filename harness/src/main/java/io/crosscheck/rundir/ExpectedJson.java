@@ -16,11 +16,13 @@ import java.util.Map;
  * @param arrival the arrival process: request arrivals of the whole generator (an open generator)
  * @param sessionLength requests per session
  * @param mix the page mix: each page state's long-run share of the pages, from a transition table
+ * @param thinkTable the think time before each page state's page, per phase (RUBiS's table and slowdown)
  * @param declaredBy the options the expectation came from, as given ({@code --expect-think exp:2s})
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ExpectedJson(int formatVersion, WorkloadSection.ThinkSection think, ArrivalExpectation arrival,
-    WorkloadSection.LengthSection sessionLength, MixExpectation mix, List<String> declaredBy) {
+    WorkloadSection.LengthSection sessionLength, MixExpectation mix, ThinkTableExpectation thinkTable,
+    List<String> declaredBy) {
   public static final int FORMAT_VERSION = 1;
   public static final String FILE = "expected.json";
 
@@ -49,6 +51,23 @@ public record ExpectedJson(int formatVersion, WorkloadSection.ThinkSection think
     }
   }
 
+  /**
+   * Think times per page state and phase.
+   *
+   * @param site whose page states (as a {@code PageStates} classifier names them)
+   * @param description which table and factors
+   * @param nanosByState the think time before a page of each state in the measured phase; the key
+   *     {@code (any page)} a think time that may come before a page of any state (RUBiS's Back)
+   * @param factorByPhase each phase's multiplier ({@code RAMP_UP}, {@code MEASURE}, {@code RAMP_DOWN})
+   */
+  public record ThinkTableExpectation(String site, String description, Map<String, Long> nanosByState,
+      Map<String, Integer> factorByPhase) {
+    public ThinkTableExpectation {
+      nanosByState = Map.copyOf(nanosByState);
+      factorByPhase = Map.copyOf(factorByPhase);
+    }
+  }
+
   /** This expectation with {@code other}'s members where it has them (the later declaration wins). */
   public ExpectedJson overriddenBy(ExpectedJson other) {
     if (other == null) {
@@ -58,6 +77,7 @@ public record ExpectedJson(int formatVersion, WorkloadSection.ThinkSection think
     by.addAll(other.declaredBy);
     return new ExpectedJson(FORMAT_VERSION, other.think != null ? other.think : think,
         other.arrival != null ? other.arrival : arrival,
-        other.sessionLength != null ? other.sessionLength : sessionLength, other.mix != null ? other.mix : mix, by);
+        other.sessionLength != null ? other.sessionLength : sessionLength, other.mix != null ? other.mix : mix,
+        other.thinkTable != null ? other.thinkTable : thinkTable, by);
   }
 }

@@ -1170,8 +1170,49 @@ public record Findings(
   public record Workload(long sessions, long requests, double requestsPerSecond, long consecutivePairs,
       long sentAfterCompletion, ConfidenceInterval wireThinkMillis, WorkloadSection.ThinkSection declaredThink,
       Fit thinkFit, UserKind userKind, ThinkJudgement think, ArrivalJudgement arrival, LoopJudgement loop,
-      MixJudgement mix, List<String> declaredBy) {
+      MixJudgement mix, ThinkTableJudgement thinkTable, List<String> declaredBy) {
   }
+
+  /**
+   * The think time before each page against a table that declares it per page state and phase
+   * (RUBiS: the table's think of the state gone to, times the phase's slowdown factor), phase by phase,
+   * over every phase's matched pairs. A pair's phase is its first request's: the think is drawn when
+   * its reply arrives. A think time as declared lies within {@code earlyToleranceMillis} before and the
+   * larger of {@code lateToleranceMillis} and {@code lateToleranceShare} of it after the declared one
+   * (either phase's factor at a boundary); a think of about 0 is always declared too (a Back, a page
+   * after an error page).
+   *
+   * @param site whose page states
+   * @param description which table and factors
+   * @param declaredBy where the declaration came from
+   * @param earlyToleranceMillis how much shorter than declared a wire think may be (clocks)
+   * @param lateToleranceMillis how much longer, at least
+   * @param lateToleranceShare how much longer, as a share of the declared think
+   * @param phases one judgement per phase that had pairs
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record ThinkTableJudgement(String site, String description, String declaredBy, double earlyToleranceMillis,
+      double lateToleranceMillis, double lateToleranceShare, List<PhaseThinks> phases) {}
+
+  /**
+   * One phase's think times against the table.
+   *
+   * @param phase the phase
+   * @param factor its declared multiplier
+   * @param pairs consecutive requests of a user whose second is a page of a state the table has
+   * @param asDeclared think times as the table and factor declare for the page's state
+   * @param otherState think times the table declares for another state in this phase (a page whose URL
+   *     names another state than the one drawn: RUBiS's Back, its "Sorry" resets)
+   * @param zero think times of about 0 (or of the table's any-page think: RUBiS's Back)
+   * @param otherwise neither: not what the table declares in this phase
+   * @param lateMillis the wire think less the declared one over the pairs as declared, with its 95 % interval
+   * @param example one think time that was neither, in words; null when none was
+   * @param verdict faithful when at most 5 % of the pairs are none of these, not judged below 30 pairs
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record PhaseThinks(String phase, int factor, long pairs, long asDeclared, long otherState, long zero,
+      long otherwise,
+      ConfidenceInterval lateMillis, String example, WorkloadVerdict verdict) {}
 
   /** What a workload's "user" is in the figures: whose consecutive requests a think time lies between. */
   public enum UserKind {
@@ -1245,7 +1286,8 @@ public record Findings(
    * Open or closed, from the wire: over a user's consecutive requests, how many next sends followed the
    * previous reply's last byte, and the least-squares slope of the send-to-send gap on the previous
    * exchange's wire response time (a closed loop: about 1, each ms of response delays the next send;
-   * an open one: about 0).
+   * an open one: about 0), over the pairs whose next send followed the reply (an image sent with its
+   * page's others does not wait by design).
    *
    * @param pairs consecutive pairs of a user
    * @param sentAfterCompletion of those, sent after the previous reply's last byte

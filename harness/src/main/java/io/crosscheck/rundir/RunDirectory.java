@@ -141,14 +141,36 @@ public final class RunDirectory {
         scheduleDigest, WorkloadSection.of(workload), engine, jvm(), host(), RunJson.ClockSection.of(clock),
         files(), null, null, null, null, null, null, null, null, null, null, null, shard, startAt, null);
     RunFiles.writeRun(path, start);
-    if (workload.source() instanceof io.crosscheck.model.SessionSource.Scripted scripted
-        && scripted.factory().declaredMix() != null) { // the page mix its table declares, for the workload audit
-      io.crosscheck.model.DeclaredMix mix = scripted.factory().declaredMix();
-      RunFiles.writeExpected(path, new ExpectedJson(ExpectedJson.FORMAT_VERSION, null, null, null,
-          new ExpectedJson.MixExpectation(mix.site(), mix.description(), mix.shares()),
-          List.of("the run's own workload: " + mix.description())));
+    if (workload.source() instanceof io.crosscheck.model.SessionSource.Scripted scripted) {
+      writeDeclared(scripted.factory());
     }
     reserveForEnd();
+  }
+
+  /**
+   * expected.json of a scripted workload: the page mix and the think-time table its scripts declare
+   * (RUBiS, TPC-W), for the workload audit; nothing when they declare neither.
+   */
+  private void writeDeclared(io.crosscheck.model.SessionScriptFactory factory) throws IOException {
+    io.crosscheck.model.DeclaredMix mix = factory.declaredMix();
+    io.crosscheck.model.DeclaredThinkTable table = factory.declaredThinkTable();
+    if (mix == null && table == null) {
+      return;
+    }
+    List<String> by = new java.util.ArrayList<>();
+    ExpectedJson.ThinkTableExpectation thinks = null;
+    if (table != null) {
+      java.util.Map<String, Integer> factors = new java.util.TreeMap<>();
+      table.factorByPhase().forEach((phase, factor) -> factors.put(phase.name(), factor));
+      thinks = new ExpectedJson.ThinkTableExpectation(table.site(), table.description(), table.nanosByState(), factors);
+      by.add("the run's own workload: " + table.description());
+    }
+    if (mix != null) {
+      by.add("the run's own workload: " + mix.description());
+    }
+    RunFiles.writeExpected(path, new ExpectedJson(ExpectedJson.FORMAT_VERSION, null, null, null,
+        mix == null ? null : new ExpectedJson.MixExpectation(mix.site(), mix.description(), mix.shares()), thinks,
+        by));
   }
 
   /**

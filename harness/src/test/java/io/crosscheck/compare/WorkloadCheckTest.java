@@ -219,7 +219,7 @@ class WorkloadCheckTest {
   @Test
   void arrivalsAtEightyPercentOfTheDeclaredRateAreRejected() {
     ExpectedJson declared100 = new ExpectedJson(ExpectedJson.FORMAT_VERSION, null,
-        new ExpectedJson.ArrivalExpectation("poisson", 100), null, null, List.of("--expect-arrival poisson:100/s"));
+        new ExpectedJson.ArrivalExpectation("poisson", 100), null, null, null, List.of("--expect-arrival poisson:100/s"));
     for (double rate : new double[] {100, 80}) {
       SplittableRandom r = new SplittableRandom(8);
       List<Match> pairs = new ArrayList<>();
@@ -247,21 +247,11 @@ class WorkloadCheckTest {
   void aMixWithOneStateHalvedIsRejected() {
     java.util.Map<String, Double> shares = java.util.Map.of("A", 0.4, "B", 0.3, "C", 0.2, "D", 0.1);
     ExpectedJson mix = new ExpectedJson(ExpectedJson.FORMAT_VERSION, null, null, null,
-        new ExpectedJson.MixExpectation("test", "a test table", shares), List.of("a test"));
-    io.crosscheck.spi.PageStates states = new io.crosscheck.spi.PageStates() {
-      @Override
-      public String site() {
-        return "test";
-      }
-
-      @Override
-      public String stateOf(String target) {
-        return target.startsWith("/page/") ? target.substring("/page/".length()) : null;
-      }
-    };
+        new ExpectedJson.MixExpectation("test", "a test table", shares), null, List.of("a test"));
+    java.util.function.UnaryOperator<String> states = target -> target.startsWith("/page/")
+        ? target.substring("/page/".length()) : null;
     WorkloadCheck.Declared base = WorkloadCheck.Declared.of(null, mix);
-    WorkloadCheck.Declared declared = new WorkloadCheck.Declared(null, null, null, null, null, null, base.mix(),
-        base.mixBy(), states);
+    WorkloadCheck.Declared declared = base.withMix(base.mix(), base.mixBy(), states);
     for (boolean halved : new boolean[] {false, true}) {
       SplittableRandom r = new SplittableRandom(9);
       double[] p = halved ? new double[] {0.2 / 0.8, 0.3 / 0.8, 0.2 / 0.8, 0.1 / 0.8} : new double[] {0.4, 0.3, 0.2, 0.1};

@@ -48,6 +48,31 @@ public final class RubisScriptFactory implements SessionScriptFactory {
         + config.categories().size() + ", itemsPerPage=" + config.itemsPerPage() + ")";
   }
 
+  /**
+   * The table's think time before each state's page, and the slowdown factor of each phase; null with
+   * TPC-W think times (drawn at random).
+   */
+  @Override
+  public io.crosscheck.model.DeclaredThinkTable declaredThinkTable() {
+    if (config.useTpcwThinkTime()) {
+      return null;
+    }
+    java.util.Map<String, Long> nanos = new java.util.TreeMap<>();
+    for (RubisState s : RubisState.values()) {
+      nanos.put(s.label(), config.table().thinkTimeMillis(s.ordinal()) * 1_000_000L);
+    }
+    // a Back sleeps the Back row's think before the page it pops back to, whatever that page's state
+    nanos.put(io.crosscheck.model.DeclaredThinkTable.ANY_PAGE, config.table().thinkTimeMillis(TransitionTable.BACK)
+        * 1_000_000L);
+    java.util.Map<io.crosscheck.model.Phase, Integer> factors = new java.util.EnumMap<>(io.crosscheck.model.Phase.class);
+    for (io.crosscheck.model.Phase p : io.crosscheck.model.Phase.values()) {
+      factors.put(p, slowdown.factorIn(p));
+    }
+    return new io.crosscheck.model.DeclaredThinkTable(
+        io.crosscheck.rubis.spi.SitePageStates.rubisSite(config.flavour(), config.htmlPath(), config.scriptPath()),
+        "RUBiS " + config.table().source() + ", slowdown " + slowdown.describe(), nanos, factors);
+  }
+
   /** The counters of every session this factory made. */
   public RubisCounters counters() {
     return counters;

@@ -120,6 +120,17 @@ public final class RubisSupportImpl implements RubisSupport {
     }
 
     @Override
+    public io.crosscheck.model.DeclaredMix declaredMix() {
+      return inner.declaredMix();
+    }
+
+    @Override
+    public io.crosscheck.model.DeclaredThinkTable declaredThinkTable() {
+      io.crosscheck.model.DeclaredThinkTable t = inner.declaredThinkTable();
+      return t == null ? null : t.scaled(scale);
+    }
+
+    @Override
     public boolean hasStates() {
       return inner.hasStates();
     }
