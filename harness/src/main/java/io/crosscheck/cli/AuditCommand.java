@@ -135,9 +135,9 @@ final class AuditCommand implements Callable<Integer> {
       "--reported-value", "--hooks", "--no-agent", "--pid", "--duration", "--out", "--name", "--progress", "--wan",
       "--interface", "--snaplen", "--min-matched", "--capture-buffer", "--telemetry-period", "--debug", "--check",
       "--check-rules", "--baseline", "--junit", "--stall-warning", "--stall-timeout", "--server-pid",
-      "--server-netns", "--expect-think", "--expect-arrival", "--tpcw");
+      "--server-netns", "--expect-think", "--expect-arrival", "--expect-mix", "--tpcw");
   private static final Set<String> GENERATOR_ONLY_OPTIONS = Set.of("--server", "--reported-by",
-      "--reported-value", "--hooks", "--no-agent", "--expect-think", "--expect-arrival");
+      "--reported-value", "--hooks", "--no-agent", "--expect-think", "--expect-arrival", "--expect-mix");
 
   /** Capture settings shared by the commands that capture. */
   static final class CaptureOptions {

@@ -30,6 +30,11 @@ final class ExpectOptions {
       + " replies is named (coordinated omission).")
   String arrival;
 
+  @Option(names = "--expect-mix", paramLabel = "SITE:MIX", description = "The page mix the generator claims, a"
+      + " benchmark's transition table: tpcw:browsing, tpcw:shopping or tpcw:ordering (the TPC-W RBE's). The"
+      + " wire's pages are tested against the table's long-run shares (chi-square).")
+  String mix;
+
   /**
    * The declarations given, merged with the page mix of {@code --tpcw MIX} when not null (an agent's
    * audit of a TPC-W browser emulator); null when none was given. Problems are added, never thrown.
@@ -37,7 +42,7 @@ final class ExpectOptions {
   ExpectedJson expected(String tpcwMix, List<Problem> problems) {
     WorkloadSection.ThinkSection thinkSection = null;
     ExpectedJson.ArrivalExpectation arrivalExpectation = null;
-    ExpectedJson.MixExpectation mix = null;
+    ExpectedJson.MixExpectation declaredMix = null;
     List<String> by = new ArrayList<>();
     if (think != null) {
       ThinkTime t = ExpectationParser.think(think, problems);
@@ -54,28 +59,39 @@ final class ExpectOptions {
       }
     }
     if (tpcwMix != null) {
-      mix = tpcwMix(tpcwMix, problems);
-      if (mix != null) {
+      declaredMix = tpcwMix("--tpcw", tpcwMix, problems);
+      if (declaredMix != null) {
         by.add("--tpcw " + tpcwMix);
       }
     }
-    if (thinkSection == null && arrivalExpectation == null && mix == null) {
+    if (mix != null) {
+      if (!mix.startsWith("tpcw:")) {
+        problems.add(new Problem("--expect-mix", mix, "tpcw:browsing, tpcw:shopping or tpcw:ordering"));
+      } else {
+        declaredMix = tpcwMix("--expect-mix", mix.substring("tpcw:".length()), problems);
+        if (declaredMix != null) {
+          by.add("--expect-mix " + mix);
+        }
+      }
+    }
+    if (thinkSection == null && arrivalExpectation == null && declaredMix == null) {
       return null;
     }
-    return new ExpectedJson(ExpectedJson.FORMAT_VERSION, thinkSection, arrivalExpectation, null, mix, null, by);
+    return new ExpectedJson(ExpectedJson.FORMAT_VERSION, thinkSection, arrivalExpectation, null, declaredMix, null,
+        by);
   }
 
-  private static ExpectedJson.MixExpectation tpcwMix(String text, List<Problem> problems) {
+  private static ExpectedJson.MixExpectation tpcwMix(String option, String text, List<Problem> problems) {
     TpcwSupport.Mix mix;
     try {
       mix = TpcwSupport.Mix.valueOf(text.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      problems.add(new Problem("--tpcw", text, "browsing, shopping or ordering"));
+      problems.add(new Problem(option, text, "browsing, shopping or ordering"));
       return null;
     }
     TpcwSupport support = TpcwSupport.find().orElse(null);
     if (support == null) {
-      problems.add(new Problem("--tpcw", text, "the rubis-compat module on the classpath (run ./crosscheck)"));
+      problems.add(new Problem(option, text, "the rubis-compat module on the classpath (run ./crosscheck)"));
       return null;
     }
     try {
@@ -84,7 +100,7 @@ final class ExpectOptions {
       return declared == null ? null
           : new ExpectedJson.MixExpectation(declared.site(), declared.description(), declared.shares());
     } catch (io.crosscheck.model.spec.SpecException e) {
-      problems.add(new Problem("--tpcw", text, e.getMessage()));
+      problems.add(new Problem(option, text, e.getMessage()));
       return null;
     }
   }

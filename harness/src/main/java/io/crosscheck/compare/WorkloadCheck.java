@@ -192,7 +192,8 @@ public final class WorkloadCheck {
     }
     return new Findings.Workload(byUser.size(), requests, seconds > 0 ? requests / seconds : Double.NaN,
         pairs.count, pairs.afterCompletion, mean, think == null ? null : think.declared(),
-        think == null ? null : think.fit(), kind, think, arrival, loop, mix, table, by.isEmpty() ? null : by);
+        think == null ? null : think.fit(), kind, think, arrival, loop, mix, table, by.isEmpty() ? null : by,
+        limits(kind, by), gaps(starts(wire, firstStart, lastStart)));
   }
 
   /**
@@ -239,7 +240,21 @@ public final class WorkloadCheck {
     return new Findings.Workload(byConnection.size(), requests, seconds > 0 ? requests / seconds : Double.NaN,
         pairs.count, pairs.afterCompletion, mean, think == null ? null : think.declared(),
         think == null ? null : think.fit(), Findings.UserKind.CONNECTION, think, arrival, loop, mix, null,
-        by.isEmpty() ? null : by);
+        by.isEmpty() ? null : by, limits(Findings.UserKind.CONNECTION, by), gaps(starts(wire, firstStart, lastStart)));
+  }
+
+  private static List<Findings.WorkloadLimit> limits(Findings.UserKind kind, List<String> declaredBy) {
+    List<Findings.WorkloadLimit> limits = new ArrayList<>();
+    if (kind == Findings.UserKind.CONNECTION) {
+      limits.add(Findings.WorkloadLimit.NO_SESSIONS);
+    }
+    if (kind != Findings.UserKind.SESSION) {
+      limits.add(Findings.WorkloadLimit.NO_INTENDED_INSTANTS);
+    }
+    if (declaredBy.isEmpty()) {
+      limits.add(Findings.WorkloadLimit.NOTHING_DECLARED);
+    }
+    return limits.isEmpty() ? null : limits;
   }
 
   /** A user's consecutive requests: the think times, and per pair the send gap and the previous response time. */
@@ -380,6 +395,18 @@ public final class WorkloadCheck {
       starts = starts(wire, firstStart, lastStart);
     }
     return arrivalOf(starts, firstStart, lastStart, declared);
+  }
+
+  /** The mean gap between consecutive starts, ms, with its interval; null with fewer than 3 starts. */
+  private static ConfidenceInterval gaps(long[] starts) {
+    if (starts.length < 3) {
+      return null;
+    }
+    double[] g = new double[starts.length - 1];
+    for (int i = 1; i < starts.length; i++) {
+      g[i - 1] = (starts[i] - starts[i - 1]) / 1e6;
+    }
+    return Intervals.meanOfSeries(g, LEVEL);
   }
 
   private static long[] starts(List<WireExchange> wire, long from, long to) {

@@ -635,6 +635,12 @@ public final class FindingsTable {
       }
     }
     line(out, "  think", think.toString());
+    if (w.arrivalGapMillis() != null) {
+      ConfidenceInterval g = w.arrivalGapMillis();
+      line(out, "  gaps", String.format(Locale.ROOT, "between consecutive request starts on the wire (every %s's):"
+          + " mean %.3f [%.3f, %.3f] ms over %,d (95 %%, %s)", user, g.estimate(), g.low(), g.high(), g.sampleSize(),
+          g.method().words()));
+    }
     if (w.loop() != null) {
       line(out, "  loop", loopLine(w.loop(), user));
     }
@@ -643,6 +649,18 @@ public final class FindingsTable {
     }
     if (w.mix() != null) {
       line(out, "  mix", mixLine(w.mix()));
+    }
+    if (w.limits() != null) {
+      for (Findings.WorkloadLimit limit : w.limits()) {
+        line(out, "  cannot judge", switch (limit) {
+          case NO_SESSIONS -> "sessions, their lengths and arrivals: a capture has no session ids, so a user here is"
+              + " a connection (a user with several connections, or connections shared by users, are not one)";
+          case NO_INTENDED_INSTANTS -> "how late the sends were against the generator's intended instants (unknown"
+              + " outside crosscheck's engines): only whether each waited for the previous reply";
+          case NOTHING_DECLARED -> "whether the think times, arrivals and mix are the ones intended: nothing declared"
+              + " them (--expect-think, --expect-arrival, --tpcw, or the run's own workload)";
+        });
+      }
     }
     if (w.thinkTable() != null) {
       Findings.ThinkTableJudgement table = w.thinkTable();

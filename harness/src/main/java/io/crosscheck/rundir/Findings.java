@@ -1165,12 +1165,40 @@ public record Findings(
    *     when the run declared none (an agent's recording)
    * @param thinkFit the wire think times against the declared distribution (Kolmogorov–Smirnov; an
    *     exponential or uniform declaration), null when the declaration has no distribution to test
+   * @param userKind what a user is: a session, a thread (agent), a connection (a capture alone)
+   * @param think the think times against the declared think time
+   * @param arrival the arrivals against the declared process
+   * @param loop open or closed
+   * @param mix the page mix against the declared one
+   * @param thinkTable the think per page state and phase against a declared table
+   * @param declaredBy where the declarations came from
+   * @param limits what the section cannot judge from its evidence
+   * @param arrivalGapMillis the gaps between consecutive request starts on the wire (every user's, in the
+   *     window of the requests counted), their mean with its 95 % interval
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Workload(long sessions, long requests, double requestsPerSecond, long consecutivePairs,
       long sentAfterCompletion, ConfidenceInterval wireThinkMillis, WorkloadSection.ThinkSection declaredThink,
       Fit thinkFit, UserKind userKind, ThinkJudgement think, ArrivalJudgement arrival, LoopJudgement loop,
-      MixJudgement mix, ThinkTableJudgement thinkTable, List<String> declaredBy) {
+      MixJudgement mix, ThinkTableJudgement thinkTable, List<String> declaredBy, List<WorkloadLimit> limits,
+      ConfidenceInterval arrivalGapMillis) {
+  }
+
+  /** What the workload section cannot judge from the evidence it had. */
+  public enum WorkloadLimit {
+    /**
+     * A capture alone has no session ids: a user is a connection, so a user who opens several
+     * connections, or connections shared by users, are not one user here; session lengths and session
+     * arrivals are unknown.
+     */
+    NO_SESSIONS,
+    /**
+     * The generator's intended send instants are unknown (a foreign generator's, an agent's): the lag of
+     * its sends behind them, coordinated omission's size, cannot be measured, only whether it waited.
+     */
+    NO_INTENDED_INSTANTS,
+    /** Nothing declared a think time, an arrival rate or a page mix: they are measured, not judged. */
+    NOTHING_DECLARED
   }
 
   /**

@@ -100,6 +100,35 @@ class CliErrorsTest {
         "See 'crosscheck run --help'"), r.lines());
   }
 
+  /** Issue 27's declarations: a bad value names its option and what was expected, and nothing starts. */
+  @Test
+  void aBadDeclaredWorkloadIsRefusedBeforeAnythingStarts(@TempDir Path out) throws Exception {
+    Ran think = cli("audit", "--out", out.toString(), "--server", "127.0.0.1:9", "--expect-think", "exp:abc", "--",
+        "java", "-version");
+    assertEquals(2, think.exitCode(), think.err());
+    assertTrue(think.err().contains("crosscheck audit: nothing was started:"), think.err());
+    assertTrue(think.err().contains("--expect-think: \"exp:abc\""), think.err());
+    Ran arrival = cli("audit", "--out", out.toString(), "--server", "127.0.0.1:9", "--expect-arrival", "100/s",
+        "--expect-mix", "tpcw:buying", "--", "java", "-version");
+    assertEquals(2, arrival.exitCode(), arrival.err());
+    assertTrue(arrival.err().contains("--expect-arrival: \"100/s\": expected poisson:RATE or deterministic:RATE"),
+        arrival.err());
+    assertTrue(arrival.err().contains("--expect-mix: \"buying\": expected browsing, shopping or ordering"),
+        arrival.err());
+    Ran engine = cli("audit", "--target", "http://127.0.0.1:9", "--expect-think", "exp:1s", "--duration", "1s");
+    assertEquals(2, engine.exitCode(), engine.err());
+    assertTrue(engine.err().contains("--expect-think: \"given\": expected a generator's command after -- (or --pid)"),
+        engine.err());
+    Ran compare = cli("compare", "--pcap", out.resolve("none.pcap").toString(), "--expect-arrival", "poisson:0");
+    assertEquals(2, compare.exitCode(), compare.err());
+    assertTrue(compare.err().contains("--expect-arrival: \"poisson:0\": expected poisson:RATE with RATE > 0"),
+        compare.err());
+    for (Ran r : List.of(think, arrival, engine, compare)) {
+      r.assertNoStackTrace();
+    }
+    assertTrue(empty(out), "no run directory: " + out);
+  }
+
   @Test
   void valuesThatWereSilentlyAcceptedAreRefused() {
     Ran stack = cli("run", "--thread-stack", "-5", "--duration", "1s");

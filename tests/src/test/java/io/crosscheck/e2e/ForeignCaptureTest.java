@@ -124,6 +124,18 @@ class ForeignCaptureTest {
         "the verdict counts the connections: " + conns);
     assertEquals(made.requests(), conns.path("exchanges").asLong(), "the verdict counts the exchanges: " + conns);
 
+    // the workload, from the wire alone: a user is a connection, and the section says what it cannot judge
+    JsonNode w = f.path("workload");
+    assertEquals("CONNECTION", w.path("userKind").asText(), w.toString());
+    assertEquals(made.requests(), w.path("requests").asLong(), "every complete exchange: " + w);
+    assertEquals(made.connections(), w.path("sessions").asLong(), "one user per connection: " + w);
+    assertEquals(made.requests() - made.connections(), w.path("consecutivePairs").asLong(),
+        "each connection's exchanges in order: " + w);
+    assertEquals(made.requests() - 1, w.path("arrivalGapMillis").path("sampleSize").asLong(),
+        "the gaps between consecutive request starts: " + w);
+    assertEquals(List.of("NO_SESSIONS", "NO_INTENDED_INSTANTS", "NOTHING_DECLARED"),
+        json.convertValue(w.path("limits"), List.class), w.toString());
+
     JsonNode intervals = f.path("intervals");
     assertTrue(intervals.size() > 0, "intervals: " + intervals);
     assertEquals(0.0, intervals.get(0).path("startSeconds").asDouble(), "intervals start at the first packet");
