@@ -575,6 +575,17 @@ public final class FindingsTable {
    * sample supports one.
    */
   private static void workload(StringBuilder out, Findings.Workload w) {
+    for (List<String> row : workloadRows(w)) {
+      line(out, row.get(0), row.get(1));
+    }
+  }
+
+  /**
+   * The workload section's lines as (label, text) pairs, for the table and the HTML report; a label
+   * indented by two spaces per level belongs to the line above.
+   */
+  public static List<List<String>> workloadRows(Findings.Workload w) {
+    List<List<String>> rows = new java.util.ArrayList<>();
     Findings.UserKind kind = w.userKind() == null ? Findings.UserKind.SESSION : w.userKind();
     String user = switch (kind) {
       case SESSION -> "session";
@@ -589,7 +600,7 @@ public final class FindingsTable {
         + " a connection)" : kind == Findings.UserKind.THREAD
         ? "matched requests complete on the wire in the measured phase (capture clock; a user is a thread)"
         : "matched requests complete on the wire in the measured phase (capture clock)";
-    line(out, "workload", String.format(Locale.ROOT, "%,d %ss, %,d %s, %s/s; %s", w.sessions(), user, w.requests(),
+    row(rows, "workload", String.format(Locale.ROOT, "%,d %ss, %,d %s, %s/s; %s", w.sessions(), user, w.requests(),
         what, Double.isNaN(w.requestsPerSecond()) ? "-" : String.format(Locale.ROOT, "%,.1f", w.requestsPerSecond()),
         loop));
     StringBuilder think = new StringBuilder();
@@ -634,25 +645,25 @@ public final class FindingsTable {
         think.append(String.format(Locale.ROOT, " (at %.0f %%)", 100 * fit.alpha()));
       }
     }
-    line(out, "  think", think.toString());
+    row(rows, "  think", think.toString());
     if (w.arrivalGapMillis() != null) {
       ConfidenceInterval g = w.arrivalGapMillis();
-      line(out, "  gaps", String.format(Locale.ROOT, "between consecutive request starts on the wire (every %s's):"
+      row(rows, "  gaps", String.format(Locale.ROOT, "between consecutive request starts on the wire (every %s's):"
           + " mean %.3f [%.3f, %.3f] ms over %,d (95 %%, %s)", user, g.estimate(), g.low(), g.high(), g.sampleSize(),
           g.method().words()));
     }
     if (w.loop() != null) {
-      line(out, "  loop", loopLine(w.loop(), user));
+      row(rows, "  loop", loopLine(w.loop(), user));
     }
     if (w.arrival() != null) {
-      line(out, "  arrivals", arrivalLine(w.arrival()));
+      row(rows, "  arrivals", arrivalLine(w.arrival()));
     }
     if (w.mix() != null) {
-      line(out, "  mix", mixLine(w.mix()));
+      row(rows, "  mix", mixLine(w.mix()));
     }
     if (w.limits() != null) {
       for (Findings.WorkloadLimit limit : w.limits()) {
-        line(out, "  cannot judge", switch (limit) {
+        row(rows, "  cannot judge", switch (limit) {
           case NO_SESSIONS -> "sessions, their lengths and arrivals: a capture has no session ids, so a user here is"
               + " a connection (a user with several connections, or connections shared by users, are not one)";
           case NO_INTENDED_INSTANTS -> "how late the sends were against the generator's intended instants (unknown"
@@ -664,7 +675,7 @@ public final class FindingsTable {
     }
     if (w.thinkTable() != null) {
       Findings.ThinkTableJudgement table = w.thinkTable();
-      line(out, "  think table", String.format(Locale.ROOT, "the think before each page against %s (%s), per phase;"
+      row(rows, "  think table", String.format(Locale.ROOT, "the think before each page against %s (%s), per phase;"
           + " as declared: within %.0f ms before and max(%.0f ms, %.0f %%) after", table.description(),
           table.declaredBy(), table.earlyToleranceMillis(), table.lateToleranceMillis(),
           100 * table.lateToleranceShare()));
@@ -682,9 +693,10 @@ public final class FindingsTable {
         }
         b.append(": ").append(p.verdict() == Findings.WorkloadVerdict.NOT_JUDGED ? "not judged (30 pairs needed)"
             : words(p.verdict()));
-        line(out, "    " + phaseWords(p.phase()), b.toString());
+        row(rows, "    " + phaseWords(p.phase()), b.toString());
       }
     }
+    return rows;
   }
 
   private static String phaseWords(String phase) {
@@ -694,6 +706,10 @@ public final class FindingsTable {
       case "RAMP_DOWN" -> "down-ramp";
       default -> phase;
     };
+  }
+
+  private static void row(List<List<String>> rows, String label, String text) {
+    rows.add(List.of(label, text));
   }
 
   private static String words(Findings.WorkloadVerdict v) {

@@ -107,7 +107,8 @@ public final class ReportData {
    */
   public record Sentences(String connectionsVerdict, String connectionsEvidence, String bottleneck, String pace,
       String serverHost, String serverHostEvidence, String coverage, String urls, String clientHost,
-      String clientHostEvidence, String reportedIntervals, String clockMapping) {}
+      String clientHostEvidence, String reportedIntervals, String clockMapping,
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<List<String>> workload) {}
 
   /**
    * What the report shows of run.json: status, version, start and end, seed, command, engine,
@@ -212,7 +213,8 @@ public final class ReportData {
         FindingsSentences.pace(typed), FindingsSentences.serverHost(typed),
         FindingsSentences.serverHostEvidence(typed), FindingsSentences.coverage(typed), FindingsSentences.urls(typed),
         FindingsSentences.clientHost(typed), FindingsSentences.clientHostEvidence(typed),
-        FindingsSentences.reportedIntervals(typed), FindingsSentences.clockMapping(typed));
+        FindingsSentences.reportedIntervals(typed), FindingsSentences.clockMapping(typed),
+        typed.workload() == null ? null : io.crosscheck.report.FindingsTable.workloadRows(typed.workload()));
     return new RunEntry(label, runSection(run), findings.run(), typed, sentences,
         haveCsv ? connectionsOverTime(csv, runStartEpochNanos(run)) : null,
         haveCsv ? null : WireCsv.CONNECTION_FILE + " is not in the run directory");

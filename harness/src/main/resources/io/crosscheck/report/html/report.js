@@ -137,7 +137,30 @@
     reportedIntervals(box, f, r);
     if (f.pace) { el(box, 'h3', null, 'Pace'); el(box, 'p', 'statement', r.sentences.pace); }
     stall(box, f);
+    workloadSent(box, f, r);
     workload(box, r);
+  }
+
+  // what the generator sent, from the wire, against what it declared (findings.workload)
+  function workloadSent(box, f, r) {
+    el(box, 'h3', null, 'Workload sent vs declared');
+    var w = f.workload;
+    if (!w || !r.sentences.workload) {
+      missing(box, 'Not judged: below the matching floor, or findings written before the workload audit.');
+      return;
+    }
+    evidence(box, 'the wire (capture clock); a user is a ' + String(w.userKind || 'SESSION').toLowerCase()
+      + (w.declaredBy ? '; declared by ' + w.declaredBy.join(', ') : '; nothing declared'));
+    var verdicts = [];
+    if (w.think) { verdicts.push(['think time', w.think.verdict]); }
+    if (w.loop) { verdicts.push(['open or closed', w.loop.coordinatedOmission ? 'COORDINATED OMISSION' : w.loop.verdict]); }
+    if (w.arrival) { verdicts.push(['arrivals', w.arrival.verdict]); }
+    if (w.mix) { verdicts.push(['page mix', w.mix.verdict]); }
+    if (w.thinkTable) {
+      w.thinkTable.phases.forEach(function (p) { verdicts.push(['think table, ' + p.phase + ' x' + p.factor, p.verdict]); });
+    }
+    if (verdicts.length > 0) { table(box, ['check', 'verdict'], verdicts, [0, 1]); }
+    table(box, ['', ''], r.sentences.workload.map(function (row) { return [row[0].trim(), row[1]]; }), [0, 1]);
   }
 
   // the load's longest stall (findings.stall, from run.json): in flight, none completing
