@@ -175,25 +175,11 @@ public final class WorkloadCheck {
       user.sort(Comparator.comparingInt(m -> m.record().seq()));
       users.add(user);
     }
-    Pairs pairs = pairs(users, m -> m.record().url(), m -> m.exchange().requestStartEpochNanos(),
+    View<Match> view = new View<>(m -> m.record().url(), m -> m.exchange().requestStartEpochNanos(),
         m -> m.exchange().lastResponseByteEpochNanos(), (a, b) -> b.record().seq() == a.record().seq() + 1);
-    double seconds = (lastStart - firstStart) / 1e9;
-    ConfidenceInterval mean = pairs.think.length < 2 ? null : Intervals.meanOfSeries(pairs.think, LEVEL);
-    ThinkJudgement think = think(pairs.think, mean, declared);
-    ArrivalJudgement arrival = arrival(declared, users, wire, firstStart, lastStart);
-    LoopJudgement loop = loop(pairs, declared.model(), lagFromIntended(matched, kind));
-    MixJudgement mix = mix(users, declared);
-    Findings.ThinkTableJudgement table = thinkTable(matched, declared);
-    List<String> by = new ArrayList<>();
-    for (String b : new String[] {declared.thinkBy(), declared.arrivalBy(), declared.mixBy()}) {
-      if (b != null && !by.contains(b)) {
-        by.add(b);
-      }
-    }
-    return new Findings.Workload(byUser.size(), requests, seconds > 0 ? requests / seconds : Double.NaN,
-        pairs.count, pairs.afterCompletion, mean, think == null ? null : think.declared(),
-        think == null ? null : think.fit(), kind, think, arrival, loop, mix, table, by.isEmpty() ? null : by,
-        limits(kind, by), gaps(starts(wire, firstStart, lastStart)));
+    return assemble(users, view, requests, firstStart, lastStart, wire, declared, kind,
+        arrival(declared, users, wire, firstStart, lastStart), lagFromIntended(matched, kind),
+        mix(users, declared), thinkTable(matched, declared));
   }
 
   /**
@@ -222,25 +208,39 @@ public final class WorkloadCheck {
       c.sort(Comparator.comparingInt(WireExchange::requestIndex));
       connections.add(c);
     }
-    Pairs pairs = pairs(connections, WireExchange::url, WireExchange::requestStartEpochNanos, WireExchange::lastResponseByteEpochNanos,
-        (a, b) -> b.requestIndex() == a.requestIndex() + 1);
+    View<WireExchange> view = new View<>(WireExchange::url, WireExchange::requestStartEpochNanos,
+        WireExchange::lastResponseByteEpochNanos, (a, b) -> b.requestIndex() == a.requestIndex() + 1);
+    ArrivalJudgement arrival = declared.arrival() == null || !"requests".equals(declared.arrivalUnit()) ? null
+        : arrivalOf(starts(wire, firstStart, lastStart), firstStart, lastStart, declared);
+    return assemble(connections, view, requests, firstStart, lastStart, wire, declared, Findings.UserKind.CONNECTION,
+        arrival, null, mixOf(connections, WireExchange::url, declared), null);
+  }
+
+  /** How a user's requests are read: their target, wire start and end, and which two are consecutive. */
+  private record View<T>(java.util.function.Function<T, String> url, ToLongFunction<T> start, ToLongFunction<T> end,
+      Consecutive<T> consecutive) {}
+
+  /**
+   * The section from the users' requests (each user's in order) and the checks that differ by source
+   * (arrivals, lag, mix, table: null where not judged).
+   */
+  private static <T> Findings.Workload assemble(List<List<T>> users, View<T> view, long requests, long firstStart,
+      long lastStart, List<WireExchange> wire, Declared declared, Findings.UserKind kind, ArrivalJudgement arrival,
+      ConfidenceInterval lagFromIntended, MixJudgement mix, Findings.ThinkTableJudgement table) {
+    Pairs pairs = pairs(users, view);
     double seconds = (lastStart - firstStart) / 1e9;
     ConfidenceInterval mean = pairs.think.length < 2 ? null : Intervals.meanOfSeries(pairs.think, LEVEL);
     ThinkJudgement think = think(pairs.think, mean, declared);
-    ArrivalJudgement arrival = declared.arrival() == null || !"requests".equals(declared.arrivalUnit()) ? null
-        : arrivalOf(starts(wire, firstStart, lastStart), firstStart, lastStart, declared);
-    LoopJudgement loop = loop(pairs, declared.model(), null);
-    MixJudgement mix = mixOf(connections, e -> e.url(), declared);
     List<String> by = new ArrayList<>();
     for (String b : new String[] {declared.thinkBy(), declared.arrivalBy(), declared.mixBy()}) {
       if (b != null && !by.contains(b)) {
         by.add(b);
       }
     }
-    return new Findings.Workload(byConnection.size(), requests, seconds > 0 ? requests / seconds : Double.NaN,
-        pairs.count, pairs.afterCompletion, mean, think == null ? null : think.declared(),
-        think == null ? null : think.fit(), Findings.UserKind.CONNECTION, think, arrival, loop, mix, null,
-        by.isEmpty() ? null : by, limits(Findings.UserKind.CONNECTION, by), gaps(starts(wire, firstStart, lastStart)));
+    return new Findings.Workload(users.size(), requests, seconds > 0 ? requests / seconds : Double.NaN, pairs.count,
+        pairs.afterCompletion, mean, think == null ? null : think.declared(), think == null ? null : think.fit(), kind,
+        think, arrival, loop(pairs, declared.model(), lagFromIntended), mix, table, by.isEmpty() ? null : by,
+        limits(kind, by), gaps(starts(wire, firstStart, lastStart)));
   }
 
   private static List<Findings.WorkloadLimit> limits(Findings.UserKind kind, List<String> declaredBy) {
@@ -265,8 +265,11 @@ public final class WorkloadCheck {
     boolean test(T previous, T next);
   }
 
-  private static <T> Pairs pairs(List<List<T>> users, java.util.function.Function<T, String> url,
-      ToLongFunction<T> start, ToLongFunction<T> end, Consecutive<T> consecutive) {
+  private static <T> Pairs pairs(List<List<T>> users, View<T> view) {
+    java.util.function.Function<T, String> url = view.url();
+    ToLongFunction<T> start = view.start();
+    ToLongFunction<T> end = view.end();
+    Consecutive<T> consecutive = view.consecutive();
     Map<String, List<double[]>> byNextPath = new HashMap<>();
     long count = 0;
     long after = 0;
@@ -416,34 +419,43 @@ public final class WorkloadCheck {
 
   private static ArrivalJudgement arrivalOf(long[] starts, long from, long to, Declared declared) {
     ExpectedJson.ArrivalExpectation d = declared.arrival();
-    double seconds = (to - from) / 1e9;
-    if (starts.length < 2 || !(seconds > 0)) {
-      return new ArrivalJudgement(declared.arrivalUnit(), starts.length, seconds, null, d.process(),
-          d.ratePerSecond(), declared.arrivalBy(), null, WorkloadVerdict.NOT_JUDGED);
-    }
-    // the n - 1 gaps between the first and the last arrival span the window
-    ConfidenceInterval rate = Intervals.poissonRate(starts.length - 1, (starts[starts.length - 1] - starts[0]) / 1e9,
-        LEVEL);
-    Fit gaps = null;
-    if ("poisson".equals(d.process())) {
-      double[] g = new double[starts.length - 1];
-      for (int i = 1; i < starts.length; i++) {
-        g[i - 1] = (starts[i] - starts[i - 1]) / 1e6;
-      }
-      gaps = Fit.kolmogorovSmirnov(g, Fit.exponential(1000.0 / d.ratePerSecond()));
-    }
-    WorkloadVerdict v;
     if (starts.length - 1 < Fit.MIN_KS_SAMPLE) {
-      v = WorkloadVerdict.NOT_JUDGED;
-    } else {
-      boolean rateOk = rate.high() >= d.ratePerSecond() * (1 - RATE_TOLERANCE_SHARE)
-          && rate.low() <= d.ratePerSecond() * (1 + RATE_TOLERANCE_SHARE);
-      v = rateOk && (gaps == null || gaps.verdict() != Fit.Verdict.REJECTED) ? WorkloadVerdict.FAITHFUL
-          : WorkloadVerdict.REJECTED;
+      return new ArrivalJudgement(declared.arrivalUnit(), starts.length, (to - from) / 1e9, null, d.process(),
+          d.ratePerSecond(), declared.arrivalBy(), null, null, Double.NaN, WorkloadVerdict.NOT_JUDGED);
     }
-    return new ArrivalJudgement(declared.arrivalUnit(), starts.length, (starts[starts.length - 1] - starts[0]) / 1e9,
-        rate, d.process(), d.ratePerSecond(), declared.arrivalBy(), gaps, v);
+    long first = starts[0];
+    long spanNanos = starts[starts.length - 1] - first;
+    // the n - 1 gaps between the first and the last arrival span the window
+    ConfidenceInterval rate = Intervals.poissonRate(starts.length - 1, spanNanos / 1e9, 1 - Fit.ALPHA);
+    // the instants between the first and the last, against uniform ones over that span
+    double[] u = new double[starts.length - 2];
+    for (int i = 1; i < starts.length - 1; i++) {
+      u[i - 1] = (starts[i] - first) / (double) spanNanos;
+    }
+    Fit instants = Fit.kolmogorovSmirnov(u, x -> Math.max(0, Math.min(1, x)));
+    int bins = (int) Math.max(Fit.MIN_KS_SAMPLE, Math.min(MAX_BINS, (starts.length - 1) / MIN_PER_BIN));
+    double binNanos = spanNanos / (double) bins;
+    Fit dispersion = null;
+    if ("poisson".equals(d.process())) {
+      long[] counts = new long[bins];
+      for (int i = 0; i < starts.length - 1; i++) { // the last arrival closes the span: left out
+        counts[(int) Math.min(bins - 1, (starts[i] - first) / binNanos)]++;
+      }
+      dispersion = Fit.dispersion(counts);
+    }
+    boolean rateOk = rate.high() >= d.ratePerSecond() * (1 - RATE_TOLERANCE_SHARE)
+        && rate.low() <= d.ratePerSecond() * (1 + RATE_TOLERANCE_SHARE);
+    WorkloadVerdict v = rateOk && instants.verdict() != Fit.Verdict.REJECTED
+        && (dispersion == null || dispersion.verdict() != Fit.Verdict.REJECTED) ? WorkloadVerdict.FAITHFUL
+        : WorkloadVerdict.REJECTED;
+    return new ArrivalJudgement(declared.arrivalUnit(), starts.length, spanNanos / 1e9, rate, d.process(),
+        d.ratePerSecond(), declared.arrivalBy(), instants, dispersion, binNanos / 1e6, v);
   }
+
+  /** At most this many bins for the dispersion test... */
+  static final int MAX_BINS = 200;
+  /** ...with this many arrivals a bin at least (when there are enough for 30 bins). */
+  static final int MIN_PER_BIN = 5;
 
   /** Open or closed from the pairs; null when there is no pair at all. */
   private static LoopJudgement loop(Pairs pairs, String model, ConfidenceInterval lag) {

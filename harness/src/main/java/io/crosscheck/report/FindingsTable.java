@@ -756,15 +756,20 @@ public final class FindingsTable {
         a.unit(), a.windowSeconds()));
     if (a.ratePerSecond() != null) {
       ConfidenceInterval r = a.ratePerSecond();
-      s.append(String.format(Locale.ROOT, ", %.2f [%.2f, %.2f]/s (95 %%, %s)", r.estimate(), r.low(), r.high(),
-          r.method().words()));
+      s.append(String.format(Locale.ROOT, ", %.2f [%.2f, %.2f]/s (%.0f %%, %s)", r.estimate(), r.low(), r.high(),
+          100 * r.confidence(), r.method().words()));
     }
     s.append(String.format(Locale.ROOT, "; declared %s %.2f/s (%s)", a.declaredProcess(), a.declaredRatePerSecond(),
         a.declaredBy()));
-    Fit g = a.gapFit();
-    if (g != null && g.verdict() != Fit.Verdict.NOT_JUDGED) {
-      s.append(String.format(Locale.ROOT, "; gaps against exponential ones of that rate: D %.4f, p %.3g", g.statistic(),
-          g.pValue()));
+    Fit i = a.instantsFit();
+    if (i != null && i.verdict() != Fit.Verdict.NOT_JUDGED) {
+      s.append(String.format(Locale.ROOT, "; instants against uniform ones: D %.4f, p %.3g", i.statistic(),
+          i.pValue()));
+    }
+    Fit d = a.dispersionFit();
+    if (d != null && d.verdict() != Fit.Verdict.NOT_JUDGED) {
+      s.append(String.format(Locale.ROOT, "; counts in %d bins of %.1f ms against Poisson ones: dispersion %.2f,"
+          + " p %.3g", d.sampleSize(), a.binMillis(), d.statistic() / d.degreesOfFreedom(), d.pValue()));
     }
     s.append(": ").append(a.verdict() == Findings.WorkloadVerdict.NOT_JUDGED
         ? "not judged (" + Fit.MIN_KS_SAMPLE + " gaps needed)" : words(a.verdict()));

@@ -1289,16 +1289,21 @@ public record Findings(
    *     open: a session's first request)
    * @param arrivals arrivals in the window, from the wire (matched or not)
    * @param windowSeconds the window: the measured phase's first to last matched request start (capture clock)
-   * @param ratePerSecond the achieved rate with its 95 % interval (Poisson counts: exact chi-square bounds)
+   * @param ratePerSecond the achieved rate with its 99 % interval (Poisson counts: exact chi-square bounds;
+   *     99 %, the level every workload check rejects at)
    * @param declaredProcess {@code poisson} or {@code deterministic}
    * @param declaredRatePerSecond the declared rate
    * @param declaredBy where the declaration came from
-   * @param gapFit the gaps between arrivals against exponential ones of the declared rate (poisson only)
-   * @param verdict faithful when the interval reaches within 1 % of the declared rate and the gaps fit
+   * @param instantsFit the arrival instants against uniform ones over the window (Kolmogorov–Smirnov: a
+   *     constant rate, no trend or lull at scales far above the generator's timer jitter)
+   * @param dispersionFit (poisson) the counts per bin against Poisson counts (dispersion index)
+   * @param binMillis the bins' width
+   * @param verdict faithful when the declared rate is within 1 % of the interval and the tests fit
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record ArrivalJudgement(String unit, long arrivals, double windowSeconds, ConfidenceInterval ratePerSecond,
-      String declaredProcess, double declaredRatePerSecond, String declaredBy, Fit gapFit, WorkloadVerdict verdict) {}
+      String declaredProcess, double declaredRatePerSecond, String declaredBy, Fit instantsFit, Fit dispersionFit,
+      double binMillis, WorkloadVerdict verdict) {}
 
   /** Whether a user's next send waits for its previous reply, from the wire. */
   public enum LoopVerdict {

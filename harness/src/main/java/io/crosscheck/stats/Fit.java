@@ -37,7 +37,12 @@ public record Fit(Test test, double statistic, double pValue, long sampleSize, i
     /** One-sample Kolmogorov–Smirnov against a fully declared distribution. */
     KOLMOGOROV_SMIRNOV,
     /** Pearson's chi-square of counts per category against declared shares. */
-    CHI_SQUARE
+    CHI_SQUARE,
+    /**
+     * The index of dispersion of counts in equal bins, (bins − 1) · variance / mean against χ²(bins − 1),
+     * two-sided: Poisson arrivals give about 1, regular ones less, bursts more.
+     */
+    DISPERSION
   }
 
   /** What the test says about the declaration. */
@@ -150,6 +155,28 @@ public record Fit(Test test, double statistic, double pValue, long sampleSize, i
     double statistic = t.chiSquare(e, o);
     double p = t.chiSquareTest(e, o);
     return new Fit(Test.CHI_SQUARE, statistic, p, total, kept - 1, ALPHA, p < ALPHA ? Verdict.REJECTED
+        : Verdict.FAITHFUL);
+  }
+
+  /**
+   * The dispersion test of {@code counts} (arrivals per equal bin) against Poisson arrivals: not judged
+   * below {@link #MIN_KS_SAMPLE} bins or without an arrival.
+   */
+  public static Fit dispersion(long[] counts) {
+    int bins = counts.length;
+    double mean = Arrays.stream(counts).average().orElse(0);
+    if (bins < MIN_KS_SAMPLE || !(mean > 0)) {
+      return new Fit(Test.DISPERSION, Double.NaN, Double.NaN, bins, Math.max(0, bins - 1), ALPHA, Verdict.NOT_JUDGED);
+    }
+    double ss = 0;
+    for (long c : counts) {
+      ss += (c - mean) * (c - mean);
+    }
+    double statistic = ss / mean;
+    double below = new org.apache.commons.math3.distribution.ChiSquaredDistribution(bins - 1)
+        .cumulativeProbability(statistic);
+    double p = Math.min(1, 2 * Math.min(below, 1 - below));
+    return new Fit(Test.DISPERSION, statistic, p, bins, bins - 1, ALPHA, p < ALPHA ? Verdict.REJECTED
         : Verdict.FAITHFUL);
   }
 }

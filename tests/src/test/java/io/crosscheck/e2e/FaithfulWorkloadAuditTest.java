@@ -18,8 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
  * think times and arrival instants the schedule drew are the same in every run (and their own test
  * against the declaration is far from the 1 % level): what can still fail is what the engine does with
  * them on the wire, which is what is judged. How often an unseeded faithful run passes is measured by
- * bench/workload-calibration.sh, not here.
+ * bench/workload-calibration.sh, not here. Serial: another test's load on the two cores would delay the
+ * engine's sends, which is just what the think-time check judges.
  */
+@org.junit.jupiter.api.Tag("serial")
 class FaithfulWorkloadAuditTest {
   @RegisterExtension
   static final EmbeddedServerExtension server = new EmbeddedServerExtension();
@@ -37,7 +39,7 @@ class FaithfulWorkloadAuditTest {
         arrival.path("verdict").asText("-"), arrival.path("ratePerSecond").path("estimate").asDouble(Double.NaN),
         arrival.path("ratePerSecond").path("low").asDouble(Double.NaN),
         arrival.path("ratePerSecond").path("high").asDouble(Double.NaN),
-        arrival.path("gapFit").path("pValue").asDouble(Double.NaN), loop.path("verdict").asText("-"),
+        arrival.path("dispersionFit").path("pValue").asDouble(Double.NaN), loop.path("verdict").asText("-"),
         loop.path("slope").path("estimate").asDouble(Double.NaN),
         loop.path("lagFromIntendedMillis").path("estimate").asDouble(Double.NaN));
     return w;
@@ -46,11 +48,11 @@ class FaithfulWorkloadAuditTest {
   @Test
   void closedUsersThinkAsDeclared(@TempDir Path out) throws Exception {
     JsonNode w = workload(out, "closed", "--users", "20", "--think", "exp:20ms", "--urls", "/static/2k",
-        "--ramp-up", "1s", "--duration", "6s", "--seed", "11");
+        "--ramp-up", "1s", "--duration", "4s", "--seed", "11");
     JsonNode think = w.get("think");
     assertEquals("FAITHFUL", think.get("verdict").asText(), think.toString());
     assertEquals("run.json workload.thinkTime", think.get("declaredBy").asText());
-    assertTrue(think.get("fit").get("sampleSize").asLong() > 2_000, think.toString());
+    assertTrue(think.get("fit").get("sampleSize").asLong() > 1_500, think.toString());
     assertEquals(w.get("consecutivePairs").asLong(), w.get("sentAfterCompletion").asLong(), "closed: " + w);
     assertFalse(w.get("loop").get("coordinatedOmission").asBoolean(), "declared closed: " + w.get("loop"));
     assertTrue(w.path("arrival").isMissingNode(), "a closed run declares no arrival rate: " + w);
@@ -59,19 +61,20 @@ class FaithfulWorkloadAuditTest {
   @Test
   void openArrivalsComeAtTheDeclaredRate(@TempDir Path out) throws Exception {
     JsonNode w = workload(out, "open", "--arrival", "open", "--rate", "300", "--urls", "/static/2k",
-        "--ramp-up", "1s", "--duration", "6s", "--seed", "12");
+        "--ramp-up", "1s", "--duration", "4s", "--seed", "12");
     JsonNode arrival = w.get("arrival");
     assertEquals("FAITHFUL", arrival.get("verdict").asText(), arrival.toString());
     assertEquals("requests", arrival.get("unit").asText());
-    assertTrue(arrival.get("arrivals").asLong() > 1_500, arrival.toString());
-    assertEquals("FAITHFUL", arrival.get("gapFit").get("verdict").asText(), arrival.toString());
+    assertTrue(arrival.get("arrivals").asLong() > 1_000, arrival.toString());
+    assertEquals("FAITHFUL", arrival.get("instantsFit").get("verdict").asText(), arrival.toString());
+    assertEquals("FAITHFUL", arrival.get("dispersionFit").get("verdict").asText(), arrival.toString());
     assertTrue(w.path("think").isMissingNode(), "no think time declared: " + w);
   }
 
   @Test
   void partlyOpenSessionsArriveAndThinkAsDeclared(@TempDir Path out) throws Exception {
     JsonNode w = workload(out, "partly-open", "--arrival", "partly-open", "--rate", "40", "--session-length",
-        "fixed:5", "--think", "exp:20ms", "--urls", "/static/2k", "--ramp-up", "1s", "--duration", "6s", "--seed",
+        "fixed:5", "--think", "exp:20ms", "--urls", "/static/2k", "--ramp-up", "1s", "--duration", "4s", "--seed",
         "13");
     JsonNode arrival = w.get("arrival");
     assertEquals("sessions", arrival.get("unit").asText(), arrival.toString());

@@ -24,8 +24,10 @@ import org.junit.jupiter.api.io.TempDir;
  * up-ramp and down-ramp think times (x2 and x3 of the table's, the shipped properties' slowdown
  * factors) recognised phase by phase from the wire. The same run compared against a table that
  * declares no slowdown (expected.json's factors all 1) is rejected in both ramps and still faithful in
- * the run: the check tells the factors apart, it does not merely accept any think time.
+ * the run: the check tells the factors apart, it does not merely accept any think time. Serial: the
+ * think times are tens of ms, and another test's load would make the user threads late.
  */
+@org.junit.jupiter.api.Tag("serial")
 class RubisPhaseThinkAuditTest {
   private static RubisServer server;
 
@@ -52,8 +54,8 @@ class RubisPhaseThinkAuditTest {
   @Test
   void upRampAndDownRampThinkTimesAreRecognisedPerPhase(@TempDir Path out) throws Exception {
     CliRun run = CliRun.run(out, "audit", "--target", "http://127.0.0.1:" + server.port(), "--rubis", "--engine",
-        "legacy-urlconnection", "--users", "20", "--think-scale", "0.01", "--ramp-up", "4s", "--duration", "4s",
-        "--ramp-down", "4s");
+        "legacy-urlconnection", "--users", "20", "--think-scale", "0.01", "--ramp-up", "3s", "--duration", "3s",
+        "--ramp-down", "3s");
     assertEquals(0, run.exitCode, run.err);
     Path dir = run.runDirectory();
     JsonNode w = Evidence.findings(dir).get("workload");

@@ -103,6 +103,10 @@ public final class PlantedWorkload {
   private static void rate(String base, int threads, long deadlineNanos, double perSecond, AtomicLong done,
       AtomicLong failed) throws InterruptedException {
     ExecutorService pool = Executors.newFixedThreadPool(threads);
+    // warmed up before the schedule starts: one fetch (classes loaded) and every pool thread started, or
+    // the first arrivals would queue behind the start-up and leave in one burst
+    fetch(base + PATH, done, failed);
+    ((java.util.concurrent.ThreadPoolExecutor) pool).prestartAllCoreThreads();
     SplittableRandom random = new SplittableRandom(7);
     long next = System.nanoTime();
     while (true) {
