@@ -11,8 +11,10 @@
 # model. Every check rejects at 1 % on its own, so a run of two checks passes in about 98 % of runs.
 # A bench script (prints figures), not a test: the engine's own lateness on a loaded host counts.
 #
-# Output: one line per run (model, seed, each verdict, its p-value), then per model the passes and
-# the verdicts' counts; the per-run table in OUT/calibration.tsv.
+# Output: one line per run (model, seed, each verdict, its p-value; plannedP: the KS p-value of the think
+# times the engine planned, from its records: below 1 % the seeded draws themselves fail the test, the
+# 1 % a faithful draw is rejected), then per model the passes and the verdicts' counts; the per-run
+# table in OUT/calibration.tsv.
 # Env: SEEDS (20), DURATION (5s), OUT (work dir), MODELS ("closed open partly-open").
 # Needs: jq, and ./crosscheck (builds itself on first use). Runs as root (the capture on lo).
 set -euo pipefail
@@ -43,7 +45,7 @@ options() {
   esac
 }
 
-printf 'model\tseed\tthink\tthinkP\tlateMillis\tarrival\tarrivalRate\tinstantsP\tdispersionP\tloop\tomission\tpass\n' > "$W/calibration.tsv"
+printf 'model\tseed\tthink\tthinkP\tplannedP\tlateMillis\tarrival\tarrivalRate\tinstantsP\tdispersionP\tplannedDispersionP\tloop\tomission\tpass\n' > "$W/calibration.tsv"
 for model in $MODELS; do
   for seed in $(seq 1 "$SEEDS"); do
     out="$W/$model-$seed"
@@ -51,13 +53,15 @@ for model in $MODELS; do
     if ! ./crosscheck audit --target "http://127.0.0.1:$port" $(options "$model") --urls /static/2k \
         --ramp-up 1s --duration "$DURATION" --seed "$seed" --progress off --out "$out" >"$out.log" 2>&1; then
       echo "workload-calibration: $model seed $seed: the audit failed (see $out.log)" >&2
-      printf '%s\t%s\t-\t-\t-\t-\t-\t-\t-\t-\t-\tno\n' "$model" "$seed" >> "$W/calibration.tsv"
+      printf '%s\t%s\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\tno\n' "$model" "$seed" >> "$W/calibration.tsv"
       continue
     fi
     f=$(ls -d "$out"/*/findings.json | tail -1)
     jq -r --arg model "$model" --arg seed "$seed" '.findings.workload as $w
-      | [$model, $seed, ($w.think.verdict // "-"), ($w.think.fit.pValue // "-"), ($w.think.lateMillis // "-"),
+      | [$model, $seed, ($w.think.verdict // "-"), ($w.think.fit.pValue // "-"), ($w.think.plannedFit.pValue // "-"),
+         ($w.think.lateMillis // "-"),
          ($w.arrival.verdict // "-"), ($w.arrival.ratePerSecond.estimate // "-"), ($w.arrival.instantsFit.pValue // "-"), ($w.arrival.dispersionFit.pValue // "-"),
+         ($w.arrival.plannedDispersionFit.pValue // "-"),
          ($w.loop.verdict // "-"), ($w.loop.coordinatedOmission // false),
          (if ((($w.think.verdict // "FAITHFUL") | IN("FAITHFUL", "NOT_JUDGED"))
               and (($w.arrival.verdict // "FAITHFUL") | IN("FAITHFUL", "NOT_JUDGED"))
@@ -70,8 +74,9 @@ echo
 echo "workload calibration: $SEEDS seeded runs per model, --duration $DURATION, $(nproc) cores, $(date -u +%F)"
 printf '%-12s %6s %7s %-28s %-28s\n' model runs passed think arrival
 awk -F'\t' 'NR > 1 {
-    runs[$1]++; if ($12 == "yes") passed[$1]++
-    think[$1] = think[$1] " " $3; arrival[$1] = arrival[$1] " " $6
+    runs[$1]++; if ($14 == "yes") passed[$1]++
+    if ($14 == "no" && (($5 != "-" && $5 < 0.01) || ($11 != "-" && $11 < 0.01))) draws[$1]++
+    think[$1] = think[$1] " " $3; arrival[$1] = arrival[$1] " " $7
   }
   function tally(list,    n, a, i, c, out, k) {
     n = split(list, a, " "); delete c
@@ -79,6 +84,7 @@ awk -F'\t' 'NR > 1 {
     out = ""; for (k in c) out = out (out == "" ? "" : ", ") k " " c[k]
     return out
   }
-  END { for (m in runs) printf "%-12s %6d %6.0f%% %-28s %-28s\n", m, runs[m], 100 * passed[m] / runs[m],
-        tally(think[m]), tally(arrival[m]) }' "$W/calibration.tsv"
+  END { for (m in runs) printf "%-12s %6d %6.0f%% %-28s %-28s %s\n", m, runs[m], 100 * passed[m] / runs[m],
+        tally(think[m]), tally(arrival[m]), draws[m] ? draws[m] " rejected where the planned draws were too" : "" }' \
+  "$W/calibration.tsv"
 echo "per run: $W/calibration.tsv"

@@ -177,9 +177,34 @@ public final class WorkloadCheck {
     }
     View<Match> view = new View<>(m -> m.record().url(), m -> m.exchange().requestStartEpochNanos(),
         m -> m.exchange().lastResponseByteEpochNanos(), (a, b) -> b.record().seq() == a.record().seq() + 1);
-    return assemble(users, view, requests, firstStart, lastStart, wire, declared, kind,
+    Findings.Workload w = assemble(users, view, requests, firstStart, lastStart, wire, declared, kind,
         arrival(declared, users, wire, firstStart, lastStart), lagFromIntended(matched, kind),
         mix(users, declared), thinkTable(matched, declared));
+    DoubleUnaryOperator cdf = cdfMillis(declared.think());
+    if (w.think() == null || cdf == null || kind != Findings.UserKind.SESSION) {
+      return w;
+    }
+    double[] planned = plannedThinkMillis(users);
+    return planned.length == 0 ? w : w.withThink(w.think().withPlanned(Fit.kolmogorovSmirnov(planned, cdf)));
+  }
+
+  /**
+   * The think times the generator planned, from its records (its clock): a session's next intended start
+   * less the previous reply's last byte, over the same consecutive pairs.
+   */
+  private static double[] plannedThinkMillis(List<List<Match>> users) {
+    List<Double> planned = new ArrayList<>();
+    for (List<Match> user : users) {
+      for (int i = 1; i < user.size(); i++) {
+        RequestRecord previous = user.get(i - 1).record();
+        RequestRecord next = user.get(i).record();
+        if (next.seq() == previous.seq() + 1 && next.intendedStartNanos() >= 0 && previous.lastByteNanos() >= 0
+            && next.intendedStartNanos() >= previous.lastByteNanos()) {
+          planned.add((next.intendedStartNanos() - previous.lastByteNanos()) / 1e6);
+        }
+      }
+    }
+    return planned.stream().mapToDouble(Double::doubleValue).toArray();
   }
 
   /**
@@ -333,20 +358,20 @@ public final class WorkloadCheck {
     double late = mean == null ? Double.NaN : mean.estimate() - declaredMean;
     if (mean == null || think.length < Fit.MIN_KS_SAMPLE) {
       Fit fit = cdfMillis(d) == null ? null : Fit.kolmogorovSmirnov(think, cdfMillis(d));
-      return new ThinkJudgement(d, declared.thinkBy(), fit, late, tolerance, null, WorkloadVerdict.NOT_JUDGED);
+      return new ThinkJudgement(d, declared.thinkBy(), fit, late, tolerance, null, WorkloadVerdict.NOT_JUDGED, null);
     }
     DoubleUnaryOperator cdf = cdfMillis(d);
     if (cdf == null) { // fixed: no shape to test, the mean's interval against the declared value
       WorkloadVerdict v = mean.high() < declaredMean ? WorkloadVerdict.REJECTED
           : mean.low() > declaredMean + tolerance ? WorkloadVerdict.LATE : WorkloadVerdict.FAITHFUL;
-      return new ThinkJudgement(d, declared.thinkBy(), null, late, tolerance, null, v);
+      return new ThinkJudgement(d, declared.thinkBy(), null, late, tolerance, null, v, null);
     }
     Fit fit = Fit.kolmogorovSmirnov(think, cdf);
     if (fit.verdict() == Fit.Verdict.FAITHFUL) {
-      return new ThinkJudgement(d, declared.thinkBy(), fit, late, tolerance, null, WorkloadVerdict.FAITHFUL);
+      return new ThinkJudgement(d, declared.thinkBy(), fit, late, tolerance, null, WorkloadVerdict.FAITHFUL, null);
     }
     if (!(late > 0)) {
-      return new ThinkJudgement(d, declared.thinkBy(), fit, late, tolerance, null, WorkloadVerdict.REJECTED);
+      return new ThinkJudgement(d, declared.thinkBy(), fit, late, tolerance, null, WorkloadVerdict.REJECTED, null);
     }
     double[] shifted = new double[think.length];
     for (int i = 0; i < think.length; i++) {
@@ -355,7 +380,7 @@ public final class WorkloadCheck {
     Fit again = Fit.kolmogorovSmirnov(shifted, cdf);
     WorkloadVerdict v = again.verdict() != Fit.Verdict.FAITHFUL ? WorkloadVerdict.REJECTED
         : late <= tolerance ? WorkloadVerdict.FAITHFUL : WorkloadVerdict.LATE;
-    return new ThinkJudgement(d, declared.thinkBy(), fit, late, tolerance, again, v);
+    return new ThinkJudgement(d, declared.thinkBy(), fit, late, tolerance, again, v, null);
   }
 
   private static double declaredMeanMillis(WorkloadSection.ThinkSection t) {
@@ -397,7 +422,16 @@ public final class WorkloadCheck {
     } else { // every request on the wire in the window, matched or not: missed matches do not lower the rate
       starts = starts(wire, firstStart, lastStart);
     }
-    return arrivalOf(starts, firstStart, lastStart, declared);
+    ArrivalJudgement judged = arrivalOf(starts, firstStart, lastStart, declared);
+    // the same arrivals as the generator planned them (intended starts, its clock; crosscheck's engines)
+    long[] planned = users.stream().flatMap(List::stream)
+        .filter(m -> !"sessions".equals(declared.arrivalUnit()) || m.record().seq() == 0)
+        .mapToLong(m -> m.record().intendedStartNanos()).filter(t -> t >= 0).sorted().toArray();
+    if (judged.verdict() == WorkloadVerdict.NOT_JUDGED || planned.length < starts.length / 2) {
+      return judged;
+    }
+    ArrivalJudgement asPlanned = arrivalOf(planned, planned[0], planned[planned.length - 1], declared);
+    return judged.withPlanned(asPlanned.instantsFit(), asPlanned.dispersionFit());
   }
 
   /** The mean gap between consecutive starts, ms, with its interval; null with fewer than 3 starts. */
@@ -421,18 +455,21 @@ public final class WorkloadCheck {
     ExpectedJson.ArrivalExpectation d = declared.arrival();
     if (starts.length - 1 < Fit.MIN_KS_SAMPLE) {
       return new ArrivalJudgement(declared.arrivalUnit(), starts.length, (to - from) / 1e9, null, d.process(),
-          d.ratePerSecond(), declared.arrivalBy(), null, null, Double.NaN, WorkloadVerdict.NOT_JUDGED);
+          d.ratePerSecond(), declared.arrivalBy(), null, null, Double.NaN, WorkloadVerdict.NOT_JUDGED, null, null);
     }
     long first = starts[0];
     long spanNanos = starts[starts.length - 1] - first;
+    // three tests make the check, each at a third of its 1 % (Bonferroni): a faithful generator's
+    // arrivals are rejected in at most 1 % of runs, as every other check's
+    double level = Fit.ALPHA / ARRIVAL_TESTS;
     // the n - 1 gaps between the first and the last arrival span the window
-    ConfidenceInterval rate = Intervals.poissonRate(starts.length - 1, spanNanos / 1e9, 1 - Fit.ALPHA);
+    ConfidenceInterval rate = Intervals.poissonRate(starts.length - 1, spanNanos / 1e9, 1 - level);
     // the instants between the first and the last, against uniform ones over that span
     double[] u = new double[starts.length - 2];
     for (int i = 1; i < starts.length - 1; i++) {
       u[i - 1] = (starts[i] - first) / (double) spanNanos;
     }
-    Fit instants = Fit.kolmogorovSmirnov(u, x -> Math.max(0, Math.min(1, x)));
+    Fit instants = Fit.kolmogorovSmirnov(u, x -> Math.max(0, Math.min(1, x))).atLevel(level);
     int bins = (int) Math.max(Fit.MIN_KS_SAMPLE, Math.min(MAX_BINS, (starts.length - 1) / MIN_PER_BIN));
     double binNanos = spanNanos / (double) bins;
     Fit dispersion = null;
@@ -441,7 +478,7 @@ public final class WorkloadCheck {
       for (int i = 0; i < starts.length - 1; i++) { // the last arrival closes the span: left out
         counts[(int) Math.min(bins - 1, (starts[i] - first) / binNanos)]++;
       }
-      dispersion = Fit.dispersion(counts);
+      dispersion = Fit.dispersion(counts).atLevel(level);
     }
     boolean rateOk = rate.high() >= d.ratePerSecond() * (1 - RATE_TOLERANCE_SHARE)
         && rate.low() <= d.ratePerSecond() * (1 + RATE_TOLERANCE_SHARE);
@@ -449,9 +486,11 @@ public final class WorkloadCheck {
         && (dispersion == null || dispersion.verdict() != Fit.Verdict.REJECTED) ? WorkloadVerdict.FAITHFUL
         : WorkloadVerdict.REJECTED;
     return new ArrivalJudgement(declared.arrivalUnit(), starts.length, spanNanos / 1e9, rate, d.process(),
-        d.ratePerSecond(), declared.arrivalBy(), instants, dispersion, binNanos / 1e6, v);
+        d.ratePerSecond(), declared.arrivalBy(), instants, dispersion, binNanos / 1e6, v, null, null);
   }
 
+  /** The arrival check's tests: the rate, the instants, the dispersion. */
+  static final int ARRIVAL_TESTS = 3;
   /** At most this many bins for the dispersion test... */
   static final int MAX_BINS = 200;
   /** ...with this many arrivals a bin at least (when there are enough for 30 bins). */

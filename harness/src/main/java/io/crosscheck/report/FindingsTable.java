@@ -643,6 +643,12 @@ public final class FindingsTable {
               : "rejected: another distribution, not only a delay"));
         }
         think.append(String.format(Locale.ROOT, " (at %.0f %%)", 100 * fit.alpha()));
+        if (j != null && j.plannedFit() != null && j.plannedFit().verdict() != Fit.Verdict.NOT_JUDGED) {
+          Fit planned = j.plannedFit();
+          think.append(String.format(Locale.ROOT, "; the generator's planned think times (its records' intended"
+              + " starts): D %.4f, p %.3g%s", planned.statistic(), planned.pValue(),
+              planned.verdict() == Fit.Verdict.REJECTED ? ", rejected too: the draws', not the sending's" : ""));
+        }
       }
     }
     row(rows, "  think", think.toString());
@@ -756,7 +762,7 @@ public final class FindingsTable {
         a.unit(), a.windowSeconds()));
     if (a.ratePerSecond() != null) {
       ConfidenceInterval r = a.ratePerSecond();
-      s.append(String.format(Locale.ROOT, ", %.2f [%.2f, %.2f]/s (%.0f %%, %s)", r.estimate(), r.low(), r.high(),
+      s.append(String.format(Locale.ROOT, ", %.2f [%.2f, %.2f]/s (%.2f %%, %s)", r.estimate(), r.low(), r.high(),
           100 * r.confidence(), r.method().words()));
     }
     s.append(String.format(Locale.ROOT, "; declared %s %.2f/s (%s)", a.declaredProcess(), a.declaredRatePerSecond(),
@@ -772,7 +778,16 @@ public final class FindingsTable {
           + " p %.3g", d.sampleSize(), a.binMillis(), d.statistic() / d.degreesOfFreedom(), d.pValue()));
     }
     s.append(": ").append(a.verdict() == Findings.WorkloadVerdict.NOT_JUDGED
-        ? "not judged (" + Fit.MIN_KS_SAMPLE + " gaps needed)" : words(a.verdict()));
+        ? "not judged (" + Fit.MIN_KS_SAMPLE + " gaps needed)" : words(a.verdict()) + (i == null ? ""
+        : String.format(Locale.ROOT, " (each test at %.2f %%: 1 %% for the check)", 100 * i.alpha())));
+    if (a.plannedInstantsFit() != null) {
+      Fit pi = a.plannedInstantsFit();
+      Fit pd = a.plannedDispersionFit();
+      s.append(String.format(Locale.ROOT, "; as the generator planned them (intended starts): instants p %.3g%s",
+          pi.pValue(), pd == null || pd.verdict() == Fit.Verdict.NOT_JUDGED ? ""
+          : String.format(Locale.ROOT, ", dispersion %.2f, p %.3g", pd.statistic() / pd.degreesOfFreedom(),
+              pd.pValue())));
+    }
     return s.toString();
   }
 

@@ -1182,6 +1182,12 @@ public record Findings(
       Fit thinkFit, UserKind userKind, ThinkJudgement think, ArrivalJudgement arrival, LoopJudgement loop,
       MixJudgement mix, ThinkTableJudgement thinkTable, List<String> declaredBy, List<WorkloadLimit> limits,
       ConfidenceInterval arrivalGapMillis) {
+    /** This section with another think-time judgement. */
+    public Workload withThink(ThinkJudgement t) {
+      return new Workload(sessions, requests, requestsPerSecond, consecutivePairs, sentAfterCompletion,
+          wireThinkMillis, declaredThink, thinkFit, userKind, t, arrival, loop, mix, thinkTable, declaredBy, limits,
+          arrivalGapMillis);
+    }
   }
 
   /** What the workload section cannot judge from the evidence it had. */
@@ -1277,10 +1283,19 @@ public record Findings(
    * @param toleranceMillis the lateness a faithful generator may add: 1 ms or 2 % of the declared mean
    * @param shiftedFit the test repeated less {@code lateMillis}; null when not repeated
    * @param verdict the verdict
+   * @param plannedFit the think times the generator planned (its records' intended start less the
+   *     previous reply's last byte, its own clock: crosscheck's engines) against the declaration, so that a
+   *     rejection can be told the draws' (at 1 %, one seeded schedule in a hundred) from the sending's;
+   *     null where the records hold no intended instants
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record ThinkJudgement(WorkloadSection.ThinkSection declared, String declaredBy, Fit fit, double lateMillis,
-      double toleranceMillis, Fit shiftedFit, WorkloadVerdict verdict) {}
+      double toleranceMillis, Fit shiftedFit, WorkloadVerdict verdict, Fit plannedFit) {
+    /** This judgement with the planned think times' test. */
+    public ThinkJudgement withPlanned(Fit planned) {
+      return new ThinkJudgement(declared, declaredBy, fit, lateMillis, toleranceMillis, shiftedFit, verdict, planned);
+    }
+  }
 
   /**
    * The arrivals on the wire against the declared arrival process.
@@ -1289,8 +1304,10 @@ public record Findings(
    *     open: a session's first request)
    * @param arrivals arrivals in the window, from the wire (matched or not)
    * @param windowSeconds the window: the measured phase's first to last matched request start (capture clock)
-   * @param ratePerSecond the achieved rate with its 99 % interval (Poisson counts: exact chi-square bounds;
-   *     99 %, the level every workload check rejects at)
+   * @param ratePerSecond the achieved rate with its 99.67 % interval (Poisson counts: exact chi-square
+   *     bounds); the check's three tests (rate, instants, dispersion) are each judged at a third of the 1 %
+   *     every workload check rejects at (Bonferroni), so that the check as a whole rejects a faithful
+   *     generator in at most 1 % of runs
    * @param declaredProcess {@code poisson} or {@code deterministic}
    * @param declaredRatePerSecond the declared rate
    * @param declaredBy where the declaration came from
@@ -1299,11 +1316,21 @@ public record Findings(
    * @param dispersionFit (poisson) the counts per bin against Poisson counts (dispersion index)
    * @param binMillis the bins' width
    * @param verdict faithful when the declared rate is within 1 % of the interval and the tests fit
+   * @param plannedInstantsFit the same test of the instants the generator planned (its records' intended
+   *     starts, its clock: crosscheck's engines), so that a rejection can be told the seeded draws' from
+   *     the sending's; null where the records hold no intended instants
+   * @param plannedDispersionFit likewise for the dispersion test
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record ArrivalJudgement(String unit, long arrivals, double windowSeconds, ConfidenceInterval ratePerSecond,
       String declaredProcess, double declaredRatePerSecond, String declaredBy, Fit instantsFit, Fit dispersionFit,
-      double binMillis, WorkloadVerdict verdict) {}
+      double binMillis, WorkloadVerdict verdict, Fit plannedInstantsFit, Fit plannedDispersionFit) {
+    /** This judgement with the planned instants' tests. */
+    public ArrivalJudgement withPlanned(Fit instants, Fit dispersion) {
+      return new ArrivalJudgement(unit, arrivals, windowSeconds, ratePerSecond, declaredProcess, declaredRatePerSecond,
+          declaredBy, instantsFit, dispersionFit, binMillis, verdict, instants, dispersion);
+    }
+  }
 
   /** Whether a user's next send waits for its previous reply, from the wire. */
   public enum LoopVerdict {

@@ -179,4 +179,16 @@ public record Fit(Test test, double statistic, double pValue, long sampleSize, i
     return new Fit(Test.DISPERSION, statistic, p, bins, bins - 1, ALPHA, p < ALPHA ? Verdict.REJECTED
         : Verdict.FAITHFUL);
   }
+
+  /**
+   * This test's result judged at {@code level} instead (several tests making one check, each at a share
+   * of the check's level: Bonferroni); a test not judged stays so.
+   */
+  public Fit atLevel(double level) {
+    if (verdict == Verdict.NOT_JUDGED) {
+      return new Fit(test, statistic, pValue, sampleSize, degreesOfFreedom, level, verdict);
+    }
+    return new Fit(test, statistic, pValue, sampleSize, degreesOfFreedom, level,
+        pValue < level ? Verdict.REJECTED : Verdict.FAITHFUL);
+  }
 }

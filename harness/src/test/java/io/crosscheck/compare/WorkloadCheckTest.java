@@ -75,6 +75,11 @@ class WorkloadCheckTest {
     assertEquals(1_000, faithful.sentAfterCompletion(), "every next request waited for the reply: a closed loop");
     assertEquals(Fit.Verdict.FAITHFUL, faithful.thinkFit().verdict(), faithful.thinkFit().toString());
     assertEquals(Fit.Verdict.REJECTED, wrong.thinkFit().verdict(), wrong.thinkFit().toString());
+    // the records' intended starts give the planned think times: here the wire's own (sent on time)
+    assertEquals(1_000, faithful.think().plannedFit().sampleSize());
+    assertEquals(faithful.thinkFit().statistic(), faithful.think().plannedFit().statistic(), 1e-3,
+        "sent as planned: the same test result");
+    assertEquals(Fit.Verdict.REJECTED, wrong.think().plannedFit().verdict(), "the draws themselves are not 2 s");
     // the measured mean and its interval say by how much: about 1 s, far from the 2 s declared
     assertTrue(wrong.wireThinkMillis().contains(wrong.wireThinkMillis().estimate()));
     assertTrue(wrong.wireThinkMillis().high() < 1_200 && wrong.wireThinkMillis().low() > 800,
