@@ -15,12 +15,12 @@
 # times the engine planned, from its records: below 1 % the seeded draws themselves fail the test, the
 # 1 % a faithful draw is rejected), then per model the passes and the verdicts' counts; the per-run
 # table in OUT/calibration.tsv.
-# Env: SEEDS (20), DURATION (5s), OUT (work dir), MODELS ("closed open partly-open").
+# Env: SEEDS (20), FIRST_SEED (1), DURATION (5s), OUT (work dir), MODELS ("closed open partly-open").
 # Needs: jq, and ./crosscheck (builds itself on first use). Runs as root (the capture on lo).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
-SEEDS=${SEEDS:-20}; DURATION=${DURATION:-5s}; MODELS=${MODELS:-"closed open partly-open"}
+SEEDS=${SEEDS:-20}; FIRST_SEED=${FIRST_SEED:-1}; DURATION=${DURATION:-5s}; MODELS=${MODELS:-"closed open partly-open"}
 W=${OUT:-$(mktemp -d /tmp/crosscheck-workload-calibration.XXXXXX)}
 mkdir -p "$W"
 command -v jq >/dev/null || { echo "workload-calibration: needs jq (apt-get install -y jq)" >&2; exit 2; }
@@ -47,7 +47,7 @@ options() {
 
 printf 'model\tseed\tthink\tthinkP\tplannedP\tlateMillis\tarrival\tarrivalRate\tinstantsP\tdispersionP\tplannedDispersionP\tloop\tomission\tpass\n' > "$W/calibration.tsv"
 for model in $MODELS; do
-  for seed in $(seq 1 "$SEEDS"); do
+  for seed in $(seq "$FIRST_SEED" $((FIRST_SEED + SEEDS - 1))); do
     out="$W/$model-$seed"
     # shellcheck disable=SC2046
     if ! ./crosscheck audit --target "http://127.0.0.1:$port" $(options "$model") --urls /static/2k \
@@ -71,7 +71,7 @@ for model in $MODELS; do
 done
 
 echo
-echo "workload calibration: $SEEDS seeded runs per model, --duration $DURATION, $(nproc) cores, $(date -u +%F)"
+echo "workload calibration: $SEEDS seeded runs per model (seeds $FIRST_SEED-$((FIRST_SEED + SEEDS - 1))), --duration $DURATION, $(nproc) cores, $(date -u +%F)"
 printf '%-12s %6s %7s %-28s %-28s\n' model runs passed think arrival
 awk -F'\t' 'NR > 1 {
     runs[$1]++; if ($14 == "yes") passed[$1]++

@@ -292,4 +292,64 @@ class WorkloadCheckTest {
         start + 10_000, start + MILLI, "GET", url, 200, 80, 2048, "");
     return new Match(rec, ex, true);
   }
+
+  /**
+   * The arrival check as a whole, through the product's code path, on seeded Poisson schedules of 1,500
+   * arrivals at 300/s: a faithful generator is rejected in about 1 % of runs (its three tests at a third of
+   * 1 % each); one whose arrivals come in pairs 1 ms apart (the same rate of pairs halved: the same mean
+   * rate), or whose rate climbs from 200/s to 400/s, is rejected in every run.
+   */
+  @Test
+  void theArrivalCheckRejectsAFaithfulGeneratorInAboutOnePercentOfRunsAndADeviatingOneAlways() {
+    ExpectedJson declared = new ExpectedJson(ExpectedJson.FORMAT_VERSION, null,
+        new ExpectedJson.ArrivalExpectation("poisson", 300), null, null, null, List.of("--expect-arrival poisson:300"));
+    SplittableRandom r = new SplittableRandom(12);
+    int runs = 200;
+    int faithfulRejected = 0;
+    int pairsRejected = 0;
+    int trendRejected = 0;
+    for (int run = 0; run < runs; run++) {
+      long[] poisson = new long[1_500];
+      long[] pairs = new long[1_500];
+      long[] trend = new long[1_500];
+      double t = 0;
+      double u = 0;
+      for (int i = 0; i < poisson.length; i++) {
+        t += -Math.log(1 - r.nextDouble()) / 300;
+        poisson[i] = Math.round(t * 1e9);
+        if (i % 2 == 0) {
+          u += -Math.log(1 - r.nextDouble()) / 150;
+        }
+        pairs[i] = Math.round(u * 1e9) + (i % 2) * MILLI;
+      }
+      // a rate climbing linearly from 200/s to 400/s over 5 s: the k-th arrival where the cumulative rate
+      // 200 s + 20 s^2 reaches a Poisson count
+      double target = 0;
+      for (int i = 0; i < trend.length; i++) {
+        target += -Math.log(1 - r.nextDouble());
+        double seconds = (-200 + Math.sqrt(200 * 200 + 4 * 20 * target)) / (2 * 20);
+        trend[i] = Math.round(seconds * 1e9);
+      }
+      faithfulRejected += arrivalsRejected(poisson, declared) ? 1 : 0;
+      pairsRejected += arrivalsRejected(pairs, declared) ? 1 : 0;
+      trendRejected += arrivalsRejected(trend, declared) ? 1 : 0;
+    }
+    System.out.printf(java.util.Locale.ROOT, "[fit] arrival check (rate, instants, dispersion; 1 %% in all), 1,500"
+        + " arrivals at 300/s: Poisson rejected in %d of %d, pairs 1 ms apart in %d of %d, a rate climbing 200-400/s"
+        + " in %d of %d%n", faithfulRejected, runs, pairsRejected, runs, trendRejected, runs);
+    assertEquals(runs, pairsRejected, "pairs double the dispersion");
+    assertEquals(runs, trendRejected, "a trend moves the instants off uniform");
+    // 1 %: 2 of 200 expected; more than 8 is beyond 4 standard errors
+    assertTrue(faithfulRejected <= 8, "false alarms " + faithfulRejected + " of " + runs);
+  }
+
+  private static boolean arrivalsRejected(long[] startsNanos, ExpectedJson declared) {
+    List<Match> pairs = new ArrayList<>();
+    for (int i = 0; i < startsNanos.length; i++) {
+      pairs.add(pair(i, 0, startsNanos[i], startsNanos[i] + MILLI / 2, Phase.MEASURE));
+    }
+    Findings.ArrivalJudgement a = WorkloadCheck.judge(pairs, pairs.stream().map(Match::exchange).toList(),
+        WorkloadCheck.Declared.of(null, declared), Findings.UserKind.THREAD).arrival();
+    return a.verdict() == Findings.WorkloadVerdict.REJECTED;
+  }
 }
