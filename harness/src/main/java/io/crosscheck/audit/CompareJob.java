@@ -330,8 +330,10 @@ public final class CompareJob {
       ExpectedJson expected = RunFiles.readExpected(dir).orElse(null);
       if (gen != null && findings.coverage().sufficient()) {
         WorkloadCheck.Declared declared = WorkloadCheck.Declared.of(run.workload(), expected);
+        // a user is a thread under the agent (its records' session ids are thread ids), else a session
+        boolean underAgent = engine != null && "agent".equals(engine.name());
         findings = findings.toBuilder().workload(WorkloadCheck.judge(match.matched(), wire.exchanges(), declared,
-            agent != null ? Findings.UserKind.THREAD : Findings.UserKind.SESSION)).build();
+            underAgent ? Findings.UserKind.THREAD : Findings.UserKind.SESSION)).build();
       } else if (gen == null) { // a capture alone: users are connections
         findings = findings.toBuilder().workload(WorkloadCheck.judgeWire(wire.exchanges(),
             WorkloadCheck.Declared.of(null, expected))).build();

@@ -61,6 +61,20 @@ class TpcwAuditTest {
         assertTrue(id >= 0, "every exchange belongs to a page: " + records.get(i));
       }
 
+      // the page mix the run declared (its table, expected.json) against the pages on the wire: images apart,
+      // a user is the run's session (not a thread: the RBE's figures are per page, the run is crosscheck's)
+      JsonNode w = findings.get("workload");
+      assertEquals("SESSION", w.get("userKind").asText(), w.toString());
+      JsonNode mix = w.get("mix");
+      assertEquals("tpcw", mix.get("site").asText(), mix.toString());
+      assertTrue(mix.get("pages").asLong() > 100 && mix.get("notPages").asLong() > mix.get("pages").asLong(),
+          "pages and their images counted apart: " + mix);
+      assertTrue(mix.get("fit").get("sampleSize").asLong() > 0, mix.toString());
+      System.out.printf(java.util.Locale.ROOT, "[tpcw mix] shopping, legacy engine: %d pages, chi-square %.1f, %d df,"
+          + " p %.3g: %s%n", mix.get("pages").asLong(), mix.get("fit").get("statistic").asDouble(),
+          mix.get("fit").get("degreesOfFreedom").asInt(), mix.get("fit").get("pValue").asDouble(),
+          mix.get("verdict").asText() + " " + mix.get("counts") + " thinned " + mix.get("fit").get("sampleSize"));
+
       JsonNode reported = findings.get("reportedIntervals");
       assertTrue(reported != null && !reported.isNull(), "findings.json has reportedIntervals: " + findings);
       assertTrue(reported.get("reporting").asText().startsWith("TPC-W RBE WIRT"), reported.toString());
