@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * against what run.json declares, in the closed, open and partly-open models. Each run is seeded, so the
  * think times and arrival instants the schedule drew are the same in every run (and their own test
  * against the declaration is far from the 1 % level): what can still fail is what the engine does with
- * them on the wire, which is what is judged. How often an unseeded faithful run passes is measured by
+ * them on the wire, which is what is judged (the 1 s ramp-up, not a JIT warm-up, takes the first
+ * second's compilations out of the measured phase). How often an unseeded faithful run passes is measured by
  * bench/workload-calibration.sh, not here. Serial: another test's load on the two cores would delay the
  * engine's sends, which is just what the think-time check judges.
  */
@@ -48,7 +49,7 @@ class FaithfulWorkloadAuditTest {
   @Test
   void closedUsersThinkAsDeclared(@TempDir Path out) throws Exception {
     JsonNode w = workload(out, "closed", "--users", "20", "--think", "exp:20ms", "--urls", "/static/2k",
-        "--ramp-up", "1s", "--duration", "4s", "--seed", "11");
+        "--ramp-up", "1s", "--duration", "4s", "--seed", "11", "--jit-warm-up", "0");
     JsonNode think = w.get("think");
     assertEquals("FAITHFUL", think.get("verdict").asText(), think.toString());
     assertEquals("run.json workload.thinkTime", think.get("declaredBy").asText());
@@ -61,7 +62,7 @@ class FaithfulWorkloadAuditTest {
   @Test
   void openArrivalsComeAtTheDeclaredRate(@TempDir Path out) throws Exception {
     JsonNode w = workload(out, "open", "--arrival", "open", "--rate", "300", "--urls", "/static/2k",
-        "--ramp-up", "1s", "--duration", "4s", "--seed", "12");
+        "--ramp-up", "1s", "--duration", "4s", "--seed", "12", "--jit-warm-up", "0");
     JsonNode arrival = w.get("arrival");
     assertEquals("FAITHFUL", arrival.get("verdict").asText(), arrival.toString());
     assertEquals("requests", arrival.get("unit").asText());
@@ -75,7 +76,7 @@ class FaithfulWorkloadAuditTest {
   void partlyOpenSessionsArriveAndThinkAsDeclared(@TempDir Path out) throws Exception {
     JsonNode w = workload(out, "partly-open", "--arrival", "partly-open", "--rate", "40", "--session-length",
         "fixed:5", "--think", "exp:20ms", "--urls", "/static/2k", "--ramp-up", "1s", "--duration", "4s", "--seed",
-        "13");
+        "13", "--jit-warm-up", "0");
     JsonNode arrival = w.get("arrival");
     assertEquals("sessions", arrival.get("unit").asText(), arrival.toString());
     assertEquals("FAITHFUL", arrival.get("verdict").asText(), arrival.toString());

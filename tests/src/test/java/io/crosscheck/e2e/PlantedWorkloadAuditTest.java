@@ -84,7 +84,7 @@ class PlantedWorkloadAuditTest {
 
   @Test
   void thinkTimesOfMeanOneSecondDeclaredAsTwoAreRejectedWithTheMeasuredMean(@TempDir Path out) throws Exception {
-    JsonNode w = audit(out, rubis.port(), List.of("--expect-think", "exp:2s"), "think", "20", "8", "1000");
+    JsonNode w = audit(out, rubis.port(), List.of("--expect-think", "exp:2s"), "think", "20", "6", "1000");
     JsonNode think = w.get("think");
     assertEquals("REJECTED", think.get("verdict").asText(), think.toString());
     JsonNode mean = w.get("wireThinkMillis");
@@ -105,7 +105,7 @@ class PlantedWorkloadAuditTest {
   @Test
   void aClosedLoopDeclaredOpenAtAFixedRateIsNamed(@TempDir Path out) throws Exception {
     // 4 threads pausing 20 ms between fetches: their authors' "200 requests per second, open"
-    JsonNode w = audit(out, rubis.port(), List.of("--expect-arrival", "deterministic:200/s"), "closed", "4", "6",
+    JsonNode w = audit(out, rubis.port(), List.of("--expect-arrival", "deterministic:200/s"), "closed", "4", "4",
         "20");
     JsonNode loop = w.get("loop");
     assertEquals("CLOSED", loop.get("verdict").asText(), loop.toString());
@@ -127,7 +127,7 @@ class PlantedWorkloadAuditTest {
   void arrivalsAtEightyPercentOfTheDeclaredRateAreRejectedAndAtTheirOwnRateFaithful(@TempDir Path out)
       throws Exception {
     JsonNode slow = audit(out.resolve("slow"), rubis.port(), List.of("--expect-arrival", "poisson:100/s"), "rate",
-        "64", "6", "80");
+        "64", "4", "80");
     JsonNode a = slow.get("arrival");
     assertEquals("REJECTED", a.get("verdict").asText(), a.toString());
     JsonNode rate = a.get("ratePerSecond");
@@ -139,7 +139,7 @@ class PlantedWorkloadAuditTest {
         && !slow.get("loop").get("coordinatedOmission").asBoolean(), slow.get("loop").toString());
     // the control: the same generator declared at its true rate
     JsonNode same = audit(out.resolve("same"), rubis.port(), List.of("--expect-arrival", "poisson:80/s"), "rate",
-        "64", "6", "80");
+        "64", "4", "80");
     assertEquals("FAITHFUL", same.get("arrival").get("verdict").asText(), same.get("arrival").toString());
   }
 
@@ -150,7 +150,7 @@ class PlantedWorkloadAuditTest {
     shares.forEach((label, share) -> planted.append(planted.length() == 0 ? "" : ",")
         .append(TpcwState.valueOf(label).servlet()).append('=')
         .append(String.format(Locale.ROOT, "%.6f", label.equals("HOME") ? share / 2 : share)));
-    JsonNode w = audit(out, tpcw.port(), List.of("--tpcw", "browsing"), "mix", "8", "6", planted.toString());
+    JsonNode w = audit(out, tpcw.port(), List.of("--tpcw", "browsing"), "mix", "8", "4", planted.toString());
     JsonNode mix = w.get("mix");
     assertEquals("REJECTED", mix.get("verdict").asText(), mix.toString());
     assertTrue(mix.get("pages").asLong() >= 1_000, mix.toString());
