@@ -44,7 +44,7 @@ public final class WorkloadCheck {
   /** An achieved rate within this share of the declared one is the declared rate. */
   static final double RATE_TOLERANCE_SHARE = 0.01;
   /** Fewer consecutive pairs than this: open or closed is not judged. */
-  static final int MIN_LOOP_PAIRS = 30;
+  static final int MIN_LOOP_PAIRS = Fit.MIN_KS_SAMPLE;
   /**
    * Users that sent fewer than this share of their next requests after the previous reply are open
    * (a closed user may overlap a few: the images of a page sent at once).
@@ -175,10 +175,11 @@ public final class WorkloadCheck {
       user.sort(Comparator.comparingInt(m -> m.record().seq()));
       users.add(user);
     }
+    long[] wireStarts = starts(wire, firstStart, lastStart); // every request on the wire in the window
     View<Match> view = new View<>(m -> m.record().url(), m -> m.exchange().requestStartEpochNanos(),
         m -> m.exchange().lastResponseByteEpochNanos(), (a, b) -> b.record().seq() == a.record().seq() + 1);
-    Findings.Workload w = assemble(users, view, requests, firstStart, lastStart, wire, declared, kind,
-        arrival(declared, users, wire, firstStart, lastStart), lagFromIntended(matched, kind),
+    Findings.Workload w = assemble(users, view, requests, firstStart, lastStart, wireStarts, declared, kind,
+        arrival(declared, users, wireStarts, firstStart, lastStart), lagFromIntended(matched, kind),
         mix(users, declared), thinkTable(matched, declared));
     DoubleUnaryOperator cdf = cdfMillis(declared.think());
     if (w.think() == null || cdf == null || kind != Findings.UserKind.SESSION) {
@@ -233,11 +234,13 @@ public final class WorkloadCheck {
       c.sort(Comparator.comparingInt(WireExchange::requestIndex));
       connections.add(c);
     }
+    long[] wireStarts = starts(wire, firstStart, lastStart);
     View<WireExchange> view = new View<>(WireExchange::url, WireExchange::requestStartEpochNanos,
         WireExchange::lastResponseByteEpochNanos, (a, b) -> b.requestIndex() == a.requestIndex() + 1);
     ArrivalJudgement arrival = declared.arrival() == null || !"requests".equals(declared.arrivalUnit()) ? null
-        : arrivalOf(starts(wire, firstStart, lastStart), firstStart, lastStart, declared);
-    return assemble(connections, view, requests, firstStart, lastStart, wire, declared, Findings.UserKind.CONNECTION,
+        : arrivalOf(wireStarts, firstStart, lastStart, declared);
+    return assemble(connections, view, requests, firstStart, lastStart, wireStarts, declared,
+        Findings.UserKind.CONNECTION,
         arrival, null, mixOf(connections, WireExchange::url, declared), null);
   }
 
@@ -250,7 +253,7 @@ public final class WorkloadCheck {
    * (arrivals, lag, mix, table: null where not judged).
    */
   private static <T> Findings.Workload assemble(List<List<T>> users, View<T> view, long requests, long firstStart,
-      long lastStart, List<WireExchange> wire, Declared declared, Findings.UserKind kind, ArrivalJudgement arrival,
+      long lastStart, long[] wireStarts, Declared declared, Findings.UserKind kind, ArrivalJudgement arrival,
       ConfidenceInterval lagFromIntended, MixJudgement mix, Findings.ThinkTableJudgement table) {
     Pairs pairs = pairs(users, view);
     double seconds = (lastStart - firstStart) / 1e9;
@@ -265,7 +268,7 @@ public final class WorkloadCheck {
     return new Findings.Workload(users.size(), requests, seconds > 0 ? requests / seconds : Double.NaN, pairs.count,
         pairs.afterCompletion, mean, think == null ? null : think.declared(), think == null ? null : think.fit(), kind,
         think, arrival, loop(pairs, declared.model(), lagFromIntended), mix, table, by.isEmpty() ? null : by,
-        limits(kind, by), gaps(starts(wire, firstStart, lastStart)));
+        limits(kind, by), gaps(wireStarts));
   }
 
   private static List<Findings.WorkloadLimit> limits(Findings.UserKind kind, List<String> declaredBy) {
@@ -356,11 +359,11 @@ public final class WorkloadCheck {
     double declaredMean = declaredMeanMillis(d);
     double tolerance = Math.max(LATE_TOLERANCE_MILLIS, LATE_TOLERANCE_SHARE * declaredMean);
     double late = mean == null ? Double.NaN : mean.estimate() - declaredMean;
+    DoubleUnaryOperator cdf = cdfMillis(d);
     if (mean == null || think.length < Fit.MIN_KS_SAMPLE) {
-      Fit fit = cdfMillis(d) == null ? null : Fit.kolmogorovSmirnov(think, cdfMillis(d));
+      Fit fit = cdf == null ? null : Fit.kolmogorovSmirnov(think, cdf);
       return new ThinkJudgement(d, declared.thinkBy(), fit, late, tolerance, null, WorkloadVerdict.NOT_JUDGED, null);
     }
-    DoubleUnaryOperator cdf = cdfMillis(d);
     if (cdf == null) { // fixed: no shape to test, the mean's interval against the declared value
       WorkloadVerdict v = mean.high() < declaredMean ? WorkloadVerdict.REJECTED
           : mean.low() > declaredMean + tolerance ? WorkloadVerdict.LATE : WorkloadVerdict.FAITHFUL;
@@ -410,7 +413,7 @@ public final class WorkloadCheck {
   }
 
   /** The arrivals against the declaration; null when none was declared. */
-  private static ArrivalJudgement arrival(Declared declared, List<List<Match>> users, List<WireExchange> wire,
+  private static ArrivalJudgement arrival(Declared declared, List<List<Match>> users, long[] wireStarts,
       long firstStart, long lastStart) {
     if (declared.arrival() == null) {
       return null;
@@ -420,7 +423,7 @@ public final class WorkloadCheck {
       starts = users.stream().flatMap(List::stream).filter(m -> m.record().seq() == 0)
           .mapToLong(m -> m.exchange().requestStartEpochNanos()).sorted().toArray();
     } else { // every request on the wire in the window, matched or not: missed matches do not lower the rate
-      starts = starts(wire, firstStart, lastStart);
+      starts = wireStarts;
     }
     ArrivalJudgement judged = arrivalOf(starts, firstStart, lastStart, declared);
     // the same arrivals as the generator planned them (intended starts, its clock; crosscheck's engines)

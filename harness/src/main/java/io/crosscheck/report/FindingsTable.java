@@ -681,7 +681,9 @@ public final class FindingsTable {
     }
     if (w.thinkTable() != null) {
       Findings.ThinkTableJudgement table = w.thinkTable();
-      row(rows, "  think table", String.format(Locale.ROOT, "the think before each page against %s (%s), per phase;"
+      row(rows, "  think table", String.format(Locale.ROOT, "the think before each page against %s (%s), per phase,"
+          + " over every phase's matched pairs complete on the wire (capture clock; a pair's phase is its first"
+          + " request's);"
           + " as declared: within %.0f ms before and max(%.0f ms, %.0f %%) after", table.description(),
           table.declaredBy(), table.earlyToleranceMillis(), table.lateToleranceMillis(),
           100 * table.lateToleranceShare()));
@@ -697,7 +699,8 @@ public final class FindingsTable {
         if (p.example() != null) {
           b.append(" (e.g. ").append(p.example()).append(')');
         }
-        b.append(": ").append(p.verdict() == Findings.WorkloadVerdict.NOT_JUDGED ? "not judged (30 pairs needed)"
+        b.append(": ").append(p.verdict() == Findings.WorkloadVerdict.NOT_JUDGED
+            ? "not judged (" + Fit.MIN_KS_SAMPLE + " pairs needed)"
             : words(p.verdict()));
         row(rows, "    " + phaseWords(p.phase()), b.toString());
       }
@@ -726,8 +729,8 @@ public final class FindingsTable {
     StringBuilder s = new StringBuilder();
     ConfidenceInterval slope = l.slope();
     if (slope == null) {
-      s.append(String.format(Locale.ROOT, "%,d consecutive pairs, %d needed: open or closed not judged", l.pairs(),
-          30));
+      s.append(String.format(Locale.ROOT, "%,d consecutive pairs, %,d of them sent after the reply, %d needed: open"
+          + " or closed not judged", l.pairs(), l.sentAfterCompletion(), Fit.MIN_KS_SAMPLE));
     } else {
       s.append(String.format(Locale.ROOT, "each ms of a reply's wire time moved the %s's next send by %s ms"
           + " (least squares within each next request's path, over the %,d pairs sent after the reply; response"
