@@ -18,7 +18,9 @@ import java.util.concurrent.locks.LockSupport;
  * <p><b>Threads.</b> {@link #accept} may be called from any number of threads (Netty event loops);
  * it only appends to a lock-free unbounded queue ({@link ConcurrentLinkedQueue}) and never blocks
  * or does I/O. The writer thread ({@code crosscheck-recorder}, a daemon) is the single writer of
- * the files, the histograms and the summary; it polls the queue, sleeping up to 1 ms when empty.
+ * the files, the histograms and the summary; it polls the queue, sleeping up to {@value
+ * #IDLE_PARK_MILLIS} ms when empty (each wake costs the client core a futex round trip: at 1 ms it was
+ * a sixth of the writer's CPU at 80,000 records/s, bench/PERFORMANCE.md).
  *
  * <p><b>Durability.</b> requests.csv is flushed at least every {@value #FLUSH_INTERVAL_MILLIS} ms
  * while rows arrive, and latency.hlog once per interval, so a crash or Ctrl-C loses well under a
@@ -34,7 +36,8 @@ public final class RecordingSink implements RecordSink {
   /** requests.csv is flushed at least this often while rows arrive. */
   public static final long FLUSH_INTERVAL_MILLIS = 100;
 
-  private static final long IDLE_PARK_NANOS = 1_000_000L;
+  static final long IDLE_PARK_MILLIS = 5;
+  private static final long IDLE_PARK_NANOS = IDLE_PARK_MILLIS * 1_000_000L;
 
   /** The files this sink writes in a run directory. */
   public static final String REQUESTS_CSV = "requests.csv";

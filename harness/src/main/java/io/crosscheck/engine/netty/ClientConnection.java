@@ -4,7 +4,6 @@ import io.crosscheck.engine.GeneratorFaults;
 import io.crosscheck.model.RequestPlan;
 import io.crosscheck.record.Outcome;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelFuture;
@@ -13,32 +12,31 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.PrematureChannelClosureException;
-import io.netty.handler.codec.http.DefaultFullHttpRequest;
-import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
-import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseDecoder;
 import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
  * One client TCP connection of the Netty engine and the single request it carries at a time.
  *
- * <p>The pipeline is {@code meter → HttpClientCodec → responses}: the meter sits next to the
- * socket, so the first and last reply bytes are stamped with the instant before the read syscall
- * that returned them ({@link ReadStampAllocator}), before any decoding, and request/reply sizes are counted as they are on the wire. Everything here runs on
- * the channel's event loop.
+ * <p>The pipeline is {@code meter → decoder → responses}: the meter sits next to the socket, so the
+ * first and last reply bytes are stamped with the instant before the read syscall that returned
+ * them ({@link ReadStampAllocator}), before any decoding, and request/reply sizes are counted as
+ * they are on the wire. Requests are written as bytes ({@link RequestEncoding}: the bytes Netty's
+ * encoder wrote, without its request and header objects); replies are decoded by Netty's {@link
+ * HttpResponseDecoder}, told by the request in flight when a reply has no body (HEAD). Everything
+ * here runs on the channel's event loop.
  */
 final class ClientConnection {
   /** Reply bodies kept for scripts are cut here: pages that scripts parse are far smaller. */
@@ -53,6 +51,13 @@ final class ClientConnection {
   private boolean closed;
   private InFlightExchange current;
   private final ReadStampAllocator reads;
+  /**
+   * When the request in flight times out (ticker), set as it is flushed. One timer per connection
+   * is armed at a time and re-armed when it fires early for a later request, so a request costs no
+   * timer of its own (bench/PERFORMANCE.md: a schedule and a cancel per request).
+   */
+  private long timeoutAtNanos;
+  private ScheduledFuture<?> timeoutTimer;
   /** This connection counts against the run's cap of open connections until its channel closes. */
   private boolean slotHeld;
   /**
@@ -167,7 +172,7 @@ final class ClientConnection {
     ch.closeFuture().addListener(f -> releaseSlot());
     ch.pipeline()
         .addLast("meter", new Meter())
-        .addLast("codec", new HttpClientCodec(8192, 16384, 16384, false, false))
+        .addLast("decoder", new ReplyDecoder())
         .addLast("responses", new Responses());
   }
 
@@ -198,25 +203,31 @@ final class ClientConnection {
     }
     ex.connectionReused = requestsCarried > 0;
     requestsCarried++;
-    RequestPlan p = ex.plan;
-    ByteBuf body =
-        p.body().isEmpty() ? Unpooled.EMPTY_BUFFER : Unpooled.copiedBuffer(p.body(), StandardCharsets.UTF_8);
-    FullHttpRequest req =
-        new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.valueOf(p.method()), p.path(), body);
-    req.headers()
-        .set(HttpHeaderNames.HOST, run.hostHeader)
-        .set(HttpHeaderNames.USER_AGENT, "crosscheck")
-        .set(HttpHeaderNames.ACCEPT, "*/*");
-    if (body.isReadable() || !"GET".equals(p.method()) && !"HEAD".equals(p.method())) {
-      HttpUtil.setContentLength(req, body.readableBytes());
+    // the send start, the stall watch's mark and the timeout are set as the bytes are flushed (Meter)
+    channel.writeAndFlush(RequestEncoding.encode(channel.alloc(), ex.plan, run.hostHeader, run.closeAfterEachRequest));
+  }
+
+  /** Arms the connection's timer for the request flushed at {@code sendStartNanos}, unless one is armed. */
+  private void armTimeout(long sendStartNanos) {
+    timeoutAtNanos = sendStartNanos + run.options.requestTimeoutNanos();
+    if (timeoutTimer == null) {
+      timeoutTimer = loop.schedule(this::timeoutDue, run.options.requestTimeoutNanos(), TimeUnit.NANOSECONDS);
     }
-    if (run.closeAfterEachRequest) {
-      req.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+  }
+
+  /** The timer fired: times the request in flight out if its time is up, else waits for the rest. */
+  private void timeoutDue() {
+    timeoutTimer = null;
+    InFlightExchange ex = current;
+    if (ex == null || closed || ex.ended()) {
+      return; // idle: the next flush arms it again
     }
-    ex.sendStartNanos = run.ticker.nanoTime();
-    busySince(ex.sendStartNanos);
-    ex.timeout = loop.schedule(this::timeout, run.options.requestTimeoutNanos(), TimeUnit.NANOSECONDS);
-    channel.writeAndFlush(req);
+    long left = timeoutAtNanos - run.ticker.nanoTime();
+    if (left > 0) {
+      timeoutTimer = loop.schedule(this::timeoutDue, left, TimeUnit.NANOSECONDS);
+    } else {
+      timeout();
+    }
   }
 
   /** Closes the connection; a request still on it ends as {@code how}. */
@@ -228,6 +239,10 @@ final class ClientConnection {
     closed = true;
     if (channel != null && channel.isRegistered()) {
       channel.close();
+    }
+    if (timeoutTimer != null) {
+      timeoutTimer.cancel(false);
+      timeoutTimer = null;
     }
   }
 
@@ -315,9 +330,32 @@ final class ClientConnection {
         // the request is encoded and goes to the socket now: send start as close to the wire as
         // the engine can see, so encoding is not counted as network time
         ex.flushed = true;
-        ex.sendStartNanos = run.ticker.nanoTime();
+        long now = run.ticker.nanoTime();
+        ex.sendStartNanos = now;
+        busySince(now);
+        armTimeout(now);
       }
       ctx.flush();
+    }
+  }
+
+  /**
+   * Netty's reply decoder, told by the request in flight whether a reply can have a body (what
+   * {@code HttpClientCodec} learns from its own encoder's queue of methods).
+   */
+  private final class ReplyDecoder extends HttpResponseDecoder {
+    ReplyDecoder() {
+      super(8192, 16384, 16384, false);
+    }
+
+    @Override
+    protected boolean isContentAlwaysEmpty(HttpMessage msg) {
+      InFlightExchange ex = current;
+      if (ex != null && "HEAD".equals(ex.plan.method())
+          && !(((HttpResponse) msg).status().code() >= 100 && ((HttpResponse) msg).status().code() < 200)) {
+        return true;
+      }
+      return super.isContentAlwaysEmpty(msg);
     }
   }
 

@@ -5,7 +5,6 @@ import io.crosscheck.model.Reply;
 import io.crosscheck.model.RequestPlan;
 import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestRecord;
-import io.netty.util.concurrent.ScheduledFuture;
 
 /**
  * One request in flight: the mutable holder an engine fills on the hot path and freezes into a
@@ -35,7 +34,6 @@ final class InFlightExchange {
   boolean flushed;
   /** The reply body, ISO-8859-1, kept only when the session's script reads replies. */
   final StringBuilder body;
-  ScheduledFuture<?> timeout;
   private boolean ended;
   private Outcome outcome;
   private String detail = "";
@@ -82,10 +80,6 @@ final class InFlightExchange {
     outcome = how;
     detail = why == null ? "" : why;
     endNanos = lastByteNanos >= 0 && (how == Outcome.OK || how == Outcome.HTTP_ERROR) ? lastByteNanos : nowNanos;
-    if (timeout != null) {
-      timeout.cancel(false);
-      timeout = null;
-    }
     return true;
   }
 
