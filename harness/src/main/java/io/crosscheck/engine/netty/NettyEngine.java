@@ -95,7 +95,7 @@ public final class NettyEngine implements Engine {
     DefaultThreadFactory threads = new DefaultThreadFactory(threadPrefix, true);
     EventLoopGroup group = !epoll ? new NioEventLoopGroup(loops, threads)
         : options.busyPoll()
-            ? new EpollEventLoopGroup(loops, threads, SpinSelectStrategy::new)
+            ? new EpollEventLoopGroup(loops, threads, () -> new SpinSelectStrategy(ticker))
             : new EpollEventLoopGroup(loops, threads);
     Bootstrap bootstrap = new Bootstrap().group(group)
         .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)

@@ -16,6 +16,14 @@ import io.netty.util.UncheckedBooleanSupplier;
  * stamped without the read syscall itself (copying 64 KiB takes several µs), the pipeline, or the
  * other sockets of the same batch. One read takes whatever the socket holds, up to 64 KiB, so a
  * reply is not spread over a ramp of small adaptive reads.
+ *
+ * <p>On a busy-polling loop ({@link SpinSelectStrategy}) a socket's first read after epoll reported
+ * it readable is stamped with the instant epoll returned (the batch instant): the sockets before it
+ * in the batch no longer delay its stamp. Later reads of the same socket in the same round (more
+ * bytes than one read takes, or a reply that arrived after a request the engine sent in between) are
+ * stamped as they happen, so no read is stamped before a request it answers was sent. A segment that
+ * arrived after epoll returned and is taken by the socket's first read is stamped early, by at most
+ * the time between the batch instant and that read.
  */
 final class ReadStampAllocator extends FixedRecvByteBufAllocator {
   static final int READ_BYTES = 64 * 1024;
@@ -40,6 +48,8 @@ final class ReadStampAllocator extends FixedRecvByteBufAllocator {
   /** Netty's fixed-size handle, stamping each allocation (= each read). */
   private final class Stamping implements ExtendedHandle {
     private final ExtendedHandle inner;
+    /** Set by {@link #reset} (Netty's start of a socket's read round), cleared by its first read. */
+    private boolean firstOfRound;
 
     Stamping(ExtendedHandle inner) {
       this.inner = inner;
@@ -48,7 +58,15 @@ final class ReadStampAllocator extends FixedRecvByteBufAllocator {
     @Override
     public ByteBuf allocate(ByteBufAllocator alloc) {
       ByteBuf b = inner.allocate(alloc);
-      readStartNanos = ticker.nanoTime();
+      long now = ticker.nanoTime();
+      if (firstOfRound) {
+        firstOfRound = false;
+        long batch = SpinSelectStrategy.batchNanos();
+        if (batch >= 0 && batch <= now) {
+          now = batch;
+        }
+      }
+      readStartNanos = now;
       return b;
     }
 
@@ -59,6 +77,7 @@ final class ReadStampAllocator extends FixedRecvByteBufAllocator {
 
     @Override
     public void reset(ChannelConfig config) {
+      firstOfRound = true;
       inner.reset(config);
     }
 
