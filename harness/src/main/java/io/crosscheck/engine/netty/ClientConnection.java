@@ -11,32 +11,23 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoop;
-import io.netty.handler.codec.PrematureChannelClosureException;
-import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpMessage;
-import io.netty.handler.codec.http.HttpObject;
-import io.netty.handler.codec.http.HttpResponse;
-import io.netty.handler.codec.http.HttpResponseDecoder;
-import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
  * One client TCP connection of the Netty engine and the single request it carries at a time.
  *
- * <p>The pipeline is {@code meter → decoder → responses}: the meter sits next to the socket, so the
- * first and last reply bytes are stamped with the instant before the read syscall that returned
- * them ({@link ReadStampAllocator}), before any decoding, and request/reply sizes are counted as
- * they are on the wire. Requests are written as bytes ({@link RequestEncoding}: the bytes Netty's
- * encoder wrote, without its request and header objects); replies are decoded by Netty's {@link
- * HttpResponseDecoder}, told by the request in flight when a reply has no body (HEAD). Everything
- * here runs on the channel's event loop.
+ * <p>The pipeline is {@code meter → responses}: the meter sits next to the socket, so the first and
+ * last reply bytes are stamped with the instant before the read syscall that returned them ({@link
+ * ReadStampAllocator}), before any parsing, and request/reply sizes are counted as they are on the
+ * wire. Requests are written as bytes ({@link RequestEncoding}: the bytes Netty's encoder wrote,
+ * without its request and header objects); replies are framed by {@link ReplyParser} (what Netty's
+ * decoder found, without its objects per reply). Nothing on this path allocates per request but the
+ * request's pooled buffer and the record. Everything here runs on the channel's event loop.
  */
 final class ClientConnection {
   /** Reply bodies kept for scripts are cut here: pages that scripts parse are far smaller. */
@@ -51,6 +42,7 @@ final class ClientConnection {
   private boolean closed;
   private InFlightExchange current;
   private final ReadStampAllocator reads;
+  private final ReplyParser parser = new ReplyParser();
   /**
    * When the request in flight times out (ticker), set as it is flushed. One timer per connection
    * is armed at a time and re-armed when it fires early for a later request, so a request costs no
@@ -172,7 +164,6 @@ final class ClientConnection {
     ch.closeFuture().addListener(f -> releaseSlot());
     ch.pipeline()
         .addLast("meter", new Meter())
-        .addLast("decoder", new ReplyDecoder())
         .addLast("responses", new Responses());
   }
 
@@ -203,6 +194,7 @@ final class ClientConnection {
     }
     ex.connectionReused = requestsCarried > 0;
     requestsCarried++;
+    parser.start("HEAD".equals(ex.plan.method()));
     // the send start, the stall watch's mark and the timeout are set as the bytes are flushed (Meter)
     channel.writeAndFlush(RequestEncoding.encode(channel.alloc(), ex.plan, run.hostHeader, run.closeAfterEachRequest));
   }
@@ -339,68 +331,33 @@ final class ClientConnection {
     }
   }
 
-  /**
-   * Netty's reply decoder, told by the request in flight whether a reply can have a body (what
-   * {@code HttpClientCodec} learns from its own encoder's queue of methods).
-   */
-  private final class ReplyDecoder extends HttpResponseDecoder {
-    ReplyDecoder() {
-      super(8192, 16384, 16384, false);
-    }
-
-    @Override
-    protected boolean isContentAlwaysEmpty(HttpMessage msg) {
-      InFlightExchange ex = current;
-      if (ex != null && "HEAD".equals(ex.plan.method())
-          && !(((HttpResponse) msg).status().code() >= 100 && ((HttpResponse) msg).status().code() < 200)) {
-        return true;
-      }
-      return super.isContentAlwaysEmpty(msg);
-    }
-  }
-
-  /** After the codec: status, completion, failures. */
+  /** After the meter: the reply's framing and status ({@link ReplyParser}), completion, failures. */
   private final class Responses extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       try {
+        if (!(msg instanceof ByteBuf in) || !in.isReadable()) {
+          return;
+        }
         InFlightExchange ex = current;
-        if (ex == null) {
-          // bytes nobody asked for (garbage after a reply): the decoder's state can no longer be
-          // trusted, so the connection is not reused
+        if (ex == null || ex.ended()) {
+          // bytes nobody asked for (garbage after a reply): the connection is not reused
           keepAlive = false;
           closed = true;
           ctx.close();
           return;
         }
-        if (msg instanceof HttpObject o && o.decoderResult().isFailure()) {
+        StringBuilder body = ex.body != null && ex.body.length() < MAX_BODY_CHARS ? ex.body : null;
+        ReplyParser.Step step = parser.feed(in, body);
+        if (step == ReplyParser.Step.DONE) {
+          ex.status = parser.status();
+          // more bytes than the one reply asked for: the server is out of step, the connection is not reused
+          keepAlive = parser.keepAlive() && !in.isReadable();
+          finish(ex, ex.status >= 400 ? Outcome.HTTP_ERROR : Outcome.OK, "");
+        } else if (step == ReplyParser.Step.INVALID) {
           keepAlive = false;
-          Throwable cause = o.decoderResult().cause();
-          if (cause instanceof PrematureChannelClosureException) {
-            finish(ex, Outcome.RESET, "connection closed in the reply's headers");
-          } else {
-            finish(ex, Outcome.INVALID, "unparsable reply: " + describe(cause));
-          }
-          return;
-        }
-        if (msg instanceof HttpResponse r) {
-          int code = r.status().code();
-          ex.interim = code >= 100 && code < 200 && code != 101;
-          if (!ex.interim) {
-            ex.status = code;
-            keepAlive = HttpUtil.isKeepAlive(r);
-          }
-        }
-        if (msg instanceof HttpContent c && ex.body != null && !ex.interim
-            && ex.body.length() < MAX_BODY_CHARS) {
-          ex.body.append(c.content().toString(StandardCharsets.ISO_8859_1));
-        }
-        if (msg instanceof LastHttpContent) {
-          if (ex.interim) {
-            ex.interim = false;
-          } else {
-            finish(ex, ex.status >= 400 ? Outcome.HTTP_ERROR : Outcome.OK, "");
-          }
+          ex.status = parser.status();
+          finish(ex, Outcome.INVALID, "unparsable reply: " + parser.why());
         }
       } finally {
         ReferenceCountUtil.release(msg);
@@ -411,10 +368,18 @@ final class ClientConnection {
     public void channelInactive(ChannelHandlerContext ctx) {
       closed = true;
       InFlightExchange ex = current;
-      if (ex != null) {
-        finish(ex, Outcome.RESET, ex.firstByteNanos < 0
-            ? "connection closed before any reply byte"
-            : "connection closed before the reply was complete");
+      if (ex != null && !ex.ended()) {
+        if (parser.closed() == ReplyParser.Step.DONE) {
+          // a reply without a length ends when the server closes
+          ex.status = parser.status();
+          keepAlive = false;
+          finish(ex, ex.status >= 400 ? Outcome.HTTP_ERROR : Outcome.OK, "");
+        } else {
+          ex.status = parser.status();
+          finish(ex, Outcome.RESET, ex.firstByteNanos < 0 ? "connection closed before any reply byte"
+              : parser.inHead() ? "connection closed in the reply's headers"
+              : "connection closed before the reply was complete");
+        }
       }
       run.connectionClosed(ClientConnection.this);
       ctx.fireChannelInactive();
