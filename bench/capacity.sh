@@ -10,7 +10,7 @@
 #   one 100000 s gap, so that exactly C sessions arrive), each SESSION_REQUESTS (7) requests with
 #   THINK (fixed:7s) between them: a session lasts ~(SESSION_REQUESTS-1) x 7 s = 42 s, so all C are
 #   open from RAMP_S to ~42 s (held ~17-20 s) and the run ends when the last one has ended.
-#   The generator JVM runs with CROSSCHECK_JAVA_OPTS=-Xmx256m (CAP_HEAP) and the process's own fd
+#   The generator JVM runs with CROSSCHECK_JAVA_OPTS="-Xmx256m -XX:+UseZGC" (CAP_HEAP, CAP_GC) and the process's own fd
 #   limit (20,000 here: never raised for the generator); the embedded server (crosscheck serve, on
 #   SERVER_CPU) gets its fd limit raised to SERVER_NOFILE (as root) so that it is not the limit.
 #   Layout as bench/fidelity.sh's loop-alone: the JVM on SERVER_CPU, its one busy-polling event loop
@@ -23,7 +23,11 @@
 # 95 % of C, mean error <= MAX_MEAN_US (15) and p99 <= MAX_P99_US (100).
 # SHARD_LEVELS (default "45000"): the same with `audit --shards 3` (three child JVMs, 127.0.0.x source
 #   addresses), only when `./crosscheck audit --help` lists --shards; otherwise a row "needs --shards".
-# Env: LEVELS, SHARD_LEVELS, SHARDS (3), RAMP_S, SESSION_REQUESTS, THINK, CAP_HEAP, MAX_MEAN_US,
+# CAP_GC: G1's young pauses, with the JVM's other threads on one core, took 113-335 ms while the
+#   19,000 connections were opened (2026-11-27 at 50d41c5: 10 pauses, 966 ms in all; mean error
+#   320.5 us, p99 11,245 us); with ZGC the same level gave 59.5 and 687 us (bench/PERFORMANCE.md).
+#   CAP_GC= (empty) runs the JVM's default collector.
+# Env: LEVELS, SHARD_LEVELS, SHARDS (3), RAMP_S, SESSION_REQUESTS, THINK, CAP_HEAP, CAP_GC, MAX_MEAN_US,
 #   MAX_P99_US, PORT (18490), BUDGET_S (330: no new level starts when less than a level's run is left),
 #   QUIET_MAX (30), OUT (results directory), SERVER_NOFILE (200000).
 # Output: OUT/capacity.tsv (one row per level), OUT/capacity.log; a table on stdout. Needs root.
@@ -36,7 +40,7 @@ BENCH_WORK=${BENCH_WORK:-$OUT/capacity-work}; mkdir -p "$BENCH_WORK"
 . "$BENCH_DIR/lib.sh"
 LEVELS=${LEVELS:-"19000 15000 10000"}; SHARD_LEVELS=${SHARD_LEVELS-"45000"}; SHARDS=${SHARDS:-3}
 RAMP_S=${RAMP_S:-20}; SESSION_REQUESTS=${SESSION_REQUESTS:-7}; THINK=${THINK:-fixed:7s}
-CAP_HEAP=${CAP_HEAP:-256m}; MAX_MEAN_US=${MAX_MEAN_US:-15}; MAX_P99_US=${MAX_P99_US:-100}
+CAP_HEAP=${CAP_HEAP:-256m}; CAP_GC=${CAP_GC--XX:+UseZGC}; MAX_MEAN_US=${MAX_MEAN_US:-15}; MAX_P99_US=${MAX_P99_US:-100}
 PORT=${PORT:-18490}; BUDGET_S=${BUDGET_S:-330}; SERVER_NOFILE=${SERVER_NOFILE:-200000}
 CC_ARGS=${CC_ARGS-"--event-loops 1 --busy-poll"}
 # serve processes sharing PORT with SO_REUSEPORT (serve --reuse-port): a process holds at most 20,000 files
@@ -76,7 +80,7 @@ wait_port "$PORT"
 SERVER_FILES=$(awk '/open files/ {print $4}' "/proc/${SERVER_PIDS[0]}/limits")
 log "$SERVERS server processes on port $PORT (SO_REUSEPORT), pids ${SERVER_PIDS[*]}: at most $SERVER_FILES files each (wanted $SERVER_NOFILE); generator: $(ulimit -n) files"
 [ "$SERVER_FILES" -ge "$SERVER_NOFILE" ] || echo "note: the server's fd limit stays $SERVER_FILES (raising it was refused: no CAP_SYS_RESOURCE here?)" | tee -a "$LOG"
-log "$(date -u +%FT%TZ) crosscheck $(git -C "$ROOT" rev-parse --short HEAD); levels=$LEVELS shards=$SHARD_LEVELS x$SHARDS ramp=${RAMP_S}s session=$SESSION_REQUESTS x $THINK (~${session_s}s) heap=$CAP_HEAP"
+log "$(date -u +%FT%TZ) crosscheck $(git -C "$ROOT" rev-parse --short HEAD); levels=$LEVELS shards=$SHARD_LEVELS x$SHARDS ramp=${RAMP_S}s session=$SESSION_REQUESTS x $THINK (~${session_s}s) heap=$CAP_HEAP gc=${CAP_GC:-default}"
 printf 'mode\tlevel\tsessions\trecords\tmatched\terrors\tmean_err_us\tp99_err_us\tpeak_conns\tpeak_ss\theap_peak_mb\tforeign_cpu_s\tforeign_cores\tquiet\tholds\tnote\n' > "$TSV"
 
 skip_row() {   # MODE C NOTE: a level not run
@@ -99,11 +103,12 @@ run_level() {   # MODE(one|shards) C
   local cc_args=$CC_ARGS
   # shards: child JVMs in their default (shared) layout: three spinning loops would take both cores
   [ "$mode" = shards ] && { extra=(--shards "$SHARDS" "--jvm-opt=-Xmx$CAP_HEAP"); cc_args=""; }
+  [ "$mode" = shards ] && [ -n "$CAP_GC" ] && extra+=("--jvm-opt=$CAP_GC")
   q=$(wait_quiet); log "## $mode C=$C: $q"
   echo 0 > "$W/ss_$name"; ss_sampler "$W/ss_$name" & SS_PID=$!
   watch_start
   # shellcheck disable=SC2086
-  CROSSCHECK_JAVA_OPTS="-Xmx$CAP_HEAP" taskset -c "$SERVER_CPU" "$CC" audit --target "http://127.0.0.1:$PORT" \
+  CROSSCHECK_JAVA_OPTS="-Xmx$CAP_HEAP $CAP_GC" taskset -c "$SERVER_CPU" "$CC" audit --target "http://127.0.0.1:$PORT" \
     --urls /static/2k --session-length "fixed:$SESSION_REQUESTS" --think "$THINK" --arrival partly-open \
     --interarrival "file:$gaps" --duration "${run_s}s" --seed 1 --out "$W/runs" --name "$name" \
     --progress off "${extra[@]}" $cc_args > "$out" 2>&1 &

@@ -61,7 +61,9 @@ def ratio(a, b):
 
 
 def row(section, measure, cc, peer, r, goal, verdict, note=''):
-    ROWS.append([section, measure, fmt(cc), fmt(peer), '—' if r is None else '%.2f×' % r, goal, verdict, note])
+    # the formatted columns, then the raw figures the comparison with the last checked-in run uses
+    ROWS.append([section, measure, fmt(cc), fmt(peer), '—' if r is None else '%.2f×' % r, goal, verdict, note,
+                 cc if isinstance(cc, (int, float)) else None, peer if isinstance(peer, (int, float)) else None, r])
 
 
 def keep(rows, cores_key):
@@ -319,8 +321,11 @@ def agent(sec):
             'info' + (' (noisy, foreign %s cores)' % sec['foreign_cores'] if noisy else ''), note)
 
 
-def main():
-    cond = [l.rstrip('\n').split('\t', 1) for l in open(os.path.join(OUT, 'conditions.tsv'))]
+def build(out):
+    """ROWS and the sections of the bench/run output in out."""
+    global OUT
+    OUT = out
+    del ROWS[:]
     secs = {r['section']: r for r in (tsv('sections.tsv') or [])}
     fidelity()
     fidelity(os.path.join('two-host', 'fidelity.tsv'), 'two-host', ', two hosts')
@@ -331,6 +336,69 @@ def main():
             ROWS.append([name, '—', s['status'], '—', '—', '—', s['status'], s['note']])
     order = list(secs) + ['fidelity', 'two-host', 'throughput', 'capacity', 'comparator', 'legacy', 'agent']
     ROWS.sort(key=lambda r: order.index(r[0]) if r[0] in order else len(order))   # stable: keeps each section's order
+    return secs
+
+
+LOWER_IS_BETTER = re.compile(r'error|latency|CPU per', re.I)
+
+
+def baseline_dir(out):
+    """BASELINE, else the newest bench/results/DATE beside this script that is not out itself."""
+    if os.environ.get('BASELINE'):
+        return os.environ['BASELINE'] if os.environ['BASELINE'] != 'none' else None
+    here = os.path.dirname(os.path.abspath(__file__))
+    dirs = sorted(d for d in glob.glob(os.path.join(here, 'results', '*'))
+                  if re.match(r'\d{4}-\d{2}-\d{2}$', os.path.basename(d))
+                  and os.path.exists(os.path.join(d, 'conditions.tsv'))
+                  and os.path.realpath(d) != os.path.realpath(out))
+    return dirs[-1] if dirs else None
+
+
+def change(before, now, measure):
+    if before in (None, 0) or now is None:
+        return '—'
+    pct = 100.0 * (now - before) / abs(before)
+    if abs(pct) < 0.5:
+        return '0 %'
+    good = (pct < 0) == bool(LOWER_IS_BETTER.search(measure))
+    return '%+.0f %% (%s)' % (pct, 'better' if good else 'worse')
+
+
+def comparison(rows_now, base):
+    """Markdown: every figure of this run beside the same figure of the last checked-in run."""
+    rows_now = [list(r) for r in rows_now]
+    try:
+        build(base)
+    except (OSError, ValueError, KeyError) as e:
+        return ['', '## Change against the last checked-in results', '',
+                'Not compared: %s could not be read (%s).' % (base, e)]
+    before = {(r[0], r[1]): r for r in ROWS}
+    cond = dict(l.rstrip('\n').split('\t', 1) for l in open(os.path.join(base, 'conditions.tsv')) if '\t' in l)
+    md = ['', '## Change against the last checked-in results', '',
+          'Each figure beside the same figure of %s (date %s, commit %s). The host\'s speed changes from day to '
+          'day: the peer\'s own change says by how much, and the ratio to the peer, measured in the same '
+          'sitting, is the figure to compare. For errors, latencies and CPU lower is better; for the rest higher.'
+          % (os.path.relpath(base), cond.get('date', '?'), cond.get('commit', '?').split(' ')[0]),
+          '', '| section | measure | crosscheck before → now | change | peer before → now | change | ratio before → now | change |',
+          '|---|---|---|---|---|---|---|---|']
+    for r in rows_now:
+        b = before.get((r[0], r[1]))
+        if b is None:
+            md.append('| %s | %s | new → %s | — | — | — | — | — |' % (r[0], r[1], r[2]))
+            continue
+        md.append('| %s | %s | %s → %s | %s | %s → %s | %s | %s → %s | %s |' % (
+            r[0], r[1], b[2], r[2], change(b[8], r[8], r[1]), b[3], r[3], change(b[9], r[9], r[1]),
+            b[4], r[4], change(b[10], r[10], r[1])))
+    for key in before:
+        if key not in {(r[0], r[1]) for r in rows_now}:
+            md.append('| %s | %s | %s → not measured | — | — | — | — | — |' % (key[0], key[1], before[key][2]))
+    return md
+
+
+def main():
+    out = OUT
+    secs = build(out)
+    cond = [l.rstrip('\n').split('\t', 1) for l in open(os.path.join(out, 'conditions.tsv'))]
     md = ['# crosscheck bench/run results', '']
     md += ['| condition | value |', '|---|---|'] + ['| %s | %s |' % (k, v.replace('|', '/')) for k, v in cond]
     md += ['', '## Sections', '', '| section | status | seconds (budget) | foreign cores | pinning | note |', '|---|---|---|---|---|---|']
@@ -341,11 +409,17 @@ def main():
            'Medians of the quiet repetitions; ratio = crosscheck / the peer measured in the same run; a repetition '
            'whose foreign CPU exceeded %.2f cores is discarded%s.' % (MAX_CORES, ' (KEEP_NOISY=1: kept and marked)' if KEEP_NOISY else ''),
            '', '| section | measure | crosscheck | peer | ratio | goal | met? | note |', '|---|---|---:|---:|---:|---|---|---|']
-    md += ['| ' + ' | '.join(str(c).replace('|', '/') for c in r) + ' |' for r in ROWS]
+    md += ['| ' + ' | '.join(str(c).replace('|', '/') for c in r[:8]) + ' |' for r in ROWS]
     md += ['', 'Raw data beside this file: fidelity.tsv, throughput.tsv, capacity.tsv, offline.txt, '
            'legacy-*/matrix.json, agent.tsv, sections.tsv, conditions.tsv, and each section\'s log.']
+    base = baseline_dir(out)
+    if base:
+        md += comparison(ROWS, base)
+    else:
+        md += ['', '## Change against the last checked-in results', '',
+               'Not compared: no earlier bench/results/DATE directory with a conditions.tsv (BASELINE=DIR names one).']
     text = '\n'.join(md) + '\n'
-    open(os.path.join(OUT, 'RESULTS.md'), 'w').write(text)
+    open(os.path.join(out, 'RESULTS.md'), 'w').write(text)
     sys.stdout.write(text)
 
 
