@@ -13,12 +13,12 @@ import java.nio.charset.StandardCharsets;
  * every byte.
  *
  * <p>Framing (RFC 9112 section 6.3): no body after HEAD, 1xx, 204 and 304; chunked when {@code
- * Transfer-Encoding} names it (then {@code Content-Length} is ignored); else {@code
- * Content-Length} (both at once is invalid); else the body ends when the server closes. Interim 1xx replies (not 101) are
- * skipped: the reply is the final one after them. Keep-alive: HTTP/1.1 unless {@code Connection:
- * close}, HTTP/1.0 only with {@code Connection: keep-alive}. A status line over {@value
- * #MAX_LINE_BYTES} bytes, headers over {@value #MAX_HEADER_BYTES} bytes, a status line that is not
- * {@code HTTP/d.d ddd}, a head line ended by LF alone, a bad or conflicting length or a bad chunk
+ * Transfer-Encoding} names it; else {@code Content-Length} (both at once is invalid); else the body
+ * ends when the server closes. Interim 1xx replies (not 101) are skipped: the reply is the final one
+ * after them. Keep-alive: HTTP/1.1 unless {@code Connection: close}, HTTP/1.0 only with {@code
+ * Connection: keep-alive}, never after a 101. A status line over {@value #MAX_LINE_BYTES} bytes,
+ * headers over {@value #MAX_HEADER_BYTES} bytes, a status line that is not {@code HTTP/d.d ddd}, a
+ * line ended by LF alone, a bad or conflicting length or a bad chunk
  * size make the reply invalid, as they made Netty's decoder fail.
  *
  * <p>Lines are copied into one reused buffer as they are scanned (a status line, a header, a chunk
@@ -93,7 +93,8 @@ final class ReplyParser {
 
   /** Whether the connection may carry another request after this reply. */
   boolean keepAlive() {
-    return !connectionClose && (http11 || connectionKeepAlive) && state != UNTIL_CLOSE;
+    // after a 101 the connection speaks another protocol: never another request of ours
+    return !connectionClose && (http11 || connectionKeepAlive) && state != UNTIL_CLOSE && finalStatus != 101;
   }
 
   /** Why the reply is invalid; empty otherwise. */

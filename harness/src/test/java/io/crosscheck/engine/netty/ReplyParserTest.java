@@ -76,6 +76,18 @@ class ReplyParserTest {
   }
 
   @Test
+  void afterA101TheConnectionIsNotReused() {
+    ReplyParser p = new ReplyParser();
+    p.start(false);
+    ByteBuf in = Unpooled.copiedBuffer("HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\nConnection: Upgrade\r\n\r\n",
+        StandardCharsets.ISO_8859_1);
+    assertEquals(ReplyParser.Step.DONE, p.feed(in, null));
+    assertEquals(101, p.status());
+    assertEquals(false, p.keepAlive());
+    in.release();
+  }
+
+  @Test
   void headersOverTheLimitAreInvalid() {
     ReplyParser p = new ReplyParser();
     p.start(false);
