@@ -119,7 +119,7 @@ run_level() {   # MODE(one|shards) C
   ws=$(watch_end)
   kill "$SS_PID" 2>/dev/null || true; wait "$SS_PID" 2>/dev/null || true; SS_PID=
   cat "$out" >> "$LOG"; log "$ws"
-  rd=$(sed -n 's/^crosscheck: run directory //p' "$out" | tail -1)
+  rd=$(sed -n 's/^crosscheck: run directory \([^;]*\).*/\1/p' "$out" | tail -1)   # a shard run's line goes on after a ';'
   python3 - "$rd" "$mode" "$C" "$(cat "$W/ss_$name")" "$(foreign_s "$ws")" "$(foreign_cores "$ws")" "$q" \
     "$MAX_MEAN_US" "$MAX_P99_US" "$out" <<'PY' >> "$TSV"
 import json, os, sys

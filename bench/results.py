@@ -339,6 +339,9 @@ def build(out):
     return secs
 
 
+# sections whose "peer" is another crosscheck mode (legacy: the Netty engine; agent: no agent): their
+# ratio's change is shown without better or worse
+SELF_PEER = ('legacy', 'agent')
 LOWER_IS_BETTER = re.compile(r'error|latency|CPU per', re.I)
 
 
@@ -354,12 +357,14 @@ def baseline_dir(out):
     return dirs[-1] if dirs else None
 
 
-def change(before, now, measure):
+def change(before, now, measure, judged=True):
     if before in (None, 0) or now is None:
         return '—'
     pct = 100.0 * (now - before) / abs(before)
     if abs(pct) < 0.5:
         return '0 %'
+    if not judged:
+        return '%+.0f %%' % pct
     good = (pct < 0) == bool(LOWER_IS_BETTER.search(measure))
     return '%+.0f %% (%s)' % (pct, 'better' if good else 'worse')
 
@@ -377,7 +382,8 @@ def comparison(rows_now, base):
     md = ['', '## Change against the last checked-in results', '',
           'Each figure beside the same figure of %s (date %s, commit %s). The host\'s speed changes from day to '
           'day: the peer\'s own change says by how much, and the ratio to the peer, measured in the same '
-          'sitting, is the figure to compare. For errors, latencies and CPU lower is better; for the rest higher.'
+          'sitting, is the figure to compare. For errors, latencies and CPU lower is better; for the rest higher '
+          '(the legacy and agent rows\' peer is another crosscheck mode: their ratio\'s change is not judged).'
           % (os.path.relpath(base), cond.get('date', '?'), cond.get('commit', '?').split(' ')[0]),
           '', '| section | measure | crosscheck before → now | change | peer before → now | change | ratio before → now | change |',
           '|---|---|---|---|---|---|---|---|']
@@ -388,7 +394,7 @@ def comparison(rows_now, base):
             continue
         md.append('| %s | %s | %s → %s | %s | %s → %s | %s | %s → %s | %s |' % (
             r[0], r[1], b[2], r[2], change(b[8], r[8], r[1]), b[3], r[3], change(b[9], r[9], r[1]),
-            b[4], r[4], change(b[10], r[10], r[1])))
+            b[4], r[4], change(b[10], r[10], r[1], judged=r[0] not in SELF_PEER)))
     for key in before:
         if key not in {(r[0], r[1]) for r in rows_now}:
             md.append('| %s | %s | %s → not measured | — | — | — | — | — |' % (key[0], key[1], before[key][2]))
