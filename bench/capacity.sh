@@ -20,7 +20,9 @@
 # established '( dport = :PORT )'` sampled every 2 s: PEAK_SS), heap peak (findings.pressure or
 # telemetry), foreign CPU during the run (bench/lib.sh), quiet before it.
 # A level HOLDS when every record matched, no request failed, the peak of open connections reached
-# 95 % of C, mean error <= MAX_MEAN_US (15) and p99 <= MAX_P99_US (100).
+# 95 % of C, mean error <= MAX_MEAN_US (15) and p99 <= MAX_P99_US (100). A level that does not hold
+# says what saturated, from the audit's findings: the error's source and its send and receive lags,
+# the generator JVM's cores, GC cycles and time and heap peak against its cap, and the pace.
 # SHARD_LEVELS (default "45000"): the same with `audit --shards 3` (three child JVMs, 127.0.0.x source
 #   addresses), only when `./crosscheck audit --help` lists --shards; otherwise a row "needs --shards".
 # CAP_GC: G1's young pauses, with the JVM's other threads on one core, took 113-335 ms while the
@@ -120,7 +122,8 @@ run_level() {   # MODE(one|shards) C
   kill "$SS_PID" 2>/dev/null || true; wait "$SS_PID" 2>/dev/null || true; SS_PID=
   cat "$out" >> "$LOG"; log "$ws"
   rd=$(sed -n 's/^crosscheck: run directory \([^;]*\).*/\1/p' "$out" | tail -1)   # a shard run's line goes on after a ';'
-  python3 - "$rd" "$mode" "$C" "$(cat "$W/ss_$name")" "$(foreign_s "$ws")" "$(foreign_cores "$ws")" "$q" \
+  local cap_mb=${CAP_HEAP%[mM]}; case "$CAP_HEAP" in *[gG]) cap_mb=$(( ${CAP_HEAP%[gG]} * 1024 ));; esac
+  CAP_HEAP_MB=$cap_mb SERVER_CPU=$SERVER_CPU CLIENT_CPU=$CLIENT_CPU SHARDS=$SHARDS python3 - "$rd" "$mode" "$C" "$(cat "$W/ss_$name")" "$(foreign_s "$ws")" "$(foreign_cores "$ws")" "$q" \
     "$MAX_MEAN_US" "$MAX_P99_US" "$out" <<'PY' >> "$TSV"
 import json, os, sys
 rd, mode, C, peak_ss, foreign, fcores, q, max_mean, max_p99, out = sys.argv[1:]
@@ -155,6 +158,28 @@ if isinstance(peak, int) and peak < 0.95 * C: why.append('peak %d conns < 95%% o
 if 'meanMicros' not in pe: why.append('not judged (findings: %s)' % str(fi.get('verdict', 'too few records matched'))[:80])
 elif pe['meanMicros'] > float(max_mean): why.append('mean %.1f us > %s' % (pe['meanMicros'], max_mean))
 if 'p99Micros' in pe and pe['p99Micros'] > float(max_p99): why.append('p99 %.1f us > %s' % (pe['p99Micros'], max_p99))
+if why:   # what saturated, from the audit's own evidence (which process and core, GC, pace)
+    es = fi.get('errorSource') or {}; lg = fi.get('lags') or {}; rl = lg.get('receiveLag') or {}; sl = lg.get('sendLag') or {}
+    pa = fi.get('pace') or {}
+    ev = []
+    if es.get('cause'):
+        ev.append('error source %s (%s)' % (es['cause'], es.get('hint') or 'no hint'))
+    if 'meanMicros' in rl:
+        ev.append('receive lag mean %.1f p99 %.1f us, send lag mean %.1f us' % (rl['meanMicros'], rl.get('p99Micros', float('nan')),
+                                                                                 sl.get('meanMicros', float('nan'))))
+    if mode == 'shards':
+        ev.append('%s child JVMs, the server and the capture sharing both cores (the shards\' default layout)'
+                  % os.environ.get('SHARDS', '3'))
+    if pr.get('gcCount') is not None and mode == 'one':
+        cap = os.environ.get('CAP_HEAP_MB')
+        full = cap and pr.get('heapUsedMaxBytes', 0) >= 0.95 * float(cap) * 2**20
+        ev.append('generator JVM (cpu%s, its event loop on cpu%s): %d GC cycles, %d ms of GC, heap peak %.0f MB%s, %.2f cores' % (
+            os.environ.get('SERVER_CPU', '?'), os.environ.get('CLIENT_CPU', '?'), pr['gcCount'], pr.get('gcTimeMillis', 0),
+            pr.get('heapUsedMaxBytes', 0) / 2**20, ' = its cap' if full else '', pr.get('processCpuMeanCores') or 0))
+    if pa.get('state') and pa['state'] != 'KEPT_UP':
+        ev.append('pace %s: %s late, %s not sent' % (pa['state'], pa.get('late'), pa.get('notSent')))
+    if ev:
+        why.append('saturated: ' + ', '.join(ev))
 f1 = lambda k: '%.1f' % pe[k] if k in pe else 'NA'
 print('\t'.join(str(x) for x in row + [m['records'], m['matched'], errors, f1('meanMicros'),
       f1('p99Micros'), peak, peak_ss, heap, foreign, fcores,
