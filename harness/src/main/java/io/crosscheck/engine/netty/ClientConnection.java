@@ -350,10 +350,8 @@ final class ClientConnection {
         StringBuilder body = ex.body != null && ex.body.length() < MAX_BODY_CHARS ? ex.body : null;
         ReplyParser.Step step = parser.feed(in, body);
         if (step == ReplyParser.Step.DONE) {
-          ex.status = parser.status();
           // more bytes than the one reply asked for: the server is out of step, the connection is not reused
-          keepAlive = parser.keepAlive() && !in.isReadable();
-          finish(ex, ex.status >= 400 ? Outcome.HTTP_ERROR : Outcome.OK, "");
+          complete(ex, parser.keepAlive() && !in.isReadable());
         } else if (step == ReplyParser.Step.INVALID) {
           keepAlive = false;
           ex.status = parser.status();
@@ -364,16 +362,20 @@ final class ClientConnection {
       }
     }
 
+    /** The parser found the reply's end: OK, or HTTP_ERROR for a 4xx/5xx status. */
+    private void complete(InFlightExchange ex, boolean reusable) {
+      ex.status = parser.status();
+      keepAlive = reusable;
+      finish(ex, ex.status >= 400 ? Outcome.HTTP_ERROR : Outcome.OK, "");
+    }
+
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
       closed = true;
       InFlightExchange ex = current;
       if (ex != null && !ex.ended()) {
         if (parser.closed() == ReplyParser.Step.DONE) {
-          // a reply without a length ends when the server closes
-          ex.status = parser.status();
-          keepAlive = false;
-          finish(ex, ex.status >= 400 ? Outcome.HTTP_ERROR : Outcome.OK, "");
+          complete(ex, false); // a reply without a length ends when the server closes
         } else {
           ex.status = parser.status();
           finish(ex, Outcome.RESET, ex.firstByteNanos < 0 ? "connection closed before any reply byte"

@@ -29,7 +29,7 @@ final class InFlightExchange {
   int status;
   long requestBytes;
   long responseBytes;
-  /** The request's bytes have been flushed to the socket (send start re-stamped then). */
+  /** The request's bytes have been flushed to the socket (its send start is stamped then). */
   boolean flushed;
   /** The reply body, ISO-8859-1, kept only when the session's script reads replies. */
   final StringBuilder body;

@@ -59,13 +59,11 @@ final class ReplyParser {
   private boolean chunked;
   private long contentLength;
   private long remaining;
-  private boolean sawByte;
   private String why = "";
 
   /** Expects the reply to a new request; {@code headRequest} when it was a HEAD (no body). */
   void start(boolean headRequest) {
     head = headRequest;
-    sawByte = false;
     why = "";
     status = 0;
     finalStatus = 0;
@@ -107,19 +105,11 @@ final class ReplyParser {
     return state == STATUS || state == HEADER;
   }
 
-  /** True when some byte of the reply was read. */
-  boolean started() {
-    return sawByte;
-  }
-
   /**
    * Reads the reply from {@code in}, advancing its reader index; stops right after the final
    * reply's last byte. Body bytes are appended to {@code body} (ISO-8859-1) when it is not null.
    */
   Step feed(ByteBuf in, StringBuilder body) {
-    if (in.isReadable()) {
-      sawByte = true;
-    }
     while (true) {
       switch (state) {
         case STATUS, HEADER, CHUNK_SIZE, CHUNK_END, TRAILER -> {
@@ -422,7 +412,7 @@ final class ReplyParser {
       return false;
     }
     for (int i = 0; i < end; i++) {
-      if ((l[i] | 0x20) != name[i] && !(name[i] == '-' && l[i] == '-')) {
+      if ((l[i] | 0x20) != name[i]) { // names and tokens here are lower-case letters and '-' (0x2D | 0x20 is itself)
         return false;
       }
     }
@@ -447,7 +437,7 @@ final class ReplyParser {
       if (end - start == token.length) {
         boolean same = true;
         for (int k = 0; k < token.length && same; k++) {
-          same = (l[start + k] | 0x20) == token[k] || token[k] == '-' && l[start + k] == '-';
+          same = (l[start + k] | 0x20) == token[k];
         }
         if (same) {
           return true;

@@ -66,48 +66,49 @@ class ReplyParserTest {
 
   @Test
   void aHeadReplyHasNoBodyWhateverItsLength() {
-    ReplyParser p = new ReplyParser();
-    p.start(true);
-    ByteBuf in = Unpooled.copiedBuffer("HTTP/1.1 200 OK\r\nContent-Length: 2048\r\n\r\n", StandardCharsets.ISO_8859_1);
-    assertEquals(ReplyParser.Step.DONE, p.feed(in, null));
-    assertEquals(200, p.status());
-    assertEquals(0, in.readableBytes());
-    in.release();
+    Fed f = feedOnce("HTTP/1.1 200 OK\r\nContent-Length: 2048\r\n\r\n", true);
+    assertEquals(ReplyParser.Step.DONE, f.step());
+    assertEquals(200, f.parser().status());
+    assertEquals("", f.unread());
   }
 
   @Test
   void afterA101TheConnectionIsNotReused() {
-    ReplyParser p = new ReplyParser();
-    p.start(false);
-    ByteBuf in = Unpooled.copiedBuffer("HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\nConnection: Upgrade\r\n\r\n",
-        StandardCharsets.ISO_8859_1);
-    assertEquals(ReplyParser.Step.DONE, p.feed(in, null));
-    assertEquals(101, p.status());
-    assertEquals(false, p.keepAlive());
-    in.release();
+    Fed f = feedOnce("HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\nConnection: Upgrade\r\n\r\n", false);
+    assertEquals(ReplyParser.Step.DONE, f.step());
+    assertEquals(101, f.parser().status());
+    assertEquals(false, f.parser().keepAlive());
   }
 
   @Test
   void headersOverTheLimitAreInvalid() {
-    ReplyParser p = new ReplyParser();
-    p.start(false);
     StringBuilder big = new StringBuilder("HTTP/1.1 200 OK\r\n");
     while (big.length() < ReplyParser.MAX_HEADER_BYTES + 100) {
       big.append("X-Filler: 0123456789012345678901234567890123456789\r\n");
     }
-    ByteBuf in = Unpooled.copiedBuffer(big, StandardCharsets.ISO_8859_1);
-    assertEquals(ReplyParser.Step.INVALID, p.feed(in, null));
-    in.release();
+    assertEquals(ReplyParser.Step.INVALID, feedOnce(big.toString(), false).step());
   }
 
   @Test
   void bytesAfterTheReplyAreLeftUnread() {
+    Fed f = feedOnce("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nokEXTRA", false);
+    assertEquals(ReplyParser.Step.DONE, f.step());
+    assertEquals("EXTRA", f.unread());
+  }
+
+  /** A parser after one feed of a whole reply: its step and the bytes it left unread. */
+  private record Fed(ReplyParser parser, ReplyParser.Step step, String unread) {}
+
+  private static Fed feedOnce(String reply, boolean headRequest) {
     ReplyParser p = new ReplyParser();
-    p.start(false);
-    ByteBuf in = Unpooled.copiedBuffer("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nokEXTRA", StandardCharsets.ISO_8859_1);
-    assertEquals(ReplyParser.Step.DONE, p.feed(in, null));
-    assertEquals("EXTRA", in.toString(StandardCharsets.ISO_8859_1));
-    in.release();
+    p.start(headRequest);
+    ByteBuf in = Unpooled.copiedBuffer(reply, StandardCharsets.ISO_8859_1);
+    try {
+      ReplyParser.Step step = p.feed(in, null);
+      return new Fed(p, step, in.toString(StandardCharsets.ISO_8859_1));
+    } finally {
+      in.release();
+    }
   }
 
   private static Verdict ours(byte[] bytes, int split) {
