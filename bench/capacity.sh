@@ -22,11 +22,11 @@
 # A level HOLDS when every record matched, no request failed, the peak of open connections reached
 # 95 % of C, mean error <= MAX_MEAN_US (15) and p99 <= MAX_P99_US (100). A level that does not hold
 # says what saturated, from the audit's findings: the error's source and its send and receive lags,
-# the generator JVM's cores, GC cycles and time and heap peak against its cap, and the pace.
+# the generator JVM's cores, its collections and their time and heap peak against its cap, and the pace.
 # SHARD_LEVELS (default "45000"): the same with `audit --shards 3` (three child JVMs, 127.0.0.x source
 #   addresses), only when `./crosscheck audit --help` lists --shards; otherwise a row "needs --shards".
 # CAP_GC: G1's young pauses, with the JVM's other threads on one core, took 113-335 ms while the
-#   19,000 connections were opened (2026-11-27 at 50d41c5: 10 pauses, 966 ms in all; mean error
+#   19,000 connections were opened (2026-11-28 at 50d41c5: 10 pauses, 966 ms in all; mean error
 #   320.5 us, p99 11,245 us); with ZGC the same level gave 59.5 and 687 us (bench/PERFORMANCE.md).
 #   CAP_GC= (empty) runs the JVM's default collector.
 # Env: LEVELS, SHARD_LEVELS, SHARDS (3), RAMP_S, SESSION_REQUESTS, THINK, CAP_HEAP, CAP_GC, MAX_MEAN_US,
@@ -173,13 +173,14 @@ if why:   # what saturated, from the audit's own evidence (which process and cor
     if pr.get('gcCount') is not None and mode == 'one':
         cap = os.environ.get('CAP_HEAP_MB')
         full = cap and pr.get('heapUsedMaxBytes', 0) >= 0.95 * float(cap) * 2**20
-        ev.append('generator JVM (cpu%s, its event loop on cpu%s): %d GC cycles, %d ms of GC, heap peak %.0f MB%s, %.2f cores' % (
+        ev.append('generator JVM (cpu%s, its event loop on cpu%s): %d collections, %d ms in the collectors (JMX; under ZGC'
+                  ' concurrent cycles, not pauses), heap peak %.0f MB%s, %.2f cores' % (
             os.environ.get('SERVER_CPU', '?'), os.environ.get('CLIENT_CPU', '?'), pr['gcCount'], pr.get('gcTimeMillis', 0),
             pr.get('heapUsedMaxBytes', 0) / 2**20, ' = its cap' if full else '', pr.get('processCpuMeanCores') or 0))
     if pa.get('state') and pa['state'] != 'KEPT_UP':
         ev.append('pace %s: %s late, %s not sent' % (pa['state'], pa.get('late'), pa.get('notSent')))
     if ev:
-        why.append('saturated: ' + ', '.join(ev))
+        why.append('what saturated (the audit\'s evidence): ' + ', '.join(ev))
 f1 = lambda k: '%.1f' % pe[k] if k in pe else 'NA'
 print('\t'.join(str(x) for x in row + [m['records'], m['matched'], errors, f1('meanMicros'),
       f1('p99Micros'), peak, peak_ss, heap, foreign, fcores,

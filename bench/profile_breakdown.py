@@ -22,7 +22,7 @@ CATEGORIES = [
     ('netty pipeline', r'io/netty/channel/(AbstractChannelHandlerContext|DefaultChannelPipeline|ChannelOutboundBuffer)'),
     ('epoll wait', r'epollWait|epollBusyWait|epoll_wait|ep_poll|EpollEventLoop\.(run|epollWait)$'),
     ('ready-set dispatch', r'EpollEventLoop\.processReady'),
-    ('parse', r'HttpObjectDecoder|HttpClientCodec\$Decoder|ByteToMessageDecoder|HttpHeaders|DefaultHttpResponse'),
+    ('parse', r'HttpObjectDecoder|HttpClientCodec\$Decoder|ByteToMessageDecoder|HttpHeaders|DefaultHttpResponse|ReplyParser'),
     ('response handling', r'ClientConnection\$Responses|ClientConnection\.finish|HttpUtil\.isKeepAlive'),
     ('meter (stamps, sizes)', r'ClientConnection\$Meter|ReadStampAllocator'),
     ('encode', r'HttpObjectEncoder|HttpRequestEncoder|DefaultFullHttpRequest|DefaultHttpRequest|'
