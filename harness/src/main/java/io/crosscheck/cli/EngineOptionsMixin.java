@@ -43,9 +43,13 @@ final class EngineOptionsMixin {
       description = "Netty engine: how its threads sit on the cores. loop-alone: one event loop busy-polls on"
           + " a core of its own and every other thread of the JVM runs on the other cores (the accurate"
           + " reference: 12-16 us mean error in bench/FIDELITY.md; needs 2 cores not held by another"
-          + " crosscheck loop); shared: loops sleep in epoll_wait and share the cores (37-390 us measured);"
-          + " auto: loop-alone for audit and demo whenever this host allows it, else shared (run and matrix"
-          + " cells: shared). Only this JVM's threads are moved off the loop's core: another busy process on"
+          + " crosscheck loop); one-core: for a process that has one core (a small generator host, taskset), one"
+          + " loop at real-time priority (SCHED_FIFO 1: needs root or CAP_SYS_NICE) that busy-polls while it"
+          + " awaits a reply and sleeps otherwise, so the capture and recorder get the core between exchanges"
+          + " (10.8-12.1 us measured with the server on another host); shared: loops sleep in epoll_wait and"
+          + " share the cores (37-390 us measured); auto: loop-alone for audit and demo whenever this host"
+          + " allows it, one-core when the process has one core and may use real-time priority, else shared"
+          + " (run and matrix cells: shared). Only this JVM's threads are moved off the loop's core: another busy process on"
           + " it (a server on this host) takes turns with the spinning loop, so pin it away (taskset) or use"
           + " shared. run.json and the findings say which layout ran and why. Default: ${DEFAULT-VALUE}.")
   String layout = "auto";

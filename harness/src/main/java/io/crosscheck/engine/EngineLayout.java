@@ -18,6 +18,11 @@ import java.util.BitSet;
  * <ul>
  *   <li>{@value #LOOP_ALONE}: one event loop that busy-polls on a core of its own, every other
  *       thread of the JVM (in-process server, capture, recorder, JIT, GC) on the remaining cores;
+ *   <li>{@value #ONE_CORE}: the process has one core (a small generator host, or {@code taskset}):
+ *       one event loop at real-time priority ({@code SCHED_FIFO}, {@link ThreadScheduling}), so a
+ *       reply's wake-up runs it before the JVM's other threads on that core, busy-polling while a
+ *       connect or a reply is awaited and sleeping in {@code epoll_wait} otherwise, so the capture and
+ *       the recorder get the core between exchanges;
  *   <li>{@value #SHARED}: event loops that sleep in {@code epoll_wait} and share the cores with
  *       everything else, so each reply waits for a wake-up and for a core;
  *   <li>{@value #AS_GIVEN}: the user's own {@code --event-loops}/{@code --busy-poll}, no pinning
@@ -26,7 +31,8 @@ import java.util.BitSet;
  *
  * {@link #auto} picks {@value #LOOP_ALONE} whenever this process may use at least two cores and
  * one of them is not already held by another crosscheck run's loop (a lock file per core, held for
- * the run: two spinning loops on one core would starve each other). Immutable.
+ * the run: two spinning loops on one core would starve each other), {@value #ONE_CORE} when it may use
+ * one core and give a thread real-time priority. Immutable.
  *
  * @param name one of the three names
  * @param pinning the loop's core and the others'; null unless {@value #LOOP_ALONE}
@@ -37,11 +43,25 @@ import java.util.BitSet;
 public record EngineLayout(String name, LoopPinning pinning, int eventLoops, boolean busyPoll, String reason) {
   public static final String LOOP_ALONE = "loop-alone";
   public static final String SHARED = "shared";
+  public static final String ONE_CORE = "one-core";
+  /** How long a {@value #ONE_CORE} loop spins after its last event before it sleeps: see SpinSelectStrategy. */
+  public static final long SPIN_LIMIT_NANOS = 2_000_000;
+  private static final String SPIN_LIMIT_TEXT = "2 ms";
   public static final String AS_GIVEN = "as-given";
 
   /** The options' own layout: their loops and busy polling, unpinned. */
   public static EngineLayout asGiven(int eventLoops, boolean busyPoll, String reason) {
     return new EngineLayout(AS_GIVEN, null, eventLoops, busyPoll, reason);
+  }
+
+  /** One real-time loop, busy-polling while it awaits a reply, unpinned. */
+  public static EngineLayout oneCore(String reason) {
+    return new EngineLayout(ONE_CORE, null, 1, true, reason);
+  }
+
+  /** Whether the loop runs at real-time priority and spins only while it awaits a reply ({@value #ONE_CORE}). */
+  public boolean realtimeLoop() {
+    return ONE_CORE.equals(name);
   }
 
   /** Loops sleeping in epoll_wait, one per core, unpinned. */
@@ -60,6 +80,10 @@ public record EngineLayout(String name, LoopPinning pinning, int eventLoops, boo
           + " kernel's send and receive path; only this JVM's threads are kept off the loop's core, and another"
           + " busy process there (a server on this host) takes turns with the loop (1-2 ms of receive lag"
           + " measured, bench/RESULTS.md)";
+      case ONE_CORE -> "bench/results/2026-11-28/one-core measured a mean per-request error of 10.8-12.1 us"
+          + " (p99 53-83 us) at 100-1,000 sessions with the generator's JVM, its capture and nothing else on one"
+          + " core of a 2-vCPU VM, the server on another host (network namespace) and core; a reply that takes"
+          + " longer than " + SPIN_LIMIT_TEXT + " after the loop's last event waits for a wake-up (tens of us on a VM)";
       case SHARED -> "without a core of its own the loop waits for wake-ups and for the cores it shares:"
           + " bench/FIDELITY.md measured 37-46 us mean on a quiet machine, the demo +90 to +390 us";
       default -> "not known for this combination: see bench/FIDELITY.md for the measured layouts";
@@ -71,6 +95,8 @@ public record EngineLayout(String name, LoopPinning pinning, int eventLoops, boo
     String where = switch (name) {
       case LOOP_ALONE -> pinning.describe() + ", busy-polling";
       case SHARED -> "event loops sleeping in epoll_wait, one per core, sharing the cores";
+      case ONE_CORE -> "one event loop at real-time priority (SCHED_FIFO " + ThreadScheduling.LOOP_FIFO_PRIORITY
+          + "), busy-polling while a reply is awaited, sleeping in epoll_wait otherwise";
       default -> eventLoops == 0 ? "event loops one per core" : eventLoops + " event loop(s)";
     };
     return name + " (" + where + (AS_GIVEN.equals(name) && busyPoll ? ", busy-polling" : "") + "): " + reason;
@@ -112,9 +138,12 @@ public record EngineLayout(String name, LoopPinning pinning, int eventLoops, boo
       return Claimed.unheld(shared("this host's CPU affinity cannot be read or set (" + e.getMessage() + ")"));
     }
     if (allowed.cardinality() < 2) {
-      return Claimed.unheld(shared("this process may use " + allowed.cardinality() + " core (cpu"
-          + CpuAffinity.list(allowed) + ", taskset or a cgroup): a spinning loop would take it from"
-          + " everything else"));
+      String cores = "this process may use " + allowed.cardinality() + " core (cpu" + CpuAffinity.list(allowed)
+          + ", taskset or a cgroup)";
+      String noRealtime = ThreadScheduling.whyNoRealtime();
+      return Claimed.unheld(noRealtime == null ? oneCore(cores)
+          : shared(cores + ": a spinning loop would take it from everything else, and its loop cannot have"
+              + " real-time priority (" + noRealtime + ")"));
     }
     // the loop's core must not be another run's loop core, and the rest must not include one either
     BitSet held = new BitSet();

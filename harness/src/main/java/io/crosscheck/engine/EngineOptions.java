@@ -19,6 +19,8 @@ import java.util.List;
  *     epoll only): no wake-up latency in the timestamps, at the cost of one busy core per loop
  * @param pinning the event loop's own core and the other threads' (Netty engine, one loop); null:
  *     the threads stay where the scheduler puts them
+ * @param realtimeLoop the loop runs at real-time priority and busy-polls only while it awaits a
+ *     connect or a reply ({@link EngineLayout#ONE_CORE}; Netty engine, epoll only)
  * @param startAtNanos the schedule's offset 0 as a monotonic instant ({@link System#nanoTime()} of
  *     this JVM; {@code --start-at}), or {@link #START_NOW} for the engine's own short lead
  */
@@ -31,6 +33,7 @@ public record EngineOptions(
     List<InetAddress> sourceAddresses,
     boolean busyPoll,
     LoopPinning pinning,
+    boolean realtimeLoop,
     long startAtNanos) {
   /** {@link #startAtNanos()} when the engine starts after its own lead. */
   public static final long START_NOW = Long.MIN_VALUE;
@@ -43,7 +46,7 @@ public record EngineOptions(
   public EngineOptions(ConnectionPolicy policy, int connectionsK, int eventLoops, long connectTimeoutNanos,
       long requestTimeoutNanos, List<InetAddress> sourceAddresses, boolean busyPoll) {
     this(policy, connectionsK, eventLoops, connectTimeoutNanos, requestTimeoutNanos, sourceAddresses, busyPoll, null,
-        START_NOW);
+        false, START_NOW);
   }
 
   /**
@@ -57,7 +60,7 @@ public record EngineOptions(
   /** A copy whose offset 0 is the monotonic instant {@code nanos} ({@link #START_NOW}: the engine's lead). */
   public EngineOptions withStartAt(long nanos) {
     return new EngineOptions(policy, connectionsK, eventLoops, connectTimeoutNanos, requestTimeoutNanos,
-        sourceAddresses, busyPoll, pinning, nanos);
+        sourceAddresses, busyPoll, pinning, realtimeLoop, nanos);
   }
 
   public static EngineOptions defaults() {
@@ -67,15 +70,15 @@ public record EngineOptions(
 
   public EngineOptions withPolicy(ConnectionPolicy p, int k) {
     return new EngineOptions(p, k, eventLoops, connectTimeoutNanos, requestTimeoutNanos, sourceAddresses, busyPoll,
-        pinning, startAtNanos);
+        pinning, realtimeLoop, startAtNanos);
   }
 
   /**
-   * A copy laid out as {@code layout} says: its event loops, busy polling and pinning (the policy,
+   * A copy laid out as {@code layout} says: its event loops, busy polling, pinning and loop priority (the policy,
    * timeouts, addresses and start instant stay).
    */
   public EngineOptions withLayout(EngineLayout layout) {
     return new EngineOptions(policy, connectionsK, layout.eventLoops(), connectTimeoutNanos, requestTimeoutNanos,
-        sourceAddresses, layout.busyPoll(), layout.pinning(), startAtNanos);
+        sourceAddresses, layout.busyPoll(), layout.pinning(), layout.realtimeLoop(), startAtNanos);
   }
 }

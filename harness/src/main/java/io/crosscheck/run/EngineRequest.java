@@ -3,6 +3,7 @@ package io.crosscheck.run;
 import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.EngineLayout;
 import io.crosscheck.engine.EngineOptions;
+import io.crosscheck.engine.ThreadScheduling;
 import io.crosscheck.engine.legacy.LegacyHttpClientEngine;
 import io.crosscheck.engine.legacy.LegacyOptions;
 import io.crosscheck.engine.legacy.LegacyUrlConnectionEngine;
@@ -103,8 +104,8 @@ public record EngineRequest(
     }
     int k = positiveInt("--connections", connectionsK, 1, problems);
     int loops = eventLoops == null ? 0 : positiveInt("--event-loops", eventLoops, 0, problems);
-    if (!List.of("auto", EngineLayout.LOOP_ALONE, EngineLayout.SHARED).contains(layout)) {
-      problems.add(new Problem("--layout", layout, "one of auto, loop-alone, shared"));
+    if (!List.of("auto", EngineLayout.LOOP_ALONE, EngineLayout.ONE_CORE, EngineLayout.SHARED).contains(layout)) {
+      problems.add(new Problem("--layout", layout, "one of auto, loop-alone, one-core, shared"));
     } else if (!"auto".equals(layout) && (eventLoops != null || busyPoll)) {
       problems.add(new Problem("--layout", layout, "no --event-loops or --busy-poll with it (the layout sets"
           + " both), or --layout auto to lay the engine out as those options say"));
@@ -137,6 +138,14 @@ public record EngineRequest(
     }
     return switch (layout) {
       case EngineLayout.SHARED -> () -> EngineLayout.Claimed.unheld(EngineLayout.shared("--layout shared"));
+      case EngineLayout.ONE_CORE -> () -> {
+        String noRealtime = ThreadScheduling.whyNoRealtime();
+        if (noRealtime != null) {
+          throw new IllegalStateException("--layout one-core: not possible here: its event loop cannot have"
+              + " real-time priority (" + noRealtime + ")");
+        }
+        return EngineLayout.Claimed.unheld(EngineLayout.oneCore("--layout one-core"));
+      };
       case EngineLayout.LOOP_ALONE -> () -> {
         EngineLayout.Claimed claimed = EngineLayout.auto();
         if (!EngineLayout.LOOP_ALONE.equals(claimed.layout().name())) {

@@ -96,6 +96,62 @@ class EngineLayoutTest {
   }
 
   @Test
+  void aProcessWithOneCoreGetsTheOneCoreLayoutWhenItMayUseRealTimePriority() throws Exception {
+    String noRealtime = ThreadScheduling.whyNoRealtime();
+    // on a thread of its own limited to one core: what a process under taskset -c N sees
+    CompletableFuture<EngineLayout> chosen = new CompletableFuture<>();
+    int cpu = allowed().nextSetBit(0);
+    Thread t = new Thread(() -> {
+      try {
+        BitSet one = new BitSet();
+        one.set(cpu);
+        CpuAffinity.set(0, one);
+        try (EngineLayout.Claimed c = EngineLayout.auto(locks)) {
+          chosen.complete(c.layout());
+        }
+      } catch (Throwable e) {
+        chosen.completeExceptionally(e);
+      }
+    });
+    t.start();
+    EngineLayout layout = chosen.get(10, TimeUnit.SECONDS);
+    String reason = "this process may use 1 core (cpu" + cpu + ", taskset or a cgroup)";
+    if (noRealtime == null) {
+      assertEquals(EngineLayout.ONE_CORE, layout.name(), layout.describe());
+      assertEquals(1, layout.eventLoops());
+      assertTrue(layout.busyPoll() && layout.realtimeLoop() && layout.pinning() == null, layout.describe());
+      assertEquals("one-core (one event loop at real-time priority (SCHED_FIFO 1), busy-polling while a reply is"
+          + " awaited, sleeping in epoll_wait otherwise): " + reason, layout.describe());
+    } else {
+      assertEquals(EngineLayout.SHARED, layout.name(), layout.describe());
+      assertTrue(layout.reason().startsWith(reason) && layout.reason().contains(noRealtime), layout.reason());
+    }
+  }
+
+  @Test
+  void aThreadGetsRealTimePriorityAndGivesItBack() throws Exception {
+    String noRealtime = ThreadScheduling.whyNoRealtime();
+    assumeTrue(noRealtime == null, "needs root or CAP_SYS_NICE: " + noRealtime);
+    CompletableFuture<String> seen = new CompletableFuture<>();
+    Thread t = new Thread(() -> {
+      try {
+        boolean before = ThreadScheduling.isFifo();
+        ThreadScheduling.fifo(ThreadScheduling.LOOP_FIFO_PRIORITY);
+        boolean during = ThreadScheduling.isFifo();
+        String[] stat = java.nio.file.Files.readString(Path.of("/proc/thread-self/stat")).split("\\) ")[1].split(" ");
+        ThreadScheduling.normal();
+        // /proc/thread-self/stat after the command name: field N at index N - 3 (rt_priority 40, policy 41)
+        seen.complete(before + " " + during + " rt_priority=" + stat[40 - 3] + " policy=" + stat[41 - 3] + " "
+            + ThreadScheduling.isFifo());
+      } catch (Throwable e) {
+        seen.completeExceptionally(e);
+      }
+    });
+    t.start();
+    assertEquals("false true rt_priority=1 policy=1 false", seen.get(10, TimeUnit.SECONDS));
+  }
+
+  @Test
   void aLoopCoreAmongTheOthersIsRefused() {
     BitSet both = new BitSet();
     both.set(0, 2);

@@ -24,7 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  * each capture on the veth the kernel's route names ({@code cc0}, Ethernet frames, not {@code lo}) and match at
  * least 99.9 % of their records to the wire. The veth hands the capture what a real NIC does: segments larger than
  * its 1,500-byte MTU (TSO/GSO) and TCP checksums left to be filled in later; both are asserted to be in the
- * capture, so the matching holds with them. A few seconds of load each, one server for both.
+ * capture, so the matching holds with them. The RUBiS audit runs on a client host of one core (taskset), where the
+ * engine takes the one-core layout: its loop at real-time priority, busy-polling while replies are awaited (issue
+ * 28). A few seconds of load each, one server for both.
  */
 // runs alone (serial-tests in pom.xml): with a neighbour test on both cores the capture on cc0 once held one
 // connection whose data ran backwards in time (packets handled on two CPUs), and an out-of-order capture is not judged
@@ -43,10 +45,12 @@ class TwoHostAuditTest {
 
       Path rubisOut = dir.resolve("rubis");
       Files.createDirectories(rubisOut);
-      Path rubisRun = audit(hosts, dir.resolve("rubis.out"), rubisOut, List.of("audit", "--rubis", "--target",
+      // the client host has one core (the server's is the other): the engine's layout is one-core
+      Path rubisRun = audit(hosts.onClient(0), dir.resolve("rubis.out"), rubisOut, List.of("audit", "--rubis", "--target",
           "http://" + target, "--users", "10", "--think-scale", "0.1", "--ramp-up", "0s", "--duration", "4s",
           "--ramp-down", "0s", "--server-netns", hosts.serverNamespace()));
       JsonNode coverage = assertCapturedOnTheLinkAndMatched(rubisRun, port, 200);
+      assertOneCoreLoop(rubisRun);
       assertServerHostBesideTheError(rubisRun, hosts.serverNamespace());
       assertTrue(coverage.get("recordsMatchedPercent").asDouble() >= 99.9, "records matched: " + coverage);
       Frames frames = frames(rubisRun.resolve("capture.pcap"));
@@ -62,7 +66,7 @@ class TwoHostAuditTest {
       agentAudit.addAll(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
           AgentAuditTest.testClasses().toString(), RubisLikeClient.class.getName(), "http://" + target, "5", "3",
           "20", "50"));
-      Path agentRun = audit(hosts, dir.resolve("agent.out"), agentOut, agentAudit);
+      Path agentRun = audit(hosts.onClient(), dir.resolve("agent.out"), agentOut, agentAudit);
       JsonNode agentCoverage = assertCapturedOnTheLinkAndMatched(agentRun, port, 100);
       assertTrue(agentCoverage.get("exchangesMatchedPercent").asDouble() >= 99.9,
           "wire exchanges matched to the agent's records: " + agentCoverage);
@@ -109,12 +113,29 @@ class TwoHostAuditTest {
         + TwoHosts.INTERFACE);
   }
 
-  /** Runs {@code crosscheck ARGS --out OUT --progress off} in the client namespace to its end (exit 0); its run directory. */
-  private static Path audit(TwoHosts hosts, Path log, Path out, List<String> args) throws Exception {
+  /**
+   * The engine on a client host of one core: one event loop that ran under SCHED_FIFO to the run's end (read back
+   * on the loop thread then) and busy-polled while replies were awaited, as run.json says.
+   */
+  private static void assertOneCoreLoop(Path run) throws Exception {
+    JsonNode runJson = Evidence.json(run.resolve("run.json"));
+    JsonNode engine = runJson.get("engine");
+    assertTrue(engine.get("layout").asText().startsWith("one-core (one event loop at real-time priority (SCHED_FIFO 1)"
+        + ", busy-polling while a reply is awaited, sleeping in epoll_wait otherwise): this process may use 1 core (cpu0,"),
+        engine.toString());
+    assertEquals(1, engine.get("eventLoops").asInt(), engine.toString());
+    assertTrue(engine.get("busyPoll").asBoolean(), engine.toString());
+    JsonNode extra = runJson.get("engineResult").get("extra");
+    assertEquals(1, extra.get("loopRealtime").asInt(), "the loop was still real-time at the run's end: " + extra);
+    assertEquals(1, runJson.get("jvm").get("availableProcessors").asInt(), runJson.get("jvm").toString());
+  }
+
+  /** Runs {@code crosscheck ARGS --out OUT --progress off} on the client host ({@code onClient}) to its end (exit 0); its run directory. */
+  private static Path audit(List<String> onClient, Path log, Path out, List<String> args) throws Exception {
     List<String> all = new ArrayList<>(args);
     int dashes = all.indexOf("--");
     all.addAll(dashes < 0 ? all.size() : dashes, List.of("--out", out.toString(), "--progress", "off"));
-    try (ChildCli audit = ChildCli.startWrapped(hosts.onClient(), log, out, all)) {
+    try (ChildCli audit = ChildCli.startWrapped(onClient, log, out, all)) {
       int exit = audit.waitForExit(Duration.ofSeconds(240));
       assertEquals(0, exit, audit.output());
       assertTrue(audit.output().contains("crosscheck: capture on " + TwoHosts.INTERFACE + " (the route to "

@@ -63,6 +63,11 @@ final class TwoHosts implements AutoCloseable {
     return List.of("ip", "netns", "exec", clientNamespace());
   }
 
+  /** {@code ip netns exec CLIENT taskset -c CPU}: a command on a client host of one core. */
+  List<String> onClient(int cpu) {
+    return List.of("ip", "netns", "exec", clientNamespace(), "taskset", "-c", Integer.toString(cpu));
+  }
+
   /** {@code ip netns exec SERVER taskset -c CPU}: a command on the server host, pinned to {@code cpu}. */
   List<String> onServer(int cpu) {
     return List.of("ip", "netns", "exec", serverNamespace(), "taskset", "-c", Integer.toString(cpu));

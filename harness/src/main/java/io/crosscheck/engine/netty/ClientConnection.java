@@ -70,6 +70,10 @@ final class ClientConnection {
   }
 
   private void busySince(long nanos) {
+    boolean was = busySinceNanos != -1;
+    if (was != (nanos != -1) && loop.inEventLoop()) {
+      SpinSelectStrategy.awaiting(!was, nanos); // a one-core loop spins while anything is awaited
+    }
     BUSY_SINCE.setRelease(this, nanos);
   }
 

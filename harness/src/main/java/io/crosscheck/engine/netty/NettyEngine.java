@@ -2,6 +2,7 @@ package io.crosscheck.engine.netty;
 
 import io.crosscheck.engine.Engine;
 import io.crosscheck.engine.LoopPinning;
+import io.crosscheck.engine.ThreadScheduling;
 import io.crosscheck.engine.EngineOptions;
 import io.crosscheck.engine.EngineProgress;
 import io.crosscheck.engine.EngineResult;
@@ -95,7 +96,7 @@ public final class NettyEngine implements Engine {
     DefaultThreadFactory threads = new DefaultThreadFactory(threadPrefix, true);
     EventLoopGroup group = !epoll ? new NioEventLoopGroup(loops, threads)
         : options.busyPoll()
-            ? new EpollEventLoopGroup(loops, threads, () -> new SpinSelectStrategy(ticker))
+            ? new EpollEventLoopGroup(loops, threads, () -> new SpinSelectStrategy(ticker, options.realtimeLoop()))
             : new EpollEventLoopGroup(loops, threads);
     Bootstrap bootstrap = new Bootstrap().group(group)
         .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
@@ -116,6 +117,7 @@ public final class NettyEngine implements Engine {
             + " (" + e.getCause().getMessage() + "): the run goes on unpinned; run.json's engineResult says loopCpu -1");
       }
     }
+    String noRealtime = options.realtimeLoop() ? realtime(group) : null;
     EngineRun run = new EngineRun(ticker, options, progress, sink, schedule.workload().phases(),
         bootstrap, remote, target.hostHeader(), options.startNanos(ticker.nanoTime(), START_LEAD_NANOS));
     boolean interrupted = false;
@@ -137,6 +139,9 @@ public final class NettyEngine implements Engine {
       }
       run.stop();
       abortInFlight(run, group);
+      if (options.realtimeLoop() && noRealtime == null) {
+        noRealtime = stillRealtime(group); // what the run's end found, not only what its start asked for
+      }
     } finally {
       shutDown(group);
       if (pinned != null) {
@@ -153,6 +158,9 @@ public final class NettyEngine implements Engine {
       extra.put("loopCpu", pinned != null ? (long) options.pinning().loopCpu() : -1L);
       extra.put("threadsMovedOffLoopCpu", pinned != null ? (long) pinned.threadsMoved() : 0L);
     }
+    if (options.realtimeLoop()) {
+      extra.put("loopRealtime", noRealtime == null ? 1L : 0L);
+    }
     extra.put("epollTransport", epoll ? 1L : 0L);
     extra.put("maxConnectionsAllowed", (long) run.maxConnections);
     extra.put("peakConnections", (long) run.peakConnections());
@@ -162,6 +170,9 @@ public final class NettyEngine implements Engine {
     extra.put("arrivalsNotSentUnrecorded", run.arrivalsNotSentUnrecorded.sum());
     extra.put("requestsNotSentUnrecorded", run.requestsNotSentUnrecorded.sum());
     List<String> notes = new ArrayList<>(run.faults.describe());
+    if (noRealtime != null) {
+      notes.add("the event loop ran at normal priority: " + noRealtime);
+    }
     if (run.notSentUnrecordedNote() != null) {
       notes.add(run.notSentUnrecordedNote());
     }
@@ -174,6 +185,43 @@ public final class NettyEngine implements Engine {
   }
 
   /** Closed model: each user runs its sessions back to back on one loop. */
+  /**
+   * Puts every loop thread of {@code group} under SCHED_FIFO (on the thread itself); the threads end
+   * with the group, so nothing needs undoing.
+   *
+   * @return null when every loop got it, else why not (the run goes on at normal priority)
+   */
+  private static String realtime(EventLoopGroup group) throws InterruptedException {
+    for (EventExecutor loop : group) {
+      try {
+        loop.submit(() -> {
+          ThreadScheduling.fifo(ThreadScheduling.LOOP_FIFO_PRIORITY);
+          return null;
+        }).get();
+      } catch (ExecutionException e) {
+        String why = e.getCause().getMessage();
+        System.err.println("crosscheck: the event loop could not have real-time priority (" + why
+            + "): the run goes on at normal priority; run.json's engineResult says loopRealtime 0");
+        return why;
+      }
+    }
+    return null;
+  }
+
+  /** Null when every loop thread of {@code group} still runs under SCHED_FIFO, else which did not. */
+  private static String stillRealtime(EventLoopGroup group) throws InterruptedException {
+    for (EventExecutor loop : group) {
+      try {
+        if (!loop.submit(ThreadScheduling::isFifo).get()) {
+          return "the loop thread was no longer under SCHED_FIFO at the run's end";
+        }
+      } catch (ExecutionException e) {
+        return e.getCause().getMessage();
+      }
+    }
+    return null;
+  }
+
   private static void startClosedUsers(EngineRun run, Schedule schedule, Arrival.Closed closed, EventLoopGroup group) {
     for (int u : schedule.closedUsers()) { // this shard's users (every user unsharded)
       EventLoop loop = group.next();

@@ -1,5 +1,6 @@
 package io.crosscheck.engine.netty;
 
+import io.crosscheck.engine.EngineLayout;
 import io.crosscheck.schedule.Ticker;
 import io.netty.channel.SelectStrategy;
 import io.netty.util.IntSupplier;
@@ -22,32 +23,68 @@ import io.netty.util.concurrent.FastThreadLocal;
  * decoded, recorded and had their next requests sent (a send alone costs several µs on loopback), so
  * a reply's error grew with its place in the batch (bench/PERFORMANCE.md). httperf stamps the same
  * way, with one clock reading per {@code select()}.
+ *
+ * <p><b>Spinning only while awaiting</b> ({@link EngineLayout#ONE_CORE}, a loop that shares its one
+ * core with the JVM's other threads): the loop spins while one of its connections awaits a connect or
+ * a reply, and for at most {@link EngineLayout#SPIN_LIMIT_NANOS} after its last event (a ready batch,
+ * or a connection starting to await); otherwise it sleeps in {@code epoll_wait} as Netty's default
+ * strategy does, so the capture and the recorder get the core between exchanges. Every reply arrives
+ * while its request is awaited, so a reply within the limit never waits for a wake-up; a think-time
+ * timer that falls due while nothing is awaited does (its send is then late, never mis-stamped).
  */
 final class SpinSelectStrategy implements SelectStrategy {
   private static final FastThreadLocal<long[]> BATCH = new FastThreadLocal<>() {
     @Override
     protected long[] initialValue() {
-      return new long[] {-1};
+      return new long[] {-1, 0, -1}; // batch instant, connections awaiting, last event
     }
   };
+  private static final int BATCH_NANOS = 0;
+  private static final int AWAITING = 1;
+  private static final int LAST_EVENT_NANOS = 2;
   private final Ticker ticker;
+  private final boolean whileAwaitingOnly;
   private long[] batch;
 
-  SpinSelectStrategy(Ticker ticker) {
+  /**
+   * @param whileAwaitingOnly spin only while a connection of this loop awaits a connect or a reply
+   *     (and {@link EngineLayout#SPIN_LIMIT_NANOS} at most after the last event); false: always
+   */
+  SpinSelectStrategy(Ticker ticker, boolean whileAwaitingOnly) {
     this.ticker = ticker;
+    this.whileAwaitingOnly = whileAwaitingOnly;
   }
 
   @Override
   public int calculateStrategy(IntSupplier selectNow, boolean hasTasks) throws Exception {
     int ready = selectNow.get();
+    long[] b = batch;
+    if (b == null) {
+      b = batch = BATCH.get(); // the loop's thread: the strategy is only ever called there
+    }
     if (ready > 0) {
-      long[] b = batch;
-      if (b == null) {
-        b = batch = BATCH.get(); // the loop's thread: the strategy is only ever called there
-      }
-      b[0] = ticker.nanoTime();
+      long now = ticker.nanoTime();
+      b[BATCH_NANOS] = now;
+      b[LAST_EVENT_NANOS] = now;
+    } else if (whileAwaitingOnly && !hasTasks
+        && (b[AWAITING] <= 0 || ticker.nanoTime() - b[LAST_EVENT_NANOS] > EngineLayout.SPIN_LIMIT_NANOS)) {
+      return SelectStrategy.SELECT; // nothing awaited, or nothing for too long: sleep until a socket or timer
     }
     return ready;
+  }
+
+  /**
+   * A connection of the calling loop thread starts ({@code true}) or stops awaiting a connect or a
+   * reply. Nothing on a loop that does not busy-poll (or off a loop thread).
+   */
+  static void awaiting(boolean starts, long nowNanos) {
+    long[] b = BATCH.getIfExists();
+    if (b != null) {
+      b[AWAITING] = Math.max(0, b[AWAITING] + (starts ? 1 : -1));
+      if (starts) {
+        b[LAST_EVENT_NANOS] = nowNanos;
+      }
+    }
   }
 
   /**
@@ -56,6 +93,6 @@ final class SpinSelectStrategy implements SelectStrategy {
    */
   static long batchNanos() {
     long[] b = BATCH.getIfExists(); // one lookup; null on a loop that does not busy-poll
-    return b == null ? -1 : b[0];
+    return b == null ? -1 : b[BATCH_NANOS];
   }
 }

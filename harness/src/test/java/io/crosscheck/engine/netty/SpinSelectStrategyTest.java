@@ -1,0 +1,108 @@
+package io.crosscheck.engine.netty;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.crosscheck.engine.EngineLayout;
+import io.crosscheck.schedule.Ticker;
+import io.netty.channel.SelectStrategy;
+import io.netty.util.concurrent.FastThreadLocal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * When a busy-polling loop spins and when it sleeps: always spinning ({@code --busy-poll},
+ * loop-alone), or only while one of its connections awaits a connect or a reply and at most {@link
+ * EngineLayout#SPIN_LIMIT_NANOS} after its last event (one-core). The strategy is driven on a thread
+ * of its own, as a loop thread drives it, with the real clock.
+ */
+class SpinSelectStrategyTest {
+  private static final int SLEEP = SelectStrategy.SELECT;
+
+  @Test
+  void aOneCoreLoopSpinsOnlyWhileAReplyIsAwaitedAndNotLongerThanTheLimitAfterItsLastEvent() throws Exception {
+    List<String> steps = onLoopThread(() -> {
+      List<String> out = new ArrayList<>();
+      Ticker ticker = Ticker.system();
+      SpinSelectStrategy s = new SpinSelectStrategy(ticker, true);
+      out.add("idle " + s.calculateStrategy(() -> 0, false));
+      out.add("idle with tasks " + s.calculateStrategy(() -> 0, true));
+      SpinSelectStrategy.awaiting(true, ticker.nanoTime()); // a request flushed
+      out.add("awaiting " + s.calculateStrategy(() -> 0, false));
+      out.add("ready " + s.calculateStrategy(() -> 2, false));
+      long batch = SpinSelectStrategy.batchNanos();
+      out.add("batch stamped " + (batch > 0 && batch <= ticker.nanoTime()));
+      sleepPast(EngineLayout.SPIN_LIMIT_NANOS);
+      out.add("awaiting past the limit " + s.calculateStrategy(() -> 0, false));
+      out.add("ready again " + s.calculateStrategy(() -> 1, false));
+      out.add("awaiting after an event " + s.calculateStrategy(() -> 0, false));
+      SpinSelectStrategy.awaiting(false, ticker.nanoTime()); // the reply completed
+      out.add("nothing awaited " + s.calculateStrategy(() -> 0, false));
+      SpinSelectStrategy.awaiting(false, ticker.nanoTime()); // one end too many is not a debt
+      SpinSelectStrategy.awaiting(true, ticker.nanoTime());
+      out.add("awaiting once more " + s.calculateStrategy(() -> 0, false));
+      return out;
+    });
+    assertEquals(List.of("idle " + SLEEP, "idle with tasks 0", "awaiting 0", "ready 2", "batch stamped true",
+        "awaiting past the limit " + SLEEP, "ready again 1", "awaiting after an event 0", "nothing awaited " + SLEEP,
+        "awaiting once more 0"), steps);
+  }
+
+  @Test
+  void aLoopAloneLoopAlwaysSpins() throws Exception {
+    List<String> steps = onLoopThread(() -> {
+      List<String> out = new ArrayList<>();
+      SpinSelectStrategy s = new SpinSelectStrategy(Ticker.system(), false);
+      out.add("idle " + s.calculateStrategy(() -> 0, false));
+      sleepPast(EngineLayout.SPIN_LIMIT_NANOS);
+      out.add("idle later " + s.calculateStrategy(() -> 0, false));
+      out.add("ready " + s.calculateStrategy(() -> 3, false));
+      return out;
+    });
+    assertEquals(List.of("idle 0", "idle later 0", "ready 3"), steps);
+  }
+
+  @Test
+  void connectionsOffABusyPollingLoopCountNothing() throws Exception {
+    long[] batch = onLoopThread(() -> {
+      SpinSelectStrategy.awaiting(true, 1); // no strategy on this thread: nothing to count
+      return new long[] {SpinSelectStrategy.batchNanos()};
+    });
+    assertEquals(-1, batch[0]);
+  }
+
+  private interface Steps<T> {
+    T run() throws Exception;
+  }
+
+  /** Runs {@code steps} on a fresh thread (its own thread-locals, as a loop thread has) and returns what it gave. */
+  private static <T> T onLoopThread(Steps<T> steps) throws Exception {
+    AtomicReference<T> result = new AtomicReference<>();
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    Thread t = new Thread(() -> {
+      try {
+        result.set(steps.run());
+      } catch (Throwable e) {
+        failure.set(e);
+      } finally {
+        FastThreadLocal.removeAll();
+      }
+    }, "spin-strategy-test");
+    t.start();
+    t.join(10_000);
+    assertTrue(!t.isAlive(), "the steps ended");
+    if (failure.get() != null) {
+      throw new AssertionError(failure.get());
+    }
+    return result.get();
+  }
+
+  private static void sleepPast(long nanos) throws InterruptedException {
+    long until = System.nanoTime() + nanos + 1_000_000;
+    while (System.nanoTime() < until) {
+      Thread.sleep(1);
+    }
+  }
+}
