@@ -37,6 +37,21 @@ public record CaptureSettings(String interfaceName, int snaplenBytes, double min
   }
 
   /**
+   * Whether {@code target}'s server is on this host as far as its traffic goes: the kernel routes its
+   * address over the loopback interface, or names it one of this host's own. True when the route
+   * cannot be read (the careful answer: the engine's one-core layout would starve a server on its
+   * core).
+   */
+  public static boolean onThisHost(Target target) {
+    try {
+      KernelRoute route = KernelRoute.lookup(address(target).getHostAddress());
+      return route.local() || "lo".equals(route.device());
+    } catch (IOException e) {
+      return true;
+    }
+  }
+
+  /**
    * The problem that keeps a capture of {@code target}'s traffic from starting (checked before any
    * load), or null when an interface was found for it.
    */

@@ -230,7 +230,7 @@ final class AuditCommand implements Callable<Integer> {
           capture.settings(), System.out);
       return gated(gate, audited.exitCode(), audited.runDir());
     }
-    job.layouts(engine.request().layoutChoice(true));
+    job.layouts(engine.request().layoutChoice(true, () -> CaptureSettings.onThisHost(job.workload().target())));
     job.shard(shards.shardSpec()).startAt(shards.startInstant());
     if (!RunCommand.resolve(job, output, spec)) {
       return 2;

@@ -32,7 +32,7 @@ import java.util.BitSet;
  * {@link #auto} picks {@value #LOOP_ALONE} whenever this process may use at least two cores and
  * one of them is not already held by another crosscheck run's loop (a lock file per core, held for
  * the run: two spinning loops on one core would starve each other), {@value #ONE_CORE} when it may use
- * one core and give a thread real-time priority. Immutable.
+ * one core, its server is on another host and it may give a thread real-time priority. Immutable.
  *
  * @param name one of the three names
  * @param pinning the loop's core and the others'; null unless {@value #LOOP_ALONE}
@@ -80,7 +80,7 @@ public record EngineLayout(String name, LoopPinning pinning, int eventLoops, boo
           + " kernel's send and receive path; only this JVM's threads are kept off the loop's core, and another"
           + " busy process there (a server on this host) takes turns with the loop (1-2 ms of receive lag"
           + " measured, bench/RESULTS.md)";
-      case ONE_CORE -> "bench/results/2026-11-28/one-core measured a mean per-request error of 10.8-12.1 us"
+      case ONE_CORE -> "bench/results/2026-11-28/one-core measured a mean per-request error of 10.1-14.7 us"
           + " (p99 53-83 us) at 100-1,000 sessions with the generator's JVM, its capture and nothing else on one"
           + " core of a 2-vCPU VM, the server on another host (network namespace) and core; a reply that takes"
           + " longer than " + SPIN_LIMIT_TEXT + " after the loop's last event waits for a wake-up (tens of us on a VM)";
@@ -119,9 +119,17 @@ public record EngineLayout(String name, LoopPinning pinning, int eventLoops, boo
     }
   }
 
-  /** {@link #auto(Path)} with the lock files in the temporary directory, which every run of a host shares. */
+  /**
+   * {@link #auto(Path, boolean)} with the lock files in the temporary directory, which every run of a
+   * host shares, for a server that may be on this host.
+   */
   public static Claimed auto() {
-    return auto(Path.of(System.getProperty("java.io.tmpdir")));
+    return auto(true);
+  }
+
+  /** {@link #auto(Path, boolean)} with the lock files in the temporary directory. */
+  public static Claimed auto(boolean serverOnThisHost) {
+    return auto(Path.of(System.getProperty("java.io.tmpdir")), serverOnThisHost);
   }
 
   /**
@@ -129,8 +137,11 @@ public record EngineLayout(String name, LoopPinning pinning, int eventLoops, boo
    *
    * @param lockDirectory where the per-core lock files live (all crosscheck runs of a host must use
    *     the same one: the temporary directory)
+   * @param serverOnThisHost the target may be served from this host (its traffic goes over the
+   *     loopback interface): then a process of one core gets {@value #SHARED}, never {@value
+   *     #ONE_CORE}, whose real-time loop would take the core from the server it waits for
    */
-  public static Claimed auto(Path lockDirectory) {
+  public static Claimed auto(Path lockDirectory, boolean serverOnThisHost) {
     BitSet allowed;
     try {
       allowed = CpuAffinity.allowedCpus();
@@ -140,8 +151,12 @@ public record EngineLayout(String name, LoopPinning pinning, int eventLoops, boo
     if (allowed.cardinality() < 2) {
       String cores = "this process may use " + allowed.cardinality() + " core (cpu" + CpuAffinity.list(allowed)
           + ", taskset or a cgroup)";
+      if (serverOnThisHost) {
+        return Claimed.unheld(shared(cores + ": a spinning or real-time loop would take it from everything else,"
+            + " the server on this host included"));
+      }
       String noRealtime = ThreadScheduling.whyNoRealtime();
-      return Claimed.unheld(noRealtime == null ? oneCore(cores)
+      return Claimed.unheld(noRealtime == null ? oneCore(cores + ", the server on another host")
           : shared(cores + ": a spinning loop would take it from everything else, and its loop cannot have"
               + " real-time priority (" + noRealtime + ")"));
     }

@@ -128,6 +128,15 @@ public record EngineRequest(
    * that the host cannot give fails the run before any load, with the reason.
    */
   public RunJob.LayoutChoice layoutChoice(boolean accurateByDefault) {
+    return layoutChoice(accurateByDefault, () -> true);
+  }
+
+  /**
+   * {@link #layoutChoice(boolean)} where auto may also choose {@value EngineLayout#ONE_CORE}: asked
+   * at the run's start, {@code serverOnThisHost} says whether the target may be served from this
+   * host (then a process of one core gets {@value EngineLayout#SHARED}).
+   */
+  public RunJob.LayoutChoice layoutChoice(boolean accurateByDefault, java.util.function.BooleanSupplier serverOnThisHost) {
     boolean accurate = accurateByDefault || "accurate".equals(layoutDefault);
     if (!"netty".equals(engine)) {
       return RunJob.LayoutChoice.NONE;
@@ -153,7 +162,7 @@ public record EngineRequest(
         }
         return claimed;
       };
-      default -> accurate ? EngineLayout::auto
+      default -> accurate ? () -> EngineLayout.auto(serverOnThisHost.getAsBoolean())
           : () -> EngineLayout.Claimed.unheld(EngineLayout.shared("run's default (no capture to measure against);"
               + " --layout loop-alone, or audit, for the accurate layout"));
     };

@@ -27,7 +27,7 @@ class EngineLayoutTest {
   void autoGivesTheLoopACoreOfItsOwnAndASecondRunFallsBackToSharedWhileItIsHeld() throws Exception {
     BitSet allowed = allowed();
     assumeTrue(allowed.cardinality() >= 2, "needs 2 cores");
-    try (EngineLayout.Claimed first = EngineLayout.auto(locks)) {
+    try (EngineLayout.Claimed first = EngineLayout.auto(locks, true)) {
       EngineLayout layout = first.layout();
       assertEquals(EngineLayout.LOOP_ALONE, layout.name(), layout.describe());
       assertEquals(1, layout.eventLoops());
@@ -38,14 +38,14 @@ class EngineLayoutTest {
       assertFalse(layout.pinning().otherCpus().isEmpty());
       if (allowed.cardinality() == 2) {
         // the other core is left for everything else: a second spinning loop would starve it
-        try (EngineLayout.Claimed second = EngineLayout.auto(locks)) {
+        try (EngineLayout.Claimed second = EngineLayout.auto(locks, true)) {
           assertEquals(EngineLayout.SHARED, second.layout().name(), second.layout().describe());
           assertTrue(second.layout().reason().contains("cpu" + loop), second.layout().reason());
           assertEquals(null, second.layout().pinning());
         }
       }
     }
-    try (EngineLayout.Claimed again = EngineLayout.auto(locks)) {
+    try (EngineLayout.Claimed again = EngineLayout.auto(locks, true)) {
       assertEquals(EngineLayout.LOOP_ALONE, again.layout().name(), "released with the first run");
     }
   }
@@ -96,17 +96,21 @@ class EngineLayoutTest {
   }
 
   @Test
-  void aProcessWithOneCoreGetsTheOneCoreLayoutWhenItMayUseRealTimePriority() throws Exception {
+  void aProcessWithOneCoreGetsTheOneCoreLayoutWhenItsServerIsElsewhereAndItMayUseRealTimePriority() throws Exception {
     String noRealtime = ThreadScheduling.whyNoRealtime();
     // on a thread of its own limited to one core: what a process under taskset -c N sees
     CompletableFuture<EngineLayout> chosen = new CompletableFuture<>();
+    CompletableFuture<EngineLayout> sameHost = new CompletableFuture<>();
     int cpu = allowed().nextSetBit(0);
     Thread t = new Thread(() -> {
       try {
         BitSet one = new BitSet();
         one.set(cpu);
         CpuAffinity.set(0, one);
-        try (EngineLayout.Claimed c = EngineLayout.auto(locks)) {
+        try (EngineLayout.Claimed local = EngineLayout.auto(locks, true)) {
+          sameHost.complete(local.layout());
+        }
+        try (EngineLayout.Claimed c = EngineLayout.auto(locks, false)) {
           chosen.complete(c.layout());
         }
       } catch (Throwable e) {
@@ -116,12 +120,17 @@ class EngineLayoutTest {
     t.start();
     EngineLayout layout = chosen.get(10, TimeUnit.SECONDS);
     String reason = "this process may use 1 core (cpu" + cpu + ", taskset or a cgroup)";
+    // a server on this host needs that core: never a real-time loop then
+    EngineLayout local = sameHost.get(10, TimeUnit.SECONDS);
+    assertEquals(EngineLayout.SHARED, local.name(), local.describe());
+    assertEquals(reason + ": a spinning or real-time loop would take it from everything else, the server on this"
+        + " host included", local.reason());
     if (noRealtime == null) {
       assertEquals(EngineLayout.ONE_CORE, layout.name(), layout.describe());
       assertEquals(1, layout.eventLoops());
       assertTrue(layout.busyPoll() && layout.realtimeLoop() && layout.pinning() == null, layout.describe());
       assertEquals("one-core (one event loop at real-time priority (SCHED_FIFO 1), busy-polling while a reply is"
-          + " awaited, sleeping in epoll_wait otherwise): " + reason, layout.describe());
+          + " awaited, sleeping in epoll_wait otherwise): " + reason + ", the server on another host", layout.describe());
     } else {
       assertEquals(EngineLayout.SHARED, layout.name(), layout.describe());
       assertTrue(layout.reason().startsWith(reason) && layout.reason().contains(noRealtime), layout.reason());

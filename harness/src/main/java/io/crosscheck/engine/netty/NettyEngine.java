@@ -1,6 +1,7 @@
 package io.crosscheck.engine.netty;
 
 import io.crosscheck.engine.Engine;
+import io.crosscheck.engine.EngineLayout;
 import io.crosscheck.engine.LoopPinning;
 import io.crosscheck.engine.ThreadScheduling;
 import io.crosscheck.engine.EngineOptions;
@@ -78,7 +79,12 @@ public final class NettyEngine implements Engine {
   @Override
   public Optional<JitWarmUp.Result> warmUp(EngineOptions options, int requests, WarmUpTarget target)
       throws InterruptedException {
-    return Optional.of(JitWarmUp.run(this, options, requests, target));
+    // a one-core run's loop would spin, at real-time priority, waiting for the in-process warm-up
+    // server that needs the same core: its warm-up loop sleeps in epoll_wait instead (2026-11-28: 1,886
+    // warm-up requests in 5 s instead of 20,000, and the run then fell behind its schedule)
+    EngineOptions warm = options.realtimeLoop()
+        ? options.withLayout(EngineLayout.asGiven(1, false, "the JIT warm-up of a one-core run")) : options;
+    return Optional.of(JitWarmUp.run(this, warm, requests, target));
   }
 
   /** {@link #run} with event-loop threads named {@code threadPrefix-N-M}. */
