@@ -47,6 +47,10 @@ public record EngineLayout(String name, LoopPinning pinning, int eventLoops, boo
   /** How long a {@value #ONE_CORE} loop spins after its last event before it sleeps: see SpinSelectStrategy. */
   public static final long SPIN_LIMIT_NANOS = 2_000_000;
   private static final String SPIN_LIMIT_TEXT = "2 ms";
+  /** A {@value #ONE_CORE} loop sleeps {@link #YIELD_NANOS} after this long without sleeping. */
+  public static final long RUN_LIMIT_NANOS = 1_000_000;
+  /** How long a {@value #ONE_CORE} loop that ran {@link #RUN_LIMIT_NANOS} without sleeping sleeps. */
+  public static final long YIELD_NANOS = 50_000;
   public static final String AS_GIVEN = "as-given";
 
   /** The options' own layout: their loops and busy polling, unpinned. */

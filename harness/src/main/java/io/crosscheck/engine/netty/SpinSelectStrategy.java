@@ -5,6 +5,7 @@ import io.crosscheck.schedule.Ticker;
 import io.netty.channel.SelectStrategy;
 import io.netty.util.IntSupplier;
 import io.netty.util.concurrent.FastThreadLocal;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Busy polling for one epoll event loop ({@code --busy-poll}): every iteration asks epoll without
@@ -31,6 +32,12 @@ import io.netty.util.concurrent.FastThreadLocal;
  * strategy does, so the capture and the recorder get the core between exchanges. Every reply arrives
  * while its request is awaited, so a reply within the limit never waits for a wake-up; a think-time
  * timer that falls due while nothing is awaited does (its send is then late, never mis-stamped).
+ * Such a loop runs at real-time priority, so it never runs more than {@link
+ * EngineLayout#RUN_LIMIT_NANOS} without sleeping: then it sleeps {@link EngineLayout#YIELD_NANOS},
+ * and the threads it shares the core with (the arrival pump, the recorder, the capture) get a share
+ * of it even while replies keep it busy. Without that, a run at 100 sessions (2026-11-28) fell 951 ms
+ * behind its schedule: the loop had held the core for the 950 ms per second the kernel lets
+ * real-time threads run before it throttles them, and the arrival pump waited.
  */
 final class SpinSelectStrategy implements SelectStrategy {
   private static final FastThreadLocal<long[]> BATCH = new FastThreadLocal<>() {
@@ -45,6 +52,10 @@ final class SpinSelectStrategy implements SelectStrategy {
   private final Ticker ticker;
   private final boolean whileAwaitingOnly;
   private long[] batch;
+  /** One-core: the loop returned {@code SELECT} last time, so Netty slept in epoll_wait since. */
+  private boolean asleep = true;
+  /** One-core: when the loop last woke (ticker). */
+  private long awakeSinceNanos;
 
   /**
    * @param whileAwaitingOnly spin only while a connection of this loop awaits a connect or a reply
@@ -57,6 +68,17 @@ final class SpinSelectStrategy implements SelectStrategy {
 
   @Override
   public int calculateStrategy(IntSupplier selectNow, boolean hasTasks) throws Exception {
+    if (whileAwaitingOnly) {
+      long now = ticker.nanoTime();
+      if (asleep) {
+        asleep = false;
+        awakeSinceNanos = now;
+      } else if (now - awakeSinceNanos > EngineLayout.RUN_LIMIT_NANOS) {
+        // a real-time loop that never sleeps would leave the core's other threads nothing
+        LockSupport.parkNanos(EngineLayout.YIELD_NANOS);
+        awakeSinceNanos = ticker.nanoTime();
+      }
+    }
     int ready = selectNow.get();
     long[] b = batch;
     if (b == null) {
@@ -68,6 +90,7 @@ final class SpinSelectStrategy implements SelectStrategy {
       b[LAST_EVENT_NANOS] = now;
     } else if (whileAwaitingOnly && !hasTasks
         && (b[AWAITING] <= 0 || ticker.nanoTime() - b[LAST_EVENT_NANOS] > EngineLayout.SPIN_LIMIT_NANOS)) {
+      asleep = true;
       return SelectStrategy.SELECT; // nothing awaited, or nothing for too long: sleep until a socket or timer
     }
     return ready;

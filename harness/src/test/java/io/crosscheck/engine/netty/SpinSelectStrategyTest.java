@@ -25,29 +25,54 @@ class SpinSelectStrategyTest {
   void aOneCoreLoopSpinsOnlyWhileAReplyIsAwaitedAndNotLongerThanTheLimitAfterItsLastEvent() throws Exception {
     List<String> steps = onLoopThread(() -> {
       List<String> out = new ArrayList<>();
-      Ticker ticker = Ticker.system();
+      long[] clock = {1_000_000_000L}; // the test's own ticker: the limits are read on it, not on a loaded host's
+      Ticker ticker = () -> clock[0];
       SpinSelectStrategy s = new SpinSelectStrategy(ticker, true);
       out.add("idle " + s.calculateStrategy(() -> 0, false));
       out.add("idle with tasks " + s.calculateStrategy(() -> 0, true));
-      SpinSelectStrategy.awaiting(true, ticker.nanoTime()); // a request flushed
+      SpinSelectStrategy.awaiting(true, clock[0]); // a request flushed
       out.add("awaiting " + s.calculateStrategy(() -> 0, false));
+      clock[0] += 100_000;
       out.add("ready " + s.calculateStrategy(() -> 2, false));
-      long batch = SpinSelectStrategy.batchNanos();
-      out.add("batch stamped " + (batch > 0 && batch <= ticker.nanoTime()));
-      sleepPast(EngineLayout.SPIN_LIMIT_NANOS);
+      out.add("batch stamped at " + (SpinSelectStrategy.batchNanos() - 1_000_000_000L));
+      clock[0] += EngineLayout.SPIN_LIMIT_NANOS + 1;
       out.add("awaiting past the limit " + s.calculateStrategy(() -> 0, false));
       out.add("ready again " + s.calculateStrategy(() -> 1, false));
+      clock[0] += EngineLayout.SPIN_LIMIT_NANOS / 2;
       out.add("awaiting after an event " + s.calculateStrategy(() -> 0, false));
-      SpinSelectStrategy.awaiting(false, ticker.nanoTime()); // the reply completed
+      SpinSelectStrategy.awaiting(false, clock[0]); // the reply completed
       out.add("nothing awaited " + s.calculateStrategy(() -> 0, false));
-      SpinSelectStrategy.awaiting(false, ticker.nanoTime()); // one end too many is not a debt
-      SpinSelectStrategy.awaiting(true, ticker.nanoTime());
+      SpinSelectStrategy.awaiting(false, clock[0]); // one end too many is not a debt
+      SpinSelectStrategy.awaiting(true, clock[0]);
       out.add("awaiting once more " + s.calculateStrategy(() -> 0, false));
       return out;
     });
-    assertEquals(List.of("idle " + SLEEP, "idle with tasks 0", "awaiting 0", "ready 2", "batch stamped true",
+    assertEquals(List.of("idle " + SLEEP, "idle with tasks 0", "awaiting 0", "ready 2", "batch stamped at 100000",
         "awaiting past the limit " + SLEEP, "ready again 1", "awaiting after an event 0", "nothing awaited " + SLEEP,
         "awaiting once more 0"), steps);
+  }
+
+  @Test
+  void aOneCoreLoopKeptBusySleepsAfterEachMillisecondWithoutSleep() throws Exception {
+    long[] seen = onLoopThread(() -> {
+      SpinSelectStrategy s = new SpinSelectStrategy(Ticker.system(), true);
+      SpinSelectStrategy.awaiting(true, System.nanoTime());
+      long end = System.nanoTime() + 5 * EngineLayout.RUN_LIMIT_NANOS + EngineLayout.RUN_LIMIT_NANOS / 2;
+      long calls = 0;
+      long sleeps = 0; // calls that took at least the yield: the loop slept in them (a park never ends early)
+      while (System.nanoTime() < end) {
+        long t0 = System.nanoTime();
+        int r = s.calculateStrategy(() -> 1, false); // a reply ready on every poll: never idle
+        if (System.nanoTime() - t0 >= EngineLayout.YIELD_NANOS) {
+          sleeps++;
+        }
+        assertEquals(1, r);
+        calls++;
+      }
+      return new long[] {calls, sleeps};
+    });
+    // 5.5 ms of polls: a sleep after each 1 ms awake; a loaded host only adds long calls
+    assertTrue(seen[1] >= 3 && seen[1] <= seen[0], seen[1] + " sleeps in " + seen[0] + " polls");
   }
 
   @Test
