@@ -191,7 +191,9 @@ def capacity():
         rs = [r for r in rows if r['mode'] == mode]
         if not rs:
             continue
-        measure = 'concurrent sessions, 7 s think, -Xmx256m, %s' % label
+        # rows before 2026-11-28 have no layout column: one host
+        two = rs[0].get('layout') == 'two-host'
+        measure = 'concurrent sessions, 7 s think, -Xmx256m, %s%s' % (label, ', two hosts' if two else '')
         skipped = [r for r in rs if r['holds'] == 'skipped']
         ran = [r for r in rs if r['holds'] != 'skipped']
         if not ran:

@@ -328,6 +328,7 @@ final class ClientConnection {
         ex.flushed = true;
         long now = run.ticker.nanoTime();
         ex.sendStartNanos = now;
+        reads.sent(now);
         busySince(now);
         armTimeout(now);
       }

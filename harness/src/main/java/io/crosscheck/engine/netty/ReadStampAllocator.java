@@ -21,14 +21,19 @@ import io.netty.util.UncheckedBooleanSupplier;
  * it readable is stamped with the instant epoll returned (the batch instant): the sockets before it
  * in the batch no longer delay its stamp. Later reads of the same socket in the same round (more
  * bytes than one read takes, or a reply that arrived after a request the engine sent in between) are
- * stamped as they happen, so no read is stamped before a request it answers was sent. A segment that
- * arrived after epoll returned and is taken by the socket's first read is stamped early, by at most
- * the time between the batch instant and that read.
+ * stamped as they happen, and a read is never stamped with a batch instant earlier than the
+ * connection's latest send ({@link #sent}), so no read is stamped before a request it answers was
+ * sent. After a one-core loop slept in {@code epoll_wait} there is no batch instant (the strategy
+ * forgets it): those reads are stamped as they happen. A segment that arrived after epoll returned
+ * and is taken by the socket's first read is stamped early, by at most the time between the batch
+ * instant and that read.
  */
 final class ReadStampAllocator extends FixedRecvByteBufAllocator {
   static final int READ_BYTES = 64 * 1024;
   private final Ticker ticker;
   private long readStartNanos = -1;
+  /** The connection's latest send start (ticker); a batch instant before it is not this reply's. */
+  private long sentNanos = Long.MIN_VALUE;
 
   ReadStampAllocator(Ticker ticker) {
     super(READ_BYTES);
@@ -38,6 +43,11 @@ final class ReadStampAllocator extends FixedRecvByteBufAllocator {
   /** The instant before the latest read syscall of this connection; -1 before any. */
   long readStartNanos() {
     return readStartNanos;
+  }
+
+  /** The connection flushed a request at {@code sendStartNanos}: no later read is stamped before it. */
+  void sent(long sendStartNanos) {
+    sentNanos = sendStartNanos;
   }
 
   @Override
@@ -62,7 +72,7 @@ final class ReadStampAllocator extends FixedRecvByteBufAllocator {
       if (firstOfRound) {
         firstOfRound = false;
         long batch = SpinSelectStrategy.batchNanos();
-        if (batch >= 0 && batch <= now) {
+        if (batch >= 0 && batch <= now && batch >= sentNanos) {
           now = batch;
         }
       }

@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.crosscheck.engine.EngineLayout;
 import io.crosscheck.schedule.Ticker;
+import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.channel.ChannelConfig;
+import io.netty.channel.RecvByteBufAllocator;
 import io.netty.channel.SelectStrategy;
+import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.concurrent.FastThreadLocal;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +41,7 @@ class SpinSelectStrategyTest {
       out.add("batch stamped at " + (SpinSelectStrategy.batchNanos() - 1_000_000_000L));
       clock[0] += EngineLayout.SPIN_LIMIT_NANOS + 1;
       out.add("awaiting past the limit " + s.calculateStrategy(() -> 0, false));
+      out.add("batch after the sleep " + SpinSelectStrategy.batchNanos());
       out.add("ready again " + s.calculateStrategy(() -> 1, false));
       clock[0] += EngineLayout.SPIN_LIMIT_NANOS / 2;
       out.add("awaiting after an event " + s.calculateStrategy(() -> 0, false));
@@ -48,7 +53,7 @@ class SpinSelectStrategyTest {
       return out;
     });
     assertEquals(List.of("idle " + SLEEP, "idle with tasks 0", "awaiting 0", "ready 2", "batch stamped at 100000",
-        "awaiting past the limit " + SLEEP, "ready again 1", "awaiting after an event 0", "nothing awaited " + SLEEP,
+        "awaiting past the limit " + SLEEP, "batch after the sleep -1", "ready again 1", "awaiting after an event 0", "nothing awaited " + SLEEP,
         "awaiting once more 0"), steps);
   }
 
@@ -87,6 +92,49 @@ class SpinSelectStrategyTest {
       return out;
     });
     assertEquals(List.of("idle 0", "idle later 0", "ready 3"), steps);
+  }
+
+  /**
+   * A reply's read is stamped with the batch instant only when that instant is this reply's: not one
+   * from before the connection's latest send, and none after a one-core loop slept (the strategy
+   * forgets it), where a stale instant had stamped replies up to milliseconds before they arrived.
+   */
+  @Test
+  void aReadIsStampedWithTheBatchInstantOnlyWhenItFollowsTheSendAndNoSleep() throws Exception {
+    List<String> steps = onLoopThread(() -> {
+      List<String> out = new ArrayList<>();
+      long[] clock = {1_000};
+      Ticker ticker = () -> clock[0];
+      SpinSelectStrategy s = new SpinSelectStrategy(ticker, true);
+      ReadStampAllocator reads = new ReadStampAllocator(ticker);
+      RecvByteBufAllocator.Handle h = reads.newHandle();
+      ChannelConfig config = new EmbeddedChannel().config();
+      reads.sent(1_000);
+      SpinSelectStrategy.awaiting(true, clock[0]);
+      clock[0] = 1_100;
+      s.calculateStrategy(() -> 1, false); // epoll reports the reply at 1,100
+      clock[0] = 1_150;
+      out.add("read in the batch " + read(h, config, reads));
+      clock[0] = 1_200;
+      reads.sent(1_200); // the next request, sent in the same round
+      clock[0] = 1_300;
+      out.add("read after a later send " + read(h, config, reads));
+      SpinSelectStrategy.awaiting(false, clock[0]);
+      clock[0] = 1_400;
+      out.add("poll with nothing awaited " + s.calculateStrategy(() -> 0, false)); // the loop sleeps
+      clock[0] = 9_000; // woken by epoll_wait: Netty reads without asking the strategy
+      out.add("read after the sleep " + read(h, config, reads));
+      return out;
+    });
+    assertEquals(List.of("read in the batch 1100", "read after a later send 1300", "poll with nothing awaited " + SLEEP,
+        "read after the sleep 9000"), steps);
+  }
+
+  /** One read round of one read, as Netty's epoll channel does it: reset, then allocate. */
+  private static long read(RecvByteBufAllocator.Handle h, ChannelConfig config, ReadStampAllocator reads) {
+    h.reset(config);
+    h.allocate(UnpooledByteBufAllocator.DEFAULT).release();
+    return reads.readStartNanos();
   }
 
   @Test
