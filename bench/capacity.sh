@@ -39,7 +39,8 @@
 #   CAP_GC= (empty) runs the JVM's default collector.
 # Env: LEVELS, SHARD_LEVELS, SHARDS (3), RAMP_S, SESSION_REQUESTS, THINK, CAP_HEAP, CAP_GC, MAX_MEAN_US,
 #   MAX_P99_US, PORT (18490), BUDGET_S (330: no new level starts when less than a level's run is left),
-#   QUIET_MAX (30), OUT (results directory), SERVER_NOFILE (200000), LAYOUT, NETNS_NAME (ccbench-cap-PID).
+#   QUIET_MAX (30), OUT (results directory), SERVER_NOFILE (200000), LAYOUT, NETNS_NAME (ccbench-cap-PID),
+#   KEEP_CAPTURE (1: keep each run's capture.pcap, hundreds of MB at 19,000; default: removed).
 # Output: OUT/capacity.tsv (one row per level), OUT/capacity.log; a table on stdout. Needs root.
 set -euo pipefail
 BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -226,7 +227,7 @@ print('\t'.join(str(x) for x in row + [m['records'], m['matched'], errors, f1('m
       '; '.join(why) or 'goal held (engine layout %s)' % engine_layout, LAYOUT]))
 PY
   tail -n 1 "$TSV" | column -t -s $'\t'
-  rm -f "$rd/capture.pcap"
+  [ -n "${KEEP_CAPTURE:-}" ] || rm -f "$rd/capture.pcap"
 }
 
 T0=$SECONDS

@@ -34,6 +34,10 @@ final class HttpMessageParser {
   private HttpMessageParser peer;
 
   private int state;
+  /** The piece being parsed was seen by the capture at its instant ({@link #data}). */
+  private boolean pieceSeen = true;
+  /** The message in progress began in a piece seen at its instant. */
+  private boolean messageStartSeen = true;
   /** Stream offset of the next segment's first byte. */
   private long offset;
   /** {@code offset - off} for the segment being parsed: the stream offset of {@code data[i]} is {@code base + i}. */
@@ -69,8 +73,15 @@ final class HttpMessageParser {
     this.peer = peer;
   }
 
-  /** The next piece of the stream: {@code totalBytes} long, the first {@code availableBytes} present. */
-  void data(long epochNanos, byte[] data, int off, int availableBytes, int totalBytes) {
+  /**
+   * The next piece of the stream: {@code totalBytes} long, the first {@code availableBytes} present.
+   * {@code seen}: {@code epochNanos} is when the piece passed the capture point; false for bytes the
+   * capture lost (a gap) and bytes held behind such a gap, whose instant is only when the loss
+   * became known: a message that begins or ends in such a piece is reported {@code
+   * instant-not-captured}.
+   */
+  void data(long epochNanos, boolean seen, byte[] data, int off, int availableBytes, int totalBytes) {
+    pieceSeen = seen;
     if (state == SYNC || state == LOST) {
       if (availableBytes > 0 && looksLikeMessageStart(data, off, availableBytes)) {
         if (state == LOST) {
@@ -146,6 +157,7 @@ final class HttpMessageParser {
   private void begin(long epochNanos, long streamOffset) {
     messageStartOffset = streamOffset;
     messageStartEpochNanos = epochNanos;
+    messageStartSeen = pieceSeen;
     headLength = 0;
     lineStart = 0;
     state = HEAD;
@@ -305,10 +317,12 @@ final class HttpMessageParser {
     if (e == null) {
       return;
     }
+    // the message began or ended in a piece whose instant is not when it passed the capture point
+    e.instantNotCaptured |= !messageStartSeen || !pieceSeen;
     if (response) {
       e.responseProgress(epochNanos, endOffset);
       if (!interim) {
-        conversation.responseEnded(e, "");
+        conversation.responseEnded(e, e.instantNotCaptured ? HttpConversation.NOTE_INSTANT_NOT_CAPTURED : "");
       }
     } else {
       e.requestProgress(epochNanos, endOffset);

@@ -24,6 +24,8 @@ final class PendingExchange {
   int status;
   /** The response's framing was lost (snap length or capture loss in a chunk header or head). */
   boolean truncated;
+  /** The request's first byte or the response's last was not seen at its instant (capture loss). */
+  boolean instantNotCaptured;
 
   /** Request bytes up to {@code endOffset} arrived, the last of them in a segment at this instant. */
   void requestProgress(long epochNanos, long endOffset) {

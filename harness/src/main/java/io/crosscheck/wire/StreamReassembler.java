@@ -112,8 +112,8 @@ final class StreamReassembler {
       } else if (diff <= 0) {
         int trim = -diff;
         counters.overlappingBytes += trim;
-        deliver(epochNanos, data, offset + trim, Math.max(0, availableBytes - trim), totalBytes - trim);
-        drain(epochNanos);
+        deliver(epochNanos, true, data, offset + trim, Math.max(0, availableBytes - trim), totalBytes - trim);
+        drain(epochNanos, false);
       } else {
         buffer(deliveredBytes + diff, epochNanos, data, offset, availableBytes, totalBytes);
       }
@@ -176,29 +176,32 @@ final class StreamReassembler {
         counters.gapBytes += gap;
         long gapEpochNanos = epochNanos != Long.MIN_VALUE ? epochNanos
             : pendingCount > 0 ? pending[0].epochNanos : lastEpochNanos;
-        deliver(gapEpochNanos, null, 0, 0, gap);
+        deliver(gapEpochNanos, false, null, 0, 0, gap);
       }
-      drain(epochNanos);
+      drain(epochNanos, epochNanos != Long.MIN_VALUE);
       if (pendingCount == 0 && deliveredBytes >= targetOffset) {
         break;
       }
     }
-    drain(epochNanos);
+    drain(epochNanos, epochNanos != Long.MIN_VALUE);
   }
 
-  private void deliver(long epochNanos, byte[] data, int offset, int availableBytes, int totalBytes) {
+  /** {@code seen}: {@code epochNanos} is when these bytes passed the capture point (not a gap's instant). */
+  private void deliver(long epochNanos, boolean seen, byte[] data, int offset, int availableBytes, int totalBytes) {
     lastEpochNanos = epochNanos;
     nextSeq += totalBytes;
     deliveredBytes += totalBytes;
-    owner.data(fromA, epochNanos, data, offset, availableBytes, totalBytes);
+    owner.data(fromA, epochNanos, seen, data, offset, availableBytes, totalBytes);
   }
 
   /**
    * Hands on buffered segments that became contiguous. A byte that waited for a hole counts as
    * arrived when the hole filled ({@code nowEpochNanos}), not when it was captured: the receiver
-   * had the stream up to it only then (as tshark's reassembly sees it).
+   * had the stream up to it only then (as tshark's reassembly sees it). {@code afterLoss}: the hole
+   * was lost by the capture and {@code nowEpochNanos} is the acknowledgement that showed it, so a byte
+   * stamped with it was not seen at that instant (when the receiver had it is not known).
    */
-  private void drain(long nowEpochNanos) {
+  private void drain(long nowEpochNanos, boolean afterLoss) {
     while (pendingCount > 0 && pending[0].offset <= deliveredBytes) {
       Pending p = pending[0];
       System.arraycopy(pending, 1, pending, 0, --pendingCount);
@@ -209,7 +212,7 @@ final class StreamReassembler {
         counters.retransmittedBytes += p.totalBytes;
       } else {
         counters.overlappingBytes += trim;
-        deliver(Math.max(p.epochNanos, nowEpochNanos), p.bytes, Math.min(trim, p.bytes.length),
+        deliver(Math.max(p.epochNanos, nowEpochNanos), !afterLoss || p.epochNanos >= nowEpochNanos, p.bytes, Math.min(trim, p.bytes.length),
             Math.max(0, p.bytes.length - trim), p.totalBytes - trim);
       }
     }

@@ -167,7 +167,7 @@ final class TcpConnection {
   }
 
   /** In-order stream data from the reassembler (see {@link StreamReassembler}). */
-  void data(boolean fromA, long epochNanos, byte[] data, int offset, int availableBytes, int totalBytes) {
+  void data(boolean fromA, long epochNanos, boolean seen, byte[] data, int offset, int availableBytes, int totalBytes) {
     if (clientSide == 0) {
       if (availableBytes > 0 && HttpHead.looksLikeRequest(data, offset, availableBytes)) {
         assignRoles(fromA);
@@ -178,7 +178,7 @@ final class TcpConnection {
       }
     }
     boolean fromClient = fromA == (clientSide == 1);
-    (fromClient ? requestParser : responseParser).data(epochNanos, data, offset, availableBytes, totalBytes);
+    (fromClient ? requestParser : responseParser).data(epochNanos, seen, data, offset, availableBytes, totalBytes);
   }
 
   /** A direction reached its FIN in sequence. */

@@ -25,7 +25,9 @@ package io.crosscheck.wire;
  * @param responseBytes response bytes (headers and body) in TCP payload, as on the wire
  * @param note empty for a complete exchange, else why not: {@code no-response}, {@code reset},
  *     {@code closed}, {@code truncated}, {@code capture-ended}, {@code timestamps-backwards} (its instants run
- *     backwards in the capture's timestamps: impossible, see {@link WireStats#impossibleExchanges})
+ *     backwards in the capture's timestamps: impossible, see {@link WireStats#impossibleExchanges}),
+ *     {@code instant-not-captured} (the request's first byte or the response's last was lost by the
+ *     capture, or held behind lost bytes: framed, but that instant is only when the loss became known)
  * @param urlTruncated the request line was cut (by the snap length, or a capture gap) inside the
  *     target: {@code url} is only the captured prefix of the target (method and request bytes are
  *     still exact: the bytes' count comes from TCP sequence numbers)

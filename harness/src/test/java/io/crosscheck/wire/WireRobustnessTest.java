@@ -130,6 +130,43 @@ class WireRobustnessTest {
     assertEquals(at(1_000), e.lastResponseByteEpochNanos(), "the gap is known at the ACK");
   }
 
+  /**
+   * Bytes the capture lost are known only at the acknowledgement that covers them, which can come a
+   * think time later (with the next request): a reply that ends in them, or whose last captured
+   * bytes wait behind them, has no seen end, and is reported {@code instant-not-captured} (no wire
+   * time is taken from it). A hole a retransmission fills is the network's: the reply ends at the
+   * retransmission, as the receiver had it.
+   */
+  @Test
+  void aReplyEndingInOrBehindBytesTheCaptureLostHasNoWireEnd() {
+    WireReconstructor r = new WireReconstructor(seen);
+    TestFlow f = new TestFlow(r, 46_002).handshake(0, 10, 20);
+    byte[] reply = ok("a".repeat(400)).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    f.client(100, get("/end-lost"));
+    f.serverSlice(200, reply, 0, reply.length - 100); // the reply's last 100 bytes: lost by the capture
+    f.serverSeq += reply.length;
+    f.client(7_000_000, get("/middle-lost")); // a think time later: its ACK shows the loss
+    f.serverSlice(7_000_100, reply, 0, 100).serverSlice(7_000_300, reply, 200, reply.length); // 100 lost inside
+    f.serverSeq += reply.length;
+    f.client(9_000_000, get("/retransmitted"));
+    f.serverSlice(9_000_100, reply, 0, 100).serverSlice(9_000_300, reply, 200, reply.length)
+        .serverSlice(9_000_500, reply, 100, 200); // the network lost it: the server sent it again
+    f.serverSeq += reply.length;
+    f.clientAck(9_000_600);
+    WireStats stats = r.finish(at(10_000_000));
+    assertEquals(200, stats.gapBytes());
+    assertEquals(3, seen.exchanges.size());
+    for (int i = 0; i < 2; i++) {
+      WireExchange e = seen.exchanges.get(i);
+      assertEquals("instant-not-captured", e.note(), e.url());
+      assertEquals(false, e.complete(), "no wire time: " + e.url());
+      assertEquals(reply.length, e.responseBytes(), "still framed: " + e.url());
+    }
+    WireExchange retransmitted = seen.exchanges.get(2);
+    assertEquals("", retransmitted.note());
+    assertEquals(at(9_000_500), retransmitted.lastResponseByteEpochNanos());
+  }
+
   @Test
   void requestHeadCutBySnapLengthKeepsItsRequestLine() {
     WireReconstructor r = new WireReconstructor(seen);
