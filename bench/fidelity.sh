@@ -125,7 +125,7 @@ echo "warming the server up (${SERVER_WARM_S:-20} s, not measured)..."
 
 { echo "# $(date -u +%FT%TZ) $(nproc) vCPU, $(uname -r), $($HTTPERF --version 2>&1 | grep -v warning | head -1 || true)"
   echo "# crosscheck $(git -C "$ROOT" rev-parse --short HEAD), levels=$LEVELS reps=$REPS port=$PORT layout=$LAYOUT"; } | tee -a "$LOG"
-printf 'tool\tlevel\trep\tsessions\trequests\terrors\treported_mean_us\twire_mean_us\tmean_err_us\tp99_err_us\tsend_lag_us\trecv_lag_us\tclient_cpu_s\tpeak_conns\tdropped\tforeign_cpu_s\tquiet\tforeign_cores\tlayout\n' > "$TSV"
+printf 'tool\tlevel\trep\tsessions\trequests\terrors\treported_mean_us\twire_mean_us\tmean_err_us\tp99_err_us\tsend_lag_us\trecv_lag_us\tclient_cpu_s\tpeak_conns\tdropped\tforeign_cpu_s\tquiet\tforeign_cores\tlayout\timpossible_lags\n' > "$TSV"
 
 # ---- one crosscheck audit ----
 run_crosscheck() {   # L REP NS PERIOD_S
@@ -176,7 +176,7 @@ try:
     d = json.load(open(f)); fi = d['findings']
 except (OSError, ValueError, KeyError) as e:   # the audit died before its findings: a row that says so
     print('\t'.join(str(x) for x in ['crosscheck', L, rep, ns, 'NA', 'NA', 'NA', 'NA', 'NA', 'NA', 'NA', 'NA', cpu,
-          'NA', 'NA', foreign, 'quiet' if q.startswith('quiet') else 'NOISY', fcores, layout])); sys.exit()
+          'NA', 'NA', foreign, 'quiet' if q.startswith('quiet') else 'NOISY', fcores, layout, 'NA'])); sys.exit()
 def g(*path):   # a figure, or NA when findings were not judged (e.g. too few records matched)
     v = fi
     for k in path:
@@ -190,7 +190,8 @@ print('\t'.join(str(x) for x in ['crosscheck', L, rep, ns, m.get('records', 'NA'
       g('responseTime', 'perRequestError', 'meanMicros'), g('responseTime', 'perRequestError', 'p99Micros'),
       g('lags', 'sendLag', 'meanMicros'), g('lags', 'receiveLag', 'meanMicros'), cpu,
       g('connections', 'peakConcurrentConnections'), lc.get('kernelDropped', 'NA'), foreign,
-      'quiet' if q.startswith('quiet') else 'NOISY', fcores, layout]))
+      'quiet' if q.startswith('quiet') else 'NOISY', fcores, layout,
+      g('lags', 'belowUncertainty')]))   # lags below the clock's uncertainty: a stamp the wire contradicts
 PY
 }
 
@@ -227,7 +228,7 @@ dropped = re.search(r'(\d+) packets dropped by kernel', open(plog).read())
 print('\t'.join(str(x) for x in ['httperf', L, rep, ns, '%d/%d' % (replies, len(rows)), errors,
       '%.1f' % rep_us, '%.1f' % wire, '%.1f' % (rep_us - wire), 'NA', 'NA', 'NA',
       '%.2f' % (float(cpu.group(1)) + float(cpu.group(2))) if cpu else 'NA', conc.group(1) if conc else 'NA',
-      dropped.group(1) if dropped else 'NA', foreign, 'quiet' if q.startswith('quiet') else 'NOISY', fcores, layout]))
+      dropped.group(1) if dropped else 'NA', foreign, 'quiet' if q.startswith('quiet') else 'NOISY', fcores, layout, 'NA']))
 PY
   rm -f "$p"
 }

@@ -111,6 +111,8 @@ def fidelity(name='fidelity.tsv', section='fidelity', layout=''):
         wire = med(r['wire_mean_us'] for r in ck)
         if wire is not None:
             note += '; wire mean %.0f µs (median of the kept crosscheck reps)' % wire
+        if ck and 'impossible_lags' in ck[0]:   # since 2026-11-28: a stamp the wire contradicts shows
+            note += '; lags below the clock\'s uncertainty per kept rep: %s' % '/'.join(r.get('impossible_lags') or 'NA' for r in ck)
         if h:
             peak = med(r['peak_conns'] for r in h)
             errs = med(r['errors'] for r in h)

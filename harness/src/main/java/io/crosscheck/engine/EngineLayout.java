@@ -84,8 +84,9 @@ public record EngineLayout(String name, LoopPinning pinning, int eventLoops, boo
           + " kernel's send and receive path; only this JVM's threads are kept off the loop's core, and another"
           + " busy process there (a server on this host) takes turns with the loop (1-2 ms of receive lag"
           + " measured, bench/RESULTS.md)";
-      case ONE_CORE -> "bench/results/2026-11-28/one-core measured a mean per-request error of 3.1-15.3 us"
-          + " (p99 44-125 us) at 100-1,000 sessions with the generator's JVM, its capture and nothing else on one"
+      case ONE_CORE -> "bench/results/2026-11-28/two-host measured a mean per-request error of 18.4-23.4 us"
+          + " (p99 86-275 us; httperf 25.5-65.7 us mean in the same runs) at 100-1,000 sessions with the"
+          + " generator's JVM, its capture and nothing else on one"
           + " core of a 2-vCPU VM, the server on another host (network namespace) and core; a reply that takes"
           + " longer than " + SPIN_LIMIT_TEXT + " after the loop's last event waits for a wake-up (tens of us on a VM)";
       case SHARED -> "without a core of its own the loop waits for wake-ups and for the cores it shares:"
