@@ -22,7 +22,13 @@ import java.util.TreeMap;
  *       connect started, mapped to the wire clock) is paired with the captured connection of the
  *       same {@code ip:port} whose SYN is nearest (within {@link #CONNECTION_WINDOW_NANOS}; ports
  *       are reused, so the port alone is no identity); then the k-th request sent on it is the k-th
- *       exchange on the wire.
+ *       exchange on the wire, as long as the pair's instants agree within that window: a wire
+ *       request that started more than {@link #CONNECTION_WINDOW_NANOS} from the record's send
+ *       start, or a wire reply that ended more than that after the record read its last byte, is
+ *       another exchange (the capture lost some of the connection's packets, and its rebuild counts
+ *       from the first it saw: a think time apart, 7 s, on 2026-11-28), and the connection's
+ *       remaining records are matched to its remaining exchanges by the fallback's URL-and-time
+ *       rule below (never to another connection's).
  *   <li>Fallback, for generators that do not report their connection (the JDK's {@code
  *       URL.openStream}): by URL and time — each record, in the order they read their last byte, takes the earliest
  *       unmatched exchange of its URL that started on the wire no earlier than its send start (minus
@@ -131,7 +137,8 @@ public final class Matcher {
         }
         Conn<WireExchange> wc = candidates.get(p.wire);
         pairedWire.add(wc);
-        joinInOrder(ec.items(), wc.items(), matched, lostRecords, fallbackExchanges);
+        joinInOrder(ec.items(), wc.items(), clock, Math.max(0, resolutionNanos), matched, lostRecords,
+            fallbackExchanges);
       }
     }
     for (List<Conn<WireExchange>> list : wireConns.values()) {
@@ -147,14 +154,25 @@ public final class Matcher {
     return new MatchResult(matched, lostRecords, lostExchanges);
   }
 
-  private static void joinInOrder(List<RequestRecord> sent, List<WireExchange> seen, List<Match> matched,
-      List<Unmatched<RequestRecord>> lostRecords, List<WireExchange> leftExchanges) {
+  private static void joinInOrder(List<RequestRecord> sent, List<WireExchange> seen, ClockMap clock,
+      long resolutionNanos, List<Match> matched, List<Unmatched<RequestRecord>> lostRecords,
+      List<WireExchange> leftExchanges) {
     sent.sort(Comparator.comparingLong(RequestRecord::sendStartNanos));
     seen.sort(Comparator.comparingInt(WireExchange::requestIndex));
     int n = Math.min(sent.size(), seen.size());
     for (int i = 0; i < n; i++) {
       RequestRecord r = sent.get(i);
       WireExchange e = seen.get(i);
+      if (!sameExchange(r, e, clock)) {
+        // the positions no longer say which exchange is which: the rest of the connection by URL and time
+        List<Unmatched<RequestRecord>> notFound = new ArrayList<>();
+        List<Unmatched<WireExchange>> notTaken = new ArrayList<>();
+        byUrlAndTime(new ArrayList<>(sent.subList(i, sent.size())), new ArrayList<>(seen.subList(i, seen.size())),
+            clock, resolutionNanos, matched, notFound, notTaken);
+        notFound.forEach(u -> lostRecords.add(new Unmatched<>(u.item(), NOT_ON_CONNECTION)));
+        notTaken.forEach(u -> leftExchanges.add(u.item()));
+        return;
+      }
       // a head cut by the snap length leaves the wire URL unknown or a prefix: position on the connection decides
       if (r.url().equals(e.url()) || e.url().isEmpty() || e.urlTruncated() && r.url().startsWith(e.url())) {
         matched.add(new Match(r, e, true));
@@ -167,6 +185,21 @@ public final class Matcher {
       lostRecords.add(new Unmatched<>(sent.get(i), NOT_ON_CONNECTION));
     }
     leftExchanges.addAll(seen.subList(n, seen.size()));
+  }
+
+  /**
+   * Whether a positional pair's instants agree within {@link #CONNECTION_WINDOW_NANOS}: the wire
+   * request started that near the record's send start, and the wire reply (when both have one)
+   * ended no later than that after the record read its last byte. Any generator's timer and any
+   * clock mapping agree far better; a pair outside is two different exchanges.
+   */
+  private static boolean sameExchange(RequestRecord r, WireExchange e, ClockMap clock) {
+    if (e.requestStartEpochNanos() >= 0
+        && Math.abs(e.requestStartEpochNanos() - clock.toEpochNanos(r.sendStartNanos())) > CONNECTION_WINDOW_NANOS) {
+      return false;
+    }
+    return r.lastByteNanos() < 0 || e.lastResponseByteEpochNanos() < 0
+        || e.lastResponseByteEpochNanos() - clock.toEpochNanos(r.lastByteNanos()) <= CONNECTION_WINDOW_NANOS;
   }
 
   private record Pair(int engine, int wire) {}
