@@ -23,10 +23,12 @@ import java.util.TreeMap;
  *       same {@code ip:port} whose SYN is nearest (within {@link #CONNECTION_WINDOW_NANOS}; ports
  *       are reused, so the port alone is no identity); then the k-th request sent on it is the k-th
  *       exchange on the wire, as long as the pair's instants agree within that window: a wire
- *       request that started more than {@link #CONNECTION_WINDOW_NANOS} from the record's send
- *       start, or a wire reply that ended more than that after the record read its last byte, is
- *       another exchange (the capture lost some of the connection's packets, and its rebuild counts
- *       from the first it saw: a think time apart, 7 s, on 2026-11-28), and the connection's
+ *       request that started more than {@link #CONNECTION_WINDOW_NANOS} before the record's send
+ *       start or after the record read its last byte, or a wire reply that ended more than that
+ *       after the record read its last byte, is another exchange (the capture lost some of the
+ *       connection's packets, and its rebuild counts from the first it saw: a think time apart,
+ *       7 s, on 2026-11-28; a slow connect, its SYN retransmitted, delays a request after its send
+ *       stamp but never past its reply), and the connection's
  *       remaining records are matched to its remaining exchanges by the fallback's URL-and-time
  *       rule below (never to another connection's).
  *   <li>Fallback, for generators that do not report their connection (the JDK's {@code
@@ -189,17 +191,22 @@ public final class Matcher {
 
   /**
    * Whether a positional pair's instants agree within {@link #CONNECTION_WINDOW_NANOS}: the wire
-   * request started that near the record's send start, and the wire reply (when both have one)
-   * ended no later than that after the record read its last byte. Any generator's timer and any
-   * clock mapping agree far better; a pair outside is two different exchanges.
+   * request started no earlier than that before the record's send start and (when the record read
+   * a reply) no later than that after its last byte, and the wire reply (when both have one) ended
+   * no later than that after it. Any generator's timer and any clock mapping agree far better; a
+   * pair outside is two different exchanges.
    */
   private static boolean sameExchange(RequestRecord r, WireExchange e, ClockMap clock) {
-    if (e.requestStartEpochNanos() >= 0
-        && Math.abs(e.requestStartEpochNanos() - clock.toEpochNanos(r.sendStartNanos())) > CONNECTION_WINDOW_NANOS) {
+    long w = CONNECTION_WINDOW_NANOS;
+    if (e.requestStartEpochNanos() >= 0 && e.requestStartEpochNanos() < clock.toEpochNanos(r.sendStartNanos()) - w) {
       return false;
     }
-    return r.lastByteNanos() < 0 || e.lastResponseByteEpochNanos() < 0
-        || e.lastResponseByteEpochNanos() - clock.toEpochNanos(r.lastByteNanos()) <= CONNECTION_WINDOW_NANOS;
+    if (r.lastByteNanos() < 0) {
+      return true;
+    }
+    long readEpochNanos = clock.toEpochNanos(r.lastByteNanos());
+    return (e.requestStartEpochNanos() < 0 || e.requestStartEpochNanos() <= readEpochNanos + w)
+        && (e.lastResponseByteEpochNanos() < 0 || e.lastResponseByteEpochNanos() <= readEpochNanos + w);
   }
 
   private record Pair(int engine, int wire) {}

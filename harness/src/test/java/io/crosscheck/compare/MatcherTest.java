@@ -92,6 +92,22 @@ class MatcherTest {
     assertTrue(m.unmatchedExchanges().isEmpty());
   }
 
+  /**
+   * A slow connect (its SYN retransmitted after 1 s and 2 s) puts a stamped-early request on the
+   * wire 3 s after its send stamp, but never after its reply: still the same exchange, by position.
+   */
+  @Test
+  void aRequestDelayedBehindASlowConnectStaysPairedByPosition() {
+    String conn = "127.0.0.1:40011";
+    long send = 1_000_000;
+    long connect = 3_000_000_000L;
+    RequestRecord r = record(1, 0, "/slow", conn, 0, send, connect + 1_000_000, Outcome.OK);
+    WireExchange e = exchange(conn, 0, 0, "/slow", send + connect, 900_000);
+    MatchResult m = Matcher.match(List.of(r), List.of(e), CLOCK);
+    assertEquals(1, m.matched().size(), m.toString());
+    assertTrue(m.matched().get(0).byConnection());
+  }
+
   @Test
   void everyRecordAndExchangeEndsMatchedOrWithAReason() {
     List<RequestRecord> records = List.of(
