@@ -322,7 +322,7 @@ final class HttpMessageParser {
     if (response) {
       e.responseProgress(epochNanos, endOffset);
       if (!interim) {
-        conversation.responseEnded(e, e.instantNotCaptured ? HttpConversation.NOTE_INSTANT_NOT_CAPTURED : "");
+        conversation.responseEnded(e, "");
       }
     } else {
       e.requestProgress(epochNanos, endOffset);

@@ -51,6 +51,10 @@ final class PendingExchange {
   }
 
   WireExchange freeze(TcpConnection connection, String note) {
+    if (note.isEmpty() && instantNotCaptured) {
+      // on every path an exchange ends by: no wire time from an instant the capture did not see
+      note = HttpConversation.NOTE_INSTANT_NOT_CAPTURED;
+    }
     if (instantsRunBackwards()) {
       // counted and marked, never clamped: complete() is false, so no wire time is taken from it
       connection.counters().impossibleExchanges++;
