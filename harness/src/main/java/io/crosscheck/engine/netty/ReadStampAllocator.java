@@ -27,16 +27,34 @@ import io.netty.util.UncheckedBooleanSupplier;
  * forgets it): those reads are stamped as they happen. A segment that arrived after epoll returned
  * and is taken by the socket's first read is stamped early, by at most the time between the batch
  * instant and that read.
+ *
+ * <p><b>One round per socket and batch.</b> Netty reads an edge-triggered socket until a read finds
+ * it empty, up to {@link #MAX_READS_PER_ROUND} reads per round; a round cut short by that limit goes
+ * on in a task of the same loop iteration, a new round under the same batch instant. Such a round
+ * is stamped as it happens: it reads bytes that may have arrived after the batch instant. With
+ * Netty's default of one read per round for this allocator, every reply was followed by such a
+ * round, and the second segment of a 64 KiB reply, arriving a few µs after the first had made the
+ * socket ready, was stamped with the batch instant, up to 17 µs before the wire saw it (bench/run of
+ * 2026-11-28: 26-303 impossible lags per audit at 100 and 1,000 sessions, all of them such replies).
  */
 final class ReadStampAllocator extends FixedRecvByteBufAllocator {
   static final int READ_BYTES = 64 * 1024;
+  /**
+   * Reads per round, Netty's own default for epoll channels: a round goes on until a read finds the
+   * socket empty, without a re-read task per reply.
+   */
+  static final int MAX_READS_PER_ROUND = 16;
   private final Ticker ticker;
   private long readStartNanos = -1;
   /** The connection's latest send start (ticker); a batch instant before it is not this reply's. */
   private long sentNanos = Long.MIN_VALUE;
+  /** The batch instant this connection's latest round was stamped with; a round gets it once. */
+  private long batchUsedNanos = -1;
 
   ReadStampAllocator(Ticker ticker) {
     super(READ_BYTES);
+    // set here: Channel.config().setRecvByteBufAllocator keeps the allocator's own limit (1)
+    maxMessagesPerRead(MAX_READS_PER_ROUND);
     this.ticker = ticker;
   }
 
@@ -72,7 +90,10 @@ final class ReadStampAllocator extends FixedRecvByteBufAllocator {
       if (firstOfRound) {
         firstOfRound = false;
         long batch = SpinSelectStrategy.batchNanos();
-        if (batch >= 0 && batch <= now && batch >= sentNanos) {
+        if (batch >= 0 && batch <= now && batch >= sentNanos && batch != batchUsedNanos) {
+          // a socket is reported once per batch: a second round under the same instant is Netty's
+          // re-read task, and its bytes may have come after the instant
+          batchUsedNanos = batch;
           now = batch;
         }
       }
