@@ -10,7 +10,10 @@ import io.crosscheck.record.Outcome;
 import io.crosscheck.record.RequestRecord;
 import io.crosscheck.server.EmbeddedServer;
 import io.crosscheck.server.ServerConfig;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -27,32 +30,50 @@ class LegacyTimingTest {
     return Stream.of(LegacyUrlConnectionEngine::new, LegacyHttpClientEngine::new);
   }
 
+  /**
+   * The two runs go side by side, so whatever else loads the host loads both; run one after the
+   * other, they gave means of 7.33 and 2.04 ms in a CI run while another process loaded the host.
+   * Each has its own server: the JDK's keep-alive cache is JVM-wide, and one server would let the
+   * runs share connections. Their medians are compared, so one stall in one run does not decide.
+   */
   @ParameterizedTest
   @MethodSource("engines")
   void millisAndNanosAgreeWithinMilliseconds(Function<LegacyOptions, Engine> engine) throws Exception {
-    try (EmbeddedServer server = EmbeddedServer.start(ServerConfig.defaults().withPort(0))) {
+    try (EmbeddedServer server = EmbeddedServer.start(ServerConfig.defaults().withPort(0));
+        EmbeddedServer other = EmbeddedServer.start(ServerConfig.defaults().withPort(0))) {
       Workload w = LegacyFixtures.closed(server.port(), "/static/16k", 4, 1, 50,
           new ThinkTime.Fixed(1_000_000L), 0, 20_000_000_000L);
+      Workload wOther = LegacyFixtures.closed(other.port(), "/static/16k", 4, 1, 50,
+          new ThinkTime.Fixed(1_000_000L), 0, 20_000_000_000L);
       LegacyOptions faithful = LegacyOptions.faithful();
-      LegacyFixtures.Run millis = LegacyFixtures.run(engine.apply(faithful), w, LegacyFixtures.options(5_000, 10_000));
+      CompletableFuture<LegacyFixtures.Run> millisRun = CompletableFuture.supplyAsync(() -> {
+        try {
+          return LegacyFixtures.run(engine.apply(faithful), w, LegacyFixtures.options(5_000, 10_000));
+        } catch (InterruptedException e) {
+          throw new IllegalStateException(e);
+        }
+      });
       LegacyFixtures.Run nanos = LegacyFixtures.run(
           engine.apply(faithful.withTiming(LegacyOptions.TimingClock.NANOS).withReply(LegacyOptions.ReplyAccumulation.BUFFER)),
-          w, LegacyFixtures.options(5_000, 10_000));
+          wOther, LegacyFixtures.options(5_000, 10_000));
+      LegacyFixtures.Run millis = millisRun.get(60, TimeUnit.SECONDS);
 
       assertEquals(1L, millis.result().extra().get("timingMillisClock"));
       assertEquals(0L, nanos.result().extra().get("timingMillisClock"));
-      double millisMean = check(millis.records(), true);
-      double nanosMean = check(nanos.records(), false);
-      System.out.printf("timing %s: mean latency millis-clock %.3f ms, nanos-clock %.3f ms%n",
+      double millisMedian = check(millis.records(), true);
+      double nanosMedian = check(nanos.records(), false);
+      System.out.printf("timing %s: median latency millis-clock %.3f ms, nanos-clock %.3f ms%n",
           millis.result().extra().containsKey("httpMaxConnections") ? "legacy-urlconnection" : "legacy-httpclient",
-          millisMean, nanosMean);
-      assertTrue(Math.abs(millisMean - nanosMean) < 5.0, millisMean + " vs " + nanosMean);
+          millisMedian, nanosMedian);
+      assertTrue(Math.abs(millisMedian - nanosMedian) < 5.0, millisMedian + " vs " + nanosMedian);
     }
   }
 
+  /** Checks every record and returns the median latency in milliseconds. */
   private static double check(List<RequestRecord> records, boolean wholeMillis) {
     assertEquals(200, records.size());
-    long sum = 0;
+    long[] latencies = new long[records.size()];
+    int i = 0;
     for (RequestRecord r : records) {
       assertEquals(Outcome.OK, r.outcome(), r::toString);
       assertTrue(r.lastByteNanos() >= r.sendStartNanos(), r::toString);
@@ -60,9 +81,10 @@ class LegacyTimingTest {
       if (wholeMillis) {
         assertEquals(0, r.latencyNanos() % 1_000_000L, () -> "millis clock: " + r);
       }
-      sum += r.latencyNanos();
+      latencies[i++] = r.latencyNanos();
     }
-    return sum / 1e6 / records.size();
+    Arrays.sort(latencies);
+    return latencies[latencies.length / 2] / 1e6;
   }
 
   @Test
