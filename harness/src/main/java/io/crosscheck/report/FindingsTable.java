@@ -240,7 +240,7 @@ public final class FindingsTable {
     if (!outOfOrder) {
       intervals(out, f.intervals(), rt == null);
     }
-    connections(out, f);
+    connections(out, f, wire);
     if (f.pace() != null) {
       line(out, "pace", FindingsSentences.pace(f));
     }
@@ -395,7 +395,7 @@ public final class FindingsTable {
     }
   }
 
-  private static void connections(StringBuilder out, Findings f) {
+  private static void connections(StringBuilder out, Findings f, WireStats wire) {
     Findings.Connections c = f.connections();
     out.append(System.lineSeparator());
     line(out, "connections", String.format(Locale.ROOT,
@@ -412,10 +412,15 @@ public final class FindingsTable {
           c.settleSeconds(), c.busiestConnectionPercent()));
     }
     if (c.foreignConnections() != null && c.foreignConnections() > 0) {
+      // a connection whose SYN the capture lost has no connect instant to meet a record's: it may be this
+      // generator's own (a 19,000-session audit whose capture dropped packets had 1,552 such)
+      long noSyn = wire == null ? 0 : wire.midConnectionStarts();
+      String whose = noSyn > 0 ? String.format(Locale.ROOT, "another client's (a second audit, a health check) or"
+          + " this generator's own whose SYN the capture did not see (%,d connections began without one)", noSyn)
+          : "another client's, most likely (a second audit, a health check)";
       line(out, "foreign", String.format(Locale.ROOT, "%,d exchanges on %,d connections that no record of this"
-          + " generator names (evidence: its records' client ip:port and connect instants): another client's, most"
-          + " likely (a second audit, a health check); left out of the counts above",
-          c.foreignExchanges(), c.foreignConnections()));
+          + " generator names (evidence: its records' client ip:port and connect instants): %s; left out of the"
+          + " counts above", c.foreignExchanges(), c.foreignConnections(), whose));
     }
     line(out, "verdict", FindingsSentences.connectionsVerdict(f));
     line(out, "  evidence", FindingsSentences.connectionsEvidence(f));
@@ -423,11 +428,18 @@ public final class FindingsTable {
 
   private static void pressure(StringBuilder out, TelemetrySummary p) {
     if (p != null) {
-      line(out, "generator JVM", String.format(Locale.ROOT,
-          "peak %d threads, heap max %.1f MiB, %d GC pauses (total %.1f ms, max %.1f ms), mean CPU %s",
-          p.threadsPeak(), p.heapUsedMaxBytes() / 1048576.0, p.gcPauses(), p.gcPauseTotalMicros() / 1e3,
-          p.gcPauseMaxMicros() / 1e3, Double.isNaN(p.processCpuMeanCores()) ? "not measured"
-              : String.format(Locale.ROOT, "%.2f cores", p.processCpuMeanCores())));
+      // a pause count of -1 is no pause source, not a figure
+      String pauses = p.gcPauses() < 0 ? "GC pauses not measured (" + p.gcPauseSource() + ")"
+          : String.format(Locale.ROOT, "%d GC pauses (total %.1f ms, max %.1f ms)", p.gcPauses(),
+              p.gcPauseTotalMicros() / 1e3, p.gcPauseMaxMicros() / 1e3);
+      line(out, "generator JVM", String.format(Locale.ROOT, "peak %d threads, heap max %.1f MiB, %s, mean CPU %s",
+          p.threadsPeak(), p.heapUsedMaxBytes() / 1048576.0, pauses, Double.isNaN(p.processCpuMeanCores())
+              ? "not measured" : String.format(Locale.ROOT, "%.2f cores", p.processCpuMeanCores())));
+      String source = p.gcPauses() < 0 ? "" : "; pauses from " + p.gcPauseSource();
+      line(out, "  evidence", p.samples() <= 0 ? "no telemetry sample recorded" + source
+          : String.format(Locale.ROOT, "%,d telemetry samples, one every %.0f ms over the recorder's %.1f s"
+              + " (telemetry.csv: the JVM's MXBeans, /proc/self/stat)%s", p.samples(), p.periodNanos() / 1e6,
+              (p.endNanos() - p.startNanos()) / 1e9, source));
     }
   }
 

@@ -57,6 +57,52 @@ class FindingsTableGoldenTest {
   }
 
   /**
+   * A run whose GC pause source did not run has no pause count (its -1 is no figure): the table says
+   * so and names the source, and prints no count, total or maximum.
+   */
+  @org.junit.jupiter.api.Test
+  void withoutAPauseSourceTheTablePrintsNoPauseFigure(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+    com.fasterxml.jackson.databind.node.ObjectNode file = (com.fasterxml.jackson.databind.node.ObjectNode)
+        json.readTree(fixture("findings-v5/wan-audit").resolve("findings.json").toFile());
+    ((com.fasterxml.jackson.databind.node.ObjectNode) file.get("findings").get("pressure")).put("gcPauses", -1)
+        .put("gcPauseTotalMicros", -1).put("gcPauseMaxMicros", -1).put("gcPauseSource", "off");
+    Path changed = tmp.resolve("findings.json");
+    json.writeValue(changed.toFile(), file);
+    String table = render(RunFiles.readFindings(changed));
+    String pressure = table.lines().filter(l -> l.startsWith("generator JVM")).findFirst().orElse(table);
+    assertEquals("generator JVM: peak 13 threads, heap max 25.8 MiB, GC pauses not measured (off), mean CPU 0.54 cores",
+        pressure.replaceAll(" +", " "), table);
+    assertFalse(table.contains("pauses from"), table);
+  }
+
+  /**
+   * Connections no record names are another client's, most likely, unless the capture saw connections begin
+   * without a SYN: this generator's own whose SYN was lost have no connect instant to meet a record's, and the
+   * line then names both and how many began without one.
+   */
+  @ParameterizedTest
+  @ValueSource(longs = {0, 3})
+  void foreignConnectionsAreNotGuessedAnotherClientsWhenSynsWereLost(long withoutSyn,
+      @org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+    com.fasterxml.jackson.databind.node.ObjectNode file = (com.fasterxml.jackson.databind.node.ObjectNode)
+        json.readTree(fixture("findings-v5/wan-audit").resolve("findings.json").toFile());
+    ((com.fasterxml.jackson.databind.node.ObjectNode) file.get("findings").get("connections"))
+        .put("foreignConnections", 5).put("foreignExchanges", 7);
+    ((com.fasterxml.jackson.databind.node.ObjectNode) file.get("wire")).put("midConnectionStarts", withoutSyn);
+    Path changed = tmp.resolve("findings.json");
+    json.writeValue(changed.toFile(), file);
+    String table = render(RunFiles.readFindings(changed));
+    String foreign = table.lines().filter(l -> l.startsWith("foreign:")).findFirst().orElse(table).replaceAll(" +", " ");
+    String whose = withoutSyn == 0 ? "another client's, most likely (a second audit, a health check)"
+        : "another client's (a second audit, a health check) or this generator's own whose SYN the capture did not"
+            + " see (3 connections began without one)";
+    assertEquals("foreign: 7 exchanges on 5 connections that no record of this generator names (evidence: its"
+        + " records' client ip:port and connect instants): " + whose + "; left out of the counts above", foreign);
+  }
+
+  /**
    * {@code findings-v3/run-capture-typed} is {@code findings-v3/run-capture} with its server host, its coverage
    * and its per-URL figures as this code writes them (the verdict and the figures, no sentence): the table reads
    * the same as the sentences they replace.
