@@ -46,7 +46,7 @@ final class EngineOptionsMixin {
           + " crosscheck loop); one-core: for a process that has one core (a small generator host, taskset), one"
           + " loop at real-time priority (SCHED_FIFO 1: needs root or CAP_SYS_NICE) that busy-polls while it"
           + " awaits a reply and sleeps otherwise, so the capture and recorder get the core between exchanges"
-          + " (18-24 us mean measured with the server on another host, where httperf gave 25-66); shared: loops sleep in epoll_wait and"
+          + " (13-23 us mean measured with the server on another host, where httperf gave 24-66); shared: loops sleep in epoll_wait and"
           + " share the cores (37-390 us measured); auto: loop-alone for audit and demo whenever this host"
           + " allows it, one-core when the process has one core and may use real-time priority, else shared"
           + " (run and matrix cells: shared). Only this JVM's threads are moved off the loop's core: another busy process on"

@@ -80,12 +80,14 @@ public record EngineLayout(String name, LoopPinning pinning, int eventLoops, boo
   public String knownAccuracy() {
     return switch (name) {
       case LOOP_ALONE -> "bench/FIDELITY.md measured a mean per-request error of 12-16 us (p99 65-175 us) at"
-          + " 100-1,000 sessions in this layout on a quiet 2-vCPU VM, the server pinned to the other core: the"
+          + " 100-1,000 sessions in this layout on a quiet 2-vCPU VM, the server pinned to the other core, and"
+          + " the full bench/run of 2026-11-28 (bench/results/2026-11-28) 16.9-22.4 us (p99 90-166 us): the"
           + " kernel's send and receive path; only this JVM's threads are kept off the loop's core, and another"
           + " busy process there (a server on this host) takes turns with the loop (1-2 ms of receive lag"
           + " measured, bench/RESULTS.md)";
-      case ONE_CORE -> "bench/results/2026-11-28/two-host measured a mean per-request error of 18.4-23.4 us"
-          + " (p99 86-275 us; httperf 25.5-65.7 us mean in the same runs) at 100-1,000 sessions with the"
+      case ONE_CORE -> "two full bench/runs of 2026-11-28 (bench/results/2026-11-28/two-host, second-run/two-host)"
+          + " measured a mean per-request error of 12.6-23.4 us (p99 62-275 us; httperf 23.6-65.7 us mean in the"
+          + " same runs) at 100-1,000 sessions with the"
           + " generator's JVM, its capture and nothing else on one"
           + " core of a 2-vCPU VM, the server on another host (network namespace) and core; a reply that takes"
           + " longer than " + SPIN_LIMIT_TEXT + " after the loop's last event waits for a wake-up (tens of us on a VM)";
