@@ -106,27 +106,17 @@ class SpinSelectStrategyTest {
   void aReadIsStampedWithTheBatchInstantOnlyWhenItFollowsTheSendAndNoSleep() throws Exception {
     List<String> steps = onLoopThread(() -> {
       List<String> out = new ArrayList<>();
-      long[] clock = {1_000};
-      Ticker ticker = () -> clock[0];
-      SpinSelectStrategy s = new SpinSelectStrategy(ticker, true);
-      ReadStampAllocator reads = new ReadStampAllocator(ticker);
-      RecvByteBufAllocator.Handle h = reads.newHandle();
-      ChannelConfig config = new EmbeddedChannel().config();
-      reads.sent(1_000);
-      SpinSelectStrategy.awaiting(true, clock[0]);
-      clock[0] = 1_100;
-      s.calculateStrategy(() -> 1, false); // epoll reports the reply at 1,100
-      clock[0] = 1_150;
-      out.add("read in the batch " + read(h, config, reads));
-      clock[0] = 1_200;
-      reads.sent(1_200); // the next request, sent in the same round
-      clock[0] = 1_300;
-      out.add("read after a later send " + read(h, config, reads));
-      SpinSelectStrategy.awaiting(false, clock[0]);
-      clock[0] = 1_400;
-      out.add("poll with nothing awaited " + s.calculateStrategy(() -> 0, false)); // the loop sleeps
-      clock[0] = 9_000; // woken by epoll_wait: Netty reads without asking the strategy
-      out.add("read after the sleep " + read(h, config, reads));
+      Stamping c = new Stamping(true);
+      c.reads.sent(1_000);
+      SpinSelectStrategy.awaiting(true, c.clock[0]);
+      c.at(1_100).strategy.calculateStrategy(() -> 1, false); // epoll reports the reply at 1,100
+      out.add("read in the batch " + c.at(1_150).read());
+      c.at(1_200).reads.sent(1_200); // the next request, sent in the same round
+      out.add("read after a later send " + c.at(1_300).read());
+      SpinSelectStrategy.awaiting(false, c.clock[0]);
+      // the loop sleeps
+      out.add("poll with nothing awaited " + c.at(1_400).strategy.calculateStrategy(() -> 0, false));
+      out.add("read after the sleep " + c.at(9_000).read()); // woken by epoll_wait: Netty reads without asking the strategy
       return out;
     });
     assertEquals(List.of("read in the batch 1100", "read after a later send 1300", "poll with nothing awaited " + SLEEP,
@@ -143,23 +133,13 @@ class SpinSelectStrategyTest {
   void aSecondRoundUnderTheSameBatchInstantIsStampedAsItHappens() throws Exception {
     List<String> steps = onLoopThread(() -> {
       List<String> out = new ArrayList<>();
-      long[] clock = {1_000};
-      Ticker ticker = () -> clock[0];
-      SpinSelectStrategy s = new SpinSelectStrategy(ticker, false);
-      ReadStampAllocator reads = new ReadStampAllocator(ticker);
-      RecvByteBufAllocator.Handle h = reads.newHandle();
-      ChannelConfig config = new EmbeddedChannel().config();
-      reads.sent(1_000);
-      clock[0] = 1_100;
-      s.calculateStrategy(() -> 1, false); // epoll reports the reply's first segment at 1,100
-      clock[0] = 1_150;
-      out.add("first round " + read(h, config, reads));
-      clock[0] = 1_180; // the re-read task of the same iteration
-      out.add("second round, same batch " + read(h, config, reads));
-      clock[0] = 1_300;
-      s.calculateStrategy(() -> 1, false); // the next batch
-      clock[0] = 1_320;
-      out.add("next batch " + read(h, config, reads));
+      Stamping c = new Stamping(false);
+      c.reads.sent(1_000);
+      c.at(1_100).strategy.calculateStrategy(() -> 1, false); // epoll reports the reply's first segment at 1,100
+      out.add("first round " + c.at(1_150).read());
+      out.add("second round, same batch " + c.at(1_180).read()); // the re-read task of the same iteration
+      c.at(1_300).strategy.calculateStrategy(() -> 1, false); // the next batch
+      out.add("next batch " + c.at(1_320).read());
       return out;
     });
     assertEquals(List.of("first round 1100", "second round, same batch 1180", "next batch 1300"), steps);
@@ -172,6 +152,31 @@ class SpinSelectStrategyTest {
   @Test
   void aRoundReadsUntilTheSocketIsEmpty() {
     assertTrue(new ReadStampAllocator(() -> 0).maxMessagesPerRead() > 1);
+  }
+
+  /** A loop's strategy and one connection's read allocator on a clock the test sets; build it on the loop thread. */
+  private static final class Stamping {
+    final long[] clock = {1_000};
+    final SpinSelectStrategy strategy;
+    final ReadStampAllocator reads;
+    private final RecvByteBufAllocator.Handle handle;
+    private final ChannelConfig config = new EmbeddedChannel().config();
+
+    Stamping(boolean whileAwaitingOnly) {
+      Ticker ticker = () -> clock[0];
+      strategy = new SpinSelectStrategy(ticker, whileAwaitingOnly);
+      reads = new ReadStampAllocator(ticker);
+      handle = reads.newHandle();
+    }
+
+    Stamping at(long nanos) {
+      clock[0] = nanos;
+      return this;
+    }
+
+    long read() {
+      return SpinSelectStrategyTest.read(handle, config, reads);
+    }
   }
 
   /** One read round of one read, as Netty's epoll channel does it: reset, then allocate. */
