@@ -168,6 +168,30 @@ class MatcherTest {
     }
   }
 
+  /**
+   * Two users fetch the same page, A 0.5 ms before B; A reads its reply late, so B, having read its
+   * last byte first, chooses first. The slack before a send stamp (1 ms) let B take A's exchange, which
+   * started 0.5 ms before B's stamp: an impossible pair, and A then took B's. An exchange inside the
+   * record's window comes first now (the demo's URL.openStream audit: 1,945 impossible pairs before, 0
+   * after); the slack is for a record with no such exchange.
+   */
+  @Test
+  void fallbackPrefersAnExchangeInsideTheWindowOverOneInTheSlack() {
+    RequestRecord a = record(1, 0, "/page", "", -1, 1_000_000, 2_000_000, Outcome.OK); // read its last byte at 3 ms
+    RequestRecord b = record(2, 0, "/page", "", -1, 1_500_000, 700_000, Outcome.OK); // ... at 2.2 ms
+    WireExchange ofA = exchange("127.0.0.1:41001", 0, 0, "/page", 1_000_000, 600_000); // 1.02 -> 1.62 ms
+    WireExchange ofB = exchange("127.0.0.1:41002", 0, 0, "/page", 1_500_000, 600_000); // 1.52 -> 2.12 ms
+    MatchResult m = Matcher.match(new ArrayList<>(List.of(a, b)), List.of(ofA, ofB), CLOCK);
+    assertEquals(2, m.matched().size(), m.toString());
+    for (Match x : m.matched()) {
+      assertEquals(x.record() == a ? ofA : ofB, x.exchange(), "session " + x.record().sessionId());
+    }
+    // with nothing inside its window, a record still takes the exchange in the slack (0.3 ms before its stamp)
+    RequestRecord late = record(3, 0, "/page", "", -1, 5_300_000, 1_000_000, Outcome.OK);
+    WireExchange early = exchange("127.0.0.1:41003", 0, 0, "/page", 5_000_000, 600_000);
+    assertEquals(early, Matcher.match(new ArrayList<>(List.of(late)), List.of(early), CLOCK).matched().get(0).exchange());
+  }
+
   /** As {@link #exchange}, but the snap length cut the request line: only {@code prefix} of the URL was captured. */
   static WireExchange truncated(String conn, long openNanos, int index, String prefix, long sendNanos, long wireNanos) {
     WireExchange e = exchange(conn, openNanos, index, prefix, sendNanos, wireNanos);
