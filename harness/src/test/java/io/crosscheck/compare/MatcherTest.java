@@ -161,7 +161,13 @@ class MatcherTest {
     RequestRecord b = record(2, 0, "/img", "", -1, 1_500_000, 600_000, Outcome.OK); // ... at 2.1 ms
     WireExchange ofB = exchange("127.0.0.1:41001", 0, 0, "/img", 1_500_000, 500_000); // 1.52 -> 2.02 ms
     WireExchange ofA = exchange("127.0.0.1:41002", 0, 0, "/img", 3_000_000, 900_000); // 3.02 -> 3.92 ms
-    MatchResult m = Matcher.match(new ArrayList<>(List.of(a, b)), List.of(ofB, ofA), CLOCK);
+    assertPairs(a, ofA, b, ofB, List.of(ofB, ofA));
+  }
+
+  /** The fallback pairs {@code a} with {@code ofA} and {@code b} with {@code ofB} out of {@code wire}. */
+  private static void assertPairs(RequestRecord a, WireExchange ofA, RequestRecord b, WireExchange ofB,
+      List<WireExchange> wire) {
+    MatchResult m = Matcher.match(new ArrayList<>(List.of(a, b)), wire, CLOCK);
     assertEquals(2, m.matched().size(), m.toString());
     for (Match x : m.matched()) {
       assertEquals(x.record() == a ? ofA : ofB, x.exchange(), "session " + x.record().sessionId());
@@ -181,11 +187,7 @@ class MatcherTest {
     RequestRecord b = record(2, 0, "/page", "", -1, 1_500_000, 700_000, Outcome.OK); // ... at 2.2 ms
     WireExchange ofA = exchange("127.0.0.1:41001", 0, 0, "/page", 1_000_000, 600_000); // 1.02 -> 1.62 ms
     WireExchange ofB = exchange("127.0.0.1:41002", 0, 0, "/page", 1_500_000, 600_000); // 1.52 -> 2.12 ms
-    MatchResult m = Matcher.match(new ArrayList<>(List.of(a, b)), List.of(ofA, ofB), CLOCK);
-    assertEquals(2, m.matched().size(), m.toString());
-    for (Match x : m.matched()) {
-      assertEquals(x.record() == a ? ofA : ofB, x.exchange(), "session " + x.record().sessionId());
-    }
+    assertPairs(a, ofA, b, ofB, List.of(ofA, ofB));
     // with nothing inside its window, a record still takes the exchange in the slack (0.3 ms before its stamp)
     RequestRecord late = record(3, 0, "/page", "", -1, 5_300_000, 1_000_000, Outcome.OK);
     WireExchange early = exchange("127.0.0.1:41003", 0, 0, "/page", 5_000_000, 600_000);
