@@ -314,39 +314,46 @@ public final class Matcher {
       // SEND_SLACK_NANOS before the send stamp or ended up to READ_SLACK_NANOS after the last read: with
       // the slacks first, a record took another user's request of the same URL sent up to 1 ms earlier
       // (the demo's URL.openStream audit: 1,945 of 31,678 pairs impossible, send lags down to -998 us,
-      // though every record had an exchange that fitted; 104 with the window first)
-      Candidates in = byUrl.get(url);
-      int found = -1;
-      for (int pass = 0; pass < 2; pass++) {
-        long from = pass == 0 ? strictFrom : strictFrom - SEND_SLACK_NANOS;
-        long lastBy = pass == 0 || strictBy == Long.MAX_VALUE ? strictBy : strictBy + READ_SLACK_NANOS;
-        in = byUrl.get(url);
-        found = in == null ? -1 : in.earliestFree(from, to, lastBy);
-        if (found < 0) {
-          // the earliest of the truncated exchanges whose prefix this URL starts with
-          for (int k = 0; k < prefixLengths.length && prefixLengths[k] <= url.length(); k++) {
-            Candidates cut = byPrefix.get(url.substring(0, prefixLengths[k]));
-            int i = cut == null ? -1 : cut.earliestFree(from, to, lastBy);
-            if (i >= 0 && (found < 0
-                || cut.list.get(i).requestStartEpochNanos() < in.list.get(found).requestStartEpochNanos())) {
-              in = cut;
-              found = i;
-            }
-          }
-        }
-        if (found >= 0) {
-          break;
-        }
+      // though every record had an exchange that fitted; 0 with the window first)
+      Pick pick = pick(byUrl, byPrefix, prefixLengths, url, strictFrom, to, strictBy);
+      if (pick == null) {
+        pick = pick(byUrl, byPrefix, prefixLengths, url, strictFrom - SEND_SLACK_NANOS, to,
+            strictBy == Long.MAX_VALUE ? strictBy : strictBy + READ_SLACK_NANOS);
       }
-      if (found >= 0) {
-        in.taken[found] = true;
-        matched.add(new Match(r, in.list.get(found), false));
+      if (pick != null) {
+        pick.in().taken[pick.index()] = true;
+        matched.add(new Match(r, pick.in().list.get(pick.index()), false));
       } else {
         lostRecords.add(new Unmatched<>(r, r.connectionId().isEmpty() ? NOTHING_NEAR : CONNECTION_NOT_CAPTURED));
       }
     }
     byUrl.values().forEach(c -> c.addUnmatchedTo(lostExchanges));
     byPrefix.values().forEach(c -> c.addUnmatchedTo(lostExchanges));
+  }
+
+  /** An exchange of {@code in}, at {@code index}. */
+  private record Pick(Candidates in, int index) {}
+
+  /**
+   * The earliest free exchange of {@code url} in the window, else the earliest truncated one whose
+   * prefix {@code url} starts with; null when none.
+   */
+  private static Pick pick(Map<String, Candidates> byUrl, Map<String, Candidates> byPrefix, int[] prefixLengths,
+      String url, long from, long to, long lastBy) {
+    Candidates in = byUrl.get(url);
+    int found = in == null ? -1 : in.earliestFree(from, to, lastBy);
+    if (found < 0) {
+      for (int k = 0; k < prefixLengths.length && prefixLengths[k] <= url.length(); k++) {
+        Candidates cut = byPrefix.get(url.substring(0, prefixLengths[k]));
+        int i = cut == null ? -1 : cut.earliestFree(from, to, lastBy);
+        if (i >= 0 && (found < 0
+            || cut.list.get(i).requestStartEpochNanos() < in.list.get(found).requestStartEpochNanos())) {
+          in = cut;
+          found = i;
+        }
+      }
+    }
+    return found < 0 ? null : new Pick(in, found);
   }
 
   private static int firstAtOrAfter(List<WireExchange> sorted, long epochNanos) {
