@@ -87,14 +87,18 @@ class AuditTest {
     // the JIT warm-up ran (default 20,000 requests) and sent nothing to the target: the capture and
     // the server saw the run's 500 connections only
     JsonNode warm = runJson(out).get("jitWarmUp");
-    // 20,000 (1,600 when an earlier warm-up in this test JVM ended with the JIT settled, run.json says so)
-    // unless the warm-up stopped at its 5 s cap (its contract: at most 5 s; a slow host, e.g. Temurin 25
-    // here at 16,543 in 5.8 s once): then it ran to the cap, and every request it sent was answered
-    boolean capped = warm.get("elapsedMillis").asLong() >= 5000;
-    long planned = warm.get("repeat").asBoolean() ? JitWarmUp.REPEAT_REQUESTS : JitWarmUp.DEFAULT_REQUESTS;
-    assertTrue(capped ? warm.get("requests").asLong() >= 1000 : warm.get("requests").asLong() == planned,
-        warm.toString());
-    assertEquals(warm.get("requests").asLong(), warm.get("ok").asLong(), warm.toString());
+    // 20,000 closed requests (1,600 when an earlier warm-up in this test JVM ended with the JIT settled,
+    // run.json says so) unless that part stopped at its 5 s cap (its contract: at most 5 s; a slow host,
+    // e.g. Temurin 25 here at 16,543 in 5.8 s once): then it ran to the cap, and every request it sent was
+    // answered. Then 0.8 s (0.16 s on a repeat) of arriving sessions with think times: a few hundred
+    // requests more, of which those in flight at its end (a handful of sessions) are not answered
+    boolean repeat = warm.get("repeat").asBoolean();
+    long openMillis = JitWarmUp.OPEN_NANOS / 1_000_000 / (repeat ? 5 : 1);
+    boolean capped = warm.get("elapsedMillis").asLong() - warm.get("settleMillis").asLong() - openMillis >= 5000;
+    long planned = repeat ? JitWarmUp.REPEAT_REQUESTS : JitWarmUp.DEFAULT_REQUESTS;
+    long requests = warm.get("requests").asLong();
+    assertTrue(capped ? requests >= 1000 : requests > planned, "closed requests and the open part's: " + warm);
+    assertTrue(requests - warm.get("ok").asLong() <= 100, "only the open part's last sessions unanswered: " + warm);
     // plus the one probe connect that checks something listens before the load (it sends nothing)
     assertEquals(500 + 1, server.connectionsAccepted() - acceptedBefore,
         "the target saw only the run's connections and the probe");

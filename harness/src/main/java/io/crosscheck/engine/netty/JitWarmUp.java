@@ -8,6 +8,7 @@ import io.crosscheck.engine.WarmUpReport;
 import io.crosscheck.engine.WarmUpReport.JitSettled;
 import io.crosscheck.engine.WarmUpTarget;
 import io.crosscheck.model.Arrival;
+import io.crosscheck.model.ArrivalProcess;
 import io.crosscheck.model.Phases;
 import io.crosscheck.model.SessionLength;
 import io.crosscheck.model.SessionSource;
@@ -58,6 +59,12 @@ public final class JitWarmUp {
   /** Upper bound on the warm-up's duration, whatever the request count. */
   static final long MAX_NANOS = 5_000_000_000L;
   private static final int USERS = 16;
+  /** The open part of the warm-up: its length (a fifth of it after a settled warm-up), ... */
+  public static final long OPEN_NANOS = 800_000_000L;
+  /** ... its arrival rate (about 20 sessions in flight with 1 ms think times: 8,000 requests) ... */
+  private static final double OPEN_SESSIONS_PER_SECOND = 1_000;
+  /** ... and its mean think time. */
+  private static final long OPEN_THINK_MEAN_NANOS = 1_000_000L;
   /** Short sessions: connection set-up and tear-down are warmed too (per-session policy). */
   private static final int REQUESTS_PER_SESSION = 10;
   /** The JIT counts as settled after this long without a finished compilation. */
@@ -104,7 +111,8 @@ public final class JitWarmUp {
   }
 
   /**
-   * The warm-up: {@code requests} requests (whole sessions, at most {@link #MAX_NANOS}), then the
+   * The warm-up: {@code requests} requests (whole sessions of closed users, at most {@link
+   * #MAX_NANOS}), then {@link #OPEN_NANOS} of arriving sessions with think times, then the
    * wait for the compile queue to drain ({@link #awaitJitQuiet}). Every record goes through a
    * {@link RecordingSink} in a temporary directory (deleted afterwards), so the recording path (CSV
    * rows, histograms, summary) is compiled before the run as well as the engine's.
@@ -120,7 +128,10 @@ public final class JitWarmUp {
     Path dir = null;
     try (WarmUpTarget.Server server = target.start()) {
       dir = Files.createTempDirectory("crosscheck-jit-warm-up");
-      Load r = load(engine, options, ticker, server, planned, MAX_NANOS, dir);
+      Load closed = load(engine, options, ticker, server, closedWorkload(server, planned), dir.resolve("closed"));
+      Load open = load(engine, options, ticker, server,
+          openWorkload(server, planned == requests ? OPEN_NANOS : OPEN_NANOS / 5), dir.resolve("open"));
+      Load r = new Load(closed.requests() + open.requests(), closed.ok() + open.ok());
       long settleStartNanos = ticker.nanoTime();
       JitSettled settled = awaitJitQuiet(ticker, ManagementFactory.getCompilationMXBean());
       long endNanos = ticker.nanoTime();
@@ -148,15 +159,36 @@ public final class JitWarmUp {
   /** What the warm-up's requests gave. */
   private record Load(long requests, long ok) {}
 
-  /** {@code requests} requests (whole sessions) against {@code server}, recorded into {@code dir}. */
-  private static Load load(NettyEngine engine, EngineOptions options, Ticker ticker,
-      WarmUpTarget.Server server, int requests, long maxNanos, Path dir)
-      throws IOException, InterruptedException {
+  /** {@code requests} requests (whole sessions) of {@link #USERS} closed users without think time. */
+  private static Workload closedWorkload(WarmUpTarget.Server server, int requests) {
     int sessionsPerUser = Math.max(1, (requests + USERS * REQUESTS_PER_SESSION - 1) / (USERS * REQUESTS_PER_SESSION));
-    Workload w = new Workload(server.target(),
+    return new Workload(server.target(),
         new Arrival.Closed(USERS, sessionsPerUser), new SessionSource.UrlList(server.paths(), true),
         new SessionLength.Fixed(REQUESTS_PER_SESSION), new ThinkTime.None(),
-        new Phases(0, Math.max(1, maxNanos), 0), 1L);
+        new Phases(0, MAX_NANOS, 0), 1L);
+  }
+
+  /**
+   * Sessions arriving (Poisson, {@link #OPEN_SESSIONS_PER_SECOND}) for {@code nanos}, with
+   * exponential think times: the arrival pump, the think-time timers (the loop's scheduled-task
+   * queue) and the run's deadline, which the closed users without think time never reach. Without
+   * it, a partly-open audit with think times (bench/fidelity.sh) began with C1 compiling the loop's
+   * scheduled-task path and the JIT making Netty's task loop ({@code runAllTasks}, {@code
+   * safeExecute}) and {@code DefaultPromise.setValue0} not entrant: replies waited 4-18 ms for the
+   * loop in the run's first seconds (2026-11-29, bench/PERFORMANCE.md).
+   */
+  private static Workload openWorkload(WarmUpTarget.Server server, long nanos) {
+    return new Workload(server.target(),
+        new Arrival.PartlyOpen(new ArrivalProcess.Poisson(OPEN_SESSIONS_PER_SECOND)),
+        new SessionSource.UrlList(server.paths(), true), new SessionLength.Fixed(REQUESTS_PER_SESSION),
+        new ThinkTime.Exponential(OPEN_THINK_MEAN_NANOS), new Phases(0, nanos, 0), 1L);
+  }
+
+  /** {@code w} against {@code server}, recorded into {@code dir}. */
+  private static Load load(NettyEngine engine, EngineOptions options, Ticker ticker,
+      WarmUpTarget.Server server, Workload w, Path dir)
+      throws IOException, InterruptedException {
+    Files.createDirectories(dir);
     RecordingSink sink = new RecordingSink(dir, w.phases());
     EngineResult r;
     try {
