@@ -87,7 +87,7 @@ public final class JitWarmUp {
    *     ended with the JIT settled
    */
   public record Result(long requests, long ok, long elapsedNanos, long settleNanos, JitSettled jitSettled,
-      boolean repeat) implements Engine.WarmUpResult {
+      boolean repeat, long openRequests) implements Engine.WarmUpResult {
     @Override
     public String describe() {
       String jit = switch (jitSettled) {
@@ -139,7 +139,7 @@ public final class JitWarmUp {
         SETTLED_BEFORE.set(true);
       }
       return new Result(r.requests(), r.ok(), endNanos - startNanos, endNanos - settleStartNanos, settled,
-          planned != requests);
+          planned != requests, open.requests());
     } catch (IOException e) {
       throw new UncheckedIOException("JIT warm-up: cannot record into a temporary directory under "
           + System.getProperty("java.io.tmpdir") + ": " + e.getMessage(), e);

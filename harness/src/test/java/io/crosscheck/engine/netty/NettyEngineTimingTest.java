@@ -104,13 +104,16 @@ class NettyEngineTimingTest {
   void jitWarmUpMakesItsRequestsAgainstItsOwnServerOnly() throws Exception {
     long acceptedBefore = server.connectionsAccepted();
     JitWarmUp.Result r = JitWarmUp.run(new NettyEngine(), EngineOptions.defaults(), 3000, new WarmUpServer());
-    // 3,000 requests in whole sessions, unless the warm-up's time bound ended it first (a loaded host: CI once
-    // did 2,742 in the 5 s); never more than the sessions in flight when the count was reached
-    long loadNanos = r.elapsedNanos() - r.settleNanos();
-    assertTrue(r.requests() > 0 && r.requests() < 3000 + 16 * 10
-        && (r.requests() >= 3000 || loadNanos >= JitWarmUp.MAX_NANOS),
-        "whole sessions: " + r.requests() + " in " + loadNanos / 1_000_000 + " ms");
-    assertEquals(r.requests(), r.ok(), "every warm-up request is answered by the in-process server");
+    // 3,000 closed requests in whole sessions, unless the warm-up's time bound ended them first (a loaded host:
+    // CI once did 2,742 in the 5 s); never more than the sessions in flight when the count was reached. Then
+    // the open part (0.8 s of arriving sessions with think times): some requests, its last sessions cut by its end
+    long closed = r.requests() - r.openRequests();
+    long closedNanos = r.elapsedNanos() - r.settleNanos() - JitWarmUp.OPEN_NANOS;
+    assertTrue(closed > 0 && closed < 3000 + 16 * 10 && (closed >= 3000 || closedNanos >= JitWarmUp.MAX_NANOS),
+        "whole sessions: " + closed + " in about " + closedNanos / 1_000_000 + " ms");
+    assertTrue(r.openRequests() > 100, "the open part's requests: " + r.openRequests());
+    assertTrue(r.requests() - r.ok() <= 100, "every warm-up request is answered by the in-process server but the"
+        + " open part's last: " + r.requests() + " requests, " + r.ok() + " ok");
     assertEquals(acceptedBefore, server.connectionsAccepted(), "no connection to any other server");
     assertTrue(r.settleNanos() <= r.elapsedNanos());
     // "not settled" is only said after the whole bounded wait (a lower bound: sleeps never end early)
