@@ -41,6 +41,10 @@ public final class RubisSupportImpl implements RubisSupport {
       w = RubisWorkload.read(file, new RubisWorkload.Overrides(users, table, null));
     } catch (RubisInputException e) {
       throw e.toSpecException();
+    } finally {
+      if (properties == null) {
+        deleteCopy(file);
+      }
     }
     List<String> notes = new ArrayList<>(w.notes());
     if (properties == null) {
@@ -64,11 +68,24 @@ public final class RubisSupportImpl implements RubisSupport {
       Path dir = Files.createTempDirectory("crosscheck-rubis");
       Path file = dir.resolve("crosscheck-default.properties");
       Files.copy(in, file);
-      file.toFile().deleteOnExit();
-      dir.toFile().deleteOnExit();
       return file;
     } catch (IOException e) {
       throw new UncheckedIOException("the shipped RUBiS properties cannot be read", e);
+    }
+  }
+
+  /**
+   * Removes the copy {@link #defaultProperties()} made once it has been read. (It was left to
+   * deleteOnExit, which deletes in the reverse order of registration: the directory came first,
+   * failed while the file was in it, and every run left an empty directory in the temp dir.)
+   */
+  private static void deleteCopy(Path file) {
+    try {
+      Files.deleteIfExists(file);
+      Files.deleteIfExists(file.getParent());
+    } catch (IOException e) {
+      file.getParent().toFile().deleteOnExit();   // registered first, deleted last
+      file.toFile().deleteOnExit();
     }
   }
 
