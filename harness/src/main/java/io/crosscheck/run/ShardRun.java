@@ -42,8 +42,12 @@ public final class ShardRun {
   public static final long WARM_UP_LEAD_MILLIS = 6_000;
   /** Time after the schedule's end that children get to finish their run directories. */
   public static final Duration GRACE = Duration.ofSeconds(60);
-  /** Child heap when no --jvm-opt is given: N children share the machine. */
-  public static final List<String> DEFAULT_CHILD_OPTS = List.of("-Xms512m", "-Xmn256m");
+  /**
+   * Child heap when no --jvm-opt is given: N children share the machine. The metadata threshold is
+   * the launcher's (./crosscheck): at the JVM's ~21 MB default, classes loaded mid-run set off a
+   * full collection inside the run.
+   */
+  public static final List<String> DEFAULT_CHILD_OPTS = List.of("-Xms512m", "-Xmn256m", "-XX:MetaspaceSize=128m");
 
   /** This process's options; every other option goes to each shard unchanged. */
   private static final Set<String> NOT_FOR_SHARDS = Set.of("--jvm", "--jvm-opt", "--out", "--name", "--progress",
