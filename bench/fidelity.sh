@@ -36,7 +36,8 @@
 #   spins) and CC_LAYOUT loop-alone (default: the JVM on SERVER_CPU, its event-loop thread moved to
 #   CLIENT_CPU, so the generator core runs only the loop, as it runs only httperf) or pinned (the
 #   whole JVM on CLIENT_CPU, capture threads moved to SERVER_CPU: the 2026-11-22 layout).
-#   CC_ONLY=1 skips httperf (A/B runs of crosscheck settings).
+#   CC_ONLY=1 skips httperf (A/B runs of crosscheck settings). KEEP_CAPTURE=1 keeps each audit's
+#   capture.pcap in its run directory (to compare it again: ~0.1-0.5 GB per audit).
 # Env: LEVELS, REPS (3), PORT (18480), ARRIVE_S (10), QUIET_MAX (30), BUDGET_S (900: no new rep
 #   starts after it), HTTPERF (binary; default httperf-prec, built by the peers' 03a script if absent,
 #   else Debian's httperf), HTTPERF_RECV_BUFFER (262144: httperf's default 16 KB receive buffer
@@ -45,7 +46,10 @@
 #   audit JVM by the launcher, e.g. "-Xmn3g -Xms4g -XX:+AlwaysPreTouch -Xlog:gc:file=gc.log": see FIDELITY.md).
 # "quiet" in the table = the bounded pre-run wait found a quiet 1.5 s window; foreign_cpu_s is what
 #   other processes used DURING the run (the figure to judge a run by).
-# Output: OUT/fidelity.tsv (one row per tool run; foreign_cores = foreign_cpu_s / the run's wall time), OUT/fidelity.log, a per-level median table on stdout.
+# Output: OUT/fidelity.tsv (one row per tool run; foreign_cores = foreign_cpu_s / the run's wall time;
+#   server_cores = the server JVM's CPU over the run in cores, server_core_busy and client_core_busy =
+#   SERVER_CPU's and CLIENT_CPU's busy share over it, from bench/lib.sh's cpuwatch: the evidence
+#   bench/results.py names when a level misses), OUT/fidelity.log, a per-level median table on stdout.
 set -euo pipefail
 BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$BENCH_DIR/.." && pwd)"
@@ -125,7 +129,12 @@ echo "warming the server up (${SERVER_WARM_S:-20} s, not measured)..."
 
 { echo "# $(date -u +%FT%TZ) $(nproc) vCPU, $(uname -r), $($HTTPERF --version 2>&1 | grep -v warning | head -1 || true)"
   echo "# crosscheck $(git -C "$ROOT" rev-parse --short HEAD), levels=$LEVELS reps=$REPS port=$PORT layout=$LAYOUT"; } | tee -a "$LOG"
-printf 'tool\tlevel\trep\tsessions\trequests\terrors\treported_mean_us\twire_mean_us\tmean_err_us\tp99_err_us\tsend_lag_us\trecv_lag_us\tclient_cpu_s\tpeak_conns\tdropped\tforeign_cpu_s\tquiet\tforeign_cores\tlayout\timpossible_lags\n' > "$TSV"
+printf 'tool\tlevel\trep\tsessions\trequests\terrors\treported_mean_us\twire_mean_us\tmean_err_us\tp99_err_us\tsend_lag_us\trecv_lag_us\tclient_cpu_s\tpeak_conns\tdropped\tforeign_cpu_s\tquiet\tforeign_cores\tlayout\timpossible_lags\tserver_cores\tserver_core_busy\tclient_core_busy\n' > "$TSV"
+
+# server_cores server_core_busy client_core_busy of a watch_end line: the server process's CPU (its
+# whole JVM) and the two cores' busy shares over the run, the evidence of what saturated when a level
+# misses its goal (bench/results.py says it)
+cores_cols() { echo "$(watch_fig "pid${SERVER_PID}_cores" "$1") $(watch_fig "cpu${SERVER_CPU}_busy" "$1") $(watch_fig "cpu${CLIENT_CPU}_busy" "$1")"; }
 
 # ---- one crosscheck audit ----
 run_crosscheck() {   # L REP NS PERIOD_S
@@ -135,7 +144,7 @@ import random; r = random.Random($rep); gs = [r.expovariate(1 / $per) for _ in r
 print('\n'.join('%.9f' % g for g in gs)); print(1000)" > "$gaps"
   dur=$(python3 -c "import math; print(math.ceil(sum(float(x) for x in open('$gaps').read().split()[:-1])) + 10)")
   q=$(wait_quiet); log "## crosscheck L=$L rep=$rep: $q"
-  watch_start
+  watch_start "$SERVER_PID"
   local jvm_cpu=$CLIENT_CPU
   [ "$CC_LAYOUT" = loop-alone ] && jvm_cpu=$SERVER_CPU
   # shellcheck disable=SC2086
@@ -169,14 +178,16 @@ print('\n'.join('%.9f' % g for g in gs)); print(1000)" > "$gaps"
   cat "$out" >> "$LOG"; log "$ws"
   rd=$(sed -n 's/^crosscheck: run directory //p' "$out")
   LAST_RUN_DIR=$rd
-  python3 - "$rd/findings.json" "$L" "$rep" "$ns" "$cpu" "$(foreign_s "$ws")" "$q" "$(foreign_cores "$ws")" "$LAYOUT" <<'PY' >> "$TSV"
+  python3 - "$rd/findings.json" "$L" "$rep" "$ns" "$cpu" "$(foreign_s "$ws")" "$q" "$(foreign_cores "$ws")" "$LAYOUT" \
+    "$(cores_cols "$ws")" <<'PY' >> "$TSV"
 import json, sys
-f, L, rep, ns, cpu, foreign, q, fcores, layout = sys.argv[1:]
+f, L, rep, ns, cpu, foreign, q, fcores, layout, cores = sys.argv[1:]
+cores = cores.split()
 try:
     d = json.load(open(f)); fi = d['findings']
 except (OSError, ValueError, KeyError) as e:   # the audit died before its findings: a row that says so
     print('\t'.join(str(x) for x in ['crosscheck', L, rep, ns, 'NA', 'NA', 'NA', 'NA', 'NA', 'NA', 'NA', 'NA', cpu,
-          'NA', 'NA', foreign, 'quiet' if q.startswith('quiet') else 'NOISY', fcores, layout, 'NA'])); sys.exit()
+          'NA', 'NA', foreign, 'quiet' if q.startswith('quiet') else 'NOISY', fcores, layout, 'NA'] + cores)); sys.exit()
 def g(*path):   # a figure, or NA when findings were not judged (e.g. too few records matched)
     v = fi
     for k in path:
@@ -191,7 +202,7 @@ print('\t'.join(str(x) for x in ['crosscheck', L, rep, ns, m.get('records', 'NA'
       g('lags', 'sendLag', 'meanMicros'), g('lags', 'receiveLag', 'meanMicros'), cpu,
       g('connections', 'peakConcurrentConnections'), lc.get('kernelDropped', 'NA'), foreign,
       'quiet' if q.startswith('quiet') else 'NOISY', fcores, layout,
-      g('lags', 'belowUncertainty')]))   # lags below the clock's uncertainty: a stamp the wire contradicts
+      g('lags', 'belowUncertainty')] + cores))   # lags below the clock's uncertainty: a stamp the wire contradicts
 PY
 }
 
@@ -200,7 +211,7 @@ run_httperf() {      # L REP NS PERIOD_S RUN_DIR_FOR_RUN_JSON
   local L=$1 rep=$2 ns=$3 per=$4 rd=$5 p="$W/h_$1_$2.pcap" out="$W/h_$1_$2.out" q ws hd="$W/hrun_$1_$2"
   q=$(wait_quiet); log "## httperf L=$L rep=$rep: $q"
   TCPDUMP_IFACE=$CAP_IFACE TCPDUMP_CPU=$CAP_CPU start_tcpdump "$p" "tcp and host $HOST and port $PORT" "${IN_CLIENT[@]}"
-  watch_start
+  watch_start "$SERVER_PID"
   "${IN_CLIENT[@]}" taskset -c "$CLIENT_CPU" "$HTTPERF" --server "$HOST" --port "$PORT" --wsesslog="$ns,0.2,$SESS" \
     --period="e$per" --timeout 10 --recv-buffer="$HTTPERF_RECV_BUFFER" > "$out" 2>&1 &
   HTTPERF_PID=$!
@@ -212,9 +223,10 @@ run_httperf() {      # L REP NS PERIOD_S RUN_DIR_FOR_RUN_JSON
   # the wire side: crosscheck's reconstruction of the tcpdump capture
   mkdir -p "$hd"; cp "$rd/run.json" "$hd/"; head -1 "$rd/requests.csv" > "$hd/requests.csv"
   "$CC" compare "$hd" --pcap "$p" --capture-clock local >> "$LOG" 2>&1 || log "compare failed on $p"
-  python3 - "$out" "$hd" "$p.log" "$L" "$rep" "$ns" "$(foreign_s "$ws")" "$q" "$(foreign_cores "$ws")" "$LAYOUT" <<'PY' >> "$TSV"
+  python3 - "$out" "$hd" "$p.log" "$L" "$rep" "$ns" "$(foreign_s "$ws")" "$q" "$(foreign_cores "$ws")" "$LAYOUT" \
+    "$(cores_cols "$ws")" <<'PY' >> "$TSV"
 import csv, json, re, sys
-out, hd, plog, L, rep, ns, foreign, q, fcores, layout = sys.argv[1:]
+out, hd, plog, L, rep, ns, foreign, q, fcores, layout, cores = sys.argv[1:]
 h = open(out).read()
 resp, xfer = map(float, re.search(r'Reply time \[ms\]: response (\S+) transfer (\S+)', h).groups())
 replies = int(re.search(r'replies (\d+)', h).group(1)); errors = int(re.search(r'Errors: total (\d+)', h).group(1))
@@ -228,7 +240,8 @@ dropped = re.search(r'(\d+) packets dropped by kernel', open(plog).read())
 print('\t'.join(str(x) for x in ['httperf', L, rep, ns, '%d/%d' % (replies, len(rows)), errors,
       '%.1f' % rep_us, '%.1f' % wire, '%.1f' % (rep_us - wire), 'NA', 'NA', 'NA',
       '%.2f' % (float(cpu.group(1)) + float(cpu.group(2))) if cpu else 'NA', conc.group(1) if conc else 'NA',
-      dropped.group(1) if dropped else 'NA', foreign, 'quiet' if q.startswith('quiet') else 'NOISY', fcores, layout, 'NA']))
+      dropped.group(1) if dropped else 'NA', foreign, 'quiet' if q.startswith('quiet') else 'NOISY', fcores, layout, 'NA']
+      + cores.split()))
 PY
   rm -f "$p"
 }
@@ -250,7 +263,7 @@ for rep in $(seq 1 "$REPS"); do
       run_crosscheck "$L" "$rep" "$NS" "$PER"
     fi
     tail -n 2 "$TSV" | column -t -s $'\t'
-    rm -f "$LAST_RUN_DIR/capture.pcap"   # ~tens of MB per run
+    [ -n "${KEEP_CAPTURE:-}" ] || rm -f "$LAST_RUN_DIR/capture.pcap"   # ~tens of MB per run
   done
 done
 

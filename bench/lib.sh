@@ -7,11 +7,27 @@ SERVER_CPU=${SERVER_CPU:-1}   # embedded server and capture pinned here
 CLIENT_CPU=${CLIENT_CPU:-0}   # load generator pinned here
 
 # cpuwatch: CPU used by processes OUTSIDE our process group (the machine is shared), after
-# peers/cpuwatch.py.  cpuwatch snap FILE | cpuwatch diff FILE -> "foreign_cpu_s=X over Y s (steal_s=Z) top: ..."
+# peers/cpuwatch.py.  cpuwatch snap FILE [PID...] | cpuwatch diff FILE ->
+#   "foreign_cpu_s=X over Y s (foreign_cores=F steal_s=Z) top: ... | cpu0_busy=B cpu1_busy=B pidP_cores=C"
+# After the "|", what a bench needs to say what saturated when a goal is missed: each core's busy
+# share over the window (1 - idle - iowait of its /proc/stat jiffies: the time it had left) and the
+# CPU of each PID given to snap (whole process, cores over the window; NA if it exited). Softirq
+# work for a process's packets counts to the core, not always to the process.
 cat > "$BENCH_WORK/cpuwatch.py" <<'PY'
 import os, sys, json, time
 HZ = os.sysconf('SC_CLK_TCK')
-def snap():
+def ticks(p):
+    try: s = open('/proc/%s/stat' % p).read()
+    except OSError: return None
+    f = s[s.rfind(')') + 2:].split(); return int(f[11]) + int(f[12])
+def cpus():
+    out = {}
+    for l in open('/proc/stat'):
+        f = l.split()
+        if f[0].startswith('cpu') and f[0] != 'cpu':
+            v = [int(x) for x in f[1:9]]; out[f[0]] = (sum(v) - v[3] - v[4], sum(v))   # busy, total
+    return out
+def snap(pids):
     d = {}
     for p in os.listdir('/proc'):
         if not p.isdigit(): continue
@@ -20,25 +36,34 @@ def snap():
         r = s.rfind(')'); comm = s[s.find('(') + 1:r]; f = s[r + 2:].split()
         d[p] = (comm, int(f[2]), int(f[11]) + int(f[12]))
     steal = sum(int(l.split()[8]) for l in open('/proc/stat') if l.startswith('cpu '))
-    return {'t': time.time(), 'procs': d, 'steal': steal}
+    return {'t': time.time(), 'procs': d, 'steal': steal, 'cpus': cpus(), 'pids': {p: ticks(p) for p in pids}}
 cmd, path = sys.argv[1], sys.argv[2]
 mine = {os.getpgid(0)}
 if cmd == 'snap':
-    json.dump(snap(), open(path, 'w'))
+    json.dump(snap(sys.argv[3:]), open(path, 'w'))
 else:
-    a = json.load(open(path)); b = snap(); foreign = {}
+    a = json.load(open(path)); b = snap(a.get('pids', {})); foreign = {}
     for p, (comm, pgid, t) in b['procs'].items():
         if pgid in mine: continue
         t0 = a['procs'].get(p, (comm, pgid, 0))[2]
         if t - t0 > 0: foreign[comm] = foreign.get(comm, 0) + (t - t0)
     top = sorted(foreign.items(), key=lambda x: -x[1])[:3]
     tot = sum(foreign.values()) / HZ; dt = b['t'] - a['t']
-    print('foreign_cpu_s=%.2f over %.1f s (foreign_cores=%.2f steal_s=%.2f) top: %s' % (
+    cores = []
+    for c, (u0, t0) in sorted(a.get('cpus', {}).items(), key=lambda kv: int(kv[0][3:])):
+        u1, t1 = b['cpus'].get(c, (u0, t0))
+        cores.append('%s_busy=%s' % (c, '%.2f' % ((u1 - u0) / (t1 - t0)) if t1 > t0 else 'NA'))
+    for p, t0 in a.get('pids', {}).items():
+        t1 = b['pids'].get(p)
+        cores.append('pid%s_cores=%s' % (p, '%.2f' % ((t1 - t0) / HZ / dt) if None not in (t0, t1) and dt > 0 else 'NA'))
+    print('foreign_cpu_s=%.2f over %.1f s (foreign_cores=%.2f steal_s=%.2f) top: %s | %s' % (
         tot, dt, tot / dt if dt > 0 else 0, (b['steal'] - a['steal']) / HZ,
-        ', '.join('%s=%.2f' % (c, v / HZ) for c, v in top)))
+        ', '.join('%s=%.2f' % (c, v / HZ) for c, v in top), ' '.join(cores)))
 PY
-watch_start() { python3 "$BENCH_WORK/cpuwatch.py" snap "$BENCH_WORK/cw.json"; }
+watch_start() { python3 "$BENCH_WORK/cpuwatch.py" snap "$BENCH_WORK/cw.json" "$@"; }   # [PID...]: their CPU too
 watch_end()   { python3 "$BENCH_WORK/cpuwatch.py" diff "$BENCH_WORK/cw.json"; }
+# watch_fig NAME WATCH_END_OUTPUT: one figure after the "|" (cpu1_busy, pid123_cores), NA when absent
+watch_fig()   { local v; v=$(sed -n "s/.*| .*\b$1=\([0-9.]*\|NA\).*/\1/p" <<<"$2"); echo "${v:-NA}"; }
 foreign_s()   { sed -n 's/.*foreign_cpu_s=\([0-9.]*\).*/\1/p' <<<"$1"; }
 foreign_cores() { sed -n 's/.*foreign_cores=\([0-9.]*\).*/\1/p' <<<"$1"; }
 

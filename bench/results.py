@@ -96,6 +96,38 @@ def section_note(sec):
                                                 else 'not quiet' if fc is not None else 'unknown')
 
 
+SATURATED_BUSY = 0.95   # a core this busy over a run had no time left
+
+
+def saturation(ck):
+    """Why a fidelity level missed, from the kept crosscheck reps' own evidence (medians): the server's
+    core and process (fidelity.sh's cpuwatch columns, since 2026-11-29), the client core, the
+    capture's kernel drops and the records they left unmatched, the receive and send lags. It says
+    "what saturated" only when a core was busy >= SATURATED_BUSY or the capture lost packets."""
+    ev, sat = [], False
+    busy, srv, cli = (med(r.get(k) for r in ck) for k in ('server_core_busy', 'server_cores', 'client_core_busy'))
+    wire = med(r['wire_mean_us'] for r in ck)
+    if busy is not None:
+        sat |= busy >= SATURATED_BUSY
+        ev.append('the server\'s core busy %.0f %% (the server JVM %s cores)%s' % (
+            100 * busy, '%.2f' % srv if srv is not None else 'NA',
+            ', the server saturated it (wire mean %s µs)' % ('%.0f' % wire if wire is not None else 'NA')
+            if busy >= SATURATED_BUSY else ''))
+    if cli is not None:
+        ev.append('the client core busy %.0f %% (a busy-polling loop counts as busy)' % (100 * cli))
+    drops, unmatched, recs = (med(r.get(k) for r in ck) for k in ('dropped', 'errors', 'requests'))
+    if drops:
+        sat = True
+        ev.append('the capture lost %.0f packets (kernel drops), %.0f of %.0f records unmatched' % (
+            drops, unmatched or 0, recs or 0))
+    rl, sl = med(r['recv_lag_us'] for r in ck), med(r['send_lag_us'] for r in ck)
+    if rl is not None:
+        ev.append('the client\'s receive lag mean %.1f µs, send lag %.1f µs' % (rl, sl if sl is not None else float('nan')))
+    if not ev:
+        return ''
+    return '; %s (medians of the kept reps): %s' % ('what saturated' if sat else 'where the error sits', ', '.join(ev))
+
+
 def fidelity(name='fidelity.tsv', section='fidelity', layout=''):
     """The fidelity rows; layout names a non-default layout in each measure (the two-host one)."""
     rows = tsv(name)
@@ -129,17 +161,20 @@ def fidelity(name='fidelity.tsv', section='fidelity', layout=''):
         cm, cp = med(r['mean_err_us'] for r in ck), med(r['p99_err_us'] for r in ck)
         if cm is None:   # the audits' findings were not judged (too few records matched): fidelity.log says why
             row(section, ('mean error vs wire, %d sessions (µs)' + layout) % L, 'not judged', med(r['mean_err_us'] for r in hk),
-                None, '≤ 0.5× httperf and ≤ 15 µs', 'missed', note + '; crosscheck findings not judged (see fidelity.log)')
+                None, '≤ 0.5× httperf and ≤ 15 µs', 'missed', note + '; crosscheck findings not judged (see fidelity.log)'
+                + saturation(ck))
             continue
         hm = med(r['mean_err_us'] for r in hk)
         r_ = ratio(abs(cm), abs(hm)) if hm is not None else None
         ok = cm is not None and abs(cm) <= 15 and r_ is not None and r_ <= 0.5
         mark = ' (noisy)' if KEEP_NOISY and (cn or hn) else ''
+        p99_ok = cp is not None and cp <= 100
         row(section, ('mean error vs wire, %d sessions (µs)' + layout) % L, cm, hm if hk else (discarded(hn, 'foreign_cores') if hn else None),
-            r_, '≤ 0.5× httperf and ≤ 15 µs', ('met' if ok else 'missed') + mark, note)
+            r_, '≤ 0.5× httperf and ≤ 15 µs', ('met' if ok else 'missed') + mark, note + ('' if ok else saturation(ck)))
         row(section, ('p99 error vs wire, %d sessions (µs)' + layout) % L, cp, 'n/a (no per-request times)', None,
-            '≤ 100 µs', ('met' if cp is not None and cp <= 100 else 'missed') + mark,
-            'median of the per-run p99s; crosscheck %s' % reps_note(ck, cn, len(c), 'foreign_cores'))
+            '≤ 100 µs', ('met' if p99_ok else 'missed') + mark,
+            'median of the per-run p99s; crosscheck %s' % reps_note(ck, cn, len(c), 'foreign_cores')
+            + ('' if p99_ok else saturation(ck)))
 
 
 def throughput():
