@@ -9,37 +9,17 @@ every record named), maps the generator's monotonic instants to the capture cloc
 (the offset of the latest calibration at or before the instant), and prints per audit: pairs, mean
 error (send lag + receive lag), median error, the mean without the top 1 %, and the top 1 %'s share.
 """
-import bisect
-import collections
-import csv
 import glob
 import os
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))   # bench/pairs.py
+import pairs  # noqa: E402
+
 
 def audit(d):
-    clk = [(int(r['measuredAtNanos']), int(r['offsetNanos'])) for r in csv.DictReader(open(d + '/clock.csv'))]
-    at = [c[0] for c in clk]
-
-    def epoch(mono):
-        i = max(0, min(bisect.bisect(at, mono) - 1, len(clk) - 1))
-        return mono + clk[i][1]
-
-    recs = collections.defaultdict(list)
-    for r in csv.DictReader(open(d + '/requests.csv')):
-        if r['outcome'] == 'ok':
-            recs[r['connectionId']].append(r)
-    wire = collections.defaultdict(list)
-    for w in csv.DictReader(open(d + '/wire-exchanges.csv')):
-        wire[w['connectionId']].append(w)
-    errors = []
-    for conn, rs in recs.items():
-        rs.sort(key=lambda r: int(r['sendStartNanos']))
-        ws = sorted(wire.get(conn, []), key=lambda w: int(w['requestIndex']))
-        for r, w in zip(rs, ws):
-            send = int(w['requestStartEpochNanos']) - epoch(int(r['sendStartNanos']))
-            receive = epoch(int(r['lastByteNanos'])) - int(w['lastResponseByteEpochNanos'])
-            errors.append(send + receive)
+    # send lag + receive lag of each pair, as bench/pairs.py pairs them (this script's own pairing until 2026-11-29)
+    errors = [p[4] + p[5] for p in pairs.read(d)]
     errors.sort()
     n = len(errors)
     k = n // 100

@@ -4,7 +4,7 @@ by URL in the first 2 s.
     python3 bench/results/2026-11-29/after-warm-up-100/by-time-and-seq.py RUNDIR
 """
 import os, sys
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', '..'))   # bench/pairs.py
 import pairs
 
 rows = [p for p in pairs.read(sys.argv[1]) if pairs.plausible(p)]

@@ -4,7 +4,7 @@ the rest, and the loop stalls (two or more replies stamped at one instant after 
     python3 bench/results/2026-11-29/warm-up-open/stall-count.py OUT...
 """
 import collections, glob, os, sys
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', '..'))   # bench/pairs.py
 import pairs
 
 for d in sys.argv[1:]:

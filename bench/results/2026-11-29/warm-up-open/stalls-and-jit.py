@@ -6,7 +6,7 @@
 JITLOG: the audit JVM's -Xlog:safepoint=info,jit+compilation=debug:file=...:timenanos output.
 """
 import collections, os, re, sys
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', '..'))   # bench/pairs.py
 import pairs
 
 log, d = sys.argv[1], sys.argv[2]

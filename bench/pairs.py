@@ -1,9 +1,9 @@
-"""The pairs of one audit's run directory, shared by this day's analysis scripts.
+"""The pairs of one audit's run directory, shared by the analysis scripts under bench/results/.
 
-    import pairs; ps = pairs.read(RUNDIR)
+    sys.path.insert(0, BENCH_DIR); import pairs; ps = pairs.read(RUNDIR)
 
 Each ok record of requests.csv is paired with its connection's wire exchanges (wire-exchanges.csv) in
-order, as bench/results/2026-11-28/error-tail.py pairs them; the generator's monotonic instants are
+order (bench/results/2026-11-28/error-tail.py's pairing, which now calls this); the generator's monotonic instants are
 mapped to the capture clock through clock.csv (the latest calibration at or before the instant).
 A pair: (sendStartNanos, lastByteNanos, seq, url, send lag ns, receive lag ns, wire last byte on the
 generator's clock). Connections reused by several sessions can misalign the order; callers that need
