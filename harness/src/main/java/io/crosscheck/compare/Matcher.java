@@ -210,18 +210,29 @@ public final class Matcher {
    * receive lag of 2026-11-28's 17 fidelity audits was -113.7 us.
    */
   private static boolean sameExchange(RequestRecord r, WireExchange e, ClockMap clock, long resolutionNanos) {
-    long send = r.sendStartNanos();
-    long from = clock.toEpochNanos(send) - clock.uncertaintyAt(send) - resolutionNanos - SEND_SLACK_NANOS;
+    long from = sentFromEpochNanos(r, clock, resolutionNanos) - SEND_SLACK_NANOS;
     if (e.requestStartEpochNanos() >= 0 && e.requestStartEpochNanos() < from) {
       return false;
     }
     if (r.lastByteNanos() < 0 || !e.complete()) {
       return true;
     }
-    long by = clock.toEpochNanos(r.lastByteNanos()) + clock.uncertaintyAt(r.lastByteNanos()) + resolutionNanos
-        + READ_SLACK_NANOS;
+    long by = readByEpochNanos(r, clock, resolutionNanos) + READ_SLACK_NANOS;
     return (e.requestStartEpochNanos() < 0 || e.requestStartEpochNanos() <= by)
         && (e.lastResponseByteEpochNanos() < 0 || e.lastResponseByteEpochNanos() <= by);
+  }
+
+  /**
+   * The earliest instant the record's request can have reached the wire: its send stamp, less the
+   * clock's uncertainty and the timer's resolution (the window of both rules, before their slack).
+   */
+  private static long sentFromEpochNanos(RequestRecord r, ClockMap clock, long resolutionNanos) {
+    return clock.toEpochNanos(r.sendStartNanos()) - clock.uncertaintyAt(r.sendStartNanos()) - resolutionNanos;
+  }
+
+  /** The latest instant the wire can have carried the reply's last byte: its read stamp, plus the same. */
+  private static long readByEpochNanos(RequestRecord r, ClockMap clock, long resolutionNanos) {
+    return clock.toEpochNanos(r.lastByteNanos()) + clock.uncertaintyAt(r.lastByteNanos()) + resolutionNanos;
   }
 
   private record Pair(int engine, int wire) {}
@@ -318,12 +329,10 @@ public final class Matcher {
     records.sort(Comparator.comparing((RequestRecord r) -> r.lastByteNanos() < 0)
         .thenComparingLong(r -> r.lastByteNanos() < 0 ? r.sendStartNanos() : r.lastByteNanos()));
     for (RequestRecord r : records) {
-      long sentEpochNanos = clock.toEpochNanos(r.sendStartNanos());
-      long strictFrom = sentEpochNanos - clock.uncertaintyAt(r.sendStartNanos()) - resolutionNanos;
-      long to = sentEpochNanos + FALLBACK_WINDOW_NANOS;
+      long strictFrom = sentFromEpochNanos(r, clock, resolutionNanos);
+      long to = clock.toEpochNanos(r.sendStartNanos()) + FALLBACK_WINDOW_NANOS;
       // the wire saw the reply's last byte before the generator read it (within the clock's uncertainty)
-      long strictBy = r.lastByteNanos() < 0 ? Long.MAX_VALUE
-          : clock.toEpochNanos(r.lastByteNanos()) + clock.uncertaintyAt(r.lastByteNanos()) + resolutionNanos;
+      long strictBy = r.lastByteNanos() < 0 ? Long.MAX_VALUE : readByEpochNanos(r, clock, resolutionNanos);
       String url = r.url();
       // an exchange that fits the record's window first; only when there is none, one that started up to
       // SEND_SLACK_NANOS before the send stamp or ended up to READ_SLACK_NANOS after the last read: with
