@@ -109,10 +109,11 @@ def saturation(ck):
     wire = med(r['wire_mean_us'] for r in ck)
     if busy is not None:
         sat |= busy >= SATURATED_BUSY
-        ev.append('the server\'s core busy %.0f %% (the server JVM %s cores)%s' % (
-            100 * busy, '%.2f' % srv if srv is not None else 'NA',
-            ', the server saturated it (wire mean %s µs)' % ('%.0f' % wire if wire is not None else 'NA')
-            if busy >= SATURATED_BUSY else ''))
+        # the core's busy time is not all the server's: in the one-host layout the audit JVM's capture, GC
+        # and JIT threads and the packets' softirqs share it, so the server JVM's own cores are given beside it
+        ev.append('the server\'s core busy %.0f %%%s, of which the server JVM %s cores%s' % (
+            100 * busy, ' (saturated)' if busy >= SATURATED_BUSY else '', '%.2f' % srv if srv is not None else 'NA',
+            '; wire mean %.0f µs' % wire if busy >= SATURATED_BUSY and wire is not None else ''))
     if cli is not None:
         ev.append('the client core busy %.0f %% (a busy-polling loop counts as busy)' % (100 * cli))
     drops, unmatched, recs = (med(r.get(k) for r in ck) for k in ('dropped', 'errors', 'requests'))
@@ -125,7 +126,8 @@ def saturation(ck):
         ev.append('the client\'s receive lag mean %.1f µs, send lag %.1f µs' % (rl, sl if sl is not None else float('nan')))
     if not ev:
         return ''
-    return '; %s (medians of the kept reps): %s' % ('what saturated' if sat else 'where the error sits', ', '.join(ev))
+    return '; %s (medians of the kept reps; CPU over each run\'s wall time, /proc): %s' % (
+        'what saturated' if sat else 'where the error sits', ', '.join(ev))
 
 
 def fidelity(name='fidelity.tsv', section='fidelity', layout=''):
