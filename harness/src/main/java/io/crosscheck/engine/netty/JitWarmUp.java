@@ -160,9 +160,9 @@ public final class JitWarmUp {
   /**
    * Collects the warm-up's garbage (its records, its server's replies, its connections) before the
    * run, so that the run's young generation starts empty: at 5,000 sessions on one host a run
-   * allocated 750-780 MB, and with the warm-up's garbage already in the launcher's 1 GB young
-   * generation that made 2-3 collections of 27-150 ms inside the run (2026-11-29's bench/runs,
-   * {@code bench/results/2026-11-29/gc-in-run.py}), each stopping the event loop while replies
+   * allocated 711-782 MB, and with the warm-up's garbage already in the launcher's 1 GB young
+   * generation that made 2-3 collections inside the run, the longest 27-150 ms (2026-11-29's two
+   * bench/runs, {@code bench/results/2026-11-29/gc-in-run.tsv} and {@code first-run/gc-in-run.tsv}), each stopping the event loop while replies
    * arrived. Returns the time it took, or -1 when the JVM ignores explicit collections ({@code
    * -XX:+DisableExplicitGC}: no collection counted).
    */
