@@ -42,12 +42,21 @@ public final class ShardRun {
   public static final long WARM_UP_LEAD_MILLIS = 6_000;
   /** Time after the schedule's end that children get to finish their run directories. */
   public static final Duration GRACE = Duration.ofSeconds(60);
+  /** Child heap when no --jvm-opt is given: N children share the machine. */
+  public static final List<String> DEFAULT_CHILD_OPTS = List.of("-Xms512m", "-Xmn256m");
   /**
-   * Child heap when no --jvm-opt is given: N children share the machine. The metadata threshold is
-   * the launcher's (./crosscheck): at the JVM's ~21 MB default, classes loaded mid-run set off a
+   * Before every child's options, --jvm-opt or not (a later -XX:MetaspaceSize wins), as the
+   * launcher (./crosscheck) does: at the JVM's ~21 MB default, classes loaded mid-run set off a
    * full collection inside the run.
    */
-  public static final List<String> DEFAULT_CHILD_OPTS = List.of("-Xms512m", "-Xmn256m", "-XX:MetaspaceSize=128m");
+  static final String METASPACE_OPT = "-XX:MetaspaceSize=128m";
+
+  /** A child's JVM options: the metadata threshold, then --jvm-opt's, or the default heap without them. */
+  static List<String> childOpts(List<String> given) {
+    List<String> opts = new java.util.ArrayList<>(List.of(METASPACE_OPT));
+    opts.addAll(given.isEmpty() ? DEFAULT_CHILD_OPTS : given);
+    return List.copyOf(opts);
+  }
 
   /** This process's options; every other option goes to each shard unchanged. */
   private static final Set<String> NOT_FOR_SHARDS = Set.of("--jvm", "--jvm-opt", "--out", "--name", "--progress",
@@ -91,7 +100,7 @@ public final class ShardRun {
         args.addAll(List.of("--target-address", target.addressLiteral()));
       }
       args.addAll(List.of("--into", shardDir.toString(), "--progress", "off"));
-      children.add(ChildJvm.builder(jvm.home()).jvmOpts(jvm.options().isEmpty() ? DEFAULT_CHILD_OPTS : jvm.options())
+      children.add(ChildJvm.builder(jvm.home()).jvmOpts(childOpts(jvm.options()))
           .job(shardDir.resolve("child-job.json"), ChildRun.MAIN_CLASS, args)
           .outputFile(shardDir.resolve("child.out")).build());
       out.println("crosscheck: shard " + i + "/" + shards + ": source " + (ownSources ? sourceAddress(i)
