@@ -175,7 +175,7 @@ public final class JitWarmUp {
   }
 
   /** Collections so far, all collectors. */
-  static long collections() {
+  private static long collections() {
     long n = 0;
     for (var gc : ManagementFactory.getGarbageCollectorMXBeans()) {
       n += Math.max(0, gc.getCollectionCount());
