@@ -79,18 +79,15 @@ public final class JitWarmUp {
    *
    * @param requests requests issued
    * @param ok requests that ended {@link Outcome#OK}
-   * @param elapsedNanos wall time of the warm-up: server start, requests, the JIT's settling and the collection
+   * @param elapsedNanos wall time of the warm-up: server start, requests and the JIT's settling
    * @param settleNanos of which the wait, after the requests, for the JIT to finish compiling
    * @param jitSettled {@link JitSettled#NOT_SETTLED} when the JIT was still compiling at the end of
    *     the bounded wait; {@link JitSettled#UNKNOWN} when this JVM does not monitor compilation
    * @param repeat a default warm-up shortened to {@link #REPEAT_REQUESTS}: an earlier one in this JVM
    *     ended with the JIT settled
-   * @param openRequests of the requests, those of the open part (arriving sessions with think times)
-   * @param collectNanos the collection of the warm-up's garbage before the run ({@link #collect}); -1 when
-   *     none happened (explicit collections disabled)
    */
   public record Result(long requests, long ok, long elapsedNanos, long settleNanos, JitSettled jitSettled,
-      boolean repeat, long openRequests, long collectNanos) implements Engine.WarmUpResult {
+      boolean repeat, long openRequests) implements Engine.WarmUpResult {
     @Override
     public String describe() {
       String jit = switch (jitSettled) {
@@ -101,11 +98,9 @@ public final class JitWarmUp {
       };
       String why = repeat ? String.format(Locale.ROOT,
           "; %,d, not %,d: this JVM's JIT settled after an earlier warm-up", REPEAT_REQUESTS, DEFAULT_REQUESTS) : "";
-      String collected = collectNanos < 0 ? "" : String.format(Locale.ROOT,
-          "; its garbage collected before the run (%.0f ms)", collectNanos / 1e6);
       return String.format(Locale.ROOT,
-          "JIT warm-up: %,d requests (%,d ok%s) against its own server, %.1f s in all; JIT settled: %s%s",
-          requests, ok, why, elapsedNanos / 1e9, jit, collected);
+          "JIT warm-up: %,d requests (%,d ok%s) against its own server, %.1f s in all; JIT settled: %s",
+          requests, ok, why, elapsedNanos / 1e9, jit);
     }
 
     @Override
@@ -131,7 +126,6 @@ public final class JitWarmUp {
     long startNanos = ticker.nanoTime();
     int planned = plannedRequests(requests, SETTLED_BEFORE.get());
     Path dir = null;
-    Result result;
     try (WarmUpTarget.Server server = target.start()) {
       dir = Files.createTempDirectory("crosscheck-jit-warm-up");
       Load closed = load(engine, options, ticker, server, closedWorkload(server, planned), dir.resolve("closed"));
@@ -144,43 +138,14 @@ public final class JitWarmUp {
       if (settled == JitSettled.SETTLED) {
         SETTLED_BEFORE.set(true);
       }
-      result = new Result(r.requests(), r.ok(), endNanos - startNanos, endNanos - settleStartNanos, settled,
-          planned != requests, open.requests(), -1);
+      return new Result(r.requests(), r.ok(), endNanos - startNanos, endNanos - settleStartNanos, settled,
+          planned != requests, open.requests());
     } catch (IOException e) {
       throw new UncheckedIOException("JIT warm-up: cannot record into a temporary directory under "
           + System.getProperty("java.io.tmpdir") + ": " + e.getMessage(), e);
     } finally {
       deleteTree(dir);
     }
-    long collectNanos = collect(ticker);
-    return new Result(result.requests(), result.ok(), ticker.nanoTime() - startNanos, result.settleNanos(),
-        result.jitSettled(), result.repeat(), result.openRequests(), collectNanos);
-  }
-
-  /**
-   * Collects the warm-up's garbage (its records, its server's replies, its connections) before the
-   * run, so that the run's young generation starts empty: at 5,000 sessions on one host a run
-   * allocated 711-782 MB, and with the warm-up's garbage already in the launcher's 1 GB young
-   * generation that made 2-3 collections inside the run, the longest 27-150 ms (2026-11-29's two
-   * bench/runs, {@code bench/results/2026-11-29/gc-in-run.tsv} and {@code first-run/gc-in-run.tsv}), each stopping the event loop while replies
-   * arrived. Returns the time it took, or -1 when the JVM ignores explicit collections ({@code
-   * -XX:+DisableExplicitGC}: no collection counted).
-   */
-  static long collect(Ticker ticker) {
-    long before = collections();
-    long startNanos = ticker.nanoTime();
-    System.gc();
-    long tookNanos = ticker.nanoTime() - startNanos;
-    return collections() > before ? tookNanos : -1;
-  }
-
-  /** Collections so far, all collectors. */
-  private static long collections() {
-    long n = 0;
-    for (var gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-      n += Math.max(0, gc.getCollectionCount());
-    }
-    return n;
   }
 
   /**

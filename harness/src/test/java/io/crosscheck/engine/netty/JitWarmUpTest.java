@@ -80,7 +80,7 @@ class JitWarmUpTest {
 
   @Test
   void unknownIsSaidInTheConsoleLineAndInRunJson() throws Exception {
-    JitWarmUp.Result r = new JitWarmUp.Result(20_000, 19_999, 2_500_000_000L, 0, JitSettled.UNKNOWN, false, 0, -1);
+    JitWarmUp.Result r = new JitWarmUp.Result(20_000, 19_999, 2_500_000_000L, 0, JitSettled.UNKNOWN, false, 0);
     assertEquals("JIT warm-up: 20,000 requests (19,999 ok) against its own server, 2.5 s in all;"
         + " JIT settled: unknown (compilation time not monitored by this JVM)", r.describe());
     WarmUpReport report = r.toJson();
@@ -93,9 +93,9 @@ class JitWarmUpTest {
 
   @Test
   void settledAndNotSettledAreSaidWithTheWait() {
-    assertTrue(new JitWarmUp.Result(10, 10, 3_000_000_000L, 1_200_000_000L, JitSettled.SETTLED, false, 0, -1).describe()
+    assertTrue(new JitWarmUp.Result(10, 10, 3_000_000_000L, 1_200_000_000L, JitSettled.SETTLED, false, 0).describe()
         .endsWith("JIT settled: yes (1.2 s after the requests)"));
-    assertTrue(new JitWarmUp.Result(10, 10, 7_000_000_000L, 5_000_000_000L, JitSettled.NOT_SETTLED, false, 0, -1).describe()
+    assertTrue(new JitWarmUp.Result(10, 10, 7_000_000_000L, 5_000_000_000L, JitSettled.NOT_SETTLED, false, 0).describe()
         .endsWith("JIT settled: no (still compiling 5.0 s after the requests)"));
   }
 
@@ -104,24 +104,9 @@ class JitWarmUpTest {
     assertEquals(20_000, JitWarmUp.plannedRequests(JitWarmUp.DEFAULT_REQUESTS, false), "the first one");
     assertEquals(1_600, JitWarmUp.plannedRequests(JitWarmUp.DEFAULT_REQUESTS, true), "after one that settled");
     assertEquals(3_000, JitWarmUp.plannedRequests(3_000, true), "a count the user chose is kept");
-    JitWarmUp.Result r = new JitWarmUp.Result(1_600, 1_600, 400_000_000L, 300_000_000L, JitSettled.SETTLED, true, 0, -1);
+    JitWarmUp.Result r = new JitWarmUp.Result(1_600, 1_600, 400_000_000L, 300_000_000L, JitSettled.SETTLED, true, 0);
     assertEquals("JIT warm-up: 1,600 requests (1,600 ok; 1,600, not 20,000: this JVM's JIT settled after an earlier"
         + " warm-up) against its own server, 0.4 s in all; JIT settled: yes (0.3 s after the requests)", r.describe());
     assertTrue(r.toJson().repeat());
-  }
-
-  @Test
-  void theWarmUpsGarbageIsCollectedBeforeTheRunAndTheLineSaysHowLong() {
-    long before = java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
-        .mapToLong(gc -> Math.max(0, gc.getCollectionCount())).sum();
-    long tookNanos = JitWarmUp.collect(io.crosscheck.schedule.Ticker.system());
-    long after = java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
-        .mapToLong(gc -> Math.max(0, gc.getCollectionCount())).sum();
-    assertTrue(tookNanos >= 0 && after > before,
-        "a collection happened (explicit collections are enabled here): " + tookNanos + " ns, " + before + " -> " + after);
-    JitWarmUp.Result r = new JitWarmUp.Result(10, 10, 3_000_000_000L, 1_200_000_000L, JitSettled.SETTLED, false, 0,
-        95_000_000L);
-    assertTrue(r.describe().endsWith("JIT settled: yes (1.2 s after the requests); its garbage collected before the run"
-        + " (95 ms)"), r.describe());
   }
 }
