@@ -96,8 +96,7 @@ final class EngineOptionsMixin {
           + " ephemeral loopback port (never the target), so the engine's code is JIT-compiled when the"
           + " first measured request goes out (a cold JVM adds 50-1000 us per request in its first"
           + " seconds); at most 5 s, then 0.8 s of sessions arriving with think times (the arrival and"
-          + " timer paths), then a collection of its garbage, so that the run's young generation"
-          + " starts empty. 0 = none. Legacy engines are never warmed: they reproduce the"
+          + " timer paths). 0 = none. Legacy engines are never warmed: they reproduce the"
           + " original clients, cold start included. Default: ${DEFAULT-VALUE}.")
   String jitWarmUp = String.valueOf(JitWarmUp.DEFAULT_REQUESTS);
 
