@@ -1,6 +1,7 @@
 package io.crosscheck.wire;
 
 import java.util.ArrayDeque;
+import java.util.Iterator;
 
 /**
  * Pairs the requests and responses of one connection (HTTP/1.x answers in order) and reports each
@@ -30,6 +31,18 @@ final class HttpConversation {
   private final ArrayDeque<PendingExchange> awaitingResponse = new ArrayDeque<>(4);
   private int nextRequestIndex;
   private long previousResponseEndEpochNanos = -1;
+  /** The capture lost (or the snap length cut) bytes of this connection: messages may be missing whole. */
+  private boolean bytesLost;
+  /** A captured request started before the reply to the one before it had ended. */
+  private boolean pipeliningSeen;
+  /**
+   * The request stream is in bytes the capture lost, since a stand-in ({@link
+   * PendingExchange#requestHeadLost}) and with no captured request after it: it may hold more
+   * requests.
+   */
+  private boolean requestsLostOpen;
+  /** The server's acknowledgement of the request stream when it began its latest captured reply. */
+  private long lastReplyAcknowledgedOffset = Long.MIN_VALUE;
 
   HttpConversation(TcpConnection connection) {
     this.connection = connection;
@@ -37,32 +50,88 @@ final class HttpConversation {
 
   /** A request head was parsed; its first byte came at {@code startEpochNanos}. */
   PendingExchange request(long startEpochNanos, long startOffset, String method, String url) {
-    PendingExchange e = new PendingExchange();
-    e.requestIndex = nextRequestIndex++;
+    requestsLostOpen = false;
+    PendingExchange e = newExchange(startEpochNanos, startOffset, method, url);
     e.pipelined = previousResponseEndEpochNanos > startEpochNanos;
     if (!awaitingResponse.isEmpty()) { // (the usual case needs no iterator)
       for (PendingExchange earlier : awaitingResponse) {
-        // a response whose framing was lost has no known end: not evidence of pipelining
-        e.pipelined |= !earlier.truncated;
+        // a response whose framing was lost has no known end, and a request the capture lost has
+        // no known start: neither is evidence of pipelining
+        e.pipelined |= !earlier.truncated && !earlier.requestHeadLost;
       }
     }
+    pipeliningSeen |= e.pipelined;
+    awaitingResponse.addLast(e);
+    return e;
+  }
+
+  /**
+   * A request began in bytes the capture lost (at {@code startOffset}; the instant is only when the
+   * loss became known): a stand-in for it, and for any more requests in those bytes until one is
+   * shown by a reply ({@link #response}).
+   */
+  PendingExchange requestHeadLost(long epochNanos, long startOffset) {
+    requestsLostOpen = true;
+    PendingExchange e = newExchange(epochNanos, startOffset, "", "");
+    e.requestHeadLost = true;
+    e.instantNotCaptured = true;
+    awaitingResponse.addLast(e);
+    return e;
+  }
+
+  /** The capture lost bytes of this connection (either direction). */
+  void bytesLost() {
+    bytesLost = true;
+  }
+
+  private PendingExchange newExchange(long startEpochNanos, long startOffset, String method, String url) {
+    PendingExchange e = new PendingExchange();
+    e.requestIndex = nextRequestIndex++;
     e.method = method;
     e.url = url;
     e.headRequest = "HEAD".equals(method);
     e.requestStartEpochNanos = startEpochNanos;
     e.requestStartOffset = startOffset;
     e.requestEndEpochNanos = startEpochNanos;
-    awaitingResponse.addLast(e);
     return e;
   }
 
   /**
-   * A response (interim or final) starts; returns the exchange it answers, or null when no
-   * captured request waits for one.
+   * A response (interim or final) starts; returns the exchange it answers, or null when none does.
+   * HTTP/1.x answers in order, so that is the oldest waiting request, unless the server's
+   * acknowledgement on the segment that carried the reply's first byte ({@code startSeen}) says
+   * otherwise:
+   *
+   * <ul>
+   *   <li>it did not yet cover a byte of that request: the server had not received it, so this
+   *       reply is not its answer (a 408 racing the request, or the reply to a request the capture
+   *       lost) and is counted unmatched;
+   *   <li>once the capture lost bytes of the connection (and no captured request was pipelined),
+   *       a reply answers the latest waiting request the server had begun to receive: the older
+   *       ones were answered in lost bytes and end {@code truncated}; and a reply whose server had
+   *       received more of the lost request bytes than at the previous reply answers one more
+   *       request the capture lost (a new stand-in).
+   * </ul>
    */
-  PendingExchange response(long startEpochNanos, long startOffset) {
+  PendingExchange response(long startEpochNanos, long startOffset, boolean startSeen) {
+    long acknowledged = startSeen ? connection.requestBytesAcknowledged() : Long.MIN_VALUE;
+    if (acknowledged != Long.MIN_VALUE) {
+      if (bytesLost && !pipeliningSeen) {
+        answeredInLostBytes(acknowledged);
+      }
+      // (a stand-in and no captured request after it: nothing can wait but stand-ins answered already)
+      if (awaitingResponse.isEmpty() && requestsLostOpen
+          && lastReplyAcknowledgedOffset != Long.MIN_VALUE && acknowledged > lastReplyAcknowledgedOffset) {
+        PendingExchange lost = newExchange(startEpochNanos, lastReplyAcknowledgedOffset, "", "");
+        lost.requestHeadLost = true;
+        lost.instantNotCaptured = true;
+        lost.requestBytes = acknowledged - lastReplyAcknowledgedOffset;
+        awaitingResponse.addLast(lost);
+      }
+      lastReplyAcknowledgedOffset = acknowledged;
+    }
     PendingExchange e = awaitingResponse.peekFirst();
-    if (e == null) {
+    if (e == null || acknowledged != Long.MIN_VALUE && e.requestStartOffset >= acknowledged) {
       connection.counters().unmatchedResponses++;
       return null;
     }
@@ -71,6 +140,23 @@ final class HttpConversation {
       e.responseStartOffset = startOffset;
     }
     return e;
+  }
+
+  /**
+   * Ends, {@code truncated}, every waiting exchange before the latest one whose request the server
+   * had begun to receive ({@code acknowledged}): without pipelining, their replies came before this
+   * one, in bytes the capture lost.
+   */
+  private void answeredInLostBytes(long acknowledged) {
+    while (awaitingResponse.size() > 1) {
+      Iterator<PendingExchange> it = awaitingResponse.iterator();
+      PendingExchange first = it.next();
+      if (it.next().requestStartOffset >= acknowledged) {
+        return;
+      }
+      first.truncated = true;
+      responseEnded(first, NOTE_TRUNCATED);
+    }
   }
 
   /** The final response of {@code e} ended (note empty) or was cut short (note says why). */

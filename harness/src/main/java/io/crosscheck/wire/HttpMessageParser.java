@@ -82,6 +82,9 @@ final class HttpMessageParser {
    */
   void data(long epochNanos, boolean seen, byte[] data, int off, int availableBytes, int totalBytes) {
     pieceSeen = seen;
+    if (totalBytes > availableBytes) {
+      conversation.bytesLost();
+    }
     if (state == SYNC || state == LOST) {
       if (availableBytes > 0 && looksLikeMessageStart(data, off, availableBytes)) {
         if (state == LOST) {
@@ -237,7 +240,7 @@ final class HttpMessageParser {
     long contentLength = h.contentLength;
     boolean chunked = h.chunked;
     if (response) {
-      current = conversation.response(messageStartEpochNanos, messageStartOffset);
+      current = conversation.response(messageStartEpochNanos, messageStartOffset, messageStartSeen);
       interim = status >= 100 && status < 200 && status != 101;
       if (h.population != null) {
         counters.populationStated(h.population);
@@ -276,12 +279,12 @@ final class HttpMessageParser {
   /** The head began in bytes that were not captured: the message exists, its framing is lost. */
   private void headLost(long epochNanos) {
     if (response) {
-      current = conversation.response(messageStartEpochNanos, messageStartOffset);
+      current = conversation.response(messageStartEpochNanos, messageStartOffset, false);
       if (current != null) {
         current.truncated = true;
       }
     } else {
-      current = conversation.request(messageStartEpochNanos, messageStartOffset, "", "");
+      current = conversation.requestHeadLost(messageStartEpochNanos, messageStartOffset);
     }
     state = LOST;
   }

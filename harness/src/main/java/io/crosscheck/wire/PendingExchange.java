@@ -26,6 +26,11 @@ final class PendingExchange {
   boolean truncated;
   /** The request's first byte or the response's last was not seen at its instant (capture loss). */
   boolean instantNotCaptured;
+  /**
+   * The request's head was in bytes the capture lost: a stand-in for one or more requests of
+   * unknown method, target and count, never evidence of pipelining.
+   */
+  boolean requestHeadLost;
 
   /** Request bytes up to {@code endOffset} arrived, the last of them in a segment at this instant. */
   void requestProgress(long epochNanos, long endOffset) {

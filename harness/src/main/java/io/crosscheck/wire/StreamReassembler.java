@@ -45,6 +45,11 @@ final class StreamReassembler {
   private boolean ended;
   /** Instant of the last piece handed on. */
   private long lastEpochNanos = -1;
+  /**
+   * The highest acknowledgement of this direction the peer sent, as a stream offset; {@link
+   * Long#MIN_VALUE} until one was seen after this direction's start was known.
+   */
+  private long acknowledgedOffset = Long.MIN_VALUE;
 
   private static final Pending[] NO_PENDING = {};
 
@@ -76,6 +81,15 @@ final class StreamReassembler {
 
   boolean ended() {
     return ended;
+  }
+
+  /**
+   * How much of this direction the peer had received when it last acknowledged it: a stream
+   * offset, {@link Long#MIN_VALUE} when no acknowledgement was seen since this direction's start
+   * was known. (Where the FIN was acknowledged, one more than the data.)
+   */
+  long acknowledgedOffset() {
+    return acknowledgedOffset;
   }
 
   /** One captured segment of this direction (payload may be empty). */
@@ -130,7 +144,11 @@ final class StreamReassembler {
       return;
     }
     int diff = ack - nextSeq;
-    if (diff <= 0 || diff > MAX_WINDOW) {
+    if (diff > MAX_WINDOW || diff < -MAX_WINDOW) {
+      return;
+    }
+    acknowledgedOffset = Math.max(acknowledgedOffset, deliveredBytes + diff);
+    if (diff <= 0) {
       return;
     }
     if (finSeen) {

@@ -130,12 +130,15 @@ final class TcpConnection {
       return;
     }
     boolean fin = (flags & Frames.FIN) != 0;
+    if (ack) {
+      // the acknowledgement first: it says what the sender had received before it sent this
+      // segment, so bytes it shows lost (a request the capture missed) come before this segment's
+      // own (the reply to that request)
+      (fromA ? streamFromB : streamFromA).acknowledged(epochNanos, f.ack);
+    }
     if (f.payloadBytes > 0 || fin) {
       stream.segment(epochNanos, syn ? f.seq + 1 : f.seq, data, f.payloadOffset,
           f.payloadCapturedBytes, f.payloadBytes, fin);
-    }
-    if (ack) {
-      (fromA ? streamFromB : streamFromA).acknowledged(epochNanos, f.ack);
     }
     if (fin) {
       emitClose(epochNanos);
@@ -229,6 +232,14 @@ final class TcpConnection {
 
   void finalizeConnection(long epochNanos, String note) {
     finalizeConnection(epochNanos, note, false);
+  }
+
+  /**
+   * How much of the request stream the server had received at its latest acknowledgement, a
+   * stream offset; {@link Long#MIN_VALUE} when not known.
+   */
+  long requestBytesAcknowledged() {
+    return (clientSide == 1 ? streamFromA : streamFromB).acknowledgedOffset();
   }
 
   void emit(WireExchange exchange) {

@@ -167,6 +167,128 @@ class WireRobustnessTest {
     assertEquals(at(9_000_500), retransmitted.lastResponseByteEpochNanos());
   }
 
+  /** Bytes the capture lost from the client: the sequence number moves on, no frame is fed. */
+  private static void lostRequest(TestFlow f, String request) {
+    f.clientSeq += request.length();
+  }
+
+  private static void lostReply(TestFlow f, String reply) {
+    f.serverSeq += reply.length();
+  }
+
+  /**
+   * Two requests the capture lost, each answered by a reply it kept: the gap in the client's bytes
+   * becomes known only at the server's acknowledgement, which rides on the reply itself. Each reply
+   * stays with its own (lost) request, neither lost request gets a wire time, and the next captured
+   * request keeps its own reply and its place on the connection (index 2). Before: the first reply
+   * was counted unmatched, the placeholder of the lost requests took the second reply as a complete
+   * exchange (a request start at the first reply, its end at the second), and the next request was
+   * index 1.
+   */
+  @Test
+  void repliesToRequestsTheCaptureLostStayWithThem() {
+    WireReconstructor r = new WireReconstructor(seen);
+    TestFlow f = new TestFlow(r, 46_010).handshake(0, 10, 20);
+    String reply1 = ok("a".repeat(50));
+    String reply2 = ok("b".repeat(70));
+    String reply3 = ok("c".repeat(90));
+    lostRequest(f, get("/one"));
+    f.server(1_000, reply1);
+    f.clientAck(1_100);
+    lostRequest(f, get("/two"));
+    f.server(2_000, reply2);
+    f.clientAck(2_100);
+    f.client(3_000, get("/three")).server(3_500, reply3);
+    f.clientFin(4_000).serverFin(4_100).clientAck(4_200);
+    WireStats stats = r.finish(at(10_000));
+
+    assertEquals(0, stats.unmatchedResponses());
+    assertEquals(3, seen.exchanges.size(), seen.exchanges.toString());
+    for (int i = 0; i < 2; i++) {
+      WireExchange lost = seen.exchanges.get(i);
+      assertEquals(i, lost.requestIndex());
+      assertEquals("", lost.url());
+      assertEquals("instant-not-captured", lost.note(), "its request's first byte was lost");
+      assertEquals(false, lost.complete());
+      assertEquals((i == 0 ? reply1 : reply2).length(), lost.responseBytes());
+      assertEquals(at(i == 0 ? 1_000 : 2_000), lost.firstResponseByteEpochNanos());
+    }
+    WireExchange three = seen.exchanges.get(2);
+    assertEquals("/three", three.url());
+    assertEquals(2, three.requestIndex());
+    assertEquals("", three.note());
+    assertEquals(at(3_000), three.requestStartEpochNanos());
+    assertEquals(at(3_500), three.lastResponseByteEpochNanos());
+    assertEquals(reply3.length(), three.responseBytes());
+  }
+
+  /**
+   * One burst of loss takes a reply, the next request and its reply; the request after it is
+   * captured, but waits behind the lost one until the server's acknowledgement shows the hole. Its
+   * reply is the one the server sent after receiving it, not the first one to follow the loss; the
+   * lost exchange in between keeps its place (index 1) and no wire time.
+   */
+  @Test
+  void aBurstOfLossAcrossExchangesDoesNotShiftTheReplies() {
+    WireReconstructor r = new WireReconstructor(seen);
+    TestFlow f = new TestFlow(r, 46_011).handshake(0, 10, 20);
+    String reply = ok("r".repeat(120));
+    f.client(100, get("/one"));
+    lostReply(f, reply);
+    lostRequest(f, get("/two"));
+    lostReply(f, reply);
+    f.client(3_000, get("/three"));
+    f.server(3_500, reply);
+    f.clientFin(4_000).serverFin(4_100).clientAck(4_200);
+    WireStats stats = r.finish(at(10_000));
+
+    assertEquals(0, stats.unmatchedResponses(), seen.exchanges.toString());
+    assertEquals(3, seen.exchanges.size(), seen.exchanges.toString());
+    WireExchange one = seen.exchanges.get(0);
+    assertEquals("/one", one.url());
+    assertEquals(false, one.complete(), "its reply was lost: " + one.note());
+    WireExchange two = seen.exchanges.get(1);
+    assertEquals(1, two.requestIndex());
+    assertEquals("", two.url());
+    assertEquals(false, two.complete(), "lost whole: " + two.note());
+    WireExchange three = seen.exchanges.get(2);
+    assertEquals("/three", three.url());
+    assertEquals(2, three.requestIndex());
+    assertEquals(false, three.pipelined(), "no captured reply was outstanding when it was sent");
+    assertEquals(200, three.status());
+    assertEquals(at(3_500), three.firstResponseByteEpochNanos(), "its own reply");
+    assertEquals(reply.length(), three.responseBytes());
+    assertEquals("instant-not-captured", three.note(), "it waited behind the lost request");
+  }
+
+  /**
+   * A reply the server sent before it had received the request that follows it in the capture (a
+   * keep-alive timeout racing the client's next request) answers no captured request: the server's
+   * acknowledgement did not yet cover a byte of it. It is counted unmatched, and the request gets no
+   * reply, instead of the 408's.
+   */
+  @Test
+  void aReplySentBeforeTheServerHadTheRequestIsNotItsReply() {
+    WireReconstructor r = new WireReconstructor(seen);
+    TestFlow f = new TestFlow(r, 46_012).handshake(0, 10, 20);
+    f.client(100, get("/first")).server(200, ok("x")).clientAck(300);
+    String late = get("/late");
+    // the client's request and the server's 408 cross: the 408 acknowledges none of the request
+    f.raw(true, 5_000, f.clientSeq, f.serverSeq, TestFrames.ACK | TestFrames.PSH,
+        late.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    f.server(5_001, "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    f.clientSeq += late.length();
+    f.serverFin(5_002).clientAck(5_003).clientFin(5_004).serverAck(5_005);
+    WireStats stats = r.finish(at(10_000));
+
+    assertEquals(1, stats.unmatchedResponses());
+    assertEquals(2, seen.exchanges.size(), seen.exchanges.toString());
+    WireExchange lateOne = seen.exchanges.get(1);
+    assertEquals("/late", lateOne.url());
+    assertEquals(0, lateOne.status(), "the 408 is not its reply");
+    assertEquals("no-response", lateOne.note());
+  }
+
   @Test
   void requestHeadCutBySnapLengthKeepsItsRequestLine() {
     WireReconstructor r = new WireReconstructor(seen);
