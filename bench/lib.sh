@@ -3,6 +3,7 @@
 # scripts in /work/shared/peers (lib.sh, cpuwatch.py): same thresholds, same pitfalls.
 
 BENCH_WORK=${BENCH_WORK:-$(mktemp -d /tmp/crosscheck-bench.XXXXXX)}
+mkdir -p "$BENCH_WORK" || { echo "bench: cannot create BENCH_WORK=$BENCH_WORK" >&2; exit 1; }
 SERVER_CPU=${SERVER_CPU:-1}   # embedded server and capture pinned here
 CLIENT_CPU=${CLIENT_CPU:-0}   # load generator pinned here
 
