@@ -166,28 +166,44 @@ public final class Matcher {
     for (int i = 0; i < n; i++) {
       RequestRecord r = sent.get(i);
       WireExchange e = seen.get(i);
-      if (!sameExchange(r, e, clock, resolutionNanos)) {
-        // the positions no longer say which exchange is which: the rest of the connection by URL and time
+      if (!sameUrl(r, e) || !sameExchange(r, e, clock, resolutionNanos)) {
+        // the positions no longer say which exchange is which (a request the capture lost whole, or
+        // several behind one stand-in, moved the rest): the rest of the connection by URL and time
         List<Unmatched<RequestRecord>> notFound = new ArrayList<>();
         List<Unmatched<WireExchange>> notTaken = new ArrayList<>();
         byUrlAndTime(new ArrayList<>(sent.subList(i, sent.size())), new ArrayList<>(seen.subList(i, seen.size())),
             clock, resolutionNanos, matched, notFound, notTaken);
-        notFound.forEach(u -> lostRecords.add(new Unmatched<>(u.item(), NOT_ON_CONNECTION)));
+        // a record left over whose position holds an exchange of another URL that no record took says
+        // so (a generator that records other URLs than it sends shows as that); where another record
+        // took it, the record's request is missing from the capture (lost whole, the rest moved up)
+        Map<RequestRecord, Integer> position = new IdentityHashMap<>();
+        for (int k = i; k < sent.size(); k++) {
+          position.put(sent.get(k), k);
+        }
+        Set<WireExchange> untaken = Collections.newSetFromMap(new IdentityHashMap<>());
+        notTaken.forEach(u -> untaken.add(u.item()));
+        for (Unmatched<RequestRecord> u : notFound) {
+          int k = position.get(u.item());
+          boolean otherUrl = k < seen.size() && !sameUrl(u.item(), seen.get(k)) && untaken.contains(seen.get(k));
+          lostRecords.add(new Unmatched<>(u.item(), otherUrl ? URL_DIFFERS : NOT_ON_CONNECTION));
+        }
         notTaken.forEach(u -> leftExchanges.add(u.item()));
         return;
       }
-      // a head cut by the snap length leaves the wire URL unknown or a prefix: position on the connection decides
-      if (r.url().equals(e.url()) || e.url().isEmpty() || e.urlTruncated() && r.url().startsWith(e.url())) {
-        matched.add(new Match(r, e, true));
-      } else {
-        lostRecords.add(new Unmatched<>(r, URL_DIFFERS));
-        leftExchanges.add(e);
-      }
+      matched.add(new Match(r, e, true));
     }
     for (int i = n; i < sent.size(); i++) {
       lostRecords.add(new Unmatched<>(sent.get(i), NOT_ON_CONNECTION));
     }
     leftExchanges.addAll(seen.subList(n, seen.size()));
+  }
+
+  /**
+   * Whether the wire's URL can be the record's: equal, or unknown (a stand-in for a request whose
+   * head the capture lost), or the prefix a head cut by the snap length left.
+   */
+  private static boolean sameUrl(RequestRecord r, WireExchange e) {
+    return r.url().equals(e.url()) || e.url().isEmpty() || e.urlTruncated() && r.url().startsWith(e.url());
   }
 
   /**
@@ -293,9 +309,10 @@ public final class Matcher {
           break;
         }
         // a reply whose last byte the wire saw after the record had read its last byte is another
-        // request's (another user's fetch of the same image, sent a little earlier or later)
+        // request's (another user's fetch of the same image, sent a little earlier or later); an
+        // incomplete exchange's last byte may be only when a loss became known (as in sameExchange)
         long lastByte = e.lastResponseByteEpochNanos();
-        if (!taken[i] && (lastByte < 0 || lastByte <= lastByteByEpochNanos)) {
+        if (!taken[i] && (lastByte < 0 || !e.complete() || lastByte <= lastByteByEpochNanos)) {
           return i;
         }
       }

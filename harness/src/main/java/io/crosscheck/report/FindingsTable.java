@@ -335,7 +335,7 @@ public final class FindingsTable {
   }
 
   /**
-   * What the capture itself limits, from the reconstruction's counters: packets out of time order, connections
+   * What the capture itself limits, from the reconstruction's counters: packets out of time order, bytes it lost, connections
    * that began before the capture, responses without their request. Nothing when none of them happened.
    */
   private static void wireLimits(StringBuilder out, WireStats w) {
@@ -360,6 +360,12 @@ public final class FindingsTable {
           + " is timed whole (its sequence range is the IP header's), the bytes past the cut are known in length,"
           + " not read; an exchange whose HTTP framing fell in them is marked truncated in wire-exchanges.csv (a cut"
           + " URL urlTruncated) and has no wire time", w.truncatedSegments()));
+    }
+    if (w.gapBytes() > 0) {
+      line(out, "capture gaps", String.format(Locale.ROOT, "%,d bytes that the peers acknowledged were never captured"
+          + " (the capture lost them): an exchange that began or ended in them is framed but has no wire time"
+          + " (instant-not-captured or truncated in wire-exchanges.csv), a request lost whole is missing; which"
+          + " request a reply answers is checked against the server's acknowledgements", w.gapBytes()));
     }
     if (w.midConnectionStarts() > 0 || w.unmatchedResponses() > 0) {
       line(out, "wire coverage", String.format(Locale.ROOT, "limited: %,d of %,d connections began before the capture"

@@ -31,9 +31,9 @@ final class HttpConversation {
   private final ArrayDeque<PendingExchange> awaitingResponse = new ArrayDeque<>(4);
   private int nextRequestIndex;
   private long previousResponseEndEpochNanos = -1;
-  /** The capture lost (or the snap length cut) bytes of this connection: messages may be missing whole. */
+  /** The capture lost (or the snap length cut) bytes of this connection: a reply may have been lost unseen. */
   private boolean bytesLost;
-  /** A captured request started before the reply to the one before it had ended. */
+  /** A request seen at its instant started before the reply to an earlier one had ended. */
   private boolean pipeliningSeen;
   /**
    * The request stream is in bytes the capture lost, since a stand-in ({@link
@@ -48,12 +48,21 @@ final class HttpConversation {
     this.connection = connection;
   }
 
-  /** A request head was parsed; its first byte came at {@code startEpochNanos}. */
-  PendingExchange request(long startEpochNanos, long startOffset, String method, String url) {
+  /**
+   * A request head was parsed; its first byte came at {@code startEpochNanos}, seen then ({@code
+   * startSeen}) or held behind bytes the capture lost.
+   */
+  PendingExchange request(long startEpochNanos, long startOffset, boolean startSeen, String method, String url) {
     requestsLostOpen = false;
     PendingExchange e = newExchange(startEpochNanos, startOffset, method, url);
     e.pipelined = previousResponseEndEpochNanos > startEpochNanos;
-    if (!awaitingResponse.isEmpty()) { // (the usual case needs no iterator)
+    // a request still waiting is evidence only where no reply can have been lost unseen: before any
+    // loss on the connection (once the reply direction is in lost bytes, the replies of the requests
+    // after the loss are in them too, unseen), for a request seen at its instant (one held behind
+    // lost bytes is handed on after replies that came later), and once the reply direction has an
+    // acknowledged position (a connection captured from its middle has lost its first replies)
+    if (startSeen && !bytesLost && !awaitingResponse.isEmpty()
+        && connection.responseBytesAcknowledged() != Long.MIN_VALUE) {
       for (PendingExchange earlier : awaitingResponse) {
         // a response whose framing was lost has no known end, and a request the capture lost has
         // no known start: neither is evidence of pipelining
@@ -106,17 +115,18 @@ final class HttpConversation {
    *   <li>it did not yet cover a byte of that request: the server had not received it, so this
    *       reply is not its answer (a 408 racing the request, or the reply to a request the capture
    *       lost) and is counted unmatched;
-   *   <li>once the capture lost bytes of the connection (and no captured request was pipelined),
-   *       a reply answers the latest waiting request the server had begun to receive: the older
-   *       ones were answered in lost bytes and end {@code truncated}; and a reply whose server had
-   *       received more of the lost request bytes than at the previous reply answers one more
-   *       request the capture lost (a new stand-in).
+   *   <li>unless a request on the connection was pipelined, a reply answers the latest waiting
+   *       request the server had begun to receive: the older ones were answered in bytes the
+   *       capture lost (or before a capture that began mid-connection) and end {@code truncated};
+   *       and while the request stream is in lost bytes, a reply whose server had received more of
+   *       them than at the previous reply answers one more request the capture lost (a new
+   *       stand-in).
    * </ul>
    */
   PendingExchange response(long startEpochNanos, long startOffset, boolean startSeen) {
     long acknowledged = startSeen ? connection.requestBytesAcknowledged() : Long.MIN_VALUE;
     if (acknowledged != Long.MIN_VALUE) {
-      if (bytesLost && !pipeliningSeen) {
+      if (!pipeliningSeen) {
         answeredInLostBytes(acknowledged);
       }
       // (a stand-in and no captured request after it: nothing can wait but stand-ins answered already)

@@ -252,7 +252,7 @@ final class HttpMessageParser {
         }
       }
     } else {
-      current = conversation.request(messageStartEpochNanos, messageStartOffset, h.method, h.url);
+      current = conversation.request(messageStartEpochNanos, messageStartOffset, messageStartSeen, h.method, h.url);
     }
     if (truncated) {
       state = LOST;
@@ -300,7 +300,8 @@ final class HttpMessageParser {
       headLost(epochNanos);
       return;
     }
-    current = conversation.request(messageStartEpochNanos, messageStartOffset, parsedHead.method, parsedHead.url);
+    current = conversation.request(messageStartEpochNanos, messageStartOffset, messageStartSeen, parsedHead.method,
+        parsedHead.url);
     current.urlTruncated = urlCut;
     state = LOST;
   }

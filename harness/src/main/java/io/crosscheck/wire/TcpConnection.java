@@ -242,6 +242,11 @@ final class TcpConnection {
     return (clientSide == 1 ? streamFromA : streamFromB).acknowledgedOffset();
   }
 
+  /** How much of the response stream the client had received at its latest acknowledgement, or {@link Long#MIN_VALUE}. */
+  long responseBytesAcknowledged() {
+    return (clientSide == 1 ? streamFromB : streamFromA).acknowledgedOffset();
+  }
+
   void emit(WireExchange exchange) {
     owner.exchange(exchange);
   }

@@ -49,6 +49,23 @@ class CompareOutOfOrderCaptureTest {
     return TestCapture.oneExchangePerConnection(CONNECTIONS, WIRE_NANOS);
   }
 
+  /**
+   * Two replies the capture lost (their segments missing, the client's acknowledgements kept): the table
+   * says how many bytes it lost and what that does, and no wire time is taken from those two exchanges.
+   */
+  @Test
+  void bytesTheCaptureLostAreSaidAndGiveNoWireTime() throws IOException {
+    List<Frame> frames = new ArrayList<>(inOrder());
+    String reply = "HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nx"; // TestCapture's reply
+    frames.remove(9 + 4); // connection 1's reply (9 frames per connection, the reply 5th)
+    frames.remove(4); // connection 0's
+    Compared c = compare("lossy", frames);
+    assertTrue(c.stdout().contains(String.format("capture gaps:  %,d bytes that the peers acknowledged were never"
+        + " captured", 2 * reply.length())), c.stdout());
+    assertEquals(2L * reply.length(), c.wire().gapBytes());
+    assertEquals(CONNECTIONS - 2, c.findings().latency().wireAllExchanges().count(), c.stdout());
+  }
+
   @Test
   void inOrderTheWireTimesAreJudged() throws IOException {
     Compared c = compare("ordered", inOrder());
