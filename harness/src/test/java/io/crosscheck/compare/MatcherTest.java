@@ -129,6 +129,15 @@ class MatcherTest {
     assertTheLostExchangesRecordAloneIsUnmatched(200_000_000L, 1);
   }
 
+  /** One session's records /s0../s3 on {@code conn}, sent {@code think} apart, each read 1 ms after. */
+  private static List<RequestRecord> fourRequestsOneThinkApart(String conn, long think) {
+    List<RequestRecord> records = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      records.add(record(1, i, "/s" + i, conn, 0, 1_000_000 + i * think, 1_000_000, Outcome.OK));
+    }
+    return records;
+  }
+
   /**
    * What 2026-11-29's audit at 5,000 sessions (one host, 72,666 packets dropped) showed: a request
    * whose line the capture lost was rebuilt as an exchange with no URL, starting at the first byte
@@ -141,10 +150,7 @@ class MatcherTest {
   void exchangesRebuiltAcrossALostRequestLineAreNotPaired() {
     String conn = "127.0.0.1:40013";
     long think = 200_000_000L;
-    List<RequestRecord> records = new ArrayList<>();
-    for (int i = 0; i < 4; i++) {
-      records.add(record(1, i, "/s" + i, conn, 0, 1_000_000 + i * think, 1_000_000, Outcome.OK));
-    }
+    List<RequestRecord> records = fourRequestsOneThinkApart(conn, think);
     long s1 = 1_000_000 + think;
     long s2 = 1_000_000 + 2 * think;
     List<WireExchange> wire = List.of(
@@ -175,10 +181,7 @@ class MatcherTest {
   void afterALossAnIncompleteExchangeIsStillItsRecordsByUrlAndTime() {
     String conn = "127.0.0.1:40014";
     long think = 200_000_000L;
-    List<RequestRecord> records = new ArrayList<>();
-    for (int i = 0; i < 4; i++) {
-      records.add(record(1, i, "/s" + i, conn, 0, 1_000_000 + i * think, 1_000_000, Outcome.OK));
-    }
+    List<RequestRecord> records = fourRequestsOneThinkApart(conn, think);
     long s3 = 1_000_000 + 3 * think;
     WireExchange third = exchange(conn, 0, 2, "/s3", s3, 900_000);
     // requests 1 and 2 lost in one gap: one stand-in for both; request 3's reply ended in lost bytes,
