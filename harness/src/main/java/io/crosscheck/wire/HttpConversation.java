@@ -88,6 +88,11 @@ final class HttpConversation {
     return e;
   }
 
+  /** See {@link TcpConnection#requestBytesAcknowledged}. */
+  long requestBytesAcknowledged() {
+    return connection.requestBytesAcknowledged();
+  }
+
   /** The capture lost bytes of this connection (either direction). */
   void bytesLost() {
     bytesLost = true;
@@ -108,8 +113,8 @@ final class HttpConversation {
   /**
    * A response (interim or final) starts; returns the exchange it answers, or null when none does.
    * HTTP/1.x answers in order, so that is the oldest waiting request, unless the server's
-   * acknowledgement on the segment that carried the reply's first byte ({@code startSeen}) says
-   * otherwise:
+   * acknowledgement when the reply's first byte was seen ({@code startSeen}; {@code acknowledged}, a
+   * request stream offset, {@link Long#MIN_VALUE} when no acknowledgement was seen) says otherwise:
    *
    * <ul>
    *   <li>it did not yet cover a byte of that request: the server had not received it, so this
@@ -123,8 +128,10 @@ final class HttpConversation {
    *       stand-in).
    * </ul>
    */
-  PendingExchange response(long startEpochNanos, long startOffset, boolean startSeen) {
-    long acknowledged = startSeen ? connection.requestBytesAcknowledged() : Long.MIN_VALUE;
+  PendingExchange response(long startEpochNanos, long startOffset, boolean startSeen, long acknowledged) {
+    if (!startSeen) {
+      acknowledged = Long.MIN_VALUE;
+    }
     if (acknowledged != Long.MIN_VALUE) {
       if (!pipeliningSeen) {
         answeredInLostBytes(acknowledged);
@@ -148,6 +155,7 @@ final class HttpConversation {
     if (e.firstResponseByteEpochNanos < 0) {
       e.firstResponseByteEpochNanos = startEpochNanos;
       e.responseStartOffset = startOffset;
+      e.responseStartSeen = startSeen;
     }
     return e;
   }

@@ -50,6 +50,12 @@ final class HttpMessageParser {
   private int lineStart;
   private long messageStartOffset;
   private long messageStartEpochNanos;
+  /**
+   * For a response: how much of the request stream the server had acknowledged when the message's
+   * first byte was handed on ({@link TcpConnection#requestBytesAcknowledged}), taken then: a head
+   * split across segments is parsed later, when the server may have received more.
+   */
+  private long messageStartAcknowledged = Long.MIN_VALUE;
   private long remaining;
   private long chunkSize;
   private int chunkDigits;
@@ -161,6 +167,9 @@ final class HttpMessageParser {
     messageStartOffset = streamOffset;
     messageStartEpochNanos = epochNanos;
     messageStartSeen = pieceSeen;
+    if (response) {
+      messageStartAcknowledged = conversation.requestBytesAcknowledged();
+    }
     headLength = 0;
     lineStart = 0;
     state = HEAD;
@@ -240,7 +249,8 @@ final class HttpMessageParser {
     long contentLength = h.contentLength;
     boolean chunked = h.chunked;
     if (response) {
-      current = conversation.response(messageStartEpochNanos, messageStartOffset, messageStartSeen);
+      current = conversation.response(messageStartEpochNanos, messageStartOffset, messageStartSeen,
+          messageStartAcknowledged);
       interim = status >= 100 && status < 200 && status != 101;
       if (h.population != null) {
         counters.populationStated(h.population);
@@ -279,7 +289,7 @@ final class HttpMessageParser {
   /** The head began in bytes that were not captured: the message exists, its framing is lost. */
   private void headLost(long epochNanos) {
     if (response) {
-      current = conversation.response(messageStartEpochNanos, messageStartOffset, false);
+      current = conversation.response(messageStartEpochNanos, messageStartOffset, false, Long.MIN_VALUE);
       if (current != null) {
         current.truncated = true;
       }

@@ -31,6 +31,8 @@ final class PendingExchange {
    * unknown method, target and count, never evidence of pipelining.
    */
   boolean requestHeadLost;
+  /** {@link #firstResponseByteEpochNanos} is when that byte passed the capture point (not a gap's instant). */
+  boolean responseStartSeen;
 
   /** Request bytes up to {@code endOffset} arrived, the last of them in a segment at this instant. */
   void requestProgress(long epochNanos, long endOffset) {
@@ -46,9 +48,14 @@ final class PendingExchange {
 
   /**
    * A response byte before the request's first, a last response byte before the first, or a request end before
-   * its start: impossible on one clock in one capture, so the capture's timestamps run backwards.
+   * its start: impossible on one clock in one capture, so the capture's timestamps run backwards. Only instants
+   * the capture saw are evidence: a gap's instant is only a guess (when a loss became known or, at the end of a
+   * connection, the last instant before it), and an exchange with such an instant has no wire time anyway.
    */
   private boolean instantsRunBackwards() {
+    if (instantNotCaptured || !responseStartSeen && firstResponseByteEpochNanos >= 0) {
+      return false;
+    }
     return requestEndEpochNanos >= 0 && requestEndEpochNanos < requestStartEpochNanos
         || firstResponseByteEpochNanos >= 0 && firstResponseByteEpochNanos < requestStartEpochNanos
         || lastResponseByteEpochNanos >= 0 && firstResponseByteEpochNanos >= 0
