@@ -11,7 +11,8 @@
 #   THINK (fixed:7s) between them: a session lasts ~(SESSION_REQUESTS-1) x 7 s = 42 s, so all C are
 #   open from RAMP_S to ~42 s (held ~17-20 s) and the run ends when the last one has ended.
 #   The generator JVM runs with CROSSCHECK_JAVA_OPTS="-Xmx256m -XX:+UseZGC" (CAP_HEAP, CAP_GC) and the process's own fd
-#   limit (20,000 here: never raised for the generator); the embedded server (crosscheck serve, on
+#   limit (20,000 here: never raised for the generator), and its capture keeps CC_SNAPLEN (512) bytes
+#   of each packet, as the peers' tcpdump (fidelity.sh says why); the embedded server (crosscheck serve, on
 #   SERVER_CPU) gets its fd limit raised to SERVER_NOFILE (as root) so that it is not the limit.
 #   LAYOUT (default one-host):
 #   - one-host: as bench/fidelity.sh's loop-alone: the servers and the generator JVM on SERVER_CPU, its
@@ -141,7 +142,7 @@ run_level() {   # MODE(one|shards) C
   CROSSCHECK_JAVA_OPTS="-Xmx$CAP_HEAP $CAP_GC" "${IN_CLIENT[@]}" taskset -c "$JVM_CPU" "$CC" audit --target "http://$HOST:$PORT" \
     --urls /static/2k --session-length "fixed:$SESSION_REQUESTS" --think "$THINK" --arrival partly-open \
     --interarrival "file:$gaps" --duration "${run_s}s" --seed 1 --out "$W/runs" --name "$name" \
-    --progress off "${extra[@]}" $cc_args > "$out" 2>&1 &
+    --progress off --snaplen "${CC_SNAPLEN:-512}" "${extra[@]}" $cc_args > "$out" 2>&1 &
   AUDIT_PID=$!
   [ "$mode" = one ] && [ "$LAYOUT" = one-host ] && log "event-loop threads moved to cpu$CLIENT_CPU: $(pin_threads "$AUDIT_PID" crosscheck-nett "$CLIENT_CPU" 1)"
   wait "$AUDIT_PID" || log "audit exit $?"

@@ -42,6 +42,7 @@
 #   starts after it), HTTPERF (binary; default httperf-prec, built by the peers' 03a script if absent,
 #   else Debian's httperf), HTTPERF_RECV_BUFFER (262144: httperf's default 16 KB receive buffer
 #   zero-window-stalls every 64 KB reply on lo, making the two tools' workloads incomparable),
+#   CC_SNAPLEN (512: the audit's --snaplen, as the peers' tcpdump),
 #   OUT (directory for results; default a fresh /tmp directory), CROSSCHECK_JAVA_OPTS (passed to the
 #   audit JVM by the launcher, e.g. "-Xmn3g -Xms4g -XX:+AlwaysPreTouch -Xlog:gc:file=gc.log": see FIDELITY.md).
 # "quiet" in the table = the bounded pre-run wait found a quiet 1.5 s window; foreign_cpu_s is what
@@ -58,6 +59,11 @@ ROOT="$(cd "$BENCH_DIR/.." && pwd)"
 LEVELS=${LEVELS:-"100 500 1000"}; REPS=${REPS:-3}; PORT=${PORT:-18480}; ARRIVE_S=${ARRIVE_S:-10}
 BUDGET_S=${BUDGET_S:-900}; HTTPERF_RECV_BUFFER=${HTTPERF_RECV_BUFFER:-262144}
 LAYOUT=${LAYOUT:-one-host}
+# the audit's capture keeps what the peers' tcpdump keeps (lib.sh start_tcpdump): 512 bytes of each
+# packet, enough for this workload's heads; the audit's default (4096) copies 8x the bytes, which on
+# the generator's one core of the two-host layout lost 121,003-403,986 packets at 5,000 sessions and
+# none with 512 (bench/results/2026-11-29/snaplen/)
+CC_SNAPLEN=${CC_SNAPLEN:-512}
 case "$LAYOUT" in
   one-host) CC_ARGS=${CC_ARGS-"--event-loops 1 --busy-poll"}; CC_LAYOUT=${CC_LAYOUT:-loop-alone}
     HOST=127.0.0.1; IN_CLIENT=(); IN_SERVER=(); CAP_IFACE=lo; CAP_CPU=$SERVER_CPU ;;
@@ -150,7 +156,7 @@ print('\n'.join('%.9f' % g for g in gs)); print(1000)" > "$gaps"
   # shellcheck disable=SC2086
   "${IN_CLIENT[@]}" taskset -c "$jvm_cpu" "$CC" audit --target "http://$HOST:$PORT" --wsesslog "$SESS" --think fixed:200ms \
     --arrival partly-open --interarrival "file:$gaps" --duration "${dur}s" --seed "$rep" \
-    --out "$W/runs" --name "cc-$L-$rep" --progress off $CC_ARGS > "$out" 2>&1 &
+    --out "$W/runs" --name "cc-$L-$rep" --progress off --snaplen "$CC_SNAPLEN" $CC_ARGS > "$out" 2>&1 &
   AUDIT_PID=$!
   if [ "$LAYOUT" = two-host ]; then
     log "the whole audit JVM (engine and capture) on cpu$CLIENT_CPU, in $NETNS_NAME-c"

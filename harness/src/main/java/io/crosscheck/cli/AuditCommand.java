@@ -150,7 +150,10 @@ final class AuditCommand implements Callable<Integer> {
     @Option(names = "--snaplen", paramLabel = "BYTES",
         description = "Bytes kept of each packet. The default keeps the request line of any RUBiS or"
             + " TPC-W request (URLs up to ~2.3 KB) and the start of bodies; with less, a longer request line"
-            + " keeps only its URL's prefix (urlTruncated in wire-exchanges.csv), still matched by prefix."
+            + " keeps only its URL's prefix (urlTruncated in wire-exchanges.csv), still matched by prefix, and"
+            + " a chunked body whose chunk sizes fall past the cut has no wire time. The capture's cost grows with"
+            + " these bytes: where it drops packets (capture loss in the findings) and the heads are short,"
+            + " 512 kept up where 4096 did not (5,000 sessions, the generator on one core: no drop against 121,003)."
             + " Default: ${DEFAULT-VALUE}.")
     int snaplenBytes = LiveCaptureConfig.DEFAULT_SNAPLEN_BYTES;
 

@@ -323,8 +323,10 @@ public final class FindingsTable {
     }
     List<String> what = new ArrayList<>();
     if (kernel > 0) {
+      String snap = live.snaplenBytes() <= 0 ? "" : String.format(Locale.ROOT, "; or, where the HTTP heads fit in"
+          + " fewer bytes, a smaller --snaplen: this capture kept up to %,d bytes of each packet", live.snaplenBytes());
       what.add(String.format(Locale.ROOT, "the kernel dropped %,d packets (ps_drop: its capture buffer was full;"
-          + " try a larger --capture-buffer)", kernel));
+          + " try a larger --capture-buffer%s)", kernel, snap));
     }
     if (iface > 0) {
       what.add(String.format(Locale.ROOT, "%s dropped %,d packets (ps_ifdrop: all of its traffic, not only the"

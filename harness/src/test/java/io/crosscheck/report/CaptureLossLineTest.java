@@ -32,7 +32,8 @@ class CaptureLossLineTest {
     String both = lines(live("cc0", 1_234L, 5L));
     assertTrue(both.startsWith("capture loss"), both);
     assertTrue(both.contains("limited: the kernel dropped 1,234 packets (ps_drop: its capture buffer was full; try a"
-        + " larger --capture-buffer); cc0 dropped 5 packets (ps_ifdrop: all of its traffic, not only the target's):"
+        + " larger --capture-buffer; or, where the HTTP heads fit in fewer bytes, a smaller --snaplen: this capture"
+        + " kept up to 4,096 bytes of each packet); cc0 dropped 5 packets (ps_ifdrop: all of its traffic, not only the target's):"
         + " an exchange that lost a packet is cut or missing"), both);
     String kernel = lines(live("cc0", 7L, 0L));
     assertTrue(kernel.contains("the kernel dropped 7 packets") && !kernel.contains("ps_ifdrop"), kernel);
