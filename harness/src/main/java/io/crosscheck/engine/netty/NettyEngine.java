@@ -21,21 +21,26 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.EventLoopTaskQueueFactory;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollChannelOption;
 import io.netty.channel.epoll.EpollEventLoopGroup;
 import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.concurrent.DefaultEventExecutorChooserFactory;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.RejectedExecutionHandlers;
+import io.netty.util.concurrent.ThreadPerTaskExecutor;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -87,6 +92,20 @@ public final class NettyEngine implements Engine {
     return Optional.of(JitWarmUp.run(this, warm, requests, target));
   }
 
+  /**
+   * The task queues of a real-time loop ({@link EngineLayout#ONE_CORE}): queues whose {@code poll}
+   * never waits for a producer. Netty's own (JCTools' MPSC queues) let a producer claim a slot and
+   * then store the task; a consumer that finds the slot claimed and still empty spins in {@code
+   * poll} until the store shows. A real-time loop that preempts the producer between the two (the
+   * arrival pump handing it a session, on the loop's one core, when the loop's 50 us yield ends)
+   * spins there with the core to itself: the producer cannot run until the kernel throttles the
+   * loop, 950 ms later. Two-host audits of 2026-11-29 fell ~960 ms behind at second 1-3 in 3 of 6
+   * reps at 1,000-5,000 sessions, the JVM using 0.97-0.99 cores in user mode, allocating nothing,
+   * its other threads waiting 7.5-9.6 s per second for the core (bench/RESULTS.md). A
+   * ConcurrentLinkedQueue links a task whole, in one compare-and-set: it is there or it is not.
+   */
+  private static final EventLoopTaskQueueFactory NON_SPINNING_TASKS = maxCapacity -> new ConcurrentLinkedQueue<>();
+
   /** {@link #run} with event-loop threads named {@code threadPrefix-N-M}. */
   EngineResult run(Schedule schedule, EngineOptions options, Ticker ticker, RecordSink sink,
       EngineProgress progress, String threadPrefix) throws InterruptedException {
@@ -101,8 +120,12 @@ public final class NettyEngine implements Engine {
     boolean epoll = Epoll.isAvailable();
     DefaultThreadFactory threads = new DefaultThreadFactory(threadPrefix, true);
     EventLoopGroup group = !epoll ? new NioEventLoopGroup(loops, threads)
+        : options.busyPoll() && options.realtimeLoop()
+            ? new EpollEventLoopGroup(loops, new ThreadPerTaskExecutor(threads), DefaultEventExecutorChooserFactory.INSTANCE,
+                () -> new SpinSelectStrategy(ticker, true), RejectedExecutionHandlers.reject(), NON_SPINNING_TASKS,
+                NON_SPINNING_TASKS)
         : options.busyPoll()
-            ? new EpollEventLoopGroup(loops, threads, () -> new SpinSelectStrategy(ticker, options.realtimeLoop()))
+            ? new EpollEventLoopGroup(loops, threads, () -> new SpinSelectStrategy(ticker, false))
             : new EpollEventLoopGroup(loops, threads);
     Bootstrap bootstrap = new Bootstrap().group(group)
         .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
