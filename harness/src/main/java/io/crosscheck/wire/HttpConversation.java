@@ -81,10 +81,16 @@ final class HttpConversation {
    */
   PendingExchange requestHeadLost(long epochNanos, long startOffset) {
     requestsLostOpen = true;
+    PendingExchange e = newStandIn(epochNanos, startOffset);
+    awaitingResponse.addLast(e);
+    return e;
+  }
+
+  /** An exchange for a request whose head the capture lost: no method, no URL, no wire time. */
+  private PendingExchange newStandIn(long epochNanos, long startOffset) {
     PendingExchange e = newExchange(epochNanos, startOffset, "", "");
     e.requestHeadLost = true;
     e.instantNotCaptured = true;
-    awaitingResponse.addLast(e);
     return e;
   }
 
@@ -129,26 +135,21 @@ final class HttpConversation {
    * </ul>
    */
   PendingExchange response(long startEpochNanos, long startOffset, boolean startSeen, long acknowledged) {
-    if (!startSeen) {
-      acknowledged = Long.MIN_VALUE;
-    }
-    if (acknowledged != Long.MIN_VALUE) {
+    if (startSeen && acknowledged != Long.MIN_VALUE) {
       if (!pipeliningSeen) {
         answeredInLostBytes(acknowledged);
       }
       // (a stand-in and no captured request after it: nothing can wait but stand-ins answered already)
       if (awaitingResponse.isEmpty() && requestsLostOpen
           && lastReplyAcknowledgedOffset != Long.MIN_VALUE && acknowledged > lastReplyAcknowledgedOffset) {
-        PendingExchange lost = newExchange(startEpochNanos, lastReplyAcknowledgedOffset, "", "");
-        lost.requestHeadLost = true;
-        lost.instantNotCaptured = true;
+        PendingExchange lost = newStandIn(startEpochNanos, lastReplyAcknowledgedOffset);
         lost.requestBytes = acknowledged - lastReplyAcknowledgedOffset;
         awaitingResponse.addLast(lost);
       }
       lastReplyAcknowledgedOffset = acknowledged;
     }
     PendingExchange e = awaitingResponse.peekFirst();
-    if (e == null || acknowledged != Long.MIN_VALUE && e.requestStartOffset >= acknowledged) {
+    if (e == null || startSeen && acknowledged != Long.MIN_VALUE && e.requestStartOffset >= acknowledged) {
       connection.counters().unmatchedResponses++;
       return null;
     }
