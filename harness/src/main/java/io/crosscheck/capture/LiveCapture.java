@@ -5,6 +5,7 @@ import java.sql.Timestamp;
 import java.util.concurrent.TimeUnit;
 import org.pcap4j.core.BpfProgram;
 import org.pcap4j.core.NotOpenException;
+import org.pcap4j.core.PcapDumper;
 import org.pcap4j.core.PcapHandle;
 import org.pcap4j.core.PcapNativeException;
 import org.pcap4j.core.PcapNetworkInterface.PromiscuousMode;
@@ -16,12 +17,18 @@ import org.pcap4j.core.PcapStat;
  * from the kernel via the pcap header), immediate mode, a BPF filter, a configurable snap length
  * and kernel buffer.
  *
- * <p>A dedicated daemon thread runs {@code pcap_loop}; each packet is appended to the
- * {@link PcapWriter} (flushed at least every {@value #FLUSH_INTERVAL_MILLIS} ms by a timer) and
- * handed to the optional {@link PacketHandler} on that thread. {@link #stop()} first waits for the
- * tail: until {@value #TAIL_QUIET_MILLIS} ms have passed both since the call and since the last
- * packet (at most {@value #TAIL_MAX_MILLIS} ms), so packets still in the kernel buffer are not
- * lost; then it breaks the loop and reads the kernel's counters.
+ * <p>A dedicated daemon thread runs {@code pcap_loop}. Without a {@link PacketHandler} (an audit's
+ * capture) libpcap writes each packet itself ({@code pcap_dump}, nanosecond pcap): no Java runs
+ * per packet. The capture thread shares its core with the engine's loop in the one-core layout, and
+ * its per-packet Java (a JNA callback, a copy into a new array, a timestamp object, ~0.6 us and
+ * ~600 bytes allocated per packet) was what it could not keep up with at 5,000 two-host sessions:
+ * the kernel dropped 40,873-194,964 packets per audit. With a handler, each packet is appended to a
+ * {@link PcapWriter} and handed to it on that thread. Either way the file is flushed at least every
+ * {@value #FLUSH_INTERVAL_MILLIS} ms by a timer, which also reports a write error (a full disk) as
+ * the capture's failure. {@link #stop()} first waits for the tail: until {@value #TAIL_QUIET_MILLIS}
+ * ms have passed both since the call and since the last packet (at most {@value #TAIL_MAX_MILLIS}
+ * ms), so packets still in the kernel buffer are not lost; then it breaks the loop and reads the
+ * kernel's counters (and, for libpcap's file, counts what it wrote).
  *
  * <p>Needs root or CAP_NET_RAW, and libpcap; otherwise {@link #start} throws
  * {@link CaptureUnavailableException} saying how to fix it. {@code start} and {@code stop} may be
@@ -35,7 +42,14 @@ public final class LiveCapture implements AutoCloseable {
 
   private final LiveCaptureConfig config;
   private final PcapHandle handle;
+  /** Our writer, when a handler also sees each packet; else null. */
   private final PcapWriter writer;
+  /** libpcap's own writer, when no handler does; else null. */
+  private final PcapDumper dumper;
+  /** Guards {@link #dumper} between the flush timer, the tail wait and {@link #stop()}. */
+  private final Object dumperLock = new Object();
+  /** The dumper's file position when last looked at (the flush timer, the tail wait). */
+  private long dumperPosition = -1;
   private final int linkType;
   /** What happens to outgoing copies of packets (set once, before the capture thread starts). */
   private String outgoingCopies = "";
@@ -49,10 +63,11 @@ public final class LiveCapture implements AutoCloseable {
   private LiveCaptureStats stats;
 
   private LiveCapture(LiveCaptureConfig config, PcapHandle handle, PcapWriter writer,
-      int linkType) {
+      PcapDumper dumper, int linkType) {
     this.config = config;
     this.handle = handle;
     this.writer = writer;
+    this.dumper = dumper;
     this.linkType = linkType;
     this.loopThread = new Thread(this::runLoop, "crosscheck-capture-" + config.interfaceName());
     this.flushThread = new Thread(this::runFlusher, "crosscheck-capture-flush");
@@ -94,8 +109,18 @@ public final class LiveCapture implements AutoCloseable {
       String outgoing = LoopbackOutgoing.isLoopback(config.interfaceName())
           ? LoopbackOutgoing.ignore(handle) : "not a loopback interface";
       int linkType = handle.getDlt().value();
-      PcapWriter writer = new PcapWriter(config.output(), linkType, config.snaplenBytes());
-      LiveCapture capture = new LiveCapture(config, handle, writer, linkType);
+      PcapWriter writer = null;
+      PcapDumper dumper = null;
+      if (config.handler() != null) {
+        writer = new PcapWriter(config.output(), linkType, config.snaplenBytes());
+      } else {
+        try {
+          dumper = handle.dumpOpen(config.output().toString());
+        } catch (PcapNativeException e) {
+          throw new IOException("cannot create the capture file " + config.output() + ": " + e.getMessage(), e);
+        }
+      }
+      LiveCapture capture = new LiveCapture(config, handle, writer, dumper, linkType);
       capture.outgoingCopies = outgoing == null ? "ignored by the kernel (PACKET_IGNORE_OUTGOING)"
           : "delivered: " + outgoing;
       capture.loopThread.start();
@@ -112,7 +137,11 @@ public final class LiveCapture implements AutoCloseable {
 
   private void runLoop() {
     try {
-      handle.loop(-1, this::packet);
+      if (dumper != null) {
+        handle.loop(-1, dumper);
+      } else {
+        handle.loop(-1, this::packet);
+      }
     } catch (InterruptedException e) {
       // breakLoop(): the normal way out.
     } catch (Throwable e) {
@@ -148,13 +177,96 @@ public final class LiveCapture implements AutoCloseable {
     while (!stopping) {
       try {
         Thread.sleep(FLUSH_INTERVAL_MILLIS);
-        writer.flush();
+        flush();
       } catch (InterruptedException e) {
         return;
       } catch (IOException e) {
         failure = e;
+        if (dumper != null) {
+          breakLoop(); // libpcap's loop never sees its own write errors: stop it here
+        }
         return;
       }
+    }
+  }
+
+  /** Pushes what was captured to the file; a write error (a full disk) is thrown. */
+  private void flush() throws IOException {
+    if (writer != null) {
+      writer.flush();
+      return;
+    }
+    synchronized (dumperLock) {
+      if (!dumper.isOpen()) {
+        return;
+      }
+      try {
+        dumper.flush();
+      } catch (PcapNativeException | NotOpenException e) {
+        throw new IOException("writing the capture file " + config.output() + " failed: " + e.getMessage(), e);
+      }
+      if (DumperErrors.seen(dumper)) {
+        throw new IOException("writing the capture file " + config.output() + " failed: " + DumperErrors.why(config.output()));
+      }
+    }
+    notePosition();
+  }
+
+  /** libpcap's file grew since the last look: a packet came since (for the tail wait). */
+  private void notePosition() {
+    if (dumper == null) {
+      return;
+    }
+    synchronized (dumperLock) {
+      if (!dumper.isOpen()) {
+        return;
+      }
+      try {
+        long position = dumper.ftell(); // counts what stdio still buffers
+        if (position != dumperPosition) {
+          dumperPosition = position;
+          lastPacketNanos = System.nanoTime();
+        }
+      } catch (PcapNativeException | NotOpenException e) {
+        // the position is only a hint for the tail wait
+      }
+    }
+  }
+
+  /**
+   * Flushes and closes libpcap's file once its loop has ended (closing it under a running {@code
+   * pcap_dump} would free what it writes to), then counts what it wrote: packets and captured
+   * bytes, as the Java writer counts them.
+   */
+  private void closeDumper() throws IOException {
+    synchronized (dumperLock) {
+      if (loopThread.isAlive()) {
+        flush(); // the loop did not stop (joinLoop said so): keep the file, do not free it
+        return;
+      }
+      try {
+        flush();
+      } catch (IOException e) {
+        failure = failure != null ? failure : e;
+      } finally {
+        dumper.close();
+      }
+    }
+    if (failure != null) {
+      return; // stop() reports it; the file may be anything (a device that is full, say)
+    }
+    long[] bytes = {0};
+    CaptureStats written = CaptureReader.read(config.output(),
+        (ts, link, data, offset, captured, original) -> bytes[0] += captured);
+    packetsCaptured = written.packets();
+    bytesCaptured = bytes[0];
+  }
+
+  private void breakLoop() {
+    try {
+      handle.breakLoop();
+    } catch (NotOpenException e) {
+      // closed already: the loop is over
     }
   }
 
@@ -183,6 +295,7 @@ public final class LiveCapture implements AutoCloseable {
         break;
       }
       sleepMillis(20);
+      notePosition();
     }
     stopping = true;
     flushThread.interrupt();
@@ -198,11 +311,16 @@ public final class LiveCapture implements AutoCloseable {
       if (!loopThread.isAlive()) {
         handle.close();
       }
-      writer.close();
+      if (writer != null) {
+        writer.close();
+      } else {
+        closeDumper();
+      }
     }
     if (failure != null) {
-      throw new IOException("capture on '" + config.interfaceName() + "' failed after "
-          + packetsCaptured + " packets: " + failure, failure);
+      // (libpcap's file is not counted after a failure: it may be anything)
+      throw new IOException("capture on '" + config.interfaceName() + "' failed"
+          + (writer != null ? " after " + packetsCaptured + " packets" : "") + ": " + failure, failure);
     }
     stats = new LiveCaptureStats(packetsCaptured, bytesCaptured, kernel.getNumPacketsReceived(),
         kernel.getNumPacketsDropped(), kernel.getNumPacketsDroppedByIf(), linkType,

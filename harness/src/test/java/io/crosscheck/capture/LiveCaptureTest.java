@@ -41,8 +41,58 @@ class LiveCaptureTest {
       afterEpochNanos = epochNanos(Instant.now());
     }
 
-    assertEquals(0, stats.kernelDropped(), stats.toString());
     assertEquals(stats.packetsCaptured(), handled.get());
+    assertCapturedWhole(output, stats, clientPorts, beforeEpochNanos, afterEpochNanos);
+  }
+
+  /**
+   * Without a handler (an audit's capture) libpcap writes the file itself: no Java per packet. The
+   * file is the same nanosecond pcap, and the counts are what it wrote.
+   */
+  @Test
+  void withoutAHandlerLibpcapWritesTheFileAndTheCountsAreWhatItWrote() throws Exception {
+    assumeTrue(Tools.isRoot(), "live capture needs root or CAP_NET_RAW");
+    Tools.requireCaptureTools();
+    Path output = dir.resolve("native.pcap");
+    List<Integer> clientPorts = new ArrayList<>();
+    LiveCaptureStats stats;
+    long beforeEpochNanos;
+    long afterEpochNanos;
+    try (Tools.EchoServer server = new Tools.EchoServer()) {
+      beforeEpochNanos = epochNanos(Instant.now());
+      try (LiveCapture capture = LiveCapture.start(LiveCaptureConfig.of("lo", "tcp port " + server.port(), output))) {
+        clientPorts.add(server.exchange(10));
+        clientPorts.add(server.exchange(10));
+        stats = capture.stop();
+      }
+      afterEpochNanos = epochNanos(Instant.now());
+    }
+    assertCapturedWhole(output, stats, clientPorts, beforeEpochNanos, afterEpochNanos);
+    long[] bytes = {0};
+    CaptureReader.read(output, (ts, link, data, offset, captured, orig) -> bytes[0] += captured);
+    assertEquals(bytes[0], stats.bytesCaptured());
+    assertTrue(stats.bytesCaptured() > 0, stats.toString());
+  }
+
+  /** A file libpcap cannot write (a full disk: /dev/full) fails the capture, saying so, within a flush. */
+  @Test
+  void aCaptureFileThatCannotBeWrittenFailsTheCapture() throws Exception {
+    assumeTrue(Tools.isRoot(), "live capture needs root or CAP_NET_RAW");
+    Tools.requireCaptureTools();
+    try (Tools.EchoServer server = new Tools.EchoServer()) {
+      LiveCapture capture = LiveCapture.start(LiveCaptureConfig.of("lo", "tcp port " + server.port(), Path.of("/dev/full")));
+      server.exchange(10);
+      Thread.sleep(2 * LiveCapture.FLUSH_INTERVAL_MILLIS);
+      java.io.IOException e = assertThrows(java.io.IOException.class, capture::stop);
+      assertTrue(e.getMessage().startsWith("capture on 'lo' failed: "), e.getMessage());
+      assertTrue(e.getMessage().contains("writing the capture file /dev/full failed"), e.getMessage());
+    }
+  }
+
+  /** Every packet of the two exchanges in {@code output}, in order, timed to the nanosecond. */
+  private static void assertCapturedWhole(Path output, LiveCaptureStats stats, List<Integer> clientPorts,
+      long beforeEpochNanos, long afterEpochNanos) throws Exception {
+    assertEquals(0, stats.kernelDropped(), stats.toString());
     // on lo the kernel delivers only the incoming copy of each packet (with the outgoing copies
     // the socket received every packet twice: ps_recv = 2 x captured); none is lost (SYNs below)
     assertEquals("ignored by the kernel (PACKET_IGNORE_OUTGOING)", stats.outgoingCopies());
