@@ -119,11 +119,15 @@ public final class NettyEngine implements Engine {
     int loops = options.eventLoops() > 0 ? options.eventLoops() : Runtime.getRuntime().availableProcessors();
     boolean epoll = Epoll.isAvailable();
     DefaultThreadFactory threads = new DefaultThreadFactory(threadPrefix, true);
+    List<SpinSelectStrategy> realtimeStrategies = new ArrayList<>();
     EventLoopGroup group = !epoll ? new NioEventLoopGroup(loops, threads)
         : options.busyPoll() && options.realtimeLoop()
             ? new EpollEventLoopGroup(loops, new ThreadPerTaskExecutor(threads), DefaultEventExecutorChooserFactory.INSTANCE,
-                () -> new SpinSelectStrategy(ticker, true), RejectedExecutionHandlers.reject(), NON_SPINNING_TASKS,
-                NON_SPINNING_TASKS)
+                () -> {
+                  SpinSelectStrategy s = new SpinSelectStrategy(ticker, true);
+                  realtimeStrategies.add(s); // created here, on this thread, once per loop
+                  return s;
+                }, RejectedExecutionHandlers.reject(), NON_SPINNING_TASKS, NON_SPINNING_TASKS)
         : options.busyPoll()
             ? new EpollEventLoopGroup(loops, threads, () -> new SpinSelectStrategy(ticker, false))
             : new EpollEventLoopGroup(loops, threads);
@@ -147,6 +151,15 @@ public final class NettyEngine implements Engine {
       }
     }
     String noRealtime = options.realtimeLoop() ? realtime(group) : null;
+    LoopWatch watch = null;
+    if (noRealtime == null && realtimeStrategies.size() == 1) {
+      try {
+        watch = new LoopWatch(realtimeStrategies.get(0), group.next().submit(Thread::currentThread).get(), ticker,
+            System.err);
+      } catch (ExecutionException e) {
+        System.err.println("crosscheck: the loop watch did not start: " + e.getCause());
+      }
+    }
     EngineRun run = new EngineRun(ticker, options, progress, sink, schedule.workload().phases(),
         bootstrap, remote, target.hostHeader(), options.startNanos(ticker.nanoTime(), START_LEAD_NANOS));
     boolean interrupted = false;
@@ -172,6 +185,9 @@ public final class NettyEngine implements Engine {
         noRealtime = stillRealtime(group); // what the run's end found, not only what its start asked for
       }
     } finally {
+      if (watch != null) {
+        watch.close();
+      }
       shutDown(group);
       if (pinned != null) {
         pinned.close();
@@ -201,6 +217,9 @@ public final class NettyEngine implements Engine {
     List<String> notes = new ArrayList<>(run.faults.describe());
     if (noRealtime != null) {
       notes.add("the event loop ran at normal priority: " + noRealtime);
+    }
+    if (watch != null) {
+      notes.addAll(watch.notes());
     }
     if (run.notSentUnrecordedNote() != null) {
       notes.add(run.notSentUnrecordedNote());

@@ -53,9 +53,9 @@ final class SpinSelectStrategy implements SelectStrategy {
   private final boolean whileAwaitingOnly;
   private long[] batch;
   /** One-core: the loop returned {@code SELECT} last time, so Netty slept in epoll_wait since. */
-  private boolean asleep = true;
-  /** One-core: when the loop last woke (ticker). */
-  private long awakeSinceNanos;
+  private volatile boolean asleep = true;
+  /** One-core: when the loop last woke or rested (ticker); read by {@link LoopWatch}. */
+  private volatile long awakeSinceNanos;
 
   /**
    * @param whileAwaitingOnly spin only while a connection of this loop awaits a connect or a reply
@@ -71,8 +71,8 @@ final class SpinSelectStrategy implements SelectStrategy {
     if (whileAwaitingOnly) {
       long now = ticker.nanoTime();
       if (asleep) {
+        awakeSinceNanos = now; // before asleep is cleared: LoopWatch reads them in the other order
         asleep = false;
-        awakeSinceNanos = now;
       } else if (now - awakeSinceNanos > EngineLayout.RUN_LIMIT_NANOS) {
         // a real-time loop that never sleeps would leave the core's other threads nothing
         LockSupport.parkNanos(EngineLayout.YIELD_NANOS);
@@ -99,6 +99,14 @@ final class SpinSelectStrategy implements SelectStrategy {
       return SelectStrategy.SELECT; // nothing awaited, or nothing for too long: sleep until a socket or timer
     }
     return ready;
+  }
+
+  /**
+   * One-core: how long the loop has been awake without sleeping, at {@code nowNanos} of the ticker
+   * (0 while it sleeps); from any thread ({@link LoopWatch}).
+   */
+  long awakeForNanos(long nowNanos) {
+    return asleep ? 0 : nowNanos - awakeSinceNanos;
   }
 
   /**
