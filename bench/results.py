@@ -156,25 +156,29 @@ def fidelity(name='fidelity.tsv', section='fidelity', layout=''):
             if L > 1000:
                 note += ' (httperf stops near 1,020 connections, select()\'s FD_SETSIZE: it could not run %d' \
                         ' sessions at once; its figure is for what it managed)' % L
+        # issue 28's goals: at 100 and 1,000 sessions the mean <= 0.5x httperf's and <= 15 us, the p99 <= 100 us;
+        # at 5,000 the mean <= 50 us (no p99 goal; httperf cannot run that many sessions at once)
+        big = L > 1000
+        goal = '≤ 50 µs' if big else '≤ 0.5× httperf and ≤ 15 µs'
         if not ck:
             row(section, ('mean error vs wire, %d sessions (µs)' + layout) % L, discarded(cn, 'foreign_cores'), None, None,
-                '≤ 0.5× httperf and ≤ 15 µs', 'discarded', note)
+                goal, 'discarded', note)
             continue
         cm, cp = med(r['mean_err_us'] for r in ck), med(r['p99_err_us'] for r in ck)
         if cm is None:   # the audits' findings were not judged (too few records matched): fidelity.log says why
             row(section, ('mean error vs wire, %d sessions (µs)' + layout) % L, 'not judged', med(r['mean_err_us'] for r in hk),
-                None, '≤ 0.5× httperf and ≤ 15 µs', 'missed', note + '; crosscheck findings not judged (see fidelity.log)'
+                None, goal, 'missed', note + '; crosscheck findings not judged (see fidelity.log)'
                 + saturation(ck))
             continue
         hm = med(r['mean_err_us'] for r in hk)
         r_ = ratio(abs(cm), abs(hm)) if hm is not None else None
-        ok = cm is not None and abs(cm) <= 15 and r_ is not None and r_ <= 0.5
+        ok = abs(cm) <= 50 if big else abs(cm) <= 15 and r_ is not None and r_ <= 0.5
         mark = ' (noisy)' if KEEP_NOISY and (cn or hn) else ''
         p99_ok = cp is not None and cp <= 100
         row(section, ('mean error vs wire, %d sessions (µs)' + layout) % L, cm, hm if hk else (discarded(hn, 'foreign_cores') if hn else None),
-            r_, '≤ 0.5× httperf and ≤ 15 µs', ('met' if ok else 'missed') + mark, note + ('' if ok else saturation(ck)))
+            r_, goal, ('met' if ok else 'missed') + mark, note + ('' if ok else saturation(ck)))
         row(section, ('p99 error vs wire, %d sessions (µs)' + layout) % L, cp, 'n/a (no per-request times)', None,
-            '≤ 100 µs', ('met' if p99_ok else 'missed') + mark,
+            'report (no goal)' if big else '≤ 100 µs', ('info' if big else 'met' if p99_ok else 'missed') + mark,
             'median of the per-run p99s; crosscheck %s' % reps_note(ck, cn, len(c), 'foreign_cores')
             + ('' if p99_ok else saturation(ck)))
 
