@@ -154,8 +154,9 @@ public final class NettyEngine implements Engine {
     LoopWatch watch = null;
     if (noRealtime == null && realtimeStrategies.size() == 1) {
       try {
-        watch = new LoopWatch(realtimeStrategies.get(0), group.next().submit(Thread::currentThread).get(), ticker,
-            System.err);
+        EventLoop loop = group.next();
+        watch = new LoopWatch(realtimeStrategies.get(0), loop.submit(Thread::currentThread).get(),
+            loop.submit(LoopWatch::currentTid).get(), ticker, System.err);
       } catch (ExecutionException e) {
         System.err.println("crosscheck: the loop watch did not start: " + e.getCause());
       }

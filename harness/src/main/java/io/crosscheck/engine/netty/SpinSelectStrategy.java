@@ -56,6 +56,8 @@ final class SpinSelectStrategy implements SelectStrategy {
   private volatile boolean asleep = true;
   /** One-core: when the loop last woke or rested (ticker); read by {@link LoopWatch}. */
   private volatile long awakeSinceNanos;
+  /** Calls so far: a loop that runs without calling its strategy is stuck in one iteration ({@link LoopWatch}). */
+  private volatile long calls;
 
   /**
    * @param whileAwaitingOnly spin only while a connection of this loop awaits a connect or a reply
@@ -68,6 +70,7 @@ final class SpinSelectStrategy implements SelectStrategy {
 
   @Override
   public int calculateStrategy(IntSupplier selectNow, boolean hasTasks) throws Exception {
+    calls = calls + 1; // the loop's thread only
     if (whileAwaitingOnly) {
       long now = ticker.nanoTime();
       if (asleep) {
@@ -107,6 +110,11 @@ final class SpinSelectStrategy implements SelectStrategy {
    */
   long awakeForNanos(long nowNanos) {
     return asleep ? 0 : nowNanos - awakeSinceNanos;
+  }
+
+  /** How many times the loop has called this strategy; from any thread ({@link LoopWatch}). */
+  long calls() {
+    return calls;
   }
 
   /**
