@@ -79,6 +79,8 @@ final class LoopWatch implements AutoCloseable {
     long lastCalls = strategy.calls();
     long callsSinceNanos = ticker.nanoTime();
     long cpuTicksThen = cpuTicks();
+    long wokeNanos = System.nanoTime(); // its own sleep, on the real clock
+    long loopCpuAtWake = cpuTicksThen;
     while (!stopped) {
       try {
         Thread.sleep(PERIOD_MILLIS);
@@ -88,6 +90,18 @@ final class LoopWatch implements AutoCloseable {
       long now = ticker.nanoTime();
       long calls = strategy.calls();
       long cpu = cpuTicks();
+      long realNow = System.nanoTime();
+      long sleptNanos = realNow - wokeNanos;
+      if (sleptNanos > (PERIOD_MILLIS + HELD_MILLIS) * 1_000_000L && reports.size() < MAX_REPORTS) {
+        // the watch outranks the loop: if it was off the core this long, what held the core was not the loop
+        report(String.format(Locale.ROOT, "was not what held the core: the watch, one real-time priority above"
+            + " it, slept %,d ms for %,d (the kernel, the hypervisor or a higher-priority thread had cpu0);"
+            + " the loop's thread used %s of CPU meanwhile", sleptNanos / 1_000_000, PERIOD_MILLIS,
+            cpu >= 0 && loopCpuAtWake >= 0 ? String.format(Locale.ROOT, "%,d ms", (cpu - loopCpuAtWake) * TICK_NANOS / 1_000_000)
+                : "an unknown amount"));
+      }
+      wokeNanos = realNow;
+      loopCpuAtWake = cpu;
       if (calls != lastCalls) {
         lastCalls = calls;
         callsSinceNanos = now;
