@@ -93,12 +93,17 @@ final class LoopWatch implements AutoCloseable {
       long realNow = System.nanoTime();
       long sleptNanos = realNow - wokeNanos;
       if (sleptNanos > (PERIOD_MILLIS + HELD_MILLIS) * 1_000_000L && reports.size() < MAX_REPORTS) {
-        // the watch outranks the loop: if it was off the core this long, what held the core was not the loop
-        report(String.format(Locale.ROOT, "was not what held the core: the watch, one real-time priority above"
-            + " it, slept %,d ms for %,d (the kernel, the hypervisor or a higher-priority thread had cpu0);"
-            + " the loop's thread used %s of CPU meanwhile", sleptNanos / 1_000_000, PERIOD_MILLIS,
-            cpu >= 0 && loopCpuAtWake >= 0 ? String.format(Locale.ROOT, "%,d ms", (cpu - loopCpuAtWake) * TICK_NANOS / 1_000_000)
-                : "an unknown amount"));
+        // the watch outranks the loop, so it was kept off the core by something a priority cannot preempt
+        long loopNanos = cpu >= 0 && loopCpuAtWake >= 0 ? (cpu - loopCpuAtWake) * TICK_NANOS : -1;
+        report(loopNanos * 10 >= sleptNanos * 8
+            ? String.format(Locale.ROOT, "held cpu0 while the watch, one real-time priority above it, could not"
+                + " run: it slept %,d ms for %,d while the loop's thread used %,d ms of CPU (the loop in a system"
+                + " call, which this kernel does not preempt, or the watch, a Java thread, held at a pending"
+                + " safepoint)", sleptNanos / 1_000_000, PERIOD_MILLIS, loopNanos / 1_000_000)
+            : String.format(Locale.ROOT, "was not what held cpu0: the watch, one real-time priority above it, slept"
+                + " %,d ms for %,d while the loop's thread used %s of CPU (the kernel, the hypervisor or a thread of"
+                + " higher priority had it)", sleptNanos / 1_000_000, PERIOD_MILLIS,
+                loopNanos < 0 ? "an unknown amount" : String.format(Locale.ROOT, "%,d ms", loopNanos / 1_000_000)));
       }
       wokeNanos = realNow;
       loopCpuAtWake = cpu;
