@@ -22,7 +22,8 @@ import org.pcap4j.core.PcapStat;
  * per packet. The capture thread shares its core with the engine's loop in the one-core layout, and
  * its per-packet Java (a JNA callback, a copy into a new array, a timestamp object, ~0.6 us and
  * ~600 bytes allocated per packet) was what it could not keep up with at 5,000 two-host sessions:
- * the kernel dropped 40,873-194,964 packets per audit. With a handler, each packet is appended to a
+ * the kernel dropped 60,576-147,490 packets per audit, none with libpcap writing
+ * (bench/results/2026-11-29/native-capture/). With a handler, each packet is appended to a
  * {@link PcapWriter} and handed to it on that thread. Either way the file is flushed at least every
  * {@value #FLUSH_INTERVAL_MILLIS} ms by a timer, which also reports a write error (a full disk) as
  * the capture's failure. {@link #stop()} first waits for the tail: until {@value #TAIL_QUIET_MILLIS}

@@ -24,10 +24,10 @@ import java.util.Locale;
  * </ul>
  *
  * <p>and, if so, takes the loop thread's stack and says it (stderr and the engine's notes), at most
- * {@value #MAX_REPORTS} times a run. Two-host audits fell ~960 ms behind their schedule at 1,000-5,000
- * sessions in one run of five to ten, the JVM in user mode and every normal-priority thread
- * starved, the JVM's own periodic safepoint included (bench/results/2026-11-29/loop-stall/): where
- * the loop is then is what this is for.
+ * {@value #MAX_REPORTS} times a run. Two-host audits at 5,000 sessions fell ~960 ms behind their
+ * schedule in about one of three (bench/results/2026-11-29/loop-stall/NOTES.md has the count), every
+ * normal-priority thread starved, the JVM's own periodic safepoint included; this watch and a profile
+ * found the loop spinning in HotSpot's handle_wrong_method then.
  */
 final class LoopWatch implements AutoCloseable {
   static final long PERIOD_MILLIS = 50;

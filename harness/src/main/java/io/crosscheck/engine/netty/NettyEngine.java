@@ -99,10 +99,11 @@ public final class NettyEngine implements Engine {
    * poll} until the store shows. A real-time loop that preempts the producer between the two (the
    * arrival pump handing it a session, on the loop's one core, when the loop's 50 us yield ends)
    * spins there with the core to itself: the producer cannot run until the kernel throttles the
-   * loop, 950 ms later. Two-host audits of 2026-11-29 fell ~960 ms behind at second 1-3 in 3 of 5
-   * reps at 1,000-5,000 sessions, the JVM using 0.97-0.99 cores in user mode, allocating nothing,
-   * its other threads waiting 7.5-9.6 s per second for the core (bench/RESULTS.md). A
-   * ConcurrentLinkedQueue links a task whole, in one compare-and-set: it is there or it is not.
+   * loop, 950 ms later. A ConcurrentLinkedQueue links a task whole, in one compare-and-set: it is
+   * there or it is not. This was taken for the cause of the ~960 ms stalls of two-host audits; it was
+   * not (a profile found the loop spinning in HotSpot's handle_wrong_method instead, waiting for the
+   * JVM's compiler or VM thread: bench/results/2026-11-29/loop-stall/NOTES.md), but the hazard is the
+   * same kind, so the queues stay.
    */
   private static final EventLoopTaskQueueFactory NON_SPINNING_TASKS = maxCapacity -> new ConcurrentLinkedQueue<>();
 

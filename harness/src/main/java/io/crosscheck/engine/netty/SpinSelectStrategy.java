@@ -56,8 +56,21 @@ final class SpinSelectStrategy implements SelectStrategy {
   private volatile boolean asleep = true;
   /** One-core: when the loop last woke or rested (ticker); read by {@link LoopWatch}. */
   private volatile long awakeSinceNanos;
-  /** Calls so far: a loop that runs without calling its strategy is stuck in one iteration ({@link LoopWatch}). */
-  private volatile long calls;
+  /**
+   * One-core: calls so far; a loop that runs without calling its strategy is stuck in one iteration
+   * ({@link LoopWatch}). Written by the loop alone, with an opaque store (no fence on the spin path),
+   * read by the watch with an opaque load.
+   */
+  private long calls;
+  private static final java.lang.invoke.VarHandle CALLS;
+
+  static {
+    try {
+      CALLS = java.lang.invoke.MethodHandles.lookup().findVarHandle(SpinSelectStrategy.class, "calls", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   /**
    * @param whileAwaitingOnly spin only while a connection of this loop awaits a connect or a reply
@@ -70,8 +83,8 @@ final class SpinSelectStrategy implements SelectStrategy {
 
   @Override
   public int calculateStrategy(IntSupplier selectNow, boolean hasTasks) throws Exception {
-    calls = calls + 1; // the loop's thread only
     if (whileAwaitingOnly) {
+      CALLS.setOpaque(this, calls + 1); // the loop's thread only
       long now = ticker.nanoTime();
       if (asleep) {
         awakeSinceNanos = now; // before asleep is cleared: LoopWatch reads them in the other order
@@ -114,7 +127,7 @@ final class SpinSelectStrategy implements SelectStrategy {
 
   /** How many times the loop has called this strategy; from any thread ({@link LoopWatch}). */
   long calls() {
-    return calls;
+    return (long) CALLS.getOpaque(this);
   }
 
   /**
